@@ -1,0 +1,149 @@
+// Package engine is the game-agnostic core of Kaleun: a game is a state plus the
+// decision it is waiting for. A game package (engine/hunters, ...) implements
+// Rules and State; everything above it (terminal, chat bot, storage, audit)
+// speaks only the types of this package.
+//
+// The engine is pure: no I/O, no clock, no global randomness. All chance comes
+// from a Dice passed in by the caller, so the same choices with the same dice
+// always give the same state.
+package engine
+
+import "errors"
+
+// Actor says who must answer a prompt.
+type Actor string
+
+const (
+	// Commander is the player running the boat (or the player to move).
+	Commander Actor = "commander"
+	// Opponent is the side that rolls against the commander (escorts, aircraft);
+	// in a solitaire game the engine rolls for it without asking.
+	Opponent Actor = "opponent"
+)
+
+// Option is one answer a prompt accepts. Key is short and stable: adapters
+// put it in button ids and the JSONL protocol sends it back verbatim.
+type Option struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	// Case is the rule case the option comes from, e.g. "9.7.6".
+	Case string `json:"case,omitempty"`
+}
+
+// Prompt is the decision a game is waiting for.
+type Prompt struct {
+	// Token identifies this pending decision; it changes with every decision
+	// so a stale or repeated answer can be recognised and refused.
+	Token string `json:"token"`
+	Actor Actor  `json:"actor"`
+	// Seat names the player who must answer when a game has several
+	// (empty in solitaire games).
+	Seat string `json:"seat,omitempty"`
+	// Kind is a stable identifier of the kind of decision, e.g. "hunters.range".
+	Kind    string   `json:"kind"`
+	Text    string   `json:"text"`
+	Case    string   `json:"case,omitempty"`
+	Options []Option `json:"options"`
+}
+
+// HasOption reports whether key is one of the prompt's options.
+func (p *Prompt) HasOption(key string) bool {
+	for _, o := range p.Options {
+		if o.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// Choice is an answer to a prompt.
+type Choice struct {
+	// Token, when not empty, must equal the pending prompt's token.
+	Token string `json:"token,omitempty"`
+	Key   string `json:"key"`
+}
+
+// Outcome describes a finished game.
+type Outcome struct {
+	Summary string `json:"summary"`
+	// Score is the game's headline number (The Hunters: tonnage sunk).
+	Score int `json:"score"`
+	// Level is the victory level or result, e.g. "marginal_victory".
+	Level  string  `json:"level"`
+	Fields []Field `json:"fields,omitempty"`
+}
+
+// Field is a labelled value in a view or an outcome.
+type Field struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// View is a game-specific sheet (status, log, help...) in a neutral form
+// that any adapter can render as text, an embed or blocks.
+type View struct {
+	Title    string    `json:"title"`
+	Sections []Section `json:"sections"`
+}
+
+// Section is a titled block of a view: free lines and/or fields.
+type Section struct {
+	Title  string   `json:"title,omitempty"`
+	Lines  []string `json:"lines,omitempty"`
+	Fields []Field  `json:"fields,omitempty"`
+}
+
+// Rules is what a game package provides to the layers above it.
+type Rules interface {
+	// Name is the game's short name, e.g. "hunters".
+	Name() string
+	// New starts a game from a game-specific setup given as JSON.
+	New(setup []byte, d Dice) (State, []Event, error)
+	// Decode restores a state written by State.Encode.
+	Decode(data []byte) (State, error)
+}
+
+// State is one game at one moment. Apply never changes its receiver.
+type State interface {
+	// Pending is the decision the game waits for, or nil when it is over.
+	Pending() *Prompt
+	// Apply answers the pending prompt and returns the next state and what
+	// happened. An illegal choice returns an error and no new state.
+	Apply(c Choice, d Dice) (State, []Event, error)
+	// Outcome is non-nil once the game is over.
+	Outcome() *Outcome
+	// Encode serialises the state with its schema version.
+	Encode() ([]byte, error)
+	// Views lists the names of the sheets View accepts.
+	Views() []string
+	View(name string) (*View, error)
+}
+
+// ErrIllegalChoice wraps every refusal of a choice.
+var ErrIllegalChoice = errors.New("illegal choice")
+
+// ErrGameOver is returned when a choice is made on a finished game.
+var ErrGameOver = errors.New("the game is over")
+
+// ErrStaleToken is returned when a choice names a prompt that is no longer pending.
+var ErrStaleToken = errors.New("that decision was already taken")
+
+// SetupField is one question asked before a game starts (boat type, start
+// date, a name...). Adapters turn fields into terminal questions or slash
+// command options; the answers go to Rules.New as a JSON object of strings
+// keyed by Field.Key.
+type SetupField struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Help  string `json:"help,omitempty"`
+	// Options, when not empty, are the only accepted values.
+	Options []Option `json:"options,omitempty"`
+	// Default is used when the answer is empty ("" means optional and empty).
+	Default  string `json:"default,omitempty"`
+	Required bool   `json:"required,omitempty"`
+}
+
+// SetupForm is implemented by Rules whose games take setup answers.
+type SetupForm interface {
+	SetupFields() []SetupField
+}

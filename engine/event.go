@@ -1,0 +1,112 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// EventKind classifies events.
+type EventKind string
+
+const (
+	// KindRoll is a die roll with its chart, case, dice, modifiers and result.
+	KindRoll EventKind = "roll"
+	// KindNote is a narrative line: what happened and why.
+	KindNote EventKind = "note"
+	// KindChoice records the decision that was taken.
+	KindChoice EventKind = "choice"
+	// KindEnd marks the end of the game.
+	KindEnd EventKind = "end"
+)
+
+// Event is one thing that happened while a choice was applied.
+type Event struct {
+	Kind EventKind `json:"kind"`
+	// Case is the rule case the event comes from, when there is one.
+	Case string `json:"case,omitempty"`
+	Text string `json:"text"`
+	Roll *Roll  `json:"roll,omitempty"`
+}
+
+// Modifier is one die-roll modifier with its reason.
+type Modifier struct {
+	Value  int    `json:"value"`
+	Reason string `json:"reason"`
+	Case   string `json:"case,omitempty"`
+}
+
+// Roll is a fully described die roll, enough for anyone to check it by hand.
+type Roll struct {
+	// Chart is the chart id, e.g. "E2"; "" for a roll the rulebook prints in a case.
+	Chart   string `json:"chart,omitempty"`
+	Case    string `json:"case"`
+	Purpose string `json:"purpose"`
+	// Dice is the notation, e.g. "2d6", "d66", "1d10+1d10", "1d20".
+	Dice string `json:"dice"`
+	// Faces holds each physical die in the order rolled.
+	Faces []int `json:"faces"`
+	// Natural is the unmodified value read off the dice.
+	Natural   int        `json:"natural"`
+	Modifiers []Modifier `json:"modifiers,omitempty"`
+	Total     int        `json:"total"`
+	Result    string     `json:"result"`
+}
+
+// String renders a roll on one line, e.g.
+// "Escort Detection [E2] (9.6.7): 2d6 = 4+4 = 8, +1 G7a by day = 9 → detected".
+func (r *Roll) String() string {
+	var b strings.Builder
+	b.WriteString(r.Purpose)
+	if r.Chart != "" {
+		b.WriteString(" [")
+		b.WriteString(r.Chart)
+		b.WriteString("]")
+	}
+	if r.Case != "" {
+		b.WriteString(" (")
+		b.WriteString(r.Case)
+		b.WriteString(")")
+	}
+	b.WriteString(": ")
+	b.WriteString(r.Dice)
+	b.WriteString(" = ")
+	if len(r.Faces) > 1 && r.Dice != "d66" && r.Dice != "1d10+1d10" {
+		for i, f := range r.Faces {
+			if i > 0 {
+				b.WriteByte('+')
+			}
+			b.WriteString(strconv.Itoa(f))
+		}
+		b.WriteString(" = ")
+	} else if len(r.Faces) == 2 {
+		fmt.Fprintf(&b, "%d,%d → ", r.Faces[0], r.Faces[1])
+	}
+	b.WriteString(strconv.Itoa(r.Natural))
+	for _, m := range r.Modifiers {
+		b.WriteString(", ")
+		if m.Value >= 0 {
+			b.WriteByte('+')
+		}
+		b.WriteString(strconv.Itoa(m.Value))
+		b.WriteByte(' ')
+		b.WriteString(m.Reason)
+	}
+	if len(r.Modifiers) > 0 {
+		b.WriteString(" = ")
+		b.WriteString(strconv.Itoa(r.Total))
+	}
+	if r.Result != "" {
+		b.WriteString(" → ")
+		b.WriteString(r.Result)
+	}
+	return b.String()
+}
+
+// String renders an event on one line.
+func (e Event) String() string {
+	if e.Roll != nil {
+		return e.Roll.String()
+	}
+	return e.Text
+}
