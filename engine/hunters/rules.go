@@ -4,28 +4,240 @@
 package hunters
 
 import (
-	"errors"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters/charts"
 )
 
 // Rules implements engine.Rules for The Hunters.
-type Rules struct{}
+type Rules struct {
+	pack *charts.Pack
+}
 
 // NewRules loads the embedded chart data pack and returns the game's rules.
-func NewRules() (*Rules, error) { return &Rules{}, nil }
+func NewRules() (*Rules, error) {
+	p, err := charts.Default()
+	if err != nil {
+		return nil, err
+	}
+	return &Rules{pack: p}, nil
+}
+
+// NewRulesWithPack uses a data pack supplied by the operator.
+func NewRulesWithPack(p *charts.Pack) *Rules { return &Rules{pack: p} }
+
+// Pack is the chart data the rules use.
+func (r *Rules) Pack() *charts.Pack { return r.pack }
 
 // Name implements engine.Rules.
 func (r *Rules) Name() string { return "hunters" }
 
-// New implements engine.Rules. Setup is a JSON object of strings: boat,
-// start (YYYY-MM), kommandant, uboat, rules (comma-separated optional rules
-// and rulings).
-func (r *Rules) New(setup []byte, d engine.Dice) (engine.State, []engine.Event, error) {
-	return nil, nil, errors.New("hunters: not yet built")
+// boatOrder is the order of 4.2.2.
+var boatOrder = []string{"VIIA", "VIIB", "IXA", "IXB", "VIIC", "IXC", "VIID", "VIIC_Flak"}
+
+// SetupFields implements engine.SetupForm.
+func (r *Rules) SetupFields() []engine.SetupField {
+	boats := make([]engine.Option, 0, len(boatOrder))
+	for _, k := range boatOrder {
+		b := r.pack.Mats.Boats[k]
+		boats = append(boats, engine.Option{Key: k, Label: fmt.Sprintf("Type %s (from %s)", strings.ReplaceAll(k, "_", " "), b.Available.Label()), Case: "4.2.2"})
+	}
+	var rules []string
+	for _, o := range optionalRules {
+		rules = append(rules, o.Key)
+	}
+	return []engine.SetupField{
+		{Key: "boat", Label: "U-boat type", Options: boats, Required: true, Help: "4.1, 4.2.2"},
+		{Key: "start", Label: "Start date (YYYY-MM)", Help: "empty: the boat's availability date (4.2.1)"},
+		{Key: "kommandant", Label: "Kommandant's name", Default: "Kommandant"},
+		{Key: "uboat", Label: "U-boat number (e.g. U-99, or 'historical' for 14.4)", Help: "empty: the type's first historical number"},
+		{Key: "rules", Label: "Optional rules and rulings, comma-separated", Help: "optional rules: " + strings.Join(rules, " ") + "; rulings as name=value (see README)"},
+	}
 }
 
-// Decode implements engine.Rules.
-func (r *Rules) Decode(data []byte) (engine.State, error) {
-	return nil, errors.New("hunters: not yet built")
+// Setup is the parsed setup of a new career.
+type Setup struct {
+	Boat       string
+	Start      charts.Month
+	Kommandant string
+	UBoat      string
+	Settings   Settings
 }
+
+// ParseSetup reads the setup answers (a JSON object of strings).
+func (r *Rules) ParseSetup(raw []byte) (Setup, error) {
+	var in map[string]string
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &in); err != nil {
+			return Setup{}, fmt.Errorf("%w: want a JSON object of strings: %v", errSetup, err)
+		}
+	}
+	known := map[string]bool{"boat": true, "start": true, "kommandant": true, "uboat": true, "rules": true}
+	var unknown []string
+	for k := range in {
+		if !known[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return Setup{}, fmt.Errorf("%w: unknown setup field(s) %s", errSetup, strings.Join(unknown, ", "))
+	}
+	su := Setup{Boat: strings.TrimSpace(in["boat"])}
+	b, ok := r.pack.Mats.Boats[su.Boat]
+	if !ok {
+		return Setup{}, fmt.Errorf("%w: boat %q is not one of %s", errSetup, su.Boat, strings.Join(boatOrder, ", "))
+	}
+	su.Start = b.Available
+	if v := strings.TrimSpace(in["start"]); v != "" {
+		m, err := charts.ParseMonth(v)
+		if err != nil {
+			return Setup{}, fmt.Errorf("%w: start: %v", errSetup, err)
+		}
+		if m < b.Available {
+			return Setup{}, fmt.Errorf("%w: the Type %s is available from %s, not %s (4.2.1)", errSetup, su.Boat, b.Available, m)
+		}
+		su.Start = m
+	}
+	if su.Start > lastMonth {
+		return Setup{}, fmt.Errorf("%w: no patrol starts after %s (5.1.1)", errSetup, lastMonth)
+	}
+	su.Kommandant = strings.TrimSpace(in["kommandant"])
+	if su.Kommandant == "" {
+		su.Kommandant = "Kommandant"
+	}
+	if len(su.Kommandant) > 60 {
+		return Setup{}, fmt.Errorf("%w: the Kommandant's name is longer than 60 characters", errSetup)
+	}
+	set, err := ParseRules(in["rules"])
+	if err != nil {
+		return Setup{}, fmt.Errorf("%w: rules: %v", errSetup, err)
+	}
+	su.Settings = set
+	su.UBoat = strings.TrimSpace(in["uboat"])
+	if su.UBoat != "" && su.UBoat != "historical" {
+		n := strings.TrimPrefix(strings.TrimPrefix(su.UBoat, "U-"), "U")
+		v, err := strconv.Atoi(n)
+		if err != nil || v < 1 || v > 9999 {
+			return Setup{}, fmt.Errorf("%w: U-boat number %q: want U-<number>", errSetup, su.UBoat)
+		}
+		su.UBoat = "U-" + strconv.Itoa(v)
+	}
+	return su, nil
+}
+
+var lastMonth = charts.MonthOf(1943, 6)
+
+// New implements engine.Rules.
+func (r *Rules) New(setup []byte, d engine.Dice) (engine.State, []engine.Event, error) {
+	su, err := r.ParseSetup(setup)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, events, err := r.Start(su, d, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, events, nil
+}
+
+// Start begins a career from a parsed setup.
+func (r *Rules) Start(su Setup, d engine.Dice, record bool) (s *State, events []engine.Event, err error) {
+	s = &State{Schema: SchemaVersion, Settings: su.Settings, pack: r.pack}
+	if s.Settings.Optional == nil {
+		s.Settings.Optional = map[string]bool{}
+	}
+	s.run = &runner{dice: d, record: record}
+	defer func() {
+		if rec := recover(); rec != nil {
+			df, ok := rec.(diceFailure)
+			if !ok {
+				panic(rec)
+			}
+			s, events, err = nil, nil, df.err
+			return
+		}
+		events = s.run.events
+		s.run = nil
+	}()
+	s.Career = Career{Kommandant: su.Kommandant, Start: su.Start, Month: su.Start, NextPatrol: su.Start,
+		PromotionDue: su.Start + 12, Rank: 0}
+	s.Crew.Quality = Trained // 4.4.2
+	s.fitBoat(su.Boat)
+	s.Boat.Number = su.UBoat
+	if su.UBoat == "" && !s.Settings.On("14.4") {
+		s.Boat.Number = "U-" + strconv.Itoa(r.pack.History.UBoatIDs[su.Boat][0][0])
+	} else if su.UBoat == "" || su.UBoat == "historical" {
+		s.Boat.Number = s.historicalNumber(su.Boat)
+	}
+	s.note("4.3.1", "%s takes command of %s, a Type %s, in %s.", s.Career.Kommandant, s.Boat.Number, typeName(su.Boat), su.Start.Label())
+	s.startingRank()
+	s.Phase = phAssign
+	s.advance()
+	return s, nil, nil
+}
+
+func typeName(k string) string { return strings.ReplaceAll(k, "_", " ") }
+
+// historicalNumber rolls a historical U-boat number of the type (14.4.1).
+func (s *State) historicalNumber(boat string) string {
+	ranges := s.pack.History.UBoatIDs[boat]
+	total := 0
+	for _, r := range ranges {
+		total += r[1] - r[0] + 1
+	}
+	// Pick uniformly with as many d10 as the count needs, rerolling out-of-range picks.
+	for {
+		v, scale := 0, 1
+		for scale < total {
+			v = v*10 + s.die(10, "historical U-boat id")%10
+			scale *= 10
+		}
+		if v < total {
+			for _, r := range ranges {
+				n := r[1] - r[0] + 1
+				if v < n {
+					num := "U-" + strconv.Itoa(r[0]+v)
+					s.note("14.4.1", "Historical U-boat id: %s.", num)
+					return num
+				}
+				v -= n
+			}
+		}
+	}
+}
+
+// startingRank applies 11.2.2.
+func (s *State) startingRank() {
+	b := s.pack.Mats.Boats[s.Boat.Type]
+	y := s.Career.Start.Year()
+	switch {
+	case b.Family() == "IX" || y <= 1939:
+		s.Career.Rank = 1 // Kapitänleutnant
+		s.note("11.2.2", "Starting rank: %s.", s.rankName())
+		return
+	}
+	table := "starting_rank_1942"
+	if y == 1940 {
+		table = "starting_rank_1940"
+	} else if y == 1941 {
+		table = "starting_rank_1941"
+	}
+	s.mods()
+	row, _ := s.table(table, "Starting rank")
+	if row.Result == "KptLt" {
+		s.Career.Rank = 1
+	}
+	s.note("11.2.2", "Starting rank: %s.", s.rankName())
+}
+
+func (s *State) rankName() string {
+	return s.pack.Rules.Ranks.Names[s.pack.Rules.Ranks.Order[s.Career.Rank]]
+}
+
+func (s *State) rankKey() string { return s.pack.Rules.Ranks.Order[s.Career.Rank] }

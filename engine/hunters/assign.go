@@ -1,0 +1,354 @@
+package hunters
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters/charts"
+)
+
+// Patrol is the patrol under way (7.0).
+type Patrol struct {
+	Assignment string   `json:"assignment"`
+	Area       string   `json:"area"`
+	Mission    string   `json:"mission,omitempty"` // "minelaying", "abwehr_agent" or ""
+	Wolfpack   bool     `json:"wolfpack,omitempty"`
+	Boxes      []string `json:"boxes"`
+	Rolls      []int    `json:"rolls"`
+	Pos        int      `json:"pos"`
+	Dir        int      `json:"dir"`
+	RollsLeft  int      `json:"rolls_left"`
+	// Extra is the encounter rolls a box adds for an inoperable diesel (10.8.3).
+	Aborting     bool        `json:"aborting,omitempty"`
+	AbortReason  string      `json:"abort_reason,omitempty"`
+	BeforeHalf   bool        `json:"before_half,omitempty"`
+	RandomDone   bool        `json:"random_done,omitempty"`
+	QuietNext    int         `json:"quiet_next,omitempty"`
+	Superior     bool        `json:"superior_torpedoes,omitempty"`
+	MissionDone  bool        `json:"mission_done,omitempty"`
+	MissionFail  bool        `json:"mission_failed,omitempty"`
+	FirstMed     bool        `json:"first_med,omitempty"`
+	Resupplied   bool        `json:"resupplied,omitempty"`
+	ResupplyChk  bool        `json:"resupply_checked,omitempty"`
+	Ended        bool        `json:"ended,omitempty"`
+	GenericDown  bool        `json:"generic_down,omitempty"`
+	Logged       bool        `json:"logged,omitempty"`
+	Scuttled     bool        `json:"scuttled,omitempty"`
+	BackToFrance bool        `json:"back_to_france,omitempty"`
+	Success      bool        `json:"success,omitempty"`
+	Targets      []LogTarget `json:"targets,omitempty"`
+	// Choices offered by 11.2.1 when the Kommandant may pick his patrol.
+	Candidates []string `json:"candidates,omitempty"`
+}
+
+const (
+	phAssign     Phase = "assign"
+	phChoose     Phase = "choose_patrol"
+	phAssigned   Phase = "assigned"
+	phLoadMix    Phase = "load_mix"
+	phLoadTubes  Phase = "load_tubes"
+	phLoadAft    Phase = "load_aft_reloads"
+	phSail       Phase = "sail"
+	phBoxEnter   Phase = "box_enter"
+	phBoxRoll    Phase = "box_roll"
+	phBoxDone    Phase = "box_done"
+	phProceed    Phase = "proceed"
+	phAbortWay   Phase = "abort_direction"
+	phResupply   Phase = "resupply"
+	phPatrolEnd  Phase = "patrol_end"
+	phBoxAdvance Phase = "box_advance"
+)
+
+func init() {
+	steps[phAssign] = (*State).stepAssign
+	steps[phAssigned] = (*State).stepAssigned
+	steps[phSail] = (*State).stepSail
+	decisions[phChoose] = &decision{
+		kind: "choose_patrol", cas: "11.2.1",
+		text: func(s *State) string {
+			return "Your rank lets you pick your next patrol assignment from the P1 column for " + s.Career.NextPatrol.Label() + "."
+		},
+		options: func(s *State) []engine.Option {
+			var out []engine.Option
+			for _, k := range s.Patrol.Candidates {
+				out = append(out, engine.Option{Key: k, Label: assignmentLabel(k), Case: "11.2.1"})
+			}
+			return out
+		},
+		answer: func(s *State, key string) {
+			s.note("11.2.1", "The Kommandant requests %s.", assignmentLabel(key))
+			s.Patrol.Assignment = key
+			s.Phase = phAssigned
+		},
+	}
+}
+
+func assignmentLabel(k string) string {
+	base := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(k, "_M"), "_A"), "_W")
+	words := strings.Split(base, "_")
+	for i, w := range words {
+		words[i] = strings.ToUpper(w[:1]) + w[1:]
+	}
+	l := strings.Join(words, " ")
+	switch {
+	case strings.HasSuffix(k, "_M"):
+		l += " (M)"
+	case strings.HasSuffix(k, "_A"):
+		l += " (A)"
+	case strings.HasSuffix(k, "_W"):
+		l += " (W)"
+	}
+	return l
+}
+
+// p1Column finds the P1 column for a month.
+func (s *State) p1Column(m charts.Month) int {
+	cols := s.pack.P1.Columns
+	for i, c := range cols {
+		if m >= c.From && m <= c.To {
+			return i
+		}
+	}
+	return len(cols) - 1
+}
+
+// stepAssign determines the patrol assignment (7.0, 7.3.4, 7.3.5, 11.2.1).
+func (s *State) stepAssign() {
+	s.Career.Month = s.Career.NextPatrol
+	s.Patrol = &Patrol{}
+	switch {
+	case s.Career.Med:
+		s.note("7.3.4", "Based in the Mediterranean: the patrol is in the Mediterranean, no P1 roll.")
+		s.Patrol.Assignment = "mediterranean"
+		s.Phase = phAssigned
+		return
+	case s.Career.Arctic:
+		s.note("7.3.5", "Permanently assigned to the Arctic: no P1 roll.")
+		s.Patrol.Assignment = "arctic"
+		s.Phase = phAssigned
+		return
+	}
+	if s.Career.Rank >= 1 {
+		table := "choose_assignment_" + s.rankKey()
+		if s.Career.Rank >= 3 {
+			table = "choose_assignment_FKpt"
+		}
+		s.mods()
+		row, _ := s.table(table, "Request a patrol assignment ("+s.rankKey()+")")
+		if row.Result == "choose" {
+			col := s.p1Column(s.Career.Month)
+			seen := map[string]bool{}
+			for _, r := range s.pack.P1.Rows {
+				k := r.Results[col]
+				if !seen[k] && s.allowedChoice(k) {
+					seen[k] = true
+					s.Patrol.Candidates = append(s.Patrol.Candidates, k)
+				}
+			}
+			s.Phase = phChoose
+			return
+		}
+	}
+	s.Patrol.Assignment = s.rollP1()
+	s.Phase = phAssigned
+}
+
+// allowedChoice: a chosen patrol must still respect 7.3.1/7.3.2.
+func (s *State) allowedChoice(k string) bool {
+	sub, reroll := s.substitute(k)
+	return sub == k && !reroll
+}
+
+// rollP1 rolls on P1 until the result is allowed for the boat (7.3).
+func (s *State) rollP1() string {
+	col := s.p1Column(s.Career.Month)
+	for {
+		s.mods()
+		r := s.throw("P1", "7.0", "Patrol assignment", "2d6")
+		row, _ := s.pack.P1.Rows.Find(r.total)
+		k := row.Results[col]
+		s.emit(r, assignmentLabel(k))
+		sub, reroll := s.substitute(k)
+		if reroll {
+			s.note("7.3.2", "A Type %s may not patrol the Mediterranean: roll again.", typeName(s.Boat.Type))
+			continue
+		}
+		if sub != k {
+			s.note(substitutionCase(s, k), "A Type %s treats %s as %s.", typeName(s.Boat.Type), assignmentLabel(k), assignmentLabel(sub))
+		}
+		return sub
+	}
+}
+
+func substitutionCase(s *State, k string) string {
+	if s.isIX() {
+		return "7.3.1"
+	}
+	if s.Boat.Type == "VIID" {
+		return "11.4.6"
+	}
+	return "7.3.2"
+}
+
+// substitute applies the P1 footnotes for the boat type (7.3.1, 7.3.2, 11.4.6),
+// with the rulings viid_tracks and flak_boat_caribbean and optional rule 14.10.
+func (s *State) substitute(k string) (string, bool) {
+	area := s.pack.Mats.AssignmentKeys[k].Area
+	ignore := s.Settings.On("14.10") // 14.10.1: ignore 7.3.1 and 7.3.2
+	t := s.Boat.Type
+	switch {
+	case s.isIX():
+		if !ignore && (area == "mediterranean" || area == "arctic") {
+			return "west_african_coast", false // 7.3.1
+		}
+		return k, false
+	case t == "VIID":
+		mat := s.Settings.Ruling("viid_tracks") == "mat"
+		if !ignore && area == "mediterranean" {
+			return "", true // 7.3.2, card note 5
+		}
+		if mat {
+			switch {
+			case area == "west_african_coast" && !ignore:
+				return "atlantic", false // card note 2 names all Type VII
+			case area == "caribbean" && !ignore:
+				return "atlantic", false
+			}
+			return k, false
+		}
+		return k, false
+	case t == "VIIC_Flak":
+		if !ignore && area == "mediterranean" {
+			return "", true // 7.3.2
+		}
+		if !ignore && area == "west_african_coast" {
+			return "atlantic", false
+		}
+		if !ignore && area == "caribbean" && s.Settings.Ruling("flak_boat_caribbean") == "card" {
+			return "atlantic", false
+		}
+		return k, false
+	default:
+		if !ignore && (area == "west_african_coast" || area == "caribbean") {
+			return "atlantic", false // 7.3.2
+		}
+		return k, false
+	}
+}
+
+// stepAssigned builds the patrol track for the assignment.
+func (s *State) stepAssigned() {
+	p := s.Patrol
+	ak := s.pack.Mats.AssignmentKeys[p.Assignment]
+	p.Area, p.Mission, p.Wolfpack = ak.Area, ak.Mission, ak.Wolfpack
+	trackKey := s.pack.Mats.TrackSelection[p.Assignment]
+	viidRule := s.Boat.Type == "VIID" && s.Settings.Ruling("viid_tracks") == "rulebook"
+	viidMat := s.Boat.Type == "VIID" && !viidRule
+	if s.Boat.Type == "VIID" {
+		// 11.4.6: the VIID lays mines on British Isles and North America/Caribbean
+		// patrols (an (A) mission stays an (A) mission).
+		if (p.Area == "british_isles" || p.Area == "north_america" || p.Area == "caribbean") && p.Mission == "" {
+			p.Mission = "minelaying"
+			s.note("11.4.6", "The Type VIID minelayer is given a minelaying (M) mission.")
+		}
+		if viidMat && p.Mission == "" && p.Area != "north_america" {
+			p.Mission = "minelaying"
+			s.note("11.4.6", "Ruling viid_tracks=mat: every VIID patrol with a Mission box is a minelaying mission.")
+		}
+	}
+	track, ok := s.mat().Track(trackKey)
+	if !ok {
+		// A combination no mat prints (e.g. 14.10 sending a Type VII to West Africa):
+		// sail the Atlantic track with the area's encounter column.
+		track, _ = s.mat().Track("atlantic")
+		s.note("14.10", "No %s track on the Type %s mat: the Atlantic track is used with the %s encounter column.", trackKey, typeName(s.Boat.Type), assignmentLabel(p.Assignment))
+	}
+	p.Boxes = make([]string, len(track))
+	p.Rolls = make([]int, len(track))
+	for i, b := range track {
+		code := b.Code
+		if s.pack.Mats.BoxCodes[code].E1 != "" && isAreaCode(code) && code != p.Area && !(code == "north_america" && p.Area == "caribbean") {
+			code = p.Area // a borrowed track (14.10) takes the assigned area's column
+		}
+		if code == "mission" && viidRule && p.Mission == "" {
+			code = p.Area // rule 11.4.6: no mission on this VIID patrol, the box is on station
+		}
+		p.Boxes[i], p.Rolls[i] = code, b.Rolls
+	}
+	p.FirstMed = p.Area == "mediterranean" && !s.Career.Med
+	p.Dir = 1
+	p.Pos = 0
+	if p.Mission == "abwehr_agent" {
+		s.Crew.Agent = &Crewman{}
+	}
+	s.Career.Log = append(s.Career.Log, LogRow{Month: s.Career.Month, Mark: "patrol", Patrol: assignmentLabel(p.Assignment)})
+	s.note("7.1.1", "Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), assignmentLabel(p.Assignment), len(p.Boxes))
+	if p.Area == "arctic" && !s.Career.Arctic {
+		s.mods()
+		row, _ := s.table("arctic_permanent", "Permanent Arctic assignment")
+		if row.Result == "permanent_arctic" {
+			s.Career.Arctic = true
+			s.note("7.3.5", "The boat stays at a northern base: every later patrol is in the Arctic.")
+		}
+	}
+	s.beginLoading()
+}
+
+func isAreaCode(code string) bool {
+	switch code {
+	case "atlantic", "british_isles", "north_america", "spanish_coast", "norway", "arctic", "mediterranean", "west_african_coast":
+		return true
+	}
+	return false
+}
+
+// onStation reports whether box i is an on-station box (named after the patrol, 14.9).
+func (p *Patrol) onStation(i int) bool {
+	c := p.Boxes[i]
+	return isAreaCode(c) || c == "north_america_or_A"
+}
+
+func (p *Patrol) lastOnStation() int {
+	last := -1
+	for i := range p.Boxes {
+		if p.onStation(i) {
+			last = i
+		}
+	}
+	return last
+}
+
+func (p *Patrol) firstOnStation() int {
+	for i := range p.Boxes {
+		if p.onStation(i) {
+			return i
+		}
+	}
+	return 0
+}
+
+// returning reports whether the boat is on its way home.
+func (p *Patrol) returning() bool {
+	return p.Aborting || p.Pos > p.lastOnStation()
+}
+
+func (s *State) stepSail() {
+	p := s.Patrol
+	p.Pos = 0
+	s.note("7.1.2", "%s sails for %s.", s.Boat.Number, assignmentLabel(p.Assignment))
+	s.Phase = phBoxEnter
+}
+
+func (s *State) boxLabel(i int) string {
+	p := s.Patrol
+	code := p.Boxes[i]
+	l := s.pack.Mats.BoxCodes[code].Label
+	if l == "" {
+		l = assignmentLabel(code)
+	}
+	if p.Rolls[i] > 1 {
+		l += fmt.Sprintf(" x%d", p.Rolls[i])
+	}
+	return l
+}

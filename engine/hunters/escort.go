@@ -1,0 +1,355 @@
+package hunters
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/kaleun/kaleun/engine"
+)
+
+// The escort detection / depth charge cycle (9.6) with exceeding test depth
+// (9.6.4), the modified-12 rule (9.6.7), previous detection (9.6.12), variable
+// escort quality (14.6) and evasive maneuvers (14.8).
+
+const (
+	phDetect     Phase = "detect"
+	phTestDepth  Phase = "test_depth"
+	phDetectRoll Phase = "detect_roll"
+	phHalsDetect Phase = "hals_detect"
+	phDC         Phase = "depth_charge"
+	phEvasive    Phase = "evasive"
+	phDCRoll     Phase = "depth_charge_roll"
+	phHalsDC     Phase = "hals_depth_charge"
+)
+
+func init() {
+	steps[phDetect] = (*State).stepDetect
+	steps[phDetectRoll] = (*State).stepDetectRoll
+	steps[phDC] = (*State).stepDC
+	steps[phDCRoll] = (*State).stepDCRoll
+	decisions[phTestDepth] = &decision{
+		kind: "test_depth", cas: "9.6.4",
+		text: func(s *State) string {
+			return fmt.Sprintf("Escort detection round %d. Exceed test depth? You take 1 hull damage (now %d of %d) and roll 2d6 against the damaged hull boxes: less implodes, equal costs another hull box; greater gives -1 to detection this round.",
+				s.Enc.Round, s.Boat.Hull, s.mat().HullSpaces)
+		},
+		options: func(s *State) []engine.Option {
+			return []engine.Option{
+				{Key: "hold_depth", Label: "Stay within test depth", Case: "9.6.4"},
+				{Key: "exceed", Label: "Exceed test depth", Case: "9.6.4"},
+			}
+		},
+		answer: func(s *State, key string) {
+			if key == "exceed" {
+				s.exceedTestDepth()
+				if s.Over != nil {
+					return
+				}
+			}
+			s.Phase = phDetectRoll
+		},
+	}
+	decisions[phHalsDetect] = halsDecision("detection", phDetectRoll, func(s *State) { s.resolveDetection(s.Enc.Held) })
+	decisions[phHalsDC] = halsDecision("depth charge attack", phDCRoll, func(s *State) { s.resolveDepthCharge(s.Enc.Held) })
+	decisions[phEvasive] = &decision{
+		kind: "evasive", cas: "14.8",
+		text: func(s *State) string {
+			return "Evasive maneuvers: pick a number. 1-2 evade left, 3-4 right, 5-6 straight. A different direction from the escort: -1 hit; same direction: +1; the very number: +3."
+		},
+		options: func(s *State) []engine.Option {
+			var out []engine.Option
+			dirs := []string{"left", "left", "right", "right", "straight", "straight"}
+			for i := 1; i <= 6; i++ {
+				out = append(out, engine.Option{Key: "n" + strconv.Itoa(i), Label: fmt.Sprintf("%d (%s)", i, dirs[i-1]), Case: "14.8"})
+			}
+			return out
+		},
+		answer: func(s *State, key string) {
+			s.Enc.Evade, _ = strconv.Atoi(key[1:])
+			s.Phase = phDCRoll
+		},
+	}
+}
+
+// halsDecision offers the Hals und Beinbruch re-roll (12.1.3) for a held roll.
+func halsDecision(what string, reroll Phase, keep func(s *State)) *decision {
+	return &decision{
+		kind: "hals_und_beinbruch", cas: "12.1.3",
+		text: func(s *State) string {
+			return fmt.Sprintf("The %s roll went against you (%d). Spend a Hals und Beinbruch marker (%d held) to roll it again?", what, s.Enc.Held, s.Career.Hals)
+		},
+		options: func(s *State) []engine.Option {
+			return []engine.Option{
+				{Key: "reroll", Label: "Hals und Beinbruch! Roll again", Case: "12.1.3"},
+				{Key: "accept", Label: "Accept the roll", Case: "12.1.3"},
+			}
+		},
+		answer: func(s *State, key string) {
+			if key == "reroll" {
+				s.Career.Hals--
+				s.note("12.1.3", "Hals und Beinbruch: the roll is made again.")
+				s.Enc.Held = -100 // marks "already offered" for this roll
+				s.Phase = reroll
+				return
+			}
+			keep(s)
+		},
+	}
+}
+
+// halsAvailable reports whether a held roll may be offered for re-roll.
+func (s *State) halsAvailable() bool {
+	return s.Career.Hals > 0 && s.Settings.Ruling("hals_und_beinbruch") == "adverse_rolls" && s.Enc.Held != -100
+}
+
+func (s *State) stepDetect() {
+	e := s.Enc
+	e.DeepDRM = false
+	// 14.6.1: escort quality before the first detection roll of an encounter.
+	if s.Settings.On("14.6") && e.Quality == "" {
+		table := "escort_quality_1939_1941"
+		if s.year() >= 1942 {
+			table = "escort_quality_1942_1943"
+		}
+		s.mods()
+		row, _ := s.table(table, "Escort quality")
+		e.Quality = row.Result
+	}
+	e.Held = 0
+	// 9.6.6: not in the first round of a night surface attack.
+	if !(e.nightSurface() && e.Round <= 1) {
+		s.Phase = phTestDepth
+		return
+	}
+	s.Phase = phDetectRoll
+}
+
+// exceedTestDepth applies 9.6.4 and 10.3.4.
+func (s *State) exceedTestDepth() {
+	e := s.Enc
+	for {
+		s.addHull(1, "9.6.4", "exceeding test depth")
+		if s.Over != nil {
+			return
+		}
+		s.mods()
+		r := s.throw("", "9.6.4", "Exceeding test depth", "2d6")
+		switch {
+		case r.total < s.Boat.Hull:
+			s.emit(r, "the hull implodes")
+			s.endGame("sunk", fmt.Sprintf("%s imploded below test depth with all hands (9.6.4).", s.Boat.Number))
+			return
+		case r.total == s.Boat.Hull:
+			s.emit(r, "another hull box is lost; roll again")
+			continue
+		}
+		s.emit(r, "no effect: -1 to detection this round")
+		e.DeepDRM = true
+		return
+	}
+}
+
+// detectionModifiers adds every E2 modifier (9.6.7).
+func (s *State) detectionModifiers() {
+	e := s.Enc
+	ms := s.pack.E2.Modifiers
+	s.yearDetection()
+	s.modFrom(ms, "kmdt_kc_oak_swords", s.Career.Award >= 3 && !s.Crew.Kmdt.Health.Out(), "Kommandant holds the Oakleaves and Swords")
+	s.commandModifiers(ms)
+	s.modFrom(ms, "fuel_tanks_damaged", s.damaged(sysFuelTanks), "fuel tanks damaged")
+	s.modFrom(ms, "dive_planes_damaged", s.damaged(sysDivePlanes), "dive planes damaged")
+	s.modFrom(ms, "target_capital_ship", e.Capital, "capital ship escort")
+	s.modFrom(ms, "g7a_fired_by_day", e.G7aByDay, "G7a by day")
+	s.modFrom(ms, "previously_detected", e.PrevDetect, "previous detection")
+	ranged := !e.Arrived && e.Type != "aircraft" && e.Type != "escort"
+	s.modFrom(ms, "close_range_after_firing", ranged && e.Range == "close" && e.FiredRound, "close range")
+	s.modFrom(ms, "long_range", ranged && e.Range == "long", "long range")
+	s.modFrom(ms, "night_surface_attack_1941_plus", e.nightSurface() && s.year() >= 1941, "night surface attack")
+	s.modFrom(ms, "fired_fore_and_aft_first_round", e.BothEnds && e.Round <= 1, "fired fore and aft")
+	s.modFrom(ms, "wolfpack_escorts_busy", e.Wolfpack < 0, "wolfpack: escorts busy")
+	s.modFrom(ms, "wolfpack_escorts_focused", e.Wolfpack > 0, "wolfpack: escorts focused")
+	s.modFrom(ms, "exceeding_test_depth", e.DeepDRM, "exceeded test depth")
+	if e.Quality == "elite" {
+		s.modFrom(ms, "optional 14.6: elite escort", true, "elite escort")
+	}
+}
+
+func (s *State) stepDetectRoll() {
+	e := s.Enc
+	s.mods()
+	s.detectionModifiers()
+	r := s.throw("E2", "9.6.7", "Escort detection", "2d6")
+	detected := r.natural != 2 && r.total >= 9 // 9.6.7: natural 2 always escapes
+	row, _ := s.pack.E2.Rows.Find(r.total)
+	res := "undetected"
+	if detected {
+		res = pretty(row.Result)
+		if row.Result == "detected_plus" {
+			res = "detected, +1 on the attack (modified 12)"
+		}
+	} else if r.natural == 2 {
+		res = "undetected (natural 2)"
+	}
+	s.emit(r, res)
+	if detected && s.halsAvailable() {
+		e.Held = r.total
+		s.Phase = phHalsDetect
+		return
+	}
+	if !detected {
+		s.resolveDetection(-1)
+		return
+	}
+	s.resolveDetection(r.total)
+}
+
+// resolveDetection applies a detection result: total < 0 means undetected.
+func (s *State) resolveDetection(total int) {
+	e := s.Enc
+	if total < 0 {
+		e.Held = 0
+		if e.Detect == "arrival" {
+			// 9.6.2: undetected by the arriving escort, the boat may fire this round
+			// and is checked again after firing.
+			e.Detect = ""
+			s.note("9.6.2", "The arriving escort has not found the boat: it may attack, submerged.")
+			s.Phase = phWeapon
+			return
+		}
+		s.note("9.6.7", "The escorts lose contact: the boat slips away.")
+		s.Phase = phCombatOver
+		return
+	}
+	e.Detect = ""
+	e.Plus12 = total >= 12
+	e.Held = 0
+	s.Phase = phDC
+}
+
+func (s *State) stepDC() {
+	e := s.Enc
+	if s.Settings.On("14.8") && !s.damaged(sysHydrophones) {
+		s.Phase = phEvasive // 14.8; not with damaged hydrophones (14.8.4)
+		return
+	}
+	e.Evade = 0
+	s.Phase = phDCRoll
+}
+
+func (s *State) stepDCRoll() {
+	e := s.Enc
+	ms := s.pack.E3.Modifiers
+	s.mods()
+	s.modFrom(ms, "fuel_tanks_damaged", s.damaged(sysFuelTanks), "fuel tanks damaged")
+	s.modFrom(ms, "hydrophones_damaged", s.damaged(sysHydrophones), "hydrophones damaged")
+	s.modFrom(ms, "batteries_damaged", s.damaged(sysBatteries), "batteries damaged")
+	s.modFrom(ms, "per_electric_engine_damaged", s.damaged(sysElectric1), "electric engine 1 damaged")
+	s.modFrom(ms, "per_electric_engine_damaged", s.damaged(sysElectric2), "electric engine 2 damaged")
+	s.modFrom(ms, "night_surface_attack_first_round", e.nightSurface() && e.Round <= 1, "night surface attack, first round")
+	s.modFrom(ms, "detection_roll_12_plus", e.Plus12, "detection roll of 12")
+	s.modFrom(ms, "year_1943", s.year() >= 1943, "1943")
+	r := s.throw("E3", "9.6.8", "Depth charge attack", "2d6")
+	row, _ := s.pack.E3.Rows.Find(r.total)
+	res := "U-boat sunk"
+	if row.Hits != nil {
+		res = fmt.Sprintf("%d hits", *row.Hits)
+	}
+	s.emit(r, res)
+	if (row.Hits == nil || *row.Hits > 0) && s.halsAvailable() {
+		e.Held = r.total
+		s.Phase = phHalsDC
+		return
+	}
+	s.resolveDepthCharge(r.total)
+}
+
+// resolveDepthCharge applies an E3 result of the escorts (9.6.8-9.6.12).
+func (s *State) resolveDepthCharge(total int) {
+	e := s.Enc
+	e.Held = 0
+	row, _ := s.pack.E3.Rows.Find(total)
+	sunk := row.Hits == nil
+	hits := 0
+	if !sunk {
+		hits = *row.Hits
+	}
+	hits, sunk = s.qualityHits(e.Quality, hits, sunk, "14.6.3", "escort")
+	noAutoSink := false
+	if e.Evade > 0 && !sunk {
+		hits, noAutoSink = s.evasive(hits)
+	}
+	_ = noAutoSink // 14.8.2: hits beyond 5 are simply rolled
+	if sunk {
+		s.endGame("sunk", fmt.Sprintf("%s was destroyed by depth charges with all hands (9.6.8).", s.Boat.Number))
+		return
+	}
+	e.Flooded = false
+	s.applyHits(hits, "9.6.9")
+	if s.Over != nil {
+		return
+	}
+	s.floodingCheck()
+	if s.Over != nil {
+		return
+	}
+	// 9.6.12: back to detection with +1 for previous detection.
+	e.PrevDetect = true
+	e.Round++
+	s.Phase = phDetect
+	if s.Patrol != nil && s.Patrol.Aborting && s.Patrol.AbortReason == "the LI is in command" {
+		// the abort takes effect once the boat escapes
+	}
+}
+
+// qualityHits applies variable escort/aircraft quality to an E3 result (14.6.3, 14.7.3).
+func (s *State) qualityHits(q string, hits int, sunk bool, cas, who string) (int, bool) {
+	switch q {
+	case "green":
+		if sunk {
+			s.note(cas, "Green %s: 'U-boat sunk' becomes 5 hits.", who)
+			return 5, false
+		}
+		if hits > 0 {
+			s.note(cas, "Green %s: one hit fewer.", who)
+			return hits - 1, false
+		}
+	case "veteran", "elite":
+		if sunk {
+			return hits, true
+		}
+		if hits == 5 {
+			s.note(cas, "%s %s: 5 hits become 'U-boat sunk'.", pretty(q), who)
+			return hits, true
+		}
+		if hits > 0 {
+			s.note(cas, "%s %s: one more hit.", pretty(q), who)
+			return hits + 1, false
+		}
+	}
+	return hits, sunk
+}
+
+// evasive resolves 14.8: the escort's direction against the Kommandant's number.
+func (s *State) evasive(hits int) (int, bool) {
+	e := s.Enc
+	s.mods()
+	row, r := s.table("evasive_escort_direction", "Escort direction")
+	dir := func(n int) int { return (n - 1) / 2 }
+	ev := s.pack.Rules.Evasive
+	switch {
+	case r.natural == e.Evade:
+		hits += ev.SameNumber
+		s.note("14.8.1", "The escort read the maneuver exactly (%s): +%d hits.", row.Result, ev.SameNumber)
+	case dir(r.natural) == dir(e.Evade):
+		hits += ev.SameDirection
+		s.note("14.8.1", "Same direction (%s): +%d hit.", row.Result, ev.SameDirection)
+	default:
+		hits += ev.DifferentDirection
+		s.note("14.8.1", "The escort turns the wrong way (%s): %d hit.", row.Result, ev.DifferentDirection)
+	}
+	if hits < 0 {
+		hits = 0
+	}
+	e.Evade = 0
+	return hits, true
+}

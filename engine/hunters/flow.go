@@ -1,0 +1,213 @@
+package hunters
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/kaleun/kaleun/engine"
+)
+
+// Phase is where the game stands. Automatic phases run until a phase needs a
+// decision; that phase's prompt is then pending.
+type Phase string
+
+// step is one automatic phase: it rolls what it must and moves s.Phase on.
+type step func(s *State)
+
+// decision is one prompt phase: options lists the legal answers (computed
+// from the state alone, so the same state always offers the same options)
+// and answer applies one of them.
+type decision struct {
+	kind    string
+	text    func(s *State) string
+	cas     string
+	options func(s *State) []engine.Option
+	answer  func(s *State, key string)
+}
+
+// steps and decisions are filled by the files that own each phase.
+var steps = map[Phase]step{}
+var decisions = map[Phase]*decision{}
+
+const phaseOver Phase = "over"
+
+// maxAutoSteps guards against a rules bug looping forever without a decision.
+const maxAutoSteps = 100000
+
+// advance runs automatic phases until a decision with a real choice is pending
+// or the game is over. A decision with a single option is taken at once.
+func (s *State) advance() {
+	for i := 0; i < maxAutoSteps; i++ {
+		if s.Phase == phaseOver {
+			return
+		}
+		if f, ok := steps[s.Phase]; ok {
+			f(s)
+			continue
+		}
+		d, ok := decisions[s.Phase]
+		if !ok {
+			panic("hunters: no handler for phase " + string(s.Phase))
+		}
+		opts := d.options(s)
+		if len(opts) == 0 {
+			panic("hunters: phase " + string(s.Phase) + " offers no option")
+		}
+		if len(opts) == 1 {
+			d.answer(s, opts[0].Key)
+			continue
+		}
+		return
+	}
+	panic("hunters: the rules ran too long without a decision")
+}
+
+// Pending implements engine.State.
+func (s *State) Pending() *engine.Prompt {
+	if s.Over != nil {
+		return nil
+	}
+	d, ok := decisions[s.Phase]
+	if !ok {
+		return nil
+	}
+	return &engine.Prompt{
+		Token:   strconv.Itoa(s.Decision),
+		Actor:   engine.Commander,
+		Kind:    "hunters." + d.kind,
+		Text:    d.text(s),
+		Case:    d.cas,
+		Options: d.options(s),
+	}
+}
+
+// Apply implements engine.State: it answers the pending prompt on a copy.
+func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Event, error) {
+	next, err := s.clone()
+	if err != nil {
+		return nil, nil, err
+	}
+	events, err := next.ApplyInPlace(c, d, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	return next, events, nil
+}
+
+// ApplyInPlace answers the pending prompt by changing s itself. It is the fast
+// path for simulation; on an error s must be discarded (Apply guards this by
+// working on a copy). With record false no events are built.
+func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (events []engine.Event, err error) {
+	if s.Over != nil {
+		return nil, engine.ErrGameOver
+	}
+	dec, ok := decisions[s.Phase]
+	if !ok {
+		return nil, fmt.Errorf("hunters: state in phase %q waits for no decision", s.Phase)
+	}
+	if c.Token != "" && c.Token != strconv.Itoa(s.Decision) {
+		return nil, fmt.Errorf("%w: prompt %s was answered already (pending prompt is %d)", engine.ErrStaleToken, c.Token, s.Decision)
+	}
+	found := false
+	for _, o := range dec.options(s) {
+		if o.Key == c.Key {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("%w: %q is not an option here (%s)", engine.ErrIllegalChoice, c.Key, optionKeys(dec.options(s)))
+	}
+	s.run = &runner{dice: d, record: record}
+	defer func() {
+		if r := recover(); r != nil {
+			df, isDice := r.(diceFailure)
+			if !isDice {
+				panic(r)
+			}
+			events, err = nil, df.err
+		}
+		s.run = nil
+	}()
+	s.Decision++
+	if record {
+		s.run.events = append(s.run.events, engine.Event{Kind: engine.KindChoice, Text: choiceLabel(dec.options(s), c.Key), Case: dec.cas})
+	}
+	dec.answer(s, c.Key)
+	s.advance()
+	return s.run.events, nil
+}
+
+func choiceLabel(opts []engine.Option, key string) string {
+	for _, o := range opts {
+		if o.Key == key {
+			return "Decision: " + o.Label
+		}
+	}
+	return "Decision: " + key
+}
+
+func optionKeys(opts []engine.Option) string {
+	out := ""
+	for i, o := range opts {
+		if i > 0 {
+			out += ", "
+		}
+		out += o.Key
+	}
+	return "one of: " + out
+}
+
+// Outcome implements engine.State.
+func (s *State) Outcome() *engine.Outcome { return s.Over }
+
+// Encode implements engine.State.
+func (s *State) Encode() ([]byte, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("hunters: encoding state: %w", err)
+	}
+	return b, nil
+}
+
+func (s *State) clone() (*State, error) {
+	b, err := s.Encode()
+	if err != nil {
+		return nil, err
+	}
+	var c State
+	if err := json.Unmarshal(b, &c); err != nil {
+		return nil, fmt.Errorf("hunters: copying state: %w", err)
+	}
+	c.pack = s.pack
+	return &c, nil
+}
+
+// Decode implements engine.Rules.
+func (r *Rules) Decode(data []byte) (engine.State, error) {
+	var probe struct {
+		Schema int `json:"schema"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return nil, fmt.Errorf("hunters: reading saved state: %w", err)
+	}
+	if probe.Schema != SchemaVersion {
+		return nil, fmt.Errorf("hunters: saved state has schema %d, this kaleun reads schema %d", probe.Schema, SchemaVersion)
+	}
+	var s State
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("hunters: reading saved state: %w", err)
+	}
+	if s.Over == nil {
+		if _, ok := decisions[s.Phase]; !ok {
+			return nil, fmt.Errorf("hunters: saved state waits in unknown phase %q", s.Phase)
+		}
+	}
+	s.pack = r.pack
+	return &s, nil
+}
+
+// errSetup wraps setup problems.
+var errSetup = errors.New("hunters setup")

@@ -1,0 +1,327 @@
+package hunters
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/kaleun/kaleun/engine"
+)
+
+// Torpedo loading before a patrol (4.5, 4.5.2, 7.4.2, 11.4.6, 11.4.7) and
+// reloading at sea (4.5.1, 9.2.8).
+
+const (
+	phReloadFwd Phase = "reload_fwd"
+	phReloadAft Phase = "reload_aft"
+)
+
+// LoadPlan is the torpedo load being chosen in port.
+type LoadPlan struct {
+	E     int  `json:"g7e"`
+	FwdE  int  `json:"fwd_tubes_g7e"`
+	AftE  int  `json:"aft_tubes_g7e"`
+	Mines bool `json:"mines,omitempty"`
+}
+
+func init() {
+	decisions[phLoadMix] = &decision{
+		kind: "torpedo_mix", cas: "4.5",
+		text: func(s *State) string {
+			t := s.mat().Torpedoes
+			return fmt.Sprintf("Torpedo load for the patrol: %d torpedoes to stow (the mat's mix is %d G7a / %d G7e, adjustable by %d). G7e leave no wake by day but lose accuracy at range.",
+				s.loadCount(), t.G7a, t.G7e, t.MayAdjust)
+		},
+		options: func(s *State) []engine.Option {
+			lo, hi := s.mixRange()
+			var out []engine.Option
+			for e := lo; e <= hi; e++ {
+				out = append(out, engine.Option{Key: "e" + strconv.Itoa(e), Label: fmt.Sprintf("%d G7a + %d G7e", s.loadCount()-e, e), Case: "4.5"})
+			}
+			return out
+		},
+		answer: func(s *State, key string) {
+			e, _ := strconv.Atoi(key[1:])
+			s.Refit.Load.E = e
+			s.Phase = phLoadTubes
+		},
+	}
+	decisions[phLoadTubes] = &decision{
+		kind: "load_tubes", cas: "4.5",
+		text: func(s *State) string {
+			return "Which torpedoes go into the tubes? The rest go to the reload boxes (4.5 step 4-5)."
+		},
+		options: func(s *State) []engine.Option {
+			return s.tubeOptions()
+		},
+		answer: func(s *State, key string) {
+			var f, a int
+			fmt.Sscanf(key, "f%da%d", &f, &a)
+			s.Refit.Load.FwdE, s.Refit.Load.AftE = f, a
+			s.Phase = phLoadAft
+		},
+	}
+	decisions[phLoadAft] = &decision{
+		kind: "load_aft_reloads", cas: "4.5",
+		text: func(s *State) string { return "Which torpedo types go into the aft reload box?" },
+		options: func(s *State) []engine.Option {
+			return s.aftReloadOptions()
+		},
+		answer: func(s *State, key string) {
+			z, _ := strconv.Atoi(key[1:])
+			s.finishLoading(z)
+			s.Phase = phSail
+		},
+	}
+	decisions[phReloadFwd] = reloadDecision(true)
+	decisions[phReloadAft] = reloadDecision(false)
+}
+
+// loadCount is the number of torpedoes stowed this patrol.
+func (s *State) loadCount() int {
+	m := s.mat()
+	if s.Refit.Load.Mines {
+		return m.Reloads.Forward + m.Reloads.Aft // 7.4.2: mines fill the tubes
+	}
+	return m.Torpedoes.Load
+}
+
+// mixRange is the allowed number of G7e (4.5 step 3, 4.5.2, 7.4.2).
+func (s *State) mixRange() (int, int) {
+	m := s.mat()
+	t := m.Torpedoes
+	n := s.loadCount()
+	lo, hi := t.G7e-t.MayAdjust, t.G7e+t.MayAdjust
+	if s.Refit.Load.Mines {
+		lo, hi = 0, n // 7.4.2: "adjust ... the reloads to balance out the load as desired"
+	}
+	if lo < 0 {
+		lo = 0
+	}
+	if hi > n {
+		hi = n
+	}
+	if s.Settings.On("4.5.2") {
+		max := 5
+		if s.isIX() {
+			max = 6
+		}
+		if r := m.Reloads.Forward + m.Reloads.Aft; r < max {
+			max = r // 4.5.2: every G7e begins as a reload
+		}
+		if hi > max {
+			hi = max
+		}
+		if lo > hi {
+			lo = hi
+		}
+	}
+	return lo, hi
+}
+
+// beginLoading replenishes the boat for a patrol (6.1 step 3F).
+func (s *State) beginLoading() {
+	m := s.mat()
+	if s.Refit == nil {
+		s.Refit = &RefitState{}
+	}
+	s.Refit.Load = LoadPlan{}
+	b := &s.Boat
+	for i := range b.Fwd {
+		b.Fwd[i] = ""
+	}
+	for i := range b.Aft {
+		b.Aft[i] = ""
+	}
+	b.FwdA, b.FwdE, b.AftA, b.AftE, b.ShaftMines = 0, 0, 0, 0, 0
+	if m.DeckGun != nil {
+		b.Ammo = m.DeckGun.Ammo // 4.6.2
+	}
+	if s.Patrol.Mission == "minelaying" {
+		if m.Mines != nil {
+			b.ShaftMines = m.Mines.Count // 11.4.6: vertical shafts, no torpedo displaced
+			s.note("11.4.6", "%d SMA mines are stowed in the vertical shafts.", b.ShaftMines)
+		} else {
+			s.Refit.Load.Mines = true
+			s.note("7.4.2", "Mines are loaded in every torpedo tube; the torpedo load drops to %d.", s.loadCount())
+		}
+	}
+	s.Phase = phLoadMix
+}
+
+func (s *State) tubeOptions() []engine.Option {
+	m := s.mat()
+	pl := s.Refit.Load
+	e := pl.E
+	a := s.loadCount() - e
+	if pl.Mines || s.Settings.On("4.5.2") {
+		return []engine.Option{{Key: "f0a0", Label: "G7a in every tube", Case: "4.5.2"}}
+	}
+	var out []engine.Option
+	for f := 0; f <= m.Tubes.Forward; f++ {
+		for af := 0; af <= m.Tubes.Aft; af++ {
+			if f+af > e || (m.Tubes.Forward-f)+(m.Tubes.Aft-af) > a {
+				continue
+			}
+			out = append(out, engine.Option{
+				Key:   fmt.Sprintf("f%da%d", f, af),
+				Label: fmt.Sprintf("forward tubes %d G7a + %d G7e, aft %d G7a + %d G7e", m.Tubes.Forward-f, f, m.Tubes.Aft-af, af),
+				Case:  "4.5",
+			})
+		}
+	}
+	return out
+}
+
+func (s *State) aftReloadOptions() []engine.Option {
+	m := s.mat()
+	pl := s.Refit.Load
+	tubesE, tubesA := pl.FwdE+pl.AftE, m.Tubes.Forward+m.Tubes.Aft-pl.FwdE-pl.AftE
+	if pl.Mines {
+		tubesE, tubesA = 0, 0
+	}
+	e := pl.E - tubesE
+	a := s.loadCount() - pl.E - tubesA
+	var out []engine.Option
+	for z := 0; z <= m.Reloads.Aft; z++ {
+		if z > e || m.Reloads.Aft-z > a || e-z > m.Reloads.Forward || a-(m.Reloads.Aft-z) > m.Reloads.Forward {
+			continue
+		}
+		out = append(out, engine.Option{Key: "z" + strconv.Itoa(z), Label: fmt.Sprintf("aft reloads %d G7a + %d G7e; forward reloads %d G7a + %d G7e", m.Reloads.Aft-z, z, a-(m.Reloads.Aft-z), e-z), Case: "4.5"})
+	}
+	if len(out) == 0 {
+		panic(fmt.Sprintf("hunters: no legal reload split for %s with plan %+v", s.Boat.Type, pl))
+	}
+	return out
+}
+
+func (s *State) finishLoading(aftE int) {
+	m := s.mat()
+	pl := s.Refit.Load
+	b := &s.Boat
+	e, a := pl.E, s.loadCount()-pl.E
+	for i := range b.Fwd {
+		switch {
+		case pl.Mines:
+			b.Fwd[i] = Mine
+		case i < pl.FwdE:
+			b.Fwd[i] = G7e
+			e--
+		default:
+			b.Fwd[i] = G7a
+			a--
+		}
+	}
+	for i := range b.Aft {
+		switch {
+		case pl.Mines:
+			b.Aft[i] = Mine
+		case i < pl.AftE:
+			b.Aft[i] = G7e
+			e--
+		default:
+			b.Aft[i] = G7a
+			a--
+		}
+	}
+	b.AftE, b.AftA = aftE, m.Reloads.Aft-aftE
+	b.FwdE, b.FwdA = e-aftE, a-b.AftA
+	s.note("4.5", "Loaded: forward tubes %v, aft tubes %v; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.",
+		b.Fwd, b.Aft, b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
+}
+
+// reload starts reloading the empty tubes (9.2.8) and continues at then.
+func (s *State) reload(then Phase) {
+	s.Resume = then
+	s.Phase = phReloadFwd
+}
+
+func reloadDecision(fwd bool) *decision {
+	end := "aft"
+	if fwd {
+		end = "forward"
+	}
+	return &decision{
+		kind: "reload_" + end, cas: "4.5.1",
+		text: func(s *State) string {
+			return fmt.Sprintf("Reload the empty %s tubes: which torpedo types?", end)
+		},
+		options: func(s *State) []engine.Option {
+			empty, a, e := s.reloadState(fwd)
+			n := empty
+			if n > a+e {
+				n = a + e
+			}
+			var out []engine.Option
+			for k := 0; k <= n; k++ {
+				if k > e || n-k > a {
+					continue
+				}
+				out = append(out, engine.Option{Key: "e" + strconv.Itoa(k), Label: fmt.Sprintf("%d G7a + %d G7e", n-k, k), Case: "4.5.1"})
+			}
+			if len(out) == 0 {
+				out = append(out, engine.Option{Key: "e0", Label: "nothing to reload", Case: "4.5.1"})
+			}
+			return out
+		},
+		answer: func(s *State, key string) {
+			k, _ := strconv.Atoi(key[1:])
+			s.doReload(fwd, k)
+			if fwd {
+				s.Phase = phReloadAft
+			} else {
+				s.Phase = s.Resume
+				s.Resume = ""
+			}
+		},
+	}
+}
+
+func (s *State) reloadState(fwd bool) (empty, a, e int) {
+	b := &s.Boat
+	tubes, ra, re := b.Aft, b.AftA, b.AftE
+	if fwd {
+		tubes, ra, re = b.Fwd, b.FwdA, b.FwdE
+	}
+	for _, t := range tubes {
+		if t == "" {
+			empty++
+		}
+	}
+	return empty, ra, re
+}
+
+func (s *State) doReload(fwd bool, k int) {
+	b := &s.Boat
+	tubes, ra, re := &b.Aft, &b.AftA, &b.AftE
+	if fwd {
+		tubes, ra, re = &b.Fwd, &b.FwdA, &b.FwdE
+	}
+	loaded := 0
+	for i, t := range *tubes {
+		if t != "" {
+			continue
+		}
+		switch {
+		case k > 0 && *re > 0:
+			(*tubes)[i] = G7e
+			*re--
+			k--
+		case *ra > 0:
+			(*tubes)[i] = G7a
+			*ra--
+		case *re > 0:
+			(*tubes)[i] = G7e
+			*re--
+		default:
+			continue
+		}
+		loaded++
+	}
+	if loaded > 0 {
+		end := "aft"
+		if fwd {
+			end = "forward"
+		}
+		s.note("9.2.8", "Reloaded %d %s tube(s): now %v.", loaded, end, *tubes)
+	}
+}

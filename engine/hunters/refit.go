@@ -1,0 +1,502 @@
+package hunters
+
+import (
+	"fmt"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters/charts"
+)
+
+// The end of a patrol (7.5) and the refit phase (6.1 step 3): refit length
+// (10.10), crew recovery (10.11), crew advancement (11.1), promotion (11.2),
+// decorations (11.3), reassignment (11.4), and the end of the game (5.1).
+
+// RefitState is the refit being worked out in port.
+type RefitState struct {
+	Load     LoadPlan     `json:"load"`
+	Months   int          `json:"months,omitempty"`
+	PMonths  int          `json:"p_months,omitempty"`
+	Return   charts.Month `json:"return,omitempty"`
+	Promoted bool         `json:"promotion_rolled,omitempty"`
+	NewBoat  string       `json:"new_boat,omitempty"`
+	NewCrew  bool         `json:"new_crew,omitempty"`
+}
+
+const (
+	phUpgrade   Phase = "upgrade"
+	phRefitDone Phase = "refit_done"
+)
+
+func init() {
+	steps[phPatrolEnd] = (*State).stepPatrolEnd
+	steps[phRefitDone] = (*State).stepRefitDone
+	decisions[phUpgrade] = &decision{
+		kind: "upgrade", cas: "11.4.3",
+		text: func(s *State) string {
+			return fmt.Sprintf("You hold %d request(s) for a newer U-boat (11.4.3). Request one now (1d6: 1-3 granted), or save it for a later refit?", s.Career.Upgrades)
+		},
+		options: func(s *State) []engine.Option {
+			out := []engine.Option{{Key: "save", Label: "Keep the current boat; save the request", Case: "11.4.3"}}
+			for _, k := range s.newerModels() {
+				label := "Request a Type " + typeName(k)
+				if s.pack.Mats.Boats[k].Limited != "" {
+					label += " (limited availability: also 1d6 1-2, 11.4.5)"
+				}
+				out = append(out, engine.Option{Key: k, Label: label, Case: "11.4.3"})
+			}
+			return out
+		},
+		answer: func(s *State, key string) {
+			if key == "save" {
+				s.Phase = phRefitDone
+				return
+			}
+			s.Career.Upgrades--
+			s.mods()
+			row, _ := s.table("upgrade_request", "Request a newer U-boat")
+			if row.Result == "granted" {
+				model := key
+				if s.pack.Mats.Boats[key].Limited != "" {
+					s.mods()
+					lrow, _ := s.table("limited_boat", "Limited availability boat")
+					if lrow.Result != "granted" {
+						model = s.latestStandard()
+						s.note("11.4.5", "No %s to be had: the newest standard model instead.", typeName(key))
+					}
+				}
+				s.Refit.NewBoat = model
+			}
+			if s.Career.Upgrades > 0 && s.Refit.NewBoat == "" {
+				s.Phase = phUpgrade
+				return
+			}
+			s.Phase = phRefitDone
+		},
+	}
+}
+
+// closePatrolLog writes the patrol's line on the log sheet (7.5.2, 9.2.6).
+func (s *State) closePatrolLog() {
+	p := s.Patrol
+	p.Logged = true
+	row := &s.Career.Log[len(s.Career.Log)-1]
+	tons := 0
+	sunk := false
+	for _, t := range p.Targets {
+		if t.Sunk {
+			tons += t.Tons
+			sunk = true
+		}
+		if t.Sunk || t.Damaged {
+			row.Targets = append(row.Targets, t)
+		}
+	}
+	row.Tons = tons
+	success := sunk
+	if p.Mission != "" {
+		success = p.MissionDone && !p.MissionFail // 7.4.4
+	}
+	row.Result = "F"
+	if success {
+		row.Result = "S"
+	}
+	p.Success = success
+	if p.Aborting {
+		row.Note = "aborted: " + p.AbortReason
+	}
+}
+
+// stepPatrolEnd is 7.5: the boat is home.
+func (s *State) stepPatrolEnd() {
+	p := s.Patrol
+	c := &s.Career
+	if !p.Logged {
+		s.closePatrolLog()
+	}
+	c.Patrols++
+	row := &c.Log[len(c.Log)-1]
+	if p.Success {
+		c.Successes++
+		c.FailedInRow = 0
+	} else {
+		c.FailedInRow++
+		c.PeriodFailed++
+	}
+	s.note("7.5.2", "Patrol complete: %s, %d t sunk.", map[bool]string{true: "success (S)", false: "failure (F)"}[p.Success], row.Tons)
+	// 7.3.4: a completed Mediterranean patrol keeps the boat in the Med.
+	if p.Area == "mediterranean" && !p.BackToFrance && !c.Med {
+		c.Med = true
+		s.note("7.3.4", "The boat is now based in the Mediterranean for good.")
+	}
+	s.Refit = &RefitState{Return: c.Month + 1}
+	rf := s.Refit
+	// 10.10.6, 10.8.6, 14.9.5: months still at sea.
+	if s.mat().ExtendedPatrols && !(p.Aborting && p.BeforeHalf) {
+		rf.PMonths++
+	}
+	if p.Resupplied {
+		rf.PMonths++
+	}
+	rf.Return = c.Month + 1 + charts.Month(rf.PMonths)
+	s.refitLength()
+	s.crewRecovery()
+	if s.Over != nil {
+		return
+	}
+	s.crewChanges()
+	s.crewAdvancement()
+	s.promotion(false)
+	s.decorations()
+	s.reassignment()
+	s.Crew.Agent = nil
+	if s.Career.Upgrades > 0 && s.Refit.NewBoat == "" && len(s.newerModels()) > 0 {
+		s.Phase = phUpgrade
+		return
+	}
+	s.Phase = phRefitDone
+}
+
+// refitLength applies 10.10.1-10.10.5 and the KKpt's shorter refit (11.2.1).
+func (s *State) refitLength() {
+	rt := s.pack.Rules.Refit
+	rf := s.Refit
+	months := rt.BaseMonths
+	inop := s.inoperableCount()
+	if inop >= rt.InoperableExtraFrom {
+		months++ // 10.10.2: at most one month for inoperable systems
+	}
+	hullMonths := (s.Boat.Hull + rt.HullBlock - 1) / rt.HullBlock // 10.10.3
+	months += hullMonths
+	s.note("10.10", "Refit: %d month base, +%d for %d inoperable systems, +%d for %d hull damage = %d months.",
+		rt.BaseMonths, boolInt(inop >= rt.InoperableExtraFrom), inop, hullMonths, s.Boat.Hull, months)
+	if months >= rt.NewBoatMonths || (s.Patrol != nil && s.Patrol.Scuttled) {
+		// 10.10.5, 11.4.2: a new boat of the same type (latest model); one month.
+		rf.NewBoat = s.latestStandard()
+		if s.Patrol != nil && s.Patrol.Scuttled {
+			s.note("10.9.4", "The rescued crew is given a new boat: Type %s.", typeName(rf.NewBoat))
+		} else {
+			s.note("11.4.2", "A %d-month refit: the Kommandant receives a new Type %s instead; his crew stays.", months, typeName(rf.NewBoat))
+		}
+		months = rt.BaseMonths
+	} else if s.Career.Rank >= 2 && !containsInt(rt.KKptNotFor, months) {
+		months-- // 11.2.1
+		s.note("11.2.1", "The %s's influence shortens the refit to %d months.", s.rankName(), months)
+	}
+	rf.Months = months
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func containsInt(l []int, v int) bool {
+	for _, x := range l {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// crewRecovery is 10.11.
+func (s *State) crewRecovery() {
+	rf := s.Refit
+	t := s.pack.Rules.Table("crew_recovery")
+	doctorHelps := s.Crew.Doctor.Experte && !s.Crew.Doctor.Health.Out()
+	roll := func(name string) int {
+		s.mods()
+		s.modFrom(t.Modifiers, "doctor_experte_not_sw_kia", doctorHelps, "Experte Doctor")
+		r := s.throw("", "10.11", "Recovery of "+name, "1d6")
+		m := r.total
+		if m < 0 {
+			m = 0
+		}
+		s.emit(r, fmt.Sprintf("%d months", m))
+		return m
+	}
+	// The Kommandant first: his recovery can hold the boat in port (10.11).
+	if s.Crew.Kmdt.Health == SW {
+		k := roll("the Kommandant")
+		s.Crew.Kmdt.Recovery = k
+		if k >= s.pack.Rules.Refit.KmdtNewBoatRecovery {
+			rf.NewBoat = s.latestStandard()
+			rf.NewCrew = true
+			s.note("10.11.4", "The Kommandant needs %d months: he will take a new Type %s with a new crew.", k, typeName(rf.NewBoat))
+		}
+		if k > rf.Months {
+			s.note("10.11", "The boat waits for the Kommandant: %d months before the next patrol.", k)
+			rf.Months = k
+		}
+	}
+	s.Crew.Kmdt.Health, s.Crew.Kmdt.Recovery = Fit, 0
+	replace := func(c *Crewman, name string) bool {
+		switch c.Health {
+		case KIA:
+			s.note("10.11", "%s (KIA) is replaced.", name)
+			*c = Crewman{}
+			return true
+		case SW:
+			m := roll(name)
+			if m > rf.Months {
+				s.note("10.11.2", "%s needs %d months, longer than the refit: he is replaced.", name, m)
+				*c = Crewman{}
+				return true
+			}
+			c.Health = Fit
+		case LW:
+			c.Health = Fit // LW heal in the first refit month
+		}
+		return false
+	}
+	wo1Lost := replace(&s.Crew.WO1, "the 1WO")
+	replace(&s.Crew.WO2, "the 2WO")
+	replace(&s.Crew.LI, "the LI")
+	replace(&s.Crew.Doctor, "the Doctor")
+	replaced := 0
+	for i := range s.Crew.Generic {
+		if replace(&s.Crew.Generic[i], fmt.Sprintf("crew box %d", i+1)) {
+			replaced++
+		}
+	}
+	if replaced == 4 && s.Crew.Quality > Trained {
+		s.Crew.Quality--
+		s.note("10.11.3", "All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+	}
+	if wo1Lost {
+		s.promote2WO()
+	}
+}
+
+// promote2WO is 11.1.6: an Experte 2WO steps up when the 1WO is lost.
+func (s *State) promote2WO() {
+	if s.Crew.WO2.Experte {
+		s.Crew.WO1 = Crewman{Experte: true}
+		s.Crew.WO2 = Crewman{}
+		s.note("11.1.6", "The Experte 2WO is promoted to 1WO; a new 2WO comes aboard.")
+	}
+}
+
+// crewChanges: the 1WO's own command (11.1.5) and the crew's loss of level (11.1.4).
+func (s *State) crewChanges() {
+	if s.Crew.WO1.Experte {
+		s.mods()
+		row, _ := s.table("first_wo_leaves", "Experte 1WO's own command")
+		if row.Result == "own_command" {
+			s.Crew.WO1 = Crewman{}
+			s.note("11.1.5", "The Experte 1WO is given his own boat; a new 1WO comes aboard.")
+			s.promote2WO()
+		}
+	}
+	if s.Patrol.GenericDown && s.Crew.Quality > Trained {
+		s.Crew.Quality--
+		s.note("11.1.4", "Every generic crew box was SW or KIA: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+	}
+	if s.Career.FailedInRow >= 3 {
+		s.Career.FailedInRow = 0
+		if s.Crew.Quality > Green {
+			s.Crew.Quality--
+			s.note("11.1.4", "Three unsuccessful patrols in a row: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+		}
+	}
+}
+
+// crewAdvancement is 11.1: one roll for every three successful patrols.
+func (s *State) crewAdvancement() {
+	c := &s.Career
+	if !s.Patrol.Success || c.Successes%3 != 0 || c.Successes/3 <= c.Advancements {
+		return
+	}
+	c.Advancements++
+	c.Log[len(c.Log)-1].Advancement = true
+	s.mods()
+	row, _ := s.table("crew_advancement", "Crew advancement")
+	var who *Crewman
+	name := ""
+	switch row.Result {
+	case "li_experte":
+		who, name = &s.Crew.LI, "LI"
+	case "doctor_experte":
+		who, name = &s.Crew.Doctor, "Doctor"
+	case "watch_officer_1_experte":
+		who, name = &s.Crew.WO1, "1WO"
+	case "watch_officer_2_experte":
+		who, name = &s.Crew.WO2, "2WO"
+	default:
+		if s.Crew.Quality < Elite {
+			s.Crew.Quality++
+			s.note("11.1.3", "The crew rises to %s.", qualityNames[s.Crew.Quality])
+		} else {
+			s.note("11.1.3", "The crew is already Elite.")
+		}
+		return
+	}
+	if who.Experte {
+		s.note("11.1.2", "The %s is already Experte: no effect.", name)
+		return
+	}
+	who.Experte = true
+	s.note("11.1.1", "The %s becomes Experte.", name)
+}
+
+// promotion is 11.2.3: after each 12 months of service, and a final roll in 6/43.
+func (s *State) promotion(final bool) {
+	c := &s.Career
+	rf := s.Refit
+	next := rf.Return + charts.Month(rf.Months)
+	due := c.PromotionDue < next
+	if final {
+		due = !rf.Promoted
+	}
+	if !due {
+		return
+	}
+	for c.PromotionDue < next {
+		c.PromotionDue += 12
+	}
+	rf.Promoted = true
+	if c.Rank >= len(s.pack.Rules.Ranks.Order)-1 {
+		s.note("11.2.3", "Already Kapitän zur See: no further promotion.")
+		c.PeriodAwards, c.PeriodShips, c.PeriodFailed = 0, 0, 0
+		return
+	}
+	t := s.pack.Rules.Table("promotion")
+	s.mods()
+	for i := 0; i < c.PeriodAwards; i++ {
+		s.modFrom(t.Modifiers, "per_knights_cross_award_in_period", true, "Knight's Cross award")
+	}
+	for i := 0; i < c.PeriodShips/10; i++ {
+		s.modFrom(t.Modifiers, "per_10_ships_sunk_in_period", true, "10 ships sunk")
+	}
+	for i := 0; i < c.PeriodFailed; i++ {
+		s.modFrom(t.Modifiers, "per_unsuccessful_patrol_in_period", true, "unsuccessful patrol")
+	}
+	label := "Promotion"
+	if final {
+		label = "Final promotion (6/43)"
+	}
+	row, _ := s.table("promotion", label)
+	c.PeriodAwards, c.PeriodShips, c.PeriodFailed = 0, 0, 0
+	if row.Result == "promoted" {
+		c.Rank++
+		s.note("11.2.3", "Promoted to %s.", s.rankName())
+	}
+}
+
+// decorations is 11.3: awards are received at refit.
+func (s *State) decorations() {
+	c := &s.Career
+	levels := s.pack.Rules.Decorations.Levels
+	for c.Award < len(levels) {
+		next := levels[c.Award]
+		why := ""
+		switch {
+		case c.Tons >= next.TotalTons:
+			why = fmt.Sprintf("%d t sunk", c.Tons)
+		case c.CapitalKC > 0:
+			c.CapitalKC--
+			why = "a capital ship sunk"
+		case c.Award > 0 && c.Tons-c.AwardTonMark >= next.SincePrevious:
+			why = fmt.Sprintf("%d t sunk since the last award", c.Tons-c.AwardTonMark)
+		}
+		if why == "" {
+			break
+		}
+		c.Award++
+		c.AwardTonMark = c.Tons
+		c.PeriodAwards++
+		c.Upgrades++ // 11.4.3
+		s.note(next.Case, "%s awarded the %s (%s).", c.Kommandant, next.Name, why)
+	}
+	c.CapitalKC = 0
+}
+
+// newerModels lists the boats an upgrade request may name (11.4.3-11.4.5).
+func (s *State) newerModels() []string {
+	fam := s.mat().Family()
+	next := s.Refit.Return + charts.Month(s.Refit.Months)
+	var out []string
+	for _, k := range boatOrder {
+		b := s.pack.Mats.Boats[k]
+		if b.Family() != fam || b.Available > next || b.Available < s.mat().Available || k == s.Boat.Type {
+			continue
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// latestStandard is the newest standard model of the family (11.4.2).
+func (s *State) latestStandard() string {
+	fam := s.mat().Family()
+	next := s.Refit.Return + charts.Month(s.Refit.Months)
+	best := s.Boat.Type
+	var bestAvail charts.Month = -1
+	for _, k := range boatOrder {
+		b := s.pack.Mats.Boats[k]
+		if b.Family() != fam || b.Limited != "" || b.Available > next {
+			continue
+		}
+		if b.Available > bestAvail {
+			best, bestAvail = k, b.Available
+		}
+	}
+	if s.pack.Mats.Boats[s.Boat.Type].Limited != "" && bestAvail < 0 {
+		return s.Boat.Type
+	}
+	return best
+}
+
+// reassignment applies the VIIA withdrawal (4.2.2).
+func (s *State) reassignment() {
+	next := s.Refit.Return + charts.Month(s.Refit.Months)
+	if s.Boat.Type == "VIIA" && s.Refit.NewBoat == "" && next >= s.pack.Rules.StartDates.VIIAWithdrawn && !s.Settings.On("4.2.2-keep-viia") {
+		s.Refit.NewBoat = "VIIC"
+		s.note("4.2.2", "The Type VIIA is withdrawn: the boat is replaced by a Type VIIC.")
+	}
+}
+
+// stepRefitDone logs the refit, fits a new boat if one was given, and
+// schedules the next patrol or ends the game (5.1.2).
+func (s *State) stepRefitDone() {
+	c := &s.Career
+	rf := s.Refit
+	m := c.Month + 1
+	for i := 0; i < rf.PMonths; i++ {
+		c.Log = append(c.Log, LogRow{Month: m, Mark: "P"})
+		m++
+	}
+	for i := 0; i < rf.Months; i++ {
+		c.Log = append(c.Log, LogRow{Month: m, Mark: "R"})
+		m++
+	}
+	c.NextPatrol = m
+	if rf.NewBoat != "" {
+		number := s.Boat.Number
+		s.fitBoat(rf.NewBoat)
+		s.Boat.Number = number
+		c.Arctic, c.Med = false, false // 10.10.5, 11.4
+		if rf.NewCrew {
+			s.Crew = Crew{Quality: Trained} // 10.11.4
+		}
+		s.note("11.4", "New boat: a Type %s%s.", typeName(rf.NewBoat), map[bool]string{true: " with a new Trained crew", false: ""}[rf.NewCrew])
+	} else {
+		s.Boat.Hull, s.Boat.Flooding = 0, 0
+		for i := range s.Boat.Sys {
+			s.Boat.Sys[i] = OK // 10.10.2, 10.7.7
+		}
+	}
+	s.Patrol = nil
+	s.Enc = nil
+	if m > lastMonth {
+		s.promotion(true)
+		s.Refit = nil
+		s.endGame("survived", fmt.Sprintf("The next patrol would begin in %s, after June 1943: the war of The Hunters is over for %s (5.1.2).", m.Label(), c.Kommandant))
+		return
+	}
+	s.note("10.10.4", "The next patrol begins in %s.", m.Label())
+	s.Refit = nil
+	s.Phase = phAssign
+}

@@ -1,0 +1,193 @@
+package hunters
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Optional rules a game may switch on (14.0, plus 4.5.2). The VIIA upgrade of
+// 4.2.2 is on by default; "4.2.2-keep-viia" switches it off.
+var optionalRules = []struct{ Key, Title string }{
+	{"4.2.2-keep-viia", "Keep the Type VIIA after 12/40 (no automatic VIIC upgrade)"},
+	{"4.5.2", "Initial torpedo load restrictions"},
+	{"14.1", "Standard tonnage amounts"},
+	{"14.2", "Reduced convoy targets"},
+	{"14.3", "Increased historical targeting (no ship sunk twice)"},
+	{"14.4", "Historical U-boat ids"},
+	{"14.6", "Variable escort quality"},
+	{"14.7", "Variable aircraft quality"},
+	{"14.8", "Evasive maneuvers"},
+	{"14.9", "Resupply at sea"},
+	{"14.10", "Non-historical patrol areas"},
+	{"14.11", "Convoy penetration"},
+}
+
+// Ruling is a named decision where the chart data or the rulebook is in
+// doubt (docs/charts-provenance.md). Each has a default and alternatives.
+type Ruling struct {
+	Key     string
+	Cases   string
+	Default string
+	Values  map[string]string // value -> what it means
+}
+
+// Rulings lists every ruling the engine knows, with its default first in Values' doc.
+var Rulings = []Ruling{
+	{"diesel_repair", "10.2.1, 10.7", "repairable", map[string]string{
+		"repairable":         "a damaged diesel is repaired on 1d6 1-4 like the electric engines (Python source; rule 10.7 treats every damaged system alike)",
+		"inoperable_at_once": "a damaged diesel cannot be repaired at sea and is Inoperable at once (JavaScript source)",
+	}},
+	{"injury_roll_11", "9.6.10, 10.5", "li", map[string]string{
+		"li":           "Crew Injury Table 11 hits the LI, as the reconstructed table (same author's code) reads",
+		"generic_crew": "11 hits a generic crew box (reading the LI on both 4 and 11 as a slip)",
+	}},
+	{"doctor_severity", "10.11.1", "off", map[string]string{
+		"off": "an Experte Doctor only shortens recovery (10.11.1)",
+		"on":  "an Experte Doctor also lowers each injury severity roll by 1 (code)",
+	}},
+	{"viid_tracks", "7.3.2, 11.4.6", "rulebook", map[string]string{
+		"rulebook": "2nd-printing rules: the VIID may patrol the Caribbean and West African Coast and lays mines on British Isles and North America/Caribbean patrols only",
+		"mat":      "1st-printing mat: every VIID track but North America has a Mission box and every such patrol is a minelaying mission; Caribbean becomes Atlantic",
+	}},
+	{"flak_boat_caribbean", "7.3.2", "rulebook", map[string]string{
+		"rulebook": "rule 7.3.2: a VIIC Flak may patrol the Caribbean",
+		"card":     "P1 card note 3: only the VIID is exempt; a VIIC Flak treats Caribbean as Atlantic",
+	}},
+	{"air_attack_injuries", "9.8.2", "per_attack", map[string]string{
+		"per_attack":    "each air attack that is carried out causes one automatic crew injury (9.8.2)",
+		"per_encounter": "one automatic crew injury per aircraft encounter, as A1's '2 attacks + 1 crew injury' reads",
+	}},
+	{"gibraltar_random_event", "7.3.3, 12.0", "allowed", map[string]string{
+		"allowed": "the Gibraltar Passage box is a travel box: a natural 12 there can trigger the random event (12.0)",
+		"exempt":  "no random event in the Gibraltar box, as on the Add'l Round of Combat roll whose column it uses",
+	}},
+	{"experte_2wo_command", "10.5.3, 11.1", "waive_all", map[string]string{
+		"waive_all": "an Experte 2WO in command suffers no penalty at all (11.1: 'no penalty if he takes command')",
+		"waive_one": "an Experte 2WO in command cancels only the 1WO's share: +1 instead of +2",
+	}},
+	{"mission_aircraft_drm", "7.4.3", "mission_box", map[string]string{
+		"mission_box":  "the -1 on A1 applies only in the Mission (M/A) box (7.4.3)",
+		"whole_patrol": "the -1 applies on every box of an (M) or (A) patrol, as the A1 card reads",
+	}},
+	{"a2_crew_modifier", "9.8.5", "card", map[string]string{
+		"card": "Veteran or Elite crews get -1 on A2, as the card prints",
+		"rule": "no crew modifier on A2 (9.8.5 lists none)",
+	}},
+	{"damaged_periscope", "E5", "no_submerged_attack", map[string]string{
+		"no_submerged_attack": "a damaged or inoperable periscope forbids submerged attacks (code; the E5 card was not found)",
+		"no_effect":           "a damaged periscope has no effect on attacks",
+	}},
+	{"hals_und_beinbruch", "12.1.3", "adverse_rolls", map[string]string{
+		"adverse_rolls": "the re-roll is offered after an adverse escort detection, depth-charge/air attack or crash-dive roll",
+		"never":         "the marker is kept but never offered (play without re-rolls)",
+	}},
+}
+
+func rulingByKey(k string) (*Ruling, bool) {
+	for i := range Rulings {
+		if Rulings[i].Key == k {
+			return &Rulings[i], true
+		}
+	}
+	return nil, false
+}
+
+// Settings are the per-game switches.
+type Settings struct {
+	Optional map[string]bool   `json:"optional,omitempty"`
+	Rulings  map[string]string `json:"rulings,omitempty"`
+}
+
+// On reports whether an optional rule is in force.
+func (s *Settings) On(rule string) bool { return s.Optional[rule] }
+
+// Ruling returns the value in force for a ruling.
+func (s *Settings) Ruling(key string) string {
+	if v, ok := s.Rulings[key]; ok {
+		return v
+	}
+	r, ok := rulingByKey(key)
+	if !ok {
+		panic("hunters: unknown ruling " + key)
+	}
+	return r.Default
+}
+
+// ParseRules reads a comma-separated list of optional rules ("14.6") and
+// rulings ("diesel_repair=inoperable_at_once").
+func ParseRules(list string) (Settings, error) {
+	s := Settings{Optional: map[string]bool{}, Rulings: map[string]string{}}
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if k, v, ok := strings.Cut(item, "="); ok {
+			r, found := rulingByKey(strings.TrimSpace(k))
+			if !found {
+				return s, fmt.Errorf("unknown ruling %q (known: %s)", k, strings.Join(rulingKeys(), ", "))
+			}
+			v = strings.TrimSpace(v)
+			if _, okv := r.Values[v]; !okv {
+				return s, fmt.Errorf("ruling %s has no value %q (one of: %s)", r.Key, v, strings.Join(sortedKeys(r.Values), ", "))
+			}
+			s.Rulings[r.Key] = v
+			continue
+		}
+		known := false
+		for _, o := range optionalRules {
+			if o.Key == item {
+				known = true
+			}
+		}
+		if !known {
+			keys := make([]string, len(optionalRules))
+			for i, o := range optionalRules {
+				keys[i] = o.Key
+			}
+			return s, fmt.Errorf("unknown optional rule %q (known: %s)", item, strings.Join(keys, ", "))
+		}
+		s.Optional[item] = true
+	}
+	return s, nil
+}
+
+func rulingKeys() []string {
+	out := make([]string, len(Rulings))
+	for i, r := range Rulings {
+		out[i] = r.Key
+	}
+	return out
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Describe lists the optional rules and rulings in force, for views.
+func (s *Settings) Describe() []string {
+	var out []string
+	for _, o := range optionalRules {
+		if s.On(o.Key) {
+			out = append(out, o.Key+" "+o.Title)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, "no optional rules")
+	}
+	for _, r := range Rulings {
+		v := s.Ruling(r.Key)
+		mark := ""
+		if v != r.Default {
+			mark = " (changed)"
+		}
+		out = append(out, fmt.Sprintf("ruling %s = %s%s", r.Key, v, mark))
+	}
+	return out
+}

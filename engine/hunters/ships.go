@@ -1,0 +1,351 @@
+package hunters
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters/charts"
+)
+
+// Target is a ship on the combat mat (9.1).
+type Target struct {
+	Kind   string `json:"kind"` // small_freighter, large_freighter, tanker, capital_ship
+	Name   string `json:"name"`
+	Tons   int    `json:"tons"`
+	Class  string `json:"class,omitempty"`
+	KC     bool   `json:"kc,omitempty"`
+	Roster string `json:"roster,omitempty"`
+	Roll   int    `json:"roll,omitempty"`
+	Points int    `json:"points"`
+	Damage int    `json:"damage,omitempty"`
+	Sunk   bool   `json:"sunk,omitempty"`
+	// Log is the index of the ship on the patrol's log-sheet row.
+	Log int `json:"log"`
+}
+
+// Afloat reports whether the target can still be attacked.
+func (t *Target) Afloat() bool { return !t.Sunk }
+
+// Encounter is the combat mat while an encounter is resolved.
+type Encounter struct {
+	Type      string   `json:"type"`
+	Escorted  bool     `json:"escorted,omitempty"`
+	Capital   bool     `json:"capital,omitempty"`
+	Targets   []Target `json:"targets,omitempty"`
+	Night     bool     `json:"night,omitempty"`
+	Range     string   `json:"range,omitempty"`
+	Surfaced  bool     `json:"surfaced,omitempty"`
+	Submerged bool     `json:"forced_submerged,omitempty"`
+	// Round counts escort detection rounds (9.6); CombatRound counts attack rounds.
+	Round       int    `json:"round,omitempty"`
+	CombatRound int    `json:"combat_round,omitempty"`
+	G7aByDay    bool   `json:"g7a_by_day,omitempty"`
+	BothEnds    bool   `json:"both_ends,omitempty"`
+	PrevDetect  bool   `json:"previously_detected,omitempty"`
+	Wolfpack    int    `json:"wolfpack,omitempty"`
+	WolfRolled  bool   `json:"wolfpack_rolled,omitempty"`
+	Quality     string `json:"escort_quality,omitempty"`
+	// Firing in progress.
+	Weapon     string `json:"weapon,omitempty"`
+	Second     string `json:"second_salvo,omitempty"`
+	Aim        []int  `json:"aim,omitempty"`
+	AimIdx     int    `json:"aim_idx,omitempty"`
+	UsedFwd    bool   `json:"used_fwd,omitempty"`
+	UsedAft    bool   `json:"used_aft,omitempty"`
+	UsedGun    bool   `json:"used_gun,omitempty"`
+	FiredRound bool   `json:"fired_round,omitempty"`
+	Torpedoed  bool   `json:"torpedoed,omitempty"`
+	// Escorts that arrived on an Add'l Round of Combat (9.4.3).
+	Arrived  bool   `json:"escorts_arrived,omitempty"`
+	MustFire bool   `json:"must_fire,omitempty"`
+	Flooded  bool   `json:"flooded,omitempty"`
+	DeepDRM  bool   `json:"test_depth_drm,omitempty"`
+	Detect   string `json:"detect,omitempty"` // "pre" (9.2.2) or "" (normal)
+	Plus12   bool   `json:"plus12,omitempty"`
+	Held     int    `json:"held,omitempty"` // a roll held for a Hals und Beinbruch decision
+	Evade    int    `json:"evade,omitempty"`
+	// Aircraft.
+	Attacks    int    `json:"attacks,omitempty"`
+	AirQuality string `json:"air_quality,omitempty"`
+	Flak       string `json:"flak,omitempty"`
+	FromAddl   bool   `json:"from_addl,omitempty"`
+	AirInjured bool   `json:"air_injured,omitempty"`
+	// ContactLost: a convoy can no longer be followed (9.7.8).
+	ContactLost bool `json:"contact_lost,omitempty"`
+	Ended       bool `json:"ended,omitempty"`
+}
+
+const (
+	phEngage     Phase = "engage"
+	phFollowPick Phase = "follow_pick"
+	phFollowTime Phase = "follow_time"
+)
+
+func init() {
+	decisions[phEngage] = &decision{
+		kind: "engage", cas: "8.1.4",
+		text: func(s *State) string { return s.engageText() },
+		options: func(s *State) []engine.Option {
+			e := s.Enc
+			if s.Patrol.Aborting {
+				return []engine.Option{{Key: "avoid", Label: "Let them pass (an aborting boat may not start combat)", Case: "10.8.4"}}
+			}
+			out := []engine.Option{{Key: "attack", Label: "Attack", Case: "9.0"}}
+			if !e.Night && !e.CapitalUndamaged() {
+				out = append(out, engine.Option{Key: "night", Label: "Shadow and try to switch to night (lose contact on 5-6)", Case: "8.3.2"})
+			}
+			out = append(out, engine.Option{Key: "avoid", Label: "Avoid combat and sail on", Case: "8.1.4"})
+			return out
+		},
+		answer: func(s *State, key string) {
+			switch key {
+			case "avoid":
+				s.note("8.1.4", "The Kommandant declines to attack; the boat is undetected.")
+				s.endEncounter()
+			case "night":
+				s.mods()
+				row, _ := s.lookup("E1", "8.3.2", "Switch to night", "1d6", s.pack.E1.SwitchToNight.Rows)
+				if row.Result == "night" {
+					s.Enc.Night = true
+					s.Phase = phEngage
+					return
+				}
+				s.note("8.3.2", "Contact is lost; the encounter ends.")
+				s.endEncounter()
+			case "attack":
+				s.beginAttack()
+			}
+		},
+	}
+	decisions[phFollowPick] = &decision{
+		kind: "follow_pick", cas: "9.7.6",
+		text: func(s *State) string { return "Which damaged ship do you follow? (only one can be pursued)" },
+		options: func(s *State) []engine.Option {
+			var out []engine.Option
+			for i, t := range s.Enc.Targets {
+				if t.Afloat() && t.Damage > 0 {
+					out = append(out, engine.Option{Key: "t" + strconv.Itoa(i+1), Label: s.targetLabel(i), Case: "9.7.6"})
+				}
+			}
+			return out
+		},
+		answer: func(s *State, key string) {
+			i, _ := strconv.Atoi(key[1:])
+			s.Enc.Targets = []Target{s.Enc.Targets[i-1]}
+			s.Phase = phFollowTime
+		},
+	}
+	decisions[phFollowTime] = &decision{
+		kind: "follow_time", cas: "8.3.4",
+		text: func(s *State) string {
+			return "Following damaged ships, you choose the time of the attack (8.3.4, 9.7.5)."
+		},
+		options: func(s *State) []engine.Option {
+			return []engine.Option{{Key: "night", Label: "Night", Case: "8.3.4"}, {Key: "day", Label: "Day", Case: "8.3.4"}}
+		},
+		answer: func(s *State, key string) {
+			s.Enc.Night = key == "night"
+			s.note("8.3.4", "The attack will come by %s.", map[bool]string{true: "night", false: "day"}[s.Enc.Night])
+			s.Phase = phEngage
+		},
+	}
+}
+
+// CapitalUndamaged: 8.3.2 and 9.7.4 forbid switching to night on an undamaged capital ship.
+func (e *Encounter) CapitalUndamaged() bool {
+	for _, t := range e.Targets {
+		if t.Kind == "capital_ship" && t.Damage == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) engageText() string {
+	e := s.Enc
+	tod := "Day"
+	if e.Night {
+		tod = "Night"
+	}
+	esc := "unescorted"
+	if e.Escorted {
+		esc = "escorted"
+	}
+	txt := fmt.Sprintf("%s: %s, %s.", pretty(e.Type), tod, esc)
+	for i := range e.Targets {
+		if e.Targets[i].Afloat() {
+			txt += "\n  " + s.targetLabel(i)
+		}
+	}
+	return txt
+}
+
+func (s *State) targetLabel(i int) string {
+	t := s.Enc.Targets[i]
+	kind := map[string]string{"small_freighter": "small freighter", "large_freighter": "large freighter", "tanker": "tanker", "capital_ship": t.Class}[t.Kind]
+	l := fmt.Sprintf("#%d %s %s, %d t, %d/%d damage", i+1, kind, t.Name, t.Tons, t.Damage, t.Points)
+	if t.Sunk {
+		l += " (sunk)"
+	}
+	return l
+}
+
+// startShips generates the targets of a ship encounter (8.2) and its time of day (8.3).
+func (s *State) startShips(result string) {
+	e := &Encounter{Type: result}
+	s.Enc = e
+	n := 1
+	kinds := []string{}
+	switch result {
+	case "ship", "ship_escort":
+		n = 1
+	case "two_ships", "two_ships_escort":
+		n = 2
+	case "convoy":
+		n = 4
+		if s.Settings.On("14.2") {
+			n = 3 // 14.2.1
+		}
+	case "tanker":
+		kinds = []string{"tanker"}
+	case "capital_ship":
+		kinds = []string{"capital_ship"}
+	}
+	e.Escorted = result == "ship_escort" || result == "two_ships_escort" || result == "convoy" || result == "capital_ship" // 8.1.3
+	if len(kinds) == 0 {
+		for i := 0; i < n; i++ {
+			kinds = append(kinds, s.shipSize(0))
+		}
+	}
+	for _, k := range kinds {
+		t, ok := s.identify(k)
+		if !ok {
+			s.note("T5", "That capital ship has already been sunk: no encounter.")
+			s.endEncounter()
+			return
+		}
+		e.Targets = append(e.Targets, t)
+	}
+	e.Capital = kinds[0] == "capital_ship"
+	s.rollDayNight()
+	s.Phase = phEngage
+}
+
+// shipSize rolls E1's ship size (8.2.1).
+func (s *State) shipSize(drm int) string {
+	s.mods()
+	if drm != 0 {
+		m, _ := s.pack.E1.ShipSize.Modifiers.Get("optional 14.11 convoy penetration: undetected at close range vs a convoy")
+		s.mod(drm, "convoy penetration", m.Case)
+	}
+	row, _ := s.lookup("E1", "8.2.1", "Ship size", "1d6", s.pack.E1.ShipSize.Rows)
+	return row.Result
+}
+
+// identify rolls a ship's identity on its roster (8.2.2-8.2.4, 14.1, 14.3.2).
+func (s *State) identify(kind string) (Target, bool) {
+	var t Target
+	t.Kind = kind
+	northAmerica := s.Patrol != nil && (s.Patrol.Area == "north_america" || s.Patrol.Area == "caribbean")
+	if kind == "capital_ship" {
+		s.mods()
+		r := s.throw("T5", "8.2.2", "Capital ship identity", "1d10")
+		ship, _ := charts.ShipByRoll(s.pack.T5.Entries, r.natural)
+		s.emit(r, ship.Class+" "+ship.Name)
+		if s.wasSunk("T5", r.natural) {
+			return t, false
+		}
+		t.Name, t.Tons, t.Class, t.KC, t.Roster, t.Roll = ship.Name, ship.Tons, ship.Class, ship.KnightsCross, "T5", r.natural
+		t.Points = s.pack.U3.SinkPointsFor(true, t.Tons)
+		return t, true
+	}
+	if s.Settings.On("14.1") {
+		st := s.pack.Rules.StandardTonnage
+		t.Tons = map[string]int{"small_freighter": st.SmallFreighter, "large_freighter": st.LargeFreighter, "tanker": st.Tanker}[kind]
+		t.Name = "(standard tonnage)"
+		t.Points = s.pack.U3.SinkPointsFor(false, t.Tons)
+		s.note("14.1", "Standard tonnage: %s of %d t.", pretty(kind), t.Tons)
+		return t, true
+	}
+	for {
+		var ship charts.Ship
+		var roster string
+		var r roll
+		s.mods()
+		if northAmerica {
+			roster = "T4"
+			r = s.throw("T4", "8.2.3", "North America "+pretty(kind)+" identity", "1d20")
+			list := map[string][]charts.Ship{"small_freighter": s.pack.T4.SmallFreighter, "large_freighter": s.pack.T4.LargeFreighter, "tanker": s.pack.T4.Tanker}[kind]
+			ship, _ = charts.ShipByRoll(list, r.natural)
+		} else {
+			roster = map[string]string{"small_freighter": "T1", "large_freighter": "T2", "tanker": "T3"}[kind]
+			r = s.throw(roster, "8.2.2", pretty(kind)+" identity", "1d10+1d10")
+			list := map[string][]charts.Ship{"T1": s.pack.T1.Entries, "T2": s.pack.T2.Entries, "T3": s.pack.T3.Entries}[roster]
+			ship, _ = charts.ShipByRoll(list, r.natural)
+		}
+		s.emit(r, fmt.Sprintf("%s, %d t", ship.Name, ship.Tons))
+		if northAmerica {
+			roster = "T4/" + kind
+		}
+		if s.Settings.On("14.3") && s.wasSunk(roster, r.natural) {
+			s.note("14.3.2", "%s was already sunk: roll again.", ship.Name)
+			continue
+		}
+		t.Name, t.Tons, t.Roster, t.Roll = ship.Name, ship.Tons, roster, r.natural
+		t.Points = s.pack.U3.SinkPointsFor(false, t.Tons)
+		return t, true
+	}
+}
+
+func (s *State) wasSunk(roster string, roll int) bool {
+	key := roster + ":" + strconv.Itoa(roll)
+	for _, k := range s.Career.Sunk {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// rollDayNight applies 8.3.1 and the Arctic table of 8.3.5.
+func (s *State) rollDayNight() {
+	e := s.Enc
+	if s.Patrol != nil && s.Patrol.Area == "arctic" {
+		m := s.Career.Month.Number()
+		switch m {
+		case 6:
+			e.Night = false
+			s.note("8.3.5", "Arctic, June: always day.")
+			return
+		case 12:
+			e.Night = true
+			s.note("8.3.5", "Arctic, December: always night.")
+			return
+		}
+		dayMax := 2
+		if (m >= 4 && m <= 5) || (m >= 7 && m <= 9) {
+			dayMax = 4
+		}
+		s.mods()
+		r := s.throw("E1", "8.3.5", "Day or night (Arctic)", "1d6")
+		e.Night = r.natural > dayMax
+		s.emit(r, map[bool]string{true: "night", false: "day"}[e.Night])
+		return
+	}
+	s.mods()
+	row, _ := s.lookup("E1", "8.3.1", "Day or night", "1d6", s.pack.E1.DayNight.Rows)
+	e.Night = row.Result == "night"
+}
+
+// logTargets puts the encounter's ships on the patrol log sheet (8.2.4).
+func (s *State) logTargets() {
+	for i := range s.Enc.Targets {
+		t := &s.Enc.Targets[i]
+		if t.Log > 0 {
+			continue
+		}
+		s.Patrol.Targets = append(s.Patrol.Targets, LogTarget{Name: t.Name, Tons: t.Tons, Kind: t.Kind})
+		t.Log = len(s.Patrol.Targets) // 1-based so 0 means "not logged"
+	}
+}

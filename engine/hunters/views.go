@@ -1,0 +1,276 @@
+package hunters
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters/charts"
+)
+
+var victoryNames = map[string]string{
+	"defeat": "Defeat", "draw": "Draw", "marginal_victory": "Marginal Victory",
+	"substantial_victory": "Substantial Victory", "decisive_victory": "Decisive Victory",
+}
+
+var fateNames = map[string]string{
+	"survived": "survived the war", "sunk": "lost with the boat", "killed": "killed in action",
+	"prisoner": "taken prisoner", "captured": "taken prisoner; the boat was captured", "lost_at_sea": "lost at sea",
+}
+
+func (s *State) outcome(level, text string) *engine.Outcome {
+	c := &s.Career
+	return &engine.Outcome{
+		Summary: fmt.Sprintf("%s %s, %s: %s. %d t sunk in %d ships over %d patrols — %s (5.2).",
+			s.rankName(), c.Kommandant, s.Boat.Number, fateNames[c.Fate], c.Tons, c.ShipsSunk, c.Patrols, victoryNames[level]),
+		Score: c.Tons,
+		Level: level,
+		Fields: []engine.Field{
+			{Name: "fate", Value: c.Fate},
+			{Name: "rank", Value: s.rankName()},
+			{Name: "award", Value: s.awardName()},
+			{Name: "patrols", Value: fmt.Sprint(c.Patrols)},
+			{Name: "ships_sunk", Value: fmt.Sprint(c.ShipsSunk)},
+			{Name: "ended", Value: c.Month.String()},
+		},
+	}
+}
+
+func engineEnd(o *engine.Outcome) engine.Event {
+	return engine.Event{Kind: engine.KindEnd, Case: "5.2", Text: o.Summary}
+}
+
+func (s *State) awardName() string {
+	if s.Career.Award == 0 {
+		return "none"
+	}
+	return s.pack.Rules.Decorations.Levels[s.Career.Award-1].Name
+}
+
+// Views implements engine.State.
+func (s *State) Views() []string { return []string{"status", "log", "help", "rules"} }
+
+// View implements engine.State.
+func (s *State) View(name string) (*engine.View, error) {
+	switch name {
+	case "status":
+		return s.statusView(), nil
+	case "log":
+		return s.logView(), nil
+	case "help":
+		return s.helpView(), nil
+	case "rules":
+		return &engine.View{Title: "Rules in force", Sections: []engine.Section{{Lines: s.Settings.Describe()}}}, nil
+	}
+	return nil, fmt.Errorf("no view %q (one of: %s)", name, strings.Join(s.Views(), ", "))
+}
+
+func (s *State) statusView() *engine.View {
+	c := &s.Career
+	b := &s.Boat
+	m := s.mat()
+	v := &engine.View{Title: fmt.Sprintf("%s — Type %s, %s %s", b.Number, typeName(b.Type), s.rankName(), c.Kommandant)}
+	v.Sections = append(v.Sections, engine.Section{Title: "Career", Fields: []engine.Field{
+		{Name: "Date", Value: c.Month.Label()},
+		{Name: "Award", Value: s.awardName()},
+		{Name: "Crew quality", Value: qualityNames[s.Crew.Quality]},
+		{Name: "Tonnage", Value: fmt.Sprintf("%d t, %d ships", c.Tons, c.ShipsSunk)},
+		{Name: "Patrols", Value: fmt.Sprintf("%d (%d successful)", c.Patrols, c.Successes)},
+		{Name: "Markers", Value: s.markers()},
+	}})
+	arms := []engine.Field{
+		{Name: "Forward tubes", Value: tubeList(b.Fwd)},
+		{Name: "Aft tubes", Value: tubeList(b.Aft)},
+		{Name: "Forward reloads", Value: fmt.Sprintf("%d G7a, %d G7e", b.FwdA, b.FwdE)},
+		{Name: "Aft reloads", Value: fmt.Sprintf("%d G7a, %d G7e", b.AftA, b.AftE)},
+	}
+	if m.DeckGun != nil {
+		arms = append(arms, engine.Field{Name: "Deck gun " + m.DeckGun.Gun, Value: fmt.Sprintf("%s, ammo %d of %d", s.sys(sysDeckGun), b.Ammo, m.DeckGun.Ammo)})
+	}
+	if b.ShaftMines > 0 {
+		arms = append(arms, engine.Field{Name: "Mines (shafts)", Value: fmt.Sprint(b.ShaftMines)})
+	}
+	v.Sections = append(v.Sections, engine.Section{Title: "Armament", Fields: arms})
+	dmg := []engine.Field{
+		{Name: "Hull", Value: fmt.Sprintf("%d of %d", b.Hull, m.HullSpaces)},
+		{Name: "Flooding", Value: fmt.Sprintf("%d of %d", b.Flooding, m.FloodingSpaces)},
+	}
+	for i := 0; i < numSystems; i++ {
+		if b.Aboard[i] {
+			dmg = append(dmg, engine.Field{Name: systemNames[i], Value: b.Sys[i].String()})
+		}
+	}
+	v.Sections = append(v.Sections, engine.Section{Title: "Damage", Fields: dmg})
+	crew := []engine.Field{
+		{Name: "Kommandant", Value: crewState(s.Crew.Kmdt)},
+		{Name: "1WO", Value: crewState(s.Crew.WO1)},
+		{Name: "2WO", Value: crewState(s.Crew.WO2)},
+		{Name: "LI", Value: crewState(s.Crew.LI)},
+		{Name: "Doctor", Value: crewState(s.Crew.Doctor)},
+	}
+	for i, g := range s.Crew.Generic {
+		crew = append(crew, engine.Field{Name: fmt.Sprintf("Crew %d", i+1), Value: crewState(g)})
+	}
+	if s.Crew.Agent != nil {
+		crew = append(crew, engine.Field{Name: "Abwehr agent", Value: crewState(*s.Crew.Agent)})
+	}
+	v.Sections = append(v.Sections, engine.Section{Title: "Crew", Fields: crew})
+	if p := s.Patrol; p != nil && len(p.Boxes) > 0 {
+		var track []string
+		for i := range p.Boxes {
+			l := s.boxLabel(i)
+			if i == p.Pos {
+				l = "[" + l + "]"
+			}
+			track = append(track, l)
+		}
+		lines := []string{strings.Join(track, " → ")}
+		if p.Mission != "" {
+			lines = append(lines, "Mission: "+pretty(p.Mission)+map[bool]string{true: " (done)", false: ""}[p.MissionDone])
+		}
+		if p.Aborting {
+			lines = append(lines, "Aborting: "+p.AbortReason)
+		}
+		v.Sections = append(v.Sections, engine.Section{Title: "Patrol: " + assignmentLabel(p.Assignment), Lines: lines})
+	}
+	if s.Enc != nil && len(s.Enc.Targets) > 0 {
+		var lines []string
+		for i := range s.Enc.Targets {
+			lines = append(lines, s.targetLabel(i))
+		}
+		v.Sections = append(v.Sections, engine.Section{Title: "Combat mat", Lines: lines})
+	}
+	return v
+}
+
+func (s *State) markers() string {
+	var out []string
+	if s.Career.Hals > 0 {
+		out = append(out, fmt.Sprintf("Hals und Beinbruch x%d", s.Career.Hals))
+	}
+	if s.Patrol != nil && s.Patrol.Superior {
+		out = append(out, "Superior Torpedoes")
+	}
+	if s.Career.Upgrades > 0 {
+		out = append(out, fmt.Sprintf("U-boat upgrade x%d", s.Career.Upgrades))
+	}
+	if s.Career.Arctic {
+		out = append(out, "permanent Arctic")
+	}
+	if s.Career.Med {
+		out = append(out, "permanent Mediterranean")
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
+}
+
+func tubeList(t []string) string {
+	out := make([]string, len(t))
+	for i, x := range t {
+		if x == "" {
+			x = "empty"
+		}
+		out[i] = x
+	}
+	return strings.Join(out, ", ")
+}
+
+func crewState(c Crewman) string {
+	st := c.Health.String()
+	if c.Experte {
+		st += ", Experte"
+	}
+	return st
+}
+
+// LogSheet returns the patrol log sheet rows from Sep-39 to Jun-43 (3.5).
+func (s *State) LogSheet() []LogRow {
+	var out []LogRow
+	byMonth := map[charts.Month][]LogRow{}
+	for _, r := range s.Career.Log {
+		byMonth[r.Month] = append(byMonth[r.Month], r)
+	}
+	for m := charts.MonthOf(1939, 9); m <= lastMonth; m++ {
+		rows := byMonth[m]
+		if len(rows) == 0 {
+			out = append(out, LogRow{Month: m})
+			continue
+		}
+		out = append(out, rows...)
+	}
+	return out
+}
+
+func (s *State) logView() *engine.View {
+	c := &s.Career
+	v := &engine.View{Title: fmt.Sprintf("Patrol log — %s, Type %s, Kmdt %s", s.Boat.Number, typeName(s.Boat.Type), c.Kommandant)}
+	var lines []string
+	for _, r := range s.LogSheet() {
+		if r.Mark == "" {
+			continue
+		}
+		line := r.Month.Label() + "  "
+		switch r.Mark {
+		case "patrol":
+			line += r.Patrol
+			var ts []string
+			for _, t := range r.Targets {
+				mark := t.Kind[:1]
+				switch {
+				case t.Sunk:
+					ts = append(ts, fmt.Sprintf("(%s %s %d)", mark, t.Name, t.Tons))
+				case t.Damaged:
+					ts = append(ts, fmt.Sprintf("%s %s %d ✓", mark, t.Name, t.Tons))
+				}
+			}
+			if len(ts) > 0 {
+				line += ": " + strings.Join(ts, " ")
+			}
+			if r.Result != "" {
+				res := r.Result
+				if r.Advancement {
+					res = "(" + res + ")"
+				}
+				line += fmt.Sprintf("  %d t %s", r.Tons, res)
+			}
+			if r.Note != "" {
+				line += "  [" + r.Note + "]"
+			}
+		default:
+			line += r.Mark
+		}
+		lines = append(lines, line)
+	}
+	if len(lines) == 0 {
+		lines = []string{"(no patrol yet)"}
+	}
+	v.Sections = append(v.Sections, engine.Section{Lines: lines}, engine.Section{Title: "Totals", Fields: []engine.Field{
+		{Name: "Total patrols", Value: fmt.Sprint(c.Patrols)},
+		{Name: "Ships sunk", Value: fmt.Sprint(c.ShipsSunk)},
+		{Name: "Total tonnage", Value: fmt.Sprint(c.Tons)},
+	}})
+	return v
+}
+
+func (s *State) helpView() *engine.View {
+	v := &engine.View{Title: "Help"}
+	if p := s.Pending(); p != nil {
+		var lines []string
+		lines = append(lines, p.Text)
+		for _, o := range p.Options {
+			l := o.Key + " — " + o.Label
+			if o.Case != "" {
+				l += " (" + o.Case + ")"
+			}
+			lines = append(lines, l)
+		}
+		v.Sections = append(v.Sections, engine.Section{Title: "Now (" + p.Case + ")", Lines: lines})
+	}
+	v.Sections = append(v.Sections, engine.Section{Title: "Where the rules are", Lines: []string{
+		"Patrols 7.0, encounters 8.0, combat 9.0, escorts 9.6, aircraft 9.8, damage 10.0, refit 10.10, crew and promotion 11.0, random events 12.0.",
+		"Every roll names its chart [E2] and rule case (9.6.7).",
+	}})
+	return v
+}
