@@ -179,8 +179,8 @@ func (s *State) stepDetectRoll() {
 	s.mods()
 	s.detectionModifiers()
 	r := s.throw("E2", "9.6.7", "Escort detection", "2d6")
-	detected := r.natural != 2 && r.total >= 9 // 9.6.7: natural 2 always escapes
 	row, _ := s.pack.E2.Rows.Find(r.total)
+	detected := r.natural != 2 && row.Result != "undetected" // 9.6.7: a natural 2 always escapes
 	res := "undetected"
 	if detected {
 		res = pretty(row.Result)

@@ -232,6 +232,9 @@ func (s *State) crewRecovery() {
 		}
 	}
 	s.Crew.Kmdt.Health, s.Crew.Kmdt.Recovery = Fit, 0
+	if rf.NewCrew {
+		return // 10.11.4: a completely new crew comes with the new boat
+	}
 	replace := func(c *Crewman, name string) bool {
 		switch c.Health {
 		case KIA:
