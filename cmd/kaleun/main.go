@@ -1,0 +1,64 @@
+// Command kaleun is the Kaleun game master: `kaleun play` runs a career in a
+// terminal, `kaleun sim` plays many careers with the built-in commander.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one subcommand: it gets its arguments and the three streams and
+// returns the exit status.
+type command struct {
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"play":    {"play a career in the terminal (saved after every decision)", runPlay},
+		"sim":     {"play many careers with the built-in commander and print statistics", runSim},
+		"version": {"print the version", runVersion},
+		"help":    {"show this help", runHelp},
+	}
+}
+
+const version = "0.1.0"
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return runPlay(nil, stdin, stdout, stderr)
+	}
+	cmd, ok := commands()[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "kaleun: unknown command %q; try `kaleun help`\n", args[0])
+		return 2
+	}
+	return cmd.run(args[1:], stdin, stdout, stderr)
+}
+
+func runVersion(_ []string, _ io.Reader, stdout, _ io.Writer) int {
+	fmt.Fprintln(stdout, "kaleun", version)
+	return 0
+}
+
+func runHelp(_ []string, _ io.Reader, stdout, _ io.Writer) int {
+	fmt.Fprintln(stdout, "kaleun — a game master for U-boat board games\n\nUsage: kaleun <command> [flags]\n\nCommands:")
+	cmds := commands()
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(stdout, "  %-8s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintln(stdout, "\nRun `kaleun <command> -h` for a command's flags.")
+	return 0
+}

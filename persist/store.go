@@ -1,0 +1,243 @@
+// Package persist keeps games in a bbolt file: one game per key (a terminal,
+// or a chat channel: "discord/<guild>/<channel>"), each game's full event
+// history, and the finished games. Every decision is one transaction: the
+// new state, the dice cursor and the events commit together or not at all.
+// The package has no clock: callers pass times in.
+package persist
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+var (
+	bucketGames   = []byte("games")
+	bucketEvents  = []byte("events")
+	bucketArchive = []byte("archive")
+)
+
+// ErrNotFound is returned when a key holds no game.
+var ErrNotFound = errors.New("no game here")
+
+// DiceRecord says how to rebuild a game's dice at its cursor.
+type DiceRecord struct {
+	Kind   string `json:"kind"` // "auditable" or "scripted"
+	Seed   string `json:"seed,omitempty"`
+	GameID string `json:"game_id,omitempty"`
+	Faces  []int  `json:"faces,omitempty"`
+	Cursor int64  `json:"cursor"`
+}
+
+// GameRecord is one game as stored.
+type GameRecord struct {
+	ID        string          `json:"id"`
+	Game      string          `json:"game"`
+	Key       string          `json:"key"`
+	Created   time.Time       `json:"created"`
+	Updated   time.Time       `json:"updated"`
+	State     json.RawMessage `json:"state"`
+	Dice      DiceRecord      `json:"dice"`
+	Decisions int             `json:"decisions"`
+	// Seq is the number of events stored for the game.
+	Seq uint64 `json:"seq"`
+	// Over is set once the game has ended.
+	Over bool `json:"over,omitempty"`
+}
+
+// EventRecord is one stored event.
+type EventRecord struct {
+	Seq      uint64          `json:"seq"`
+	Decision int             `json:"decision"`
+	Event    json.RawMessage `json:"event"`
+}
+
+// Store is an open database.
+type Store struct {
+	db   *bolt.DB
+	path string
+}
+
+// Open opens (or creates) the database file. A file in use by another
+// process, or one that is not a Kaleun database, gives an error that says so.
+func Open(path string) (s *Store, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s, err = nil, fmt.Errorf("%s is not a readable kaleun database (%v): move it aside or pass --db with another file", path, r)
+		}
+	}()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		if errors.Is(err, bolt.ErrTimeout) {
+			return nil, fmt.Errorf("database %s is in use by another kaleun process", path)
+		}
+		if errors.Is(err, os.ErrPermission) {
+			return nil, fmt.Errorf("database %s: %w", path, err)
+		}
+		return nil, fmt.Errorf("%s is not a kaleun database or is damaged (%v): move it aside or pass --db with another file", path, err)
+	}
+	s = &Store{db: db, path: path}
+	err = db.Update(func(tx *bolt.Tx) error {
+		for _, b := range [][]byte{bucketGames, bucketEvents, bucketArchive} {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("preparing database %s: %w", path, err)
+	}
+	if err := s.check(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// check walks the file's pages so a damaged file is refused at open, not
+// halfway through a game.
+func (s *Store) check() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%s is damaged (%v): move it aside or pass --db with another file", s.path, r)
+		}
+	}()
+	return s.db.View(func(tx *bolt.Tx) error {
+		for e := range tx.Check() {
+			return fmt.Errorf("%s is damaged (%v): move it aside or pass --db with another file", s.path, e)
+		}
+		return nil
+	})
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Path is the database file.
+func (s *Store) Path() string { return s.path }
+
+// Load returns the game stored under key, or ErrNotFound.
+func (s *Store) Load(key string) (*GameRecord, error) {
+	var rec GameRecord
+	err := s.db.View(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bucketGames).Get([]byte(key))
+		if v == nil {
+			return ErrNotFound
+		}
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return fmt.Errorf("game record %s is damaged: %w", key, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &rec, nil
+}
+
+// Commit stores the game record and appends its new events, in one
+// transaction. The record's Seq is advanced by len(events).
+func (s *Store) Commit(rec *GameRecord, events []json.RawMessage) error {
+	next := *rec
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		eb, err := tx.Bucket(bucketEvents).CreateBucketIfNotExists([]byte(rec.ID))
+		if err != nil {
+			return err
+		}
+		for _, ev := range events {
+			next.Seq++
+			b, err := json.Marshal(EventRecord{Seq: next.Seq, Decision: next.Decisions, Event: ev})
+			if err != nil {
+				return err
+			}
+			if err := eb.Put(seqKey(next.Seq), b); err != nil {
+				return err
+			}
+		}
+		b, err := json.Marshal(&next)
+		if err != nil {
+			return err
+		}
+		return tx.Bucket(bucketGames).Put([]byte(rec.Key), b)
+	})
+	if err != nil {
+		return fmt.Errorf("saving game %s: %w", rec.ID, err)
+	}
+	*rec = next
+	return nil
+}
+
+func seqKey(n uint64) []byte {
+	var k [8]byte
+	binary.BigEndian.PutUint64(k[:], n)
+	return k[:]
+}
+
+// Events returns up to limit events of a game from sequence number from (1-based).
+func (s *Store) Events(gameID string, from uint64, limit int) ([]EventRecord, error) {
+	var out []EventRecord
+	err := s.db.View(func(tx *bolt.Tx) error {
+		eb := tx.Bucket(bucketEvents).Bucket([]byte(gameID))
+		if eb == nil {
+			return nil
+		}
+		c := eb.Cursor()
+		for k, v := c.Seek(seqKey(from)); k != nil && (limit <= 0 || len(out) < limit); k, v = c.Next() {
+			var e EventRecord
+			if err := json.Unmarshal(v, &e); err != nil {
+				return fmt.Errorf("event %d of game %s is damaged: %w", binary.BigEndian.Uint64(k), gameID, err)
+			}
+			out = append(out, e)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Archive moves the game under key to the finished games.
+func (s *Store) Archive(key string) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		g := tx.Bucket(bucketGames)
+		v := g.Get([]byte(key))
+		if v == nil {
+			return ErrNotFound
+		}
+		var rec GameRecord
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return fmt.Errorf("game record %s is damaged: %w", key, err)
+		}
+		if err := tx.Bucket(bucketArchive).Put([]byte(rec.ID), v); err != nil {
+			return err
+		}
+		return g.Delete([]byte(key))
+	})
+}
+
+// Games lists the running games.
+func (s *Store) Games() ([]GameRecord, error) { return s.list(bucketGames) }
+
+// Finished lists the archived games.
+func (s *Store) Finished() ([]GameRecord, error) { return s.list(bucketArchive) }
+
+func (s *Store) list(bucket []byte) ([]GameRecord, error) {
+	var out []GameRecord
+	err := s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucket).ForEach(func(k, v []byte) error {
+			var rec GameRecord
+			if err := json.Unmarshal(v, &rec); err != nil {
+				return fmt.Errorf("game record %s is damaged: %w", k, err)
+			}
+			rec.State = nil
+			out = append(out, rec)
+			return nil
+		})
+	})
+	return out, err
+}
