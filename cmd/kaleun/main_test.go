@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// kaleunBinary builds the real binary once per test run.
+func kaleunBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "kaleun")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestBinaryHelpBadFlagsAndBadDatabase(t *testing.T) {
+	bin := kaleunBinary(t)
+	out, err := exec.Command(bin, "help").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "play") || !strings.Contains(string(out), "sim") {
+		t.Fatalf("help: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "play", "--no-such-flag")
+	out, _ = cmd.CombinedOutput()
+	if cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), "no-such-flag") {
+		t.Fatalf("bad flag: exit %d\n%s", cmd.ProcessState.ExitCode(), out)
+	}
+	cmd = exec.Command(bin, "frobnicate")
+	out, _ = cmd.CombinedOutput()
+	if cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), "unknown command") {
+		t.Fatalf("unknown command: %s", out)
+	}
+	garbage := filepath.Join(t.TempDir(), "garbage.db")
+	content := []byte(strings.Repeat("definitely not bbolt ", 500))
+	os.WriteFile(garbage, content, 0o600)
+	cmd = exec.Command(bin, "play", "--db", garbage, "--boat", "VIIC")
+	out, _ = cmd.CombinedOutput()
+	if cmd.ProcessState.ExitCode() == 0 || !strings.Contains(string(out), "garbage.db") {
+		t.Fatalf("garbage db: exit %d\n%s", cmd.ProcessState.ExitCode(), out)
+	}
+	if after, _ := os.ReadFile(garbage); !bytes.Equal(after, content) {
+		t.Fatal("the garbage file was modified")
+	}
+}
+
+func TestPlayResumesAndRefusesSetupFlagsMidGame(t *testing.T) {
+	bin := kaleunBinary(t)
+	db := filepath.Join(t.TempDir(), "k.db")
+	cmd := exec.Command(bin, "play", "--db", db, "--seed", "c0ffee", "--boat", "IXA", "--name", "Lemp")
+	cmd.Stdin = strings.NewReader("status\nquit\n")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Lemp") || !strings.Contains(string(out), "Type IXA") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	cmd = exec.Command(bin, "play", "--db", db, "--boat", "VIIC")
+	out, _ = cmd.CombinedOutput()
+	if cmd.ProcessState.ExitCode() == 0 || !strings.Contains(string(out), "in progress") {
+		t.Fatalf("setup flags on a running game: %s", out)
+	}
+	cmd = exec.Command(bin, "play", "--db", db)
+	cmd.Stdin = strings.NewReader("quit\n")
+	out, err = cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Resuming game") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	cmd = exec.Command(bin, "play", "--db", db, "--abandon", "--yes")
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "abandoned") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+}
+
+// The same seed and the same answers give the same career, move for move.
+func TestSeedMakesACareerReproducible(t *testing.T) {
+	bin := kaleunBinary(t)
+	run := func() string {
+		db := filepath.Join(t.TempDir(), "k.db")
+		cmd := exec.Command(bin, "play", "--db", db, "--seed", "abad1dea", "--boat", "VIIB", "--jsonl")
+		cmd.Stdin = strings.NewReader(strings.Repeat("e6\nf0a0\nz0\nsail\n", 6) + "status\n")
+		out, _ := cmd.Output()
+		return string(out)
+	}
+	a, b := run(), run()
+	if a != b || !strings.Contains(a, `"type":"prompt"`) {
+		t.Fatalf("two runs differ or are empty:\n%s\n----\n%s", a, b)
+	}
+}
+
+func TestDiceFileForcesFacesAndNamesTheRollWhenItRunsOut(t *testing.T) {
+	bin := kaleunBinary(t)
+	dir := t.TempDir()
+	script := filepath.Join(dir, "dice.txt")
+	// VIIC (1940): starting rank 3 → KptLt; request roll 6; P1 3+4 = 7 → British Isles.
+	os.WriteFile(script, []byte("3 6 3 4"), 0o600)
+	cmd := exec.Command(bin, "play", "--db", filepath.Join(dir, "k.db"), "--dice", script, "--boat", "VIIC")
+	cmd.Stdin = strings.NewReader("e6\nf0a0\nz0\n")
+	out, _ := cmd.CombinedOutput()
+	s := string(out)
+	if !strings.Contains(s, "2d6 = 3+4 = 7 → British Isles") {
+		t.Fatalf("forced faces not used:\n%s", s)
+	}
+	if cmd.ProcessState.ExitCode() == 0 || !strings.Contains(s, "run out after 4 faces") || !strings.Contains(s, "Encounter") {
+		t.Fatalf("want a clear stop naming the roll:\n%s", s)
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("3 9"), 0o600)
+	cmd = exec.Command(bin, "play", "--db", filepath.Join(dir, "k2.db"), "--dice", bad, "--boat", "VIIC")
+	out, _ = cmd.CombinedOutput()
+	if cmd.ProcessState.ExitCode() == 0 || !strings.Contains(string(out), "face 9 is not possible on a d6") {
+		t.Fatalf("impossible face: %s", out)
+	}
+}
