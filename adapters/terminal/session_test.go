@@ -54,7 +54,7 @@ func newSession(t *testing.T, path string, jsonl bool, input string, out *string
 		t.Fatal(err)
 	}
 	return &Session{Rules: rules, Store: store, Rec: rec, State: st, In: strings.NewReader(input), Out: out, JSONL: jsonl,
-		Now: func() time.Time { return time.Unix(0, 0) },
+		Now:  func() time.Time { return time.Unix(0, 0) },
 		Dice: func(c int64) (CursorDice, error) { return dice.NewAuditable(seed, "test", c), nil }}
 }
 
