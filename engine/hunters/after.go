@@ -82,7 +82,7 @@ func (s *State) canAttackAtAll() bool {
 
 func (s *State) afterOptions() []engine.Option {
 	e := s.Enc
-	out := []engine.Option{}
+	out := s.opts()
 	ships := len(e.Targets) > 0 && e.Type != "aircraft" && e.Type != "escort" && !e.Ended
 	if ships && !s.Patrol.Aborting && !s.allSunk() && s.canAttackAtAll() {
 		escorted := e.Escorted || e.Arrived

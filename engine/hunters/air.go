@@ -26,10 +26,10 @@ func init() {
 			return "The aircraft is still overhead. Stay surfaced and fight it out with the flak (it strafes: one crew injury; it bombs again on 1d6 1-3), or dive?"
 		},
 		options: func(s *State) []engine.Option {
-			return []engine.Option{
-				{Key: "fight", Label: "Stay surfaced and fight", Case: "11.4.7"},
-				{Key: "dive", Label: "Dive", Case: "9.8.7"},
-			}
+			return s.optsOf(
+				engine.Option{Key: "fight", Label: "Stay surfaced and fight", Case: "11.4.7"},
+				engine.Option{Key: "dive", Label: "Dive", Case: "9.8.7"},
+			)
 		},
 		answer: func(s *State, key string) {
 			if key == "dive" {
@@ -175,11 +175,7 @@ func (s *State) airAttack(cas string) {
 	s.modFrom(ms, "year_1943", s.year() >= 1943, "1943")
 	r := s.throw("E3", cas, "Air attack", "2d6")
 	row, _ := s.pack.E3.Rows.Find(r.total)
-	res := "U-boat sunk"
-	if row.Hits != nil {
-		res = fmt.Sprintf("%d hits", *row.Hits)
-	}
-	s.emit(r, res)
+	s.emit(r, s.text(func() string { return hitsWord(row.Hits) }))
 	sunk := row.Hits == nil
 	hits := 0
 	if !sunk {

@@ -70,7 +70,7 @@ func init() {
 			return "Your rank lets you pick your next patrol assignment from the P1 column for " + s.Career.NextPatrol.Label() + "."
 		},
 		options: func(s *State) []engine.Option {
-			var out []engine.Option
+			out := s.opts()
 			for _, k := range s.Patrol.Candidates {
 				out = append(out, engine.Option{Key: k, Label: assignmentLabel(k), Case: "11.2.1"})
 			}

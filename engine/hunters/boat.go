@@ -3,7 +3,12 @@ package hunters
 import "github.com/kaleun/kaleun/engine/hunters/charts"
 
 // mat returns the display-mat data of the boat in command.
-func (s *State) mat() *charts.Boat { return s.pack.Mats.Boats[s.Boat.Type] }
+func (s *State) mat() *charts.Boat {
+	if s.matPtr == nil || s.matPtr.Key != s.Boat.Type {
+		s.matPtr = s.pack.Mats.Boats[s.Boat.Type]
+	}
+	return s.matPtr
+}
 
 func (s *State) isIX() bool { return s.mat().Family() == "IX" }
 

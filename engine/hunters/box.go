@@ -26,7 +26,7 @@ func init() {
 			return fmt.Sprintf("Box %d of %d (%s) is behind you. Sail on to %s, or abort the patrol?", p.Pos+1, len(p.Boxes), s.boxLabel(p.Pos), next)
 		},
 		options: func(s *State) []engine.Option {
-			out := []engine.Option{{Key: "sail", Label: "Sail on to the next box", Case: "8.1.1"}}
+			out := append(s.opts(), engine.Option{Key: "sail", Label: "Sail on to the next box", Case: "8.1.1"})
 			if s.mayAbortVoluntarily() {
 				out = append(out, engine.Option{Key: "abort", Label: "Abort the patrol and head home", Case: "10.8.5"})
 			}
@@ -46,10 +46,10 @@ func init() {
 			return "The nearest transit boxes are equally far in both directions: which way home?"
 		},
 		options: func(s *State) []engine.Option {
-			return []engine.Option{
-				{Key: "back", Label: "Back the way you came", Case: "10.8.2"},
-				{Key: "ahead", Label: "Ahead along the track", Case: "10.8.2"},
-			}
+			return s.optsOf(
+				engine.Option{Key: "back", Label: "Back the way you came", Case: "10.8.2"},
+				engine.Option{Key: "ahead", Label: "Ahead along the track", Case: "10.8.2"},
+			)
 		},
 		answer: func(s *State, key string) {
 			dir := 1
@@ -65,10 +65,10 @@ func init() {
 			return "A U-tanker is available for resupply at sea. Surface to take on fuel, ammunition and perhaps torpedoes (a Bay of Biscay roll for the risk, and +1 month at sea)?"
 		},
 		options: func(s *State) []engine.Option {
-			return []engine.Option{
-				{Key: "resupply", Label: "Resupply and return to the first on-station box", Case: "14.9"},
-				{Key: "decline", Label: "Decline and head home", Case: "14.9.4"},
-			}
+			return s.optsOf(
+				engine.Option{Key: "resupply", Label: "Resupply and return to the first on-station box", Case: "14.9"},
+				engine.Option{Key: "decline", Label: "Decline and head home", Case: "14.9.4"},
+			)
 		},
 		answer: func(s *State, key string) {
 			if key == "decline" {
@@ -83,7 +83,9 @@ func init() {
 
 func (s *State) stepBoxEnter() {
 	p := s.Patrol
-	s.note("8.1.1", "%s enters box %d of %d: %s.", s.Boat.Number, p.Pos+1, len(p.Boxes), s.boxLabel(p.Pos))
+	if !s.fast {
+		s.note("8.1.1", "%s enters box %d of %d: %s.", s.Boat.Number, p.Pos+1, len(p.Boxes), s.boxLabel(p.Pos))
+	}
 	s.doctorSurvival()
 	if s.Over != nil {
 		return
@@ -173,9 +175,12 @@ func (s *State) stepBoxRoll() {
 	p.RollsLeft--
 	mission := s.missionPending(p.Pos)
 	t, _, randomOK := s.encounterTable()
-	purpose := "Encounter: " + t.Title
-	if mission {
-		purpose = "Special mission: " + t.Title
+	purpose := ""
+	if !s.fast {
+		purpose = "Encounter: " + t.Title
+		if mission {
+			purpose = "Special mission: " + t.Title
+		}
 	}
 	r := s.throw("E1", "8.1", purpose, "2d6")
 	row, _ := t.Rows.Find(r.total)
@@ -186,7 +191,9 @@ func (s *State) stepBoxRoll() {
 		s.randomEvent()
 		return
 	}
-	s.emit(r, pretty(result))
+	if !s.fast {
+		s.emit(r, pretty(result))
+	}
 	if mission {
 		if result == "none" {
 			s.completeMission()

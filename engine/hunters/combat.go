@@ -30,11 +30,11 @@ func init() {
 			return "Range of attack? Unescorted targets cannot detect you (9.4.2)."
 		},
 		options: func(s *State) []engine.Option {
-			return []engine.Option{
-				{Key: "close", Label: "Close (hit on 8 or less)", Case: "9.2.2"},
-				{Key: "medium", Label: "Medium (hit on 7 or less)", Case: "9.1.4"},
-				{Key: "long", Label: "Long (hit on 6 or less)", Case: "9.1.4"},
-			}
+			return s.optsOf(
+				engine.Option{Key: "close", Label: "Close (hit on 8 or less)", Case: "9.2.2"},
+				engine.Option{Key: "medium", Label: "Medium (hit on 7 or less)", Case: "9.1.4"},
+				engine.Option{Key: "long", Label: "Long (hit on 6 or less)", Case: "9.1.4"},
+			)
 		},
 		answer: func(s *State, key string) {
 			s.Enc.Range = key
@@ -109,7 +109,7 @@ func (s *State) beginAttack() {
 
 func (s *State) approachOptions() []engine.Option {
 	e := s.Enc
-	var out []engine.Option
+	out := s.opts()
 	noPeriscope := s.damaged(sysPeriscope) && s.Settings.Ruling("damaged_periscope") == "no_submerged_attack"
 	if !noPeriscope {
 		out = append(out, engine.Option{Key: "submerged", Label: "Submerged", Case: "9.1.5"})
@@ -204,14 +204,14 @@ func (s *State) weaponText() string {
 
 func (s *State) weaponOptions() []engine.Option {
 	e := s.Enc
-	var out []engine.Option
+	out := s.opts()
 	fwd, aft := s.tubesReady(true), s.tubesReady(false)
 	if e.Escorted {
 		if fwd > 0 {
-			out = append(out, engine.Option{Key: "fwd", Label: fmt.Sprintf("Fire forward tubes (%d loaded)", fwd), Case: "9.2.1"})
+			out = append(out, engine.Option{Key: "fwd", Label: s.text(func() string { return fmt.Sprintf("Fire forward tubes (%d loaded)", fwd) }), Case: "9.2.1"})
 		}
 		if aft > 0 {
-			out = append(out, engine.Option{Key: "aft", Label: fmt.Sprintf("Fire aft tubes (%d loaded)", aft), Case: "9.2.1"})
+			out = append(out, engine.Option{Key: "aft", Label: s.text(func() string { return fmt.Sprintf("Fire aft tubes (%d loaded)", aft) }), Case: "9.2.1"})
 		}
 		if e.nightSurface() && fwd > 0 && aft > 0 {
 			out = append(out,
@@ -226,13 +226,13 @@ func (s *State) weaponOptions() []engine.Option {
 		return out
 	}
 	if fwd > 0 && !e.UsedFwd {
-		out = append(out, engine.Option{Key: "fwd", Label: fmt.Sprintf("Fire forward tubes (%d loaded)", fwd), Case: "9.4.2"})
+		out = append(out, engine.Option{Key: "fwd", Label: s.text(func() string { return fmt.Sprintf("Fire forward tubes (%d loaded)", fwd) }), Case: "9.4.2"})
 	}
 	if aft > 0 && !e.UsedAft {
-		out = append(out, engine.Option{Key: "aft", Label: fmt.Sprintf("Fire aft tubes (%d loaded)", aft), Case: "9.4.2"})
+		out = append(out, engine.Option{Key: "aft", Label: s.text(func() string { return fmt.Sprintf("Fire aft tubes (%d loaded)", aft) }), Case: "9.4.2"})
 	}
 	if e.Surfaced && s.gunReady() && !e.UsedGun {
-		out = append(out, engine.Option{Key: "gun", Label: fmt.Sprintf("Deck gun (%d ammo; up to 2 this round)", s.Boat.Ammo), Case: "9.3"})
+		out = append(out, engine.Option{Key: "gun", Label: s.text(func() string { return fmt.Sprintf("Deck gun (%d ammo; up to 2 this round)", s.Boat.Ammo) }), Case: "9.3"})
 	}
 	if e.FiredRound {
 		out = append(out, engine.Option{Key: "done", Label: "End this round of fire", Case: "9.4.3"})
@@ -270,6 +270,37 @@ func (s *State) chooseWeapon(key string) {
 
 // aimSlots lists what is being aimed: the loaded tubes of the weapon (and of
 // a committed second salvo), or up to two points of deck-gun ammo (9.3.2).
+// aimSlotCount is len(aimSlots()) without building the labels.
+func (s *State) aimSlotCount() int {
+	e := s.Enc
+	n := 0
+	add := func(w string) {
+		switch w {
+		case "fwd", "aft":
+			tubes := s.Boat.Aft
+			if w == "fwd" {
+				tubes = s.Boat.Fwd
+			}
+			for _, t := range tubes {
+				if t == G7a || t == G7e {
+					n++
+				}
+			}
+		case "gun":
+			a := s.Boat.Ammo
+			if a > 2 {
+				a = 2
+			}
+			n += a
+		}
+	}
+	add(e.Weapon)
+	if e.Second != "" {
+		add(e.Second)
+	}
+	return n
+}
+
 func (s *State) aimSlots() []string {
 	e := s.Enc
 	var slots []string
@@ -318,18 +349,18 @@ func (s *State) aimText() string {
 
 func (s *State) aimOptions() []engine.Option {
 	e := s.Enc
-	var out []engine.Option
+	out := s.opts()
 	for i, t := range e.Targets {
 		if !t.Afloat() {
 			continue
 		}
-		out = append(out, engine.Option{Key: "t" + strconv.Itoa(i+1), Label: "At " + s.targetLabel(i), Case: "9.2.1"})
+		out = append(out, engine.Option{Key: targetKeys[i], Label: s.text(func() string { return "At " + s.targetLabel(i) }), Case: "9.2.1"})
 	}
-	remaining := len(s.aimSlots()) - e.AimIdx
+	remaining := s.aimSlotCount() - e.AimIdx
 	if remaining > 1 {
 		for i, t := range e.Targets {
 			if t.Afloat() {
-				out = append(out, engine.Option{Key: "all" + strconv.Itoa(i+1), Label: fmt.Sprintf("This and the %d others at #%d", remaining-1, i+1), Case: "9.2.1"})
+				out = append(out, engine.Option{Key: allKeys[i], Label: s.text(func() string { return fmt.Sprintf("This and the %d others at #%d", remaining-1, i+1) }), Case: "9.2.1"})
 			}
 		}
 	}
@@ -342,7 +373,7 @@ func (s *State) aimOptions() []engine.Option {
 
 func (s *State) aim(key string) {
 	e := s.Enc
-	n := len(s.aimSlots())
+	n := s.aimSlotCount()
 	switch {
 	case key == "hold":
 		e.Aim = append(e.Aim, -1)
@@ -481,9 +512,9 @@ func (s *State) shootTorpedo(t int, ty string, second bool) {
 	s.modFrom(ms, "second_salvo_torpedo", second && s.Career.Award < 1, "second salvo")
 	s.modFrom(ms, "g7e_at_medium_range", ty == G7e && e.Range == "medium", "G7e at medium range")
 	s.modFrom(ms, "g7e_at_long_range", ty == G7e && e.Range == "long", "G7e at long range")
-	r := s.throw("U1", "9.2.3", fmt.Sprintf("%s torpedo at %s", ty, tg.Name), "2d6")
+	r := s.throw("U1", "9.2.3", s.text(func() string { return ty + " torpedo at " + tg.Name }), "2d6")
 	hit := r.total <= s.pack.U1.HitOnOrBelow[e.Range]
-	s.emit(r, map[bool]string{true: "hit", false: "miss"}[hit])
+	s.emit(r, hitWord(hit))
 	if !hit {
 		return
 	}
@@ -501,7 +532,11 @@ func (s *State) shootTorpedo(t int, ty string, second bool) {
 	s.modFrom(s.pack.U2.Modifiers, "superior_torpedoes", s.Patrol.Superior, "Superior Torpedoes")
 	r = s.throw("U2", "9.2.4", "Dud check", "1d6")
 	isDud := r.total <= dud
-	s.emit(r, map[bool]string{true: "dud", false: "explodes"}[isDud])
+	if isDud {
+		s.emit(r, "dud")
+	} else {
+		s.emit(r, "explodes")
+	}
 	if isDud {
 		return
 	}
@@ -513,9 +548,9 @@ func (s *State) shootGun(t int) {
 	tg := &e.Targets[t]
 	s.mods()
 	s.fireModifiers()
-	r := s.throw("U1", "9.3.3", "Deck gun at "+tg.Name, "2d6")
+	r := s.throw("U1", "9.3.3", s.text(func() string { return "Deck gun at " + tg.Name }), "2d6")
 	hit := r.total <= s.pack.U1.HitOnOrBelow[e.Range]
-	s.emit(r, map[bool]string{true: "hit", false: "miss"}[hit])
+	s.emit(r, hitWord(hit))
 	if hit {
 		s.damageTarget(t, true)
 	}
@@ -530,7 +565,7 @@ func (s *State) damageTarget(t int, gun bool) {
 		col = "deck gun"
 		s.modFrom(s.pack.U3.Modifiers, "deck_gun_105mm", s.mat().DeckGun != nil && s.mat().DeckGun.Gun == "10.5cm", "10.5cm deck gun")
 	}
-	r := s.throw("U3", "9.2.5", "Damage to "+tg.Name+" ("+col+")", "1d6")
+	r := s.throw("U3", "9.2.5", s.text(func() string { return "Damage to " + tg.Name + " (" + col + ")" }), "1d6")
 	row, _ := s.pack.U3.Rows.Find(r.total)
 	pts := 0
 	if gun && row.DeckGun != nil {
@@ -538,7 +573,7 @@ func (s *State) damageTarget(t int, gun bool) {
 	} else if !gun && row.Torpedo != nil {
 		pts = *row.Torpedo
 	}
-	s.emit(r, fmt.Sprintf("%d damage", pts))
+	s.emit(r, s.text(func() string { return fmt.Sprintf("%d damage", pts) }))
 	if tg.Sunk {
 		s.note("9.2.5", "%s has already gone down.", tg.Name)
 		return
@@ -565,4 +600,17 @@ func (s *State) shipSunk(tg *Target) {
 		s.Career.CapitalKC++
 	}
 	s.note("9.2.6", "%s (%d t) is sunk! Career total %d t.", tg.Name, tg.Tons, s.Career.Tons)
+}
+
+// targetKeys and allKeys name the combat mat's four target columns (9.1.1).
+var (
+	targetKeys = [4]string{"t1", "t2", "t3", "t4"}
+	allKeys    = [4]string{"all1", "all2", "all3", "all4"}
+)
+
+func hitWord(hit bool) string {
+	if hit {
+		return "hit"
+	}
+	return "miss"
 }

@@ -11,24 +11,24 @@ import (
 func (s *State) applyHits(hits int, cas string) {
 	for i := 0; i < hits && s.Over == nil; i++ {
 		s.mods()
-		r := s.throw("E4", "9.6.9", fmt.Sprintf("Damage, hit %d of %d", i+1, hits), "d66")
+		r := s.throw("E4", "9.6.9", s.text(func() string { return fmt.Sprintf("Damage, hit %d of %d", i+1, hits) }), "d66")
 		d := s.pack.E4.Results[r.natural]
 		switch {
 		case d.Hull > 0:
-			s.emit(r, fmt.Sprintf("hull x%d", d.Hull))
+			s.emit(r, s.text(func() string { return fmt.Sprintf("hull x%d", d.Hull) }))
 			s.addHull(d.Hull, "10.3.1", "depth charge damage")
 		case d.Flooding > 0:
-			s.emit(r, fmt.Sprintf("flooding x%d", d.Flooding))
+			s.emit(r, s.text(func() string { return fmt.Sprintf("flooding x%d", d.Flooding) }))
 			s.addFlooding(d.Flooding)
 		case d.CrewInjury > 0:
-			s.emit(r, fmt.Sprintf("crew injury x%d", d.CrewInjury))
+			s.emit(r, s.text(func() string { return fmt.Sprintf("crew injury x%d", d.CrewInjury) }))
 			for k := 0; k < d.CrewInjury && s.Over == nil; k++ {
 				s.crewInjury()
 			}
 		case d.Minor:
 			s.emit(r, "minor damage (no effect)")
 		default:
-			s.emit(r, pretty(d.System))
+			s.emit(r, s.text(func() string { return pretty(d.System) }))
 			s.damageSystem(d.System)
 		}
 		if s.Patrol != nil && s.Patrol.Ended {

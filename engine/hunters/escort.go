@@ -34,10 +34,10 @@ func init() {
 				s.Enc.Round, s.Boat.Hull, s.mat().HullSpaces)
 		},
 		options: func(s *State) []engine.Option {
-			return []engine.Option{
-				{Key: "hold_depth", Label: "Stay within test depth", Case: "9.6.4"},
-				{Key: "exceed", Label: "Exceed test depth", Case: "9.6.4"},
-			}
+			return s.optsOf(
+				engine.Option{Key: "hold_depth", Label: "Stay within test depth", Case: "9.6.4"},
+				engine.Option{Key: "exceed", Label: "Exceed test depth", Case: "9.6.4"},
+			)
 		},
 		answer: func(s *State, key string) {
 			if key == "exceed" {
@@ -57,7 +57,7 @@ func init() {
 			return "Evasive maneuvers: pick a number. 1-2 evade left, 3-4 right, 5-6 straight. A different direction from the escort: -1 hit; same direction: +1; the very number: +3."
 		},
 		options: func(s *State) []engine.Option {
-			var out []engine.Option
+			out := s.opts()
 			dirs := []string{"left", "left", "right", "right", "straight", "straight"}
 			for i := 1; i <= 6; i++ {
 				out = append(out, engine.Option{Key: "n" + strconv.Itoa(i), Label: fmt.Sprintf("%d (%s)", i, dirs[i-1]), Case: "14.8"})
@@ -79,10 +79,10 @@ func halsDecision(what string, reroll Phase, keep func(s *State)) *decision {
 			return fmt.Sprintf("The %s roll went against you (%d). Spend a Hals und Beinbruch marker (%d held) to roll it again?", what, s.Enc.Held, s.Career.Hals)
 		},
 		options: func(s *State) []engine.Option {
-			return []engine.Option{
-				{Key: "reroll", Label: "Hals und Beinbruch! Roll again", Case: "12.1.3"},
-				{Key: "accept", Label: "Accept the roll", Case: "12.1.3"},
-			}
+			return s.optsOf(
+				engine.Option{Key: "reroll", Label: "Hals und Beinbruch! Roll again", Case: "12.1.3"},
+				engine.Option{Key: "accept", Label: "Accept the roll", Case: "12.1.3"},
+			)
 		},
 		answer: func(s *State, key string) {
 			if key == "reroll" {
@@ -250,11 +250,7 @@ func (s *State) stepDCRoll() {
 	s.modFrom(ms, "year_1943", s.year() >= 1943, "1943")
 	r := s.throw("E3", "9.6.8", "Depth charge attack", "2d6")
 	row, _ := s.pack.E3.Rows.Find(r.total)
-	res := "U-boat sunk"
-	if row.Hits != nil {
-		res = fmt.Sprintf("%d hits", *row.Hits)
-	}
-	s.emit(r, res)
+	s.emit(r, s.text(func() string { return hitsWord(row.Hits) }))
 	if (row.Hits == nil || *row.Hits > 0) && s.halsAvailable() {
 		e.Held = r.total
 		s.Phase = phHalsDC
@@ -352,4 +348,11 @@ func (s *State) evasive(hits int) (int, bool) {
 	}
 	e.Evade = 0
 	return hits, true
+}
+
+func hitsWord(h *int) string {
+	if h == nil {
+		return "U-boat sunk"
+	}
+	return fmt.Sprintf("%d hits", *h)
 }

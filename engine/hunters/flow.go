@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/kaleun/kaleun/engine"
 )
@@ -33,6 +34,28 @@ var decisions = map[Phase]*decision{}
 
 const phaseOver Phase = "over"
 
+// handler is a phase's step or decision.
+type handler struct {
+	step step
+	dec  *decision
+}
+
+// handlerTable merges steps and decisions once (after every file's init has
+// registered its phases), so the hot loop looks a phase up once. It is
+// read-only after that first call.
+var handlerTable = sync.OnceValue(func() map[Phase]handler {
+	m := make(map[Phase]handler, len(steps)+len(decisions))
+	for k, v := range steps {
+		m[k] = handler{step: v}
+	}
+	for k, v := range decisions {
+		m[k] = handler{dec: v}
+	}
+	return m
+})
+
+func handlerFor(p Phase) handler { return handlerTable()[p] }
+
 // maxAutoSteps guards against a rules bug looping forever without a decision.
 const maxAutoSteps = 100000
 
@@ -43,15 +66,16 @@ func (s *State) advance() {
 		if s.Phase == phaseOver {
 			return
 		}
-		if f, ok := steps[s.Phase]; ok {
-			f(s)
+		h := handlerFor(s.Phase)
+		if h.step != nil {
+			h.step(s)
 			continue
 		}
-		d, ok := decisions[s.Phase]
-		if !ok {
+		d := h.dec
+		if d == nil {
 			panic("hunters: no handler for phase " + string(s.Phase))
 		}
-		opts := d.options(s)
+		opts := s.options(d)
 		if len(opts) == 0 {
 			panic("hunters: phase " + string(s.Phase) + " offers no option")
 		}
@@ -79,7 +103,7 @@ func (s *State) Pending() *engine.Prompt {
 		Kind:    "hunters." + d.kind,
 		Text:    d.text(s),
 		Case:    d.cas,
-		Options: d.options(s),
+		Options: append([]engine.Option(nil), s.options(d)...),
 	}
 }
 
@@ -103,6 +127,7 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 	if s.Over != nil {
 		return nil, engine.ErrGameOver
 	}
+	s.fast = !record
 	dec, ok := decisions[s.Phase]
 	if !ok {
 		return nil, fmt.Errorf("hunters: state in phase %q waits for no decision", s.Phase)
@@ -111,16 +136,17 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 		return nil, fmt.Errorf("%w: prompt %s was answered already (pending prompt is %d)", engine.ErrStaleToken, c.Token, s.Decision)
 	}
 	found := false
-	for _, o := range dec.options(s) {
+	for _, o := range s.options(dec) {
 		if o.Key == c.Key {
 			found = true
 			break
 		}
 	}
 	if !found {
-		return nil, fmt.Errorf("%w: %q is not an option here (%s)", engine.ErrIllegalChoice, c.Key, optionKeys(dec.options(s)))
+		return nil, fmt.Errorf("%w: %q is not an option here (%s)", engine.ErrIllegalChoice, c.Key, optionKeys(s.options(dec)))
 	}
-	s.run = &runner{dice: d, record: record}
+	s.runBuf.dice, s.runBuf.record, s.runBuf.events, s.runBuf.mods = d, record, nil, s.runBuf.mods[:0]
+	s.run = &s.runBuf
 	defer func() {
 		if r := recover(); r != nil {
 			df, isDice := r.(diceFailure)
@@ -133,7 +159,7 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 	}()
 	s.Decision++
 	if record {
-		s.run.events = append(s.run.events, engine.Event{Kind: engine.KindChoice, Text: choiceLabel(dec.options(s), c.Key), Case: dec.cas})
+		s.run.events = append(s.run.events, engine.Event{Kind: engine.KindChoice, Text: choiceLabel(s.options(dec), c.Key), Case: dec.cas})
 	}
 	dec.answer(s, c.Key)
 	s.advance()

@@ -33,9 +33,9 @@ func init() {
 		},
 		options: func(s *State) []engine.Option {
 			lo, hi := s.mixRange()
-			var out []engine.Option
+			out := s.opts()
 			for e := lo; e <= hi; e++ {
-				out = append(out, engine.Option{Key: "e" + strconv.Itoa(e), Label: fmt.Sprintf("%d G7a + %d G7e", s.loadCount()-e, e), Case: "4.5"})
+				out = append(out, engine.Option{Key: "e" + strconv.Itoa(e), Label: s.text(func() string { return fmt.Sprintf("%d G7a + %d G7e", s.loadCount()-e, e) }), Case: "4.5"})
 			}
 			return out
 		},
@@ -148,24 +148,32 @@ func (s *State) beginLoading() {
 	s.Phase = phLoadMix
 }
 
+// tubeKeys are the load_tubes option keys: f<G7e forward>a<G7e aft>.
+var tubeKeys = [5][3]string{
+	{"f0a0", "f0a1", "f0a2"}, {"f1a0", "f1a1", "f1a2"}, {"f2a0", "f2a1", "f2a2"},
+	{"f3a0", "f3a1", "f3a2"}, {"f4a0", "f4a1", "f4a2"},
+}
+
 func (s *State) tubeOptions() []engine.Option {
 	m := s.mat()
 	pl := s.Refit.Load
 	e := pl.E
 	a := s.loadCount() - e
 	if pl.Mines || s.Settings.On("4.5.2") {
-		return []engine.Option{{Key: "f0a0", Label: "G7a in every tube", Case: "4.5.2"}}
+		return s.optsOf(engine.Option{Key: "f0a0", Label: "G7a in every tube", Case: "4.5.2"})
 	}
-	var out []engine.Option
+	out := s.opts()
 	for f := 0; f <= m.Tubes.Forward; f++ {
 		for af := 0; af <= m.Tubes.Aft; af++ {
 			if f+af > e || (m.Tubes.Forward-f)+(m.Tubes.Aft-af) > a {
 				continue
 			}
 			out = append(out, engine.Option{
-				Key:   fmt.Sprintf("f%da%d", f, af),
-				Label: fmt.Sprintf("forward tubes %d G7a + %d G7e, aft %d G7a + %d G7e", m.Tubes.Forward-f, f, m.Tubes.Aft-af, af),
-				Case:  "4.5",
+				Key: tubeKeys[f][af],
+				Label: s.text(func() string {
+					return fmt.Sprintf("forward tubes %d G7a + %d G7e, aft %d G7a + %d G7e", m.Tubes.Forward-f, f, m.Tubes.Aft-af, af)
+				}),
+				Case: "4.5",
 			})
 		}
 	}
@@ -181,12 +189,14 @@ func (s *State) aftReloadOptions() []engine.Option {
 	}
 	e := pl.E - tubesE
 	a := s.loadCount() - pl.E - tubesA
-	var out []engine.Option
+	out := s.opts()
 	for z := 0; z <= m.Reloads.Aft; z++ {
 		if z > e || m.Reloads.Aft-z > a || e-z > m.Reloads.Forward || a-(m.Reloads.Aft-z) > m.Reloads.Forward {
 			continue
 		}
-		out = append(out, engine.Option{Key: "z" + strconv.Itoa(z), Label: fmt.Sprintf("aft reloads %d G7a + %d G7e; forward reloads %d G7a + %d G7e", m.Reloads.Aft-z, z, a-(m.Reloads.Aft-z), e-z), Case: "4.5"})
+		out = append(out, engine.Option{Key: "z" + strconv.Itoa(z), Label: s.text(func() string {
+			return fmt.Sprintf("aft reloads %d G7a + %d G7e; forward reloads %d G7a + %d G7e", m.Reloads.Aft-z, z, a-(m.Reloads.Aft-z), e-z)
+		}), Case: "4.5"})
 	}
 	if len(out) == 0 {
 		panic(fmt.Sprintf("hunters: no legal reload split for %s with plan %+v", s.Boat.Type, pl))
@@ -225,6 +235,9 @@ func (s *State) finishLoading(aftE int) {
 	}
 	b.AftE, b.AftA = aftE, m.Reloads.Aft-aftE
 	b.FwdE, b.FwdA = e-aftE, a-b.AftA
+	if s.fast {
+		return
+	}
 	s.note("4.5", "Loaded: forward tubes %v, aft tubes %v; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.",
 		b.Fwd, b.Aft, b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
 }
@@ -251,12 +264,12 @@ func reloadDecision(fwd bool) *decision {
 			if n > a+e {
 				n = a + e
 			}
-			var out []engine.Option
+			out := s.opts()
 			for k := 0; k <= n; k++ {
 				if k > e || n-k > a {
 					continue
 				}
-				out = append(out, engine.Option{Key: "e" + strconv.Itoa(k), Label: fmt.Sprintf("%d G7a + %d G7e", n-k, k), Case: "4.5.1"})
+				out = append(out, engine.Option{Key: "e" + strconv.Itoa(k), Label: s.text(func() string { return fmt.Sprintf("%d G7a + %d G7e", n-k, k) }), Case: "4.5.1"})
 			}
 			if len(out) == 0 {
 				out = append(out, engine.Option{Key: "e0", Label: "nothing to reload", Case: "4.5.1"})

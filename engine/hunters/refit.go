@@ -36,7 +36,7 @@ func init() {
 			return fmt.Sprintf("You hold %d request(s) for a newer U-boat (11.4.3). Request one now (1d6: 1-3 granted), or save it for a later refit?", s.Career.Upgrades)
 		},
 		options: func(s *State) []engine.Option {
-			out := []engine.Option{{Key: "save", Label: "Keep the current boat; save the request", Case: "11.4.3"}}
+			out := append(s.opts(), engine.Option{Key: "save", Label: "Keep the current boat; save the request", Case: "11.4.3"})
 			for _, k := range s.newerModels() {
 				label := "Request a Type " + typeName(k)
 				if s.pack.Mats.Boats[k].Limited != "" {
@@ -214,7 +214,7 @@ func (s *State) crewRecovery() {
 		if m < 0 {
 			m = 0
 		}
-		s.emit(r, fmt.Sprintf("%d months", m))
+		s.emit(r, s.text(func() string { return fmt.Sprintf("%d months", m) }))
 		return m
 	}
 	// The Kommandant first: his recovery can hold the boat in port (10.11).

@@ -138,11 +138,13 @@ func (s *State) lookup(chart, cas, purpose, notation string, rows charts.Rows) (
 	if !ok {
 		panic(fmt.Sprintf("hunters: %s has no row for %d (a validated pack covers every roll)", chart, r.total))
 	}
-	res := row.Result
-	if res == "" {
-		res = row.Key
+	if s.run.record {
+		res := row.Result
+		if res == "" {
+			res = row.Key
+		}
+		s.emit(r, pretty(res))
 	}
-	s.emit(r, pretty(res))
 	return row, r
 }
 

@@ -148,7 +148,7 @@ func (r *Rules) New(setup []byte, d engine.Dice) (engine.State, []engine.Event, 
 
 // Start begins a career from a parsed setup.
 func (r *Rules) Start(su Setup, d engine.Dice, record bool) (s *State, events []engine.Event, err error) {
-	s = &State{Schema: SchemaVersion, Settings: su.Settings, pack: r.pack}
+	s = &State{Schema: SchemaVersion, Settings: su.Settings, pack: r.pack, fast: !record}
 	if s.Settings.Optional == nil {
 		s.Settings.Optional = map[string]bool{}
 	}

@@ -89,9 +89,9 @@ func init() {
 		options: func(s *State) []engine.Option {
 			e := s.Enc
 			if s.Patrol.Aborting {
-				return []engine.Option{{Key: "avoid", Label: "Let them pass (an aborting boat may not start combat)", Case: "10.8.4"}}
+				return s.optsOf(engine.Option{Key: "avoid", Label: "Let them pass (an aborting boat may not start combat)", Case: "10.8.4"})
 			}
-			out := []engine.Option{{Key: "attack", Label: "Attack", Case: "9.0"}}
+			out := append(s.opts(), engine.Option{Key: "attack", Label: "Attack", Case: "9.0"})
 			if !e.Night && !e.CapitalUndamaged() {
 				out = append(out, engine.Option{Key: "night", Label: "Shadow and try to switch to night (lose contact on 5-6)", Case: "8.3.2"})
 			}
@@ -122,7 +122,7 @@ func init() {
 		kind: "follow_pick", cas: "9.7.6",
 		text: func(s *State) string { return "Which damaged ship do you follow? (only one can be pursued)" },
 		options: func(s *State) []engine.Option {
-			var out []engine.Option
+			out := s.opts()
 			for i, t := range s.Enc.Targets {
 				if t.Afloat() && t.Damage > 0 {
 					out = append(out, engine.Option{Key: "t" + strconv.Itoa(i+1), Label: s.targetLabel(i), Case: "9.7.6"})
@@ -142,7 +142,7 @@ func init() {
 			return "Following damaged ships, you choose the time of the attack (8.3.4, 9.7.5)."
 		},
 		options: func(s *State) []engine.Option {
-			return []engine.Option{{Key: "night", Label: "Night", Case: "8.3.4"}, {Key: "day", Label: "Day", Case: "8.3.4"}}
+			return s.optsOf(engine.Option{Key: "night", Label: "Night", Case: "8.3.4"}, engine.Option{Key: "day", Label: "Day", Case: "8.3.4"})
 		},
 		answer: func(s *State, key string) {
 			s.Enc.Night = key == "night"
@@ -275,16 +275,28 @@ func (s *State) identify(kind string) (Target, bool) {
 		s.mods()
 		if northAmerica {
 			roster = "T4"
-			r = s.throw("T4", "8.2.3", "North America "+pretty(kind)+" identity", "1d20")
-			list := map[string][]charts.Ship{"small_freighter": s.pack.T4.SmallFreighter, "large_freighter": s.pack.T4.LargeFreighter, "tanker": s.pack.T4.Tanker}[kind]
+			r = s.throw("T4", "8.2.3", s.text(func() string { return "North America " + pretty(kind) + " identity" }), "1d20")
+			list := s.pack.T4.Tanker
+			switch kind {
+			case "small_freighter":
+				list = s.pack.T4.SmallFreighter
+			case "large_freighter":
+				list = s.pack.T4.LargeFreighter
+			}
 			ship, _ = charts.ShipByRoll(list, r.natural)
 		} else {
-			roster = map[string]string{"small_freighter": "T1", "large_freighter": "T2", "tanker": "T3"}[kind]
-			r = s.throw(roster, "8.2.2", pretty(kind)+" identity", "1d10+1d10")
-			list := map[string][]charts.Ship{"T1": s.pack.T1.Entries, "T2": s.pack.T2.Entries, "T3": s.pack.T3.Entries}[roster]
+			list := s.pack.T3.Entries
+			roster = "T3"
+			switch kind {
+			case "small_freighter":
+				roster, list = "T1", s.pack.T1.Entries
+			case "large_freighter":
+				roster, list = "T2", s.pack.T2.Entries
+			}
+			r = s.throw(roster, "8.2.2", s.text(func() string { return pretty(kind) + " identity" }), "1d10+1d10")
 			ship, _ = charts.ShipByRoll(list, r.natural)
 		}
-		s.emit(r, fmt.Sprintf("%s, %d t", ship.Name, ship.Tons))
+		s.emit(r, s.text(func() string { return fmt.Sprintf("%s, %d t", ship.Name, ship.Tons) }))
 		if northAmerica {
 			roster = "T4/" + kind
 		}

@@ -209,4 +209,36 @@ type State struct {
 
 	pack *charts.Pack
 	run  *runner
+	// fast skips building labels and texts nobody will read (simulation).
+	fast bool
+	// matPtr caches the display mat of Boat.Type.
+	matPtr *charts.Boat
+	// runBuf is the runner reused by every ApplyInPlace.
+	runBuf runner
+	// optBuf is reused by option lists so a decision does not allocate one.
+	optBuf []engine.Option
+}
+
+// opts returns the empty reusable option buffer. Option lists built on it
+// are valid until the next call; Pending copies them.
+func (s *State) opts() []engine.Option { return s.optBuf[:0] }
+
+// optsOf builds an option list in the reusable buffer.
+func (s *State) optsOf(o ...engine.Option) []engine.Option { return append(s.opts(), o...) }
+
+// options computes a decision's options, keeping the buffer's growth.
+func (s *State) options(d *decision) []engine.Option {
+	out := d.options(s)
+	if cap(out) > cap(s.optBuf) {
+		s.optBuf = out[:0]
+	}
+	return out
+}
+
+// text returns f() unless the state is being simulated without a reader.
+func (s *State) text(f func() string) string {
+	if s.fast {
+		return ""
+	}
+	return f()
 }

@@ -1,0 +1,88 @@
+package hunters
+
+import (
+	"testing"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/dice"
+)
+
+// BenchmarkCareer plays whole careers with the fast dice and no event
+// recording, the way `kaleun sim` does. Target: ≥ 20,000 careers/s on one core.
+func BenchmarkCareer(b *testing.B) {
+	r := NewRulesWithPack(pack(b))
+	su, err := r.ParseSetup([]byte(`{"boat":"VIIC","start":"1940-10"}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := dice.NewFast(1)
+	decisions := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d.Reseed(uint64(i))
+		s, _, err := r.Start(su, d, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for s.Over == nil {
+			if _, err := s.ApplyInPlace(engine.Choice{Key: Command(s)}, d, false); err != nil {
+				b.Fatal(err)
+			}
+			decisions++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "careers/s")
+	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/career")
+}
+
+// BenchmarkApplyRecorded is one decision through the public Apply (copy,
+// events and all), the path a chat or terminal game takes.
+func BenchmarkApplyRecorded(b *testing.B) {
+	r := NewRulesWithPack(pack(b))
+	d := dice.NewFast(7)
+	st, _, err := r.New([]byte(`{"boat":"IXC"}`), d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := st.(*State)
+		if s.Over != nil {
+			st, _, _ = r.New([]byte(`{"boat":"IXC"}`), d)
+			continue
+		}
+		next, _, err := st.Apply(engine.Choice{Key: Command(s)}, d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		st = next
+	}
+}
+
+// TestEncodedStateSize reports the size of a saved game mid-career.
+func TestEncodedStateSize(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	d := dice.NewFast(3)
+	st, _, err := r.New([]byte(`{"boat":"VIIC","start":"1940-10"}`), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	max := 0
+	for i := 0; i < 400 && st.Outcome() == nil; i++ {
+		s := st.(*State)
+		st, _, err = st.Apply(engine.Choice{Key: Command(s)}, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := st.Encode()
+		if len(b) > max {
+			max = len(b)
+		}
+	}
+	if max == 0 || max > 64<<10 {
+		t.Fatalf("largest encoded state %d bytes", max)
+	}
+	t.Logf("largest encoded state over 400 decisions: %d bytes", max)
+}

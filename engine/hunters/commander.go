@@ -1,0 +1,180 @@
+package hunters
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Command is the built-in commander: the option key a sensible Kommandant
+// picks at the pending decision. It is deterministic and used by `kaleun sim`
+// (and later for routine decisions a player hands over). Its policy:
+//
+//   - Loading: the mat's standard mix, G7a in the tubes, G7e in the reloads;
+//     reloads G7a first (more accurate at range).
+//   - Patrol requests (11.2.1): North America, Caribbean, Atlantic, West
+//     Africa, British Isles, then the rest; special missions last.
+//   - Engaging: attacks everything while it has a weapon that can fire,
+//     except an undamaged capital ship or any escorted target once the hull
+//     is half gone; never tries to switch to night.
+//   - Range and approach: medium range and submerged against escorts (a night
+//     surface attack only before 1941, when radar adds nothing to detection);
+//     close range and surfaced against unescorted ships (UZO and deck gun).
+//   - Aiming: each torpedo or shell goes to the biggest ship that does not yet
+//     have as many shots aimed at it as the damage it still needs to sink.
+//   - Fire order against unescorted ships: forward tubes, aft tubes, deck gun.
+//   - Escorts: never exceeds test depth; always spends Hals und Beinbruch
+//     markers; evasive maneuvers pick 1 (the escort's die makes every number equal).
+//   - After combat: follows damaged ships, and convoys while at least four
+//     torpedoes remain, if the hull is less than half gone; fights another
+//     round against unescorted ships while it can fire; attacks at night after
+//     following damaged ships.
+//   - Aborts when nothing is left to fire, or when the hull is half gone or the
+//     fuel tanks are damaged; takes resupply at sea when below half its load.
+//   - Refit: asks for the newest standard model when it holds an upgrade request.
+func Command(s *State) string {
+	d, ok := decisions[s.Phase]
+	if !ok {
+		return ""
+	}
+	opts := s.options(d)
+	has := func(k string) bool {
+		for _, o := range opts {
+			if o.Key == k {
+				return true
+			}
+		}
+		return false
+	}
+	first := opts[0].Key
+	pick := func(keys ...string) string {
+		for _, k := range keys {
+			if has(k) {
+				return k
+			}
+		}
+		return first
+	}
+	hull, spaces := s.Boat.Hull, s.mat().HullSpaces
+	hurt := hull*2 >= spaces
+	switch d.kind {
+	case "torpedo_mix":
+		return pick("e"+strconv.Itoa(s.mat().Torpedoes.G7e), first)
+	case "load_tubes":
+		return pick("f0a0")
+	case "reload_forward", "reload_aft":
+		return pick("e0")
+	case "choose_patrol":
+		for _, k := range []string{"north_america", "caribbean", "atlantic", "atlantic_W", "west_african_coast", "british_isles", "spanish_coast", "norway", "arctic", "mediterranean"} {
+			if has(k) {
+				return k
+			}
+		}
+		return first
+	case "proceed":
+		if (s.torpedoesAboard() == 0 && !s.gunReady()) || hurt || s.damaged(sysFuelTanks) {
+			return pick("abort", "sail")
+		}
+		return "sail"
+	case "abort_direction":
+		return "back"
+	case "resupply":
+		if s.torpedoesAboard()*2 < s.mat().Torpedoes.Load && !hurt {
+			return "resupply"
+		}
+		return "decline"
+	case "engage":
+		e := s.Enc
+		canFire := s.tubesReady(true)+s.tubesReady(false) > 0 || s.torpedoesAboard() > 0 || (!e.Escorted && s.gunReady())
+		if !canFire || (e.Escorted && hurt) || (e.CapitalUndamaged() && hull > 0) {
+			return pick("avoid")
+		}
+		return pick("attack")
+	case "range":
+		if s.Enc.Escorted {
+			return "medium"
+		}
+		return "close"
+	case "approach":
+		e := s.Enc
+		if !e.Escorted || s.year() < 1941 {
+			return pick("surfaced", "submerged")
+		}
+		return pick("submerged", "surfaced")
+	case "weapon":
+		return pick("fwd", "aft", "gun", "done", "hold")
+	case "aim":
+		return s.commanderAim(pick)
+	case "test_depth":
+		return "hold_depth"
+	case "hals_und_beinbruch":
+		return "reroll"
+	case "evasive":
+		return "n1"
+	case "after_combat":
+		if !hurt {
+			if has("follow_damaged") {
+				return "follow_damaged"
+			}
+			if has("follow") && s.torpedoesAboard() >= 4 {
+				return "follow"
+			}
+		}
+		return pick("again", "leave")
+	case "follow_pick":
+		best, bestTons := first, -1
+		for _, o := range opts {
+			i, _ := strconv.Atoi(o.Key[1:])
+			if t := s.Enc.Targets[i-1]; t.Tons > bestTons {
+				best, bestTons = o.Key, t.Tons
+			}
+		}
+		return best
+	case "follow_time":
+		return "night"
+	case "flak_stay":
+		return "dive"
+	case "upgrade":
+		best := "save"
+		for _, o := range opts {
+			if o.Key != "save" && s.pack.Mats.Boats[o.Key].Limited == "" {
+				best = o.Key
+			}
+		}
+		return best
+	}
+	return first
+}
+
+// commanderAim sends the next shot at the biggest ship still short of shots.
+func (s *State) commanderAim(pick func(...string) string) string {
+	e := s.Enc
+	var aimed [8]int
+	for _, a := range e.Aim {
+		if a >= 0 {
+			aimed[a]++
+		}
+	}
+	best, bestTons := -1, -1
+	fallback, fallbackTons := -1, -1
+	for i, t := range e.Targets {
+		if !t.Afloat() {
+			continue
+		}
+		if t.Tons > fallbackTons {
+			fallback, fallbackTons = i, t.Tons
+		}
+		if aimed[i] < t.Points-t.Damage && t.Tons > bestTons {
+			best, bestTons = i, t.Tons
+		}
+	}
+	if best < 0 {
+		best = fallback
+	}
+	if best < 0 {
+		return pick("hold")
+	}
+	return pick(targetKeys[best], "hold")
+}
+
+// isMission reports whether a P1 key is a special mission.
+func isMission(k string) bool { return strings.HasSuffix(k, "_M") || strings.HasSuffix(k, "_A") }

@@ -1,0 +1,107 @@
+package hunters
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/kaleun/kaleun/engine"
+)
+
+// SimConfig describes a batch of simulated careers.
+type SimConfig struct {
+	Careers int
+	Boat    string
+	Start   string // YYYY-MM; empty for the boat's availability
+	Rules   string
+}
+
+// SimReport summarises a batch of careers played by the built-in commander.
+type SimReport struct {
+	Careers    int     `json:"careers"`
+	Boat       string  `json:"boat"`
+	Start      string  `json:"start"`
+	Rules      string  `json:"rules,omitempty"`
+	MeanTons   float64 `json:"mean_tonnage"`
+	MedianTons float64 `json:"median_tonnage"`
+	// AliveShare counts careers whose Kommandant lives at the end (survivors and prisoners).
+	AliveShare float64 `json:"alive_share"`
+	// SurvivedShare counts careers that reached the end of the game in command.
+	SurvivedShare float64        `json:"survived_share"`
+	Levels        map[string]int `json:"victory_levels"`
+	MeanPatrols   float64        `json:"mean_patrols"`
+	MeanShipsSunk float64        `json:"mean_ships_sunk"`
+	KnightsCross  float64        `json:"knights_cross_share"`
+	// LostByYear is the share of careers ended early (boat lost, Kommandant
+	// killed or captured) in each year.
+	LostByYear map[string]float64 `json:"lost_by_year"`
+	Decisions  int                `json:"decisions"`
+}
+
+// Simulate plays cfg.Careers careers with the built-in commander. newDice
+// gives each career its dice; the engine stays free of randomness of its own.
+func Simulate(r *Rules, cfg SimConfig, newDice func(career int) engine.Dice) (*SimReport, error) {
+	if cfg.Careers < 1 {
+		return nil, fmt.Errorf("careers must be at least 1")
+	}
+	raw, _ := json.Marshal(map[string]string{"boat": cfg.Boat, "start": cfg.Start, "rules": cfg.Rules})
+	su, err := r.ParseSetup(raw)
+	if err != nil {
+		return nil, err
+	}
+	rep := &SimReport{Careers: cfg.Careers, Boat: su.Boat, Start: su.Start.String(), Rules: cfg.Rules,
+		Levels: map[string]int{}, LostByYear: map[string]float64{}}
+	tons := make([]int, 0, cfg.Careers)
+	var sumTons, patrols, ships, kc, alive, survived int
+	for i := 0; i < cfg.Careers; i++ {
+		d := newDice(i)
+		s, _, err := r.Start(su, d, false)
+		if err != nil {
+			return nil, fmt.Errorf("career %d: %w", i, err)
+		}
+		for s.Over == nil {
+			key := Command(s)
+			if _, err := s.ApplyInPlace(engine.Choice{Key: key}, d, false); err != nil {
+				return nil, fmt.Errorf("career %d, phase %s, key %q: %w", i, s.Phase, key, err)
+			}
+			rep.Decisions++
+		}
+		c := &s.Career
+		tons = append(tons, c.Tons)
+		sumTons += c.Tons
+		patrols += c.Patrols
+		ships += c.ShipsSunk
+		if c.Award > 0 {
+			kc++
+		}
+		rep.Levels[s.Over.Level]++
+		switch c.Fate {
+		case "survived":
+			survived++
+			alive++
+		case "prisoner", "captured":
+			alive++
+		}
+		if c.Fate != "survived" {
+			rep.LostByYear[strconv.Itoa(c.Month.Year())]++
+		}
+	}
+	n := float64(cfg.Careers)
+	sort.Ints(tons)
+	rep.MeanTons = float64(sumTons) / n
+	if len(tons)%2 == 1 {
+		rep.MedianTons = float64(tons[len(tons)/2])
+	} else {
+		rep.MedianTons = float64(tons[len(tons)/2-1]+tons[len(tons)/2]) / 2
+	}
+	rep.AliveShare = float64(alive) / n
+	rep.SurvivedShare = float64(survived) / n
+	rep.MeanPatrols = float64(patrols) / n
+	rep.MeanShipsSunk = float64(ships) / n
+	rep.KnightsCross = float64(kc) / n
+	for y, v := range rep.LostByYear {
+		rep.LostByYear[y] = v / n
+	}
+	return rep, nil
+}
