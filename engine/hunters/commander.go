@@ -16,16 +16,17 @@ import (
 //   - Engaging: attacks everything while it has a weapon that can fire,
 //     except an undamaged capital ship or any escorted target once the hull
 //     is half gone; never tries to switch to night.
-//   - Range and approach: medium range and submerged against escorts (a night
-//     surface attack only before 1941, when radar adds nothing to detection);
+//   - Range and approach: medium range (long from 1942) and submerged against
+//     escorts (a night surface attack only before 1941, when radar adds nothing
+//     to detection);
 //     close range and surfaced against unescorted ships (UZO and deck gun).
 //   - Aiming: each torpedo or shell goes to the biggest ship that does not yet
 //     have as many shots aimed at it as the damage it still needs to sink.
 //   - Fire order against unescorted ships: forward tubes, aft tubes, deck gun.
 //   - Escorts: never exceeds test depth; always spends Hals und Beinbruch
 //     markers; evasive maneuvers pick 1 (the escort's die makes every number equal).
-//   - After combat: follows damaged ships, and convoys while at least four
-//     torpedoes remain, if the hull is less than half gone; fights another
+//   - After combat: follows damaged ships if the hull is less than half gone,
+//     and convoys only undamaged with at least four torpedoes left; fights another
 //     round against unescorted ships while it can fire; attacks at night after
 //     following damaged ships.
 //   - Aborts when nothing is left to fire, or when the hull is half gone or the
@@ -91,6 +92,9 @@ func Command(s *State) string {
 		return pick("attack")
 	case "range":
 		if s.Enc.Escorted {
+			if s.year() >= 1942 {
+				return "long" // -1 to detection once radar and escorts improve
+			}
 			return "medium"
 		}
 		return "close"
@@ -115,7 +119,7 @@ func Command(s *State) string {
 			if has("follow_damaged") {
 				return "follow_damaged"
 			}
-			if has("follow") && s.torpedoesAboard() >= 4 {
+			if has("follow") && s.torpedoesAboard() >= 4 && hull == 0 && !s.anyDamaged() {
 				return "follow"
 			}
 		}
@@ -143,6 +147,16 @@ func Command(s *State) string {
 		return best
 	}
 	return first
+}
+
+// anyDamaged reports a damaged or inoperable system.
+func (s *State) anyDamaged() bool {
+	for i := 0; i < numSystems; i++ {
+		if s.Boat.Aboard[i] && s.Boat.Sys[i] != OK {
+			return true
+		}
+	}
+	return false
 }
 
 // commanderAim sends the next shot at the biggest ship still short of shots.

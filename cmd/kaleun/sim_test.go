@@ -1,0 +1,35 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestSimJSONAndErrors(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runSim([]string{"--careers", "50", "--boat", "IXB", "--seed", "9", "--json"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	for _, k := range []string{"careers", "mean_tonnage", "median_tonnage", "alive_share", "victory_levels", "mean_patrols", "mean_ships_sunk", "knights_cross_share", "lost_by_year"} {
+		if _, ok := rep[k]; !ok {
+			t.Errorf("no %q in %s", k, out.String())
+		}
+	}
+	out.Reset()
+	if code := runSim([]string{"--careers", "20"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "victory levels") {
+		t.Fatalf("table output: %s", out.String())
+	}
+	errb.Reset()
+	if code := runSim([]string{"--boat", "XXI"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "XXI") {
+		t.Fatalf("bad boat: %d %s", code, errb.String())
+	}
+	if code := runSim([]string{"--careers", "0"}, nil, &out, &errb); code != 2 {
+		t.Fatal("zero careers accepted")
+	}
+}
