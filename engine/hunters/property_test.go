@@ -1,0 +1,151 @@
+package hunters
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/dice"
+)
+
+// invariants checks what must hold in every state of every career.
+func invariants(s *State) error {
+	b := &s.Boat
+	m := s.mat()
+	for _, n := range []int{b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo, b.ShaftMines, b.Hull, b.Flooding} {
+		if n < 0 {
+			return fmt.Errorf("negative count in %+v", b)
+		}
+	}
+	if b.FwdA+b.FwdE > m.Reloads.Forward || b.AftA+b.AftE > m.Reloads.Aft {
+		return fmt.Errorf("reloads over capacity: %+v", b)
+	}
+	if m.DeckGun != nil && b.Ammo > m.DeckGun.Ammo {
+		return fmt.Errorf("ammo %d over capacity", b.Ammo)
+	}
+	if s.Over == nil && (b.Hull >= m.HullSpaces || b.Flooding >= m.FloodingSpaces) {
+		return fmt.Errorf("afloat with hull %d/%d flooding %d/%d", b.Hull, m.HullSpaces, b.Flooding, m.FloodingSpaces)
+	}
+	for i, st := range b.Sys {
+		if st > Inoperable || (!b.Aboard[i] && st != OK) {
+			return fmt.Errorf("system %d status %d aboard %v", i, st, b.Aboard[i])
+		}
+	}
+	if len(b.Fwd) != m.Tubes.Forward || len(b.Aft) != m.Tubes.Aft {
+		return fmt.Errorf("tube count changed")
+	}
+	return nil
+}
+
+// Thousands of seeded careers with random legal choices: the invariants hold
+// after every decision, dates never go back, every career ends by June 1943,
+// and a decoded copy of a mid-career state plays on identically.
+func TestPropertiesOverSeededCareers(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	r := NewRulesWithPack(pack(t))
+	boats := []string{"VIIA", "VIIB", "VIIC", "VIID", "VIIC_Flak", "IXA", "IXB", "IXC"}
+	ruleSets := []string{"", "4.5.2,14.1,14.2,14.3,14.6,14.7,14.8,14.9,14.10,14.11", "diesel_repair=inoperable_at_once,viid_tracks=mat,air_attack_injuries=per_encounter"}
+	for i := 0; i < n; i++ {
+		d := dice.NewFast(uint64(i) * 7919)
+		choose := dice.NewFast(uint64(i) + 1)
+		su, err := r.ParseSetup([]byte(fmt.Sprintf(`{"boat":%q,"rules":%q}`, boats[i%len(boats)], ruleSets[i%len(ruleSets)])))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _, err := r.Start(su, d, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := s.Career.Month
+		for step := 0; s.Over == nil; step++ {
+			opts := s.Pending().Options
+			var key string
+			if i%2 == 0 {
+				key = Command(s)
+			} else {
+				k, _ := choose.Roll(len(opts))
+				key = opts[k-1].Key
+			}
+			if _, err := s.ApplyInPlace(engine.Choice{Key: key}, d, false); err != nil {
+				t.Fatalf("career %d step %d: %v", i, step, err)
+			}
+			if err := invariants(s); err != nil {
+				t.Fatalf("career %d step %d (%s): %v", i, step, s.Phase, err)
+			}
+			if s.Career.Month < last {
+				t.Fatalf("career %d: month went back from %s to %s", i, last, s.Career.Month)
+			}
+			last = s.Career.Month
+			if step > 50000 {
+				t.Fatalf("career %d never ends", i)
+			}
+		}
+		if s.Career.Month > lastMonth {
+			t.Fatalf("career %d ended in %s, after June 1943", i, s.Career.Month)
+		}
+		for _, row := range s.Career.Log {
+			if row.Mark == "patrol" && row.Month > lastMonth {
+				t.Fatalf("career %d patrolled in %s", i, row.Month)
+			}
+		}
+	}
+}
+
+// Illegal choices are refused with an error and leave the state unchanged;
+// a saved state decodes and plays on exactly like the original.
+func TestIllegalChoicesChangeNothingAndStatesRoundTrip(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	for seed := uint64(1); seed <= 30; seed++ {
+		d := dice.NewFast(seed)
+		st, _, err := r.New([]byte(`{"boat":"IXB","rules":"14.6,14.8"}`), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; step < 150 && st.Outcome() == nil; step++ {
+			before, _ := st.Encode()
+			p := st.Pending()
+			for _, bad := range []engine.Choice{{Key: "no-such-option"}, {Key: ""}, {Key: p.Options[0].Key, Token: "999999"}} {
+				_, _, err := st.Apply(bad, d)
+				if err == nil || !(errors.Is(err, engine.ErrIllegalChoice) || errors.Is(err, engine.ErrStaleToken)) {
+					t.Fatalf("choice %+v: got %v", bad, err)
+				}
+				after, _ := st.Encode()
+				if !bytes.Equal(before, after) {
+					t.Fatalf("a refused choice changed the state")
+				}
+			}
+			// Round trip: the decoded copy takes the same decision to the same state.
+			copyState, err := r.Decode(before)
+			if err != nil {
+				t.Fatal(err)
+			}
+			key := Command(st.(*State))
+			cursorDice := func() engine.Dice { return dice.NewFast(seed*1000 + uint64(step)) }
+			a, _, err := st.Apply(engine.Choice{Key: key, Token: p.Token}, cursorDice())
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _, err := copyState.Apply(engine.Choice{Key: key, Token: p.Token}, cursorDice())
+			if err != nil {
+				t.Fatal(err)
+			}
+			ea, _ := a.Encode()
+			eb, _ := b.Encode()
+			if !bytes.Equal(ea, eb) {
+				t.Fatalf("seed %d step %d: the decoded copy diverged", seed, step)
+			}
+			st = a
+		}
+	}
+	if _, err := r.Decode([]byte(`{"schema":99}`)); err == nil {
+		t.Fatal("a future schema must be refused")
+	}
+	if _, err := r.Decode([]byte(`not json`)); err == nil {
+		t.Fatal("garbage must be refused")
+	}
+}
