@@ -245,10 +245,10 @@ func TestBlennemannLogSheetCalendar(t *testing.T) {
 		faces      []int
 	}
 	patrols := []patrol{
-		{"british_isles", 1, nil},     // R Nov-40, Dec-40
-		{"atlantic", 4, nil},          // R Feb-41 .. Apr-41
+		{"british_isles", 1, nil},      // R Nov-40, Dec-40
+		{"atlantic", 4, nil},           // R Feb-41 .. Apr-41
 		{"british_isles", 2, []int{5}}, // third success: crew advancement roll (5: crew Veteran)
-		{"atlantic", 5, []int{6}},     // R Sep-41 .. Nov-41; promotion due 10/41 (6 fails)
+		{"atlantic", 5, []int{6}},      // R Sep-41 .. Nov-41; promotion due 10/41 (6 fails)
 	}
 	for i, p := range patrols {
 		s.Career.Month = s.Career.NextPatrol
@@ -282,6 +282,5 @@ func TestBlennemannLogSheetCalendar(t *testing.T) {
 	}
 	if strings.Join(circled, " ") != "May-41" {
 		t.Fatalf("11.1: the third success (May-41) carries the crew advancement mark, got %v", circled)
-	}
 	}
 }
