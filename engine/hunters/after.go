@@ -54,7 +54,8 @@ func init() {
 
 func (s *State) stepCombatOver() {
 	e := s.Enc
-	// 10.7: flooding is pumped out once all combat rounds are over; then repairs.
+	// 10.7: flooding is pumped out once all combat rounds are over; then repairs,
+	// before any Following (9.7.3).
 	if s.Boat.Flooding > 0 {
 		s.note("10.7", "All flooding is pumped out.")
 		s.Boat.Flooding = 0
@@ -86,6 +87,8 @@ func (s *State) afterOptions() []engine.Option {
 	ships := len(e.Targets) > 0 && e.Type != "aircraft" && e.Type != "escort" && !e.Ended
 	if ships && !s.Patrol.Aborting && !s.allSunk() && s.canAttackAtAll() {
 		escorted := e.Escorted || e.Arrived
+		// 9.4.4, 9.4.5, 9.7.2: another round only against unescorted targets, and
+		// never once escorts have appeared; escorted targets can only be followed.
 		if !escorted {
 			out = append(out, engine.Option{Key: "again", Label: "Another round of combat (roll Add'l Round: escorts or aircraft may come)", Case: "9.4.3"})
 		} else {
@@ -268,7 +271,10 @@ func (s *State) endEncounter() {
 	s.Phase = phBoxRoll
 }
 
-// Repairs (10.7) after the combat rounds of an encounter.
+// Repairs (10.7) after the combat rounds of an encounter: every damaged system
+// (10.7.1) rolls 1d6 against its E5 number (10.7.2), -1 for an Experte LI
+// (10.7.3); success clears the damage (10.7.4), failure makes the system
+// Inoperable for the rest of the patrol (10.7.5).
 func (s *State) repairs() {
 	for i := 0; i < numSystems; i++ {
 		if !s.Boat.Aboard[i] || s.Boat.Sys[i] != Damaged {
@@ -296,7 +302,8 @@ func (s *State) repairs() {
 	}
 }
 
-// setInoperable flips a system to Inoperable with its consequences (10.7.6).
+// setInoperable flips a system to Inoperable with its consequences (10.7.6,
+// 10.8.1): fuel tanks (10.4.2) and diesels (10.2.1) force an abort.
 func (s *State) setInoperable(i int) {
 	s.Boat.Sys[i] = Inoperable
 	switch i {
@@ -325,6 +332,7 @@ func (s *State) bothDieselsLost() {
 	}
 	s.note("10.9.4", "Both diesels are inoperable far from base: the boat is scuttled.")
 	s.mods()
+	// 10.9.5: +4 with an inoperable radio.
 	s.modFrom(s.pack.Rules.Table("crew_rescue_after_diesel_loss").Modifiers, "radio_inoperable", s.sys(sysRadio) == Inoperable, "radio inoperable")
 	row, _ := s.table("crew_rescue_after_diesel_loss", "Crew rescue")
 	if row.Result == "lost_at_sea" {

@@ -129,7 +129,8 @@ func (s *State) airAttacks(total int) {
 	s.Phase = phShadow
 }
 
-// fireFlak rolls A2 (9.8.3-9.8.5; twice for the VIIC Flak, 11.4.7).
+// fireFlak rolls A2 (9.8.3-9.8.5; twice for the VIIC Flak, 11.4.7). Flak
+// ammunition is unlimited (4.6.4), and flak never fires at ships (9.3.4).
 func (s *State) fireFlak() string {
 	aboard, working := s.flakGuns()
 	if working == 0 {

@@ -241,7 +241,7 @@ func (s *State) substitute(k string) (string, bool) {
 func (s *State) stepAssigned() {
 	p := s.Patrol
 	ak := s.pack.Mats.AssignmentKeys[p.Assignment]
-	p.Area, p.Mission, p.Wolfpack = ak.Area, ak.Mission, ak.Wolfpack
+	p.Area, p.Mission, p.Wolfpack = ak.Area, ak.Mission, ak.Wolfpack // 7.2.1: (W) patrols
 	trackKey := s.pack.Mats.TrackSelection[p.Assignment]
 	viidRule := s.Boat.Type == "VIID" && s.Settings.Ruling("viid_tracks") == "rulebook"
 	viidMat := s.Boat.Type == "VIID" && !viidRule

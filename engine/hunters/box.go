@@ -185,7 +185,8 @@ func (s *State) stepBoxRoll() {
 	r := s.throw("E1", "8.1", purpose, "2d6")
 	row, _ := t.Rows.Find(r.total)
 	result := row.Result
-	// 12.0: the first natural 12 of the patrol on a travel box's roll.
+	// 12.0, 12.1.1: the first natural 12 of the patrol on a travel box's roll is a
+	// random event and the encounter is ignored (8.1.6).
 	if r.natural == 12 && randomOK && !p.RandomDone {
 		s.emit(r, "random event (encounter ignored)")
 		s.randomEvent()
@@ -205,7 +206,8 @@ func (s *State) stepBoxRoll() {
 	s.startEncounter(result, false)
 }
 
-// startEncounter dispatches an E1 result.
+// startEncounter dispatches an E1 result (8.1.2). Aircraft cannot be avoided
+// (8.1.5); ships may be (8.1.4).
 func (s *State) startEncounter(result string, fromRandom bool) {
 	switch result {
 	case "none":
@@ -285,6 +287,7 @@ func (s *State) stepBoxDone() {
 		s.setCourseHome()
 		return
 	}
+	// 14.9.1: no resupply in the Mediterranean or off North America/the Caribbean.
 	if s.Settings.On("14.9") && !p.ResupplyChk && !p.Aborting && p.Pos == p.lastOnStation() &&
 		p.Area != "mediterranean" && p.Area != "north_america" && p.Area != "caribbean" {
 		p.ResupplyChk = true // 14.9.2: once per patrol
@@ -297,6 +300,7 @@ func (s *State) stepBoxDone() {
 	}
 	next := p.Pos + p.Dir
 	if next < 0 || next >= len(p.Boxes) {
+		// 7.5.1: the patrol ends once the last box's encounters are resolved.
 		s.Phase = phPatrolEnd
 		return
 	}

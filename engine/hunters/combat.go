@@ -88,7 +88,8 @@ func (s *State) beginAttack() {
 	e := s.Enc
 	s.logTargets()
 	e.CombatRound++
-	// 7.2.2: a wolfpack patrol rolls the convoy escorts' status once per engagement.
+	// 7.2.2, 7.2.4, 9.1.8: a wolfpack patrol rolls the escorts' status once per
+	// engagement, against a convoy only.
 	if s.Patrol.Wolfpack && e.Type == "convoy" && !e.WolfRolled {
 		e.WolfRolled = true
 		if s.sys(sysRadio) == Inoperable {
@@ -231,7 +232,7 @@ func (s *State) weaponOptions() []engine.Option {
 	if aft > 0 && !e.UsedAft {
 		out = append(out, engine.Option{Key: "aft", Label: s.text(func() string { return fmt.Sprintf("Fire aft tubes (%d loaded)", aft) }), Case: "9.4.2"})
 	}
-	if e.Surfaced && s.gunReady() && !e.UsedGun {
+	if e.Surfaced && s.gunReady() && !e.UsedGun { // 9.3.1: unescorted targets only
 		out = append(out, engine.Option{Key: "gun", Label: s.text(func() string { return fmt.Sprintf("Deck gun (%d ammo; up to 2 this round)", s.Boat.Ammo) }), Case: "9.3"})
 	}
 	if e.FiredRound {
@@ -321,7 +322,7 @@ func (s *State) aimSlots() []string {
 		case "gun":
 			n := s.Boat.Ammo
 			if n > 2 {
-				n = 2
+				n = 2 // 4.6.3, 9.3.2: up to two ammo points per combat round
 			}
 			for i := 0; i < n; i++ {
 				slots = append(slots, fmt.Sprintf("deck-gun ammo point %d", i+1))
@@ -467,6 +468,7 @@ func (s *State) stepFire() {
 	if s.allSunk() {
 		s.note("9.2.5", "Every target is sunk.")
 	}
+	// 9.2.7, 9.6.1: against escorts a round is fire, then Escort Detection.
 	if e.Escorted {
 		if fired == 0 {
 			s.note("9.1.2", "Nothing was fired: the encounter ends undetected.")

@@ -37,7 +37,8 @@ func (s *State) applyHits(hits int, cas string) {
 	}
 }
 
-// addHull advances the hull track (10.3); the final space sinks the boat.
+// addHull advances the hull track (10.3, 10.6.1); the final space sinks the boat
+// (10.3.2, 9.6.11). Hull damage lengthens the refit (10.3.3).
 func (s *State) addHull(n int, cas, why string) {
 	s.Boat.Hull += n
 	if s.Boat.Hull >= s.mat().HullSpaces {
@@ -47,8 +48,8 @@ func (s *State) addHull(n int, cas, why string) {
 	s.note(cas, "Hull damage: %d of %d.", s.Boat.Hull, s.mat().HullSpaces)
 }
 
-// addFlooding advances the flooding track (10.1); the final space forces the
-// boat to surface and scuttle (10.1.2, 10.9).
+// addFlooding advances the flooding track (10.1, 10.6.1); the final space forces
+// the boat to surface and scuttle (10.1.2, 9.6.11, 10.9.1).
 func (s *State) addFlooding(n int) {
 	s.Boat.Flooding += n
 	if s.Enc != nil {
@@ -248,7 +249,9 @@ func (s *State) commandCheck() {
 	}
 }
 
-// endGame finishes the career (5.1, 5.2).
+// endGame finishes the career (5.1, 5.2): at once when the Kommandant is killed
+// or captured (5.1.3), then the victory level from the total tonnage sunk
+// (5.1.4, 5.2.1), posthumously if need be (5.2.3).
 func (s *State) endGame(fate, text string) {
 	if s.Over != nil {
 		return

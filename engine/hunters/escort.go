@@ -124,7 +124,8 @@ func (s *State) stepDetect() {
 	s.Phase = phDetectRoll
 }
 
-// exceedTestDepth applies 9.6.4 and 10.3.4.
+// exceedTestDepth applies 9.6.4 and 10.3.4; it may be tried once per combat
+// round, as often as the player likes (9.6.5).
 func (s *State) exceedTestDepth() {
 	e := s.Enc
 	for {
@@ -149,14 +150,15 @@ func (s *State) exceedTestDepth() {
 	}
 }
 
-// detectionModifiers adds every E2 modifier (9.6.7).
+// detectionModifiers adds every E2 modifier (9.6.7); they are cumulative, the
+// night surface attack's every round, fore-and-aft's in the first round only (9.6.3).
 func (s *State) detectionModifiers() {
 	e := s.Enc
 	ms := s.pack.E2.Modifiers
 	s.yearDetection()
 	s.modFrom(ms, "kmdt_kc_oak_swords", s.Career.Award >= 3 && !s.Crew.Kmdt.Health.Out(), "Kommandant holds the Oakleaves and Swords")
 	s.commandModifiers(ms)
-	s.modFrom(ms, "fuel_tanks_damaged", s.damaged(sysFuelTanks), "fuel tanks damaged")
+	s.modFrom(ms, "fuel_tanks_damaged", s.damaged(sysFuelTanks), "fuel tanks damaged") // 10.4.1
 	s.modFrom(ms, "dive_planes_damaged", s.damaged(sysDivePlanes), "dive planes damaged")
 	s.modFrom(ms, "target_capital_ship", e.Capital, "capital ship escort")
 	s.modFrom(ms, "g7a_fired_by_day", e.G7aByDay, "G7a by day")

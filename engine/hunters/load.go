@@ -134,7 +134,7 @@ func (s *State) beginLoading() {
 	}
 	b.FwdA, b.FwdE, b.AftA, b.AftE, b.ShaftMines = 0, 0, 0, 0, 0
 	if m.DeckGun != nil {
-		b.Ammo = m.DeckGun.Ammo // 4.6.2
+		b.Ammo = m.DeckGun.Ammo // 4.6.1, 4.6.2: ammo up to the gun's capacity
 	}
 	if s.Patrol.Mission == "minelaying" {
 		if m.Mines != nil {

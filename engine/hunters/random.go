@@ -16,6 +16,7 @@ func (s *State) randomEvent() {
 		s.note("12.1.5", "%s cannot happen here (%s): ignored; a later natural 12 may still trigger a random event.", pretty(row.Key), why)
 		s.Phase = phBoxRoll
 	}
+	// 12.1.4: some events cannot happen on some patrols.
 	for _, a := range row.NotIn {
 		if a == p.Area {
 			ignored("not in this patrol area")

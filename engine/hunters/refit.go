@@ -201,7 +201,8 @@ func containsInt(l []int, v int) bool {
 	return false
 }
 
-// crewRecovery is 10.11.
+// crewRecovery is 10.11, done during the refit (10.10.7); a Kommandant needing
+// five months or more gets a newer boat (10.11.4, 11.4.1).
 func (s *State) crewRecovery() {
 	rf := s.Refit
 	t := s.pack.Rules.Table("crew_recovery")
@@ -306,7 +307,8 @@ func (s *State) crewChanges() {
 	}
 }
 
-// crewAdvancement is 11.1: one roll for every three successful patrols.
+// crewAdvancement is 11.1: one roll for every three successful patrols, whatever
+// happened to the crew in between (11.1.7).
 func (s *State) crewAdvancement() {
 	c := &s.Career
 	if !s.Patrol.Success || c.Successes%3 != 0 || c.Successes/3 <= c.Advancements {
@@ -382,13 +384,16 @@ func (s *State) promotion(final bool) {
 	}
 	row, _ := s.table("promotion", label)
 	c.PeriodAwards, c.PeriodShips, c.PeriodFailed = 0, 0, 0
-	if row.Result == "promoted" {
+	if row.Result == "promoted" { // 11.2.4: a failed roll has no effect
 		c.Rank++
 		s.note("11.2.3", "Promoted to %s.", s.rankName())
 	}
 }
 
-// decorations is 11.3: awards are received at refit.
+// decorations is 11.3: awards are received at refit: the Knight's Cross
+// (11.3.1), Oakleaves (11.3.2), Swords (11.3.3) and Diamonds (11.3.4), each by
+// total tonnage, a Knight's Cross capital ship, or tonnage since the last
+// award; each award brings an upgrade request (11.3.5, 11.4.3).
 func (s *State) decorations() {
 	c := &s.Career
 	levels := s.pack.Rules.Decorations.Levels

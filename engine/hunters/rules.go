@@ -51,6 +51,7 @@ func (r *Rules) SetupFields() []engine.SetupField {
 	for _, o := range optionalRules {
 		rules = append(rules, o.Key)
 	}
+	// 4.1.1: one of the eight types; 4.2.1: its availability is the default start.
 	return []engine.SetupField{
 		{Key: "boat", Label: "U-boat type", Options: boats, Required: true, Help: "4.1, 4.2.2"},
 		{Key: "start", Label: "Start date (YYYY-MM)", Help: "empty: the boat's availability date (4.2.1)"},

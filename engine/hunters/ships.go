@@ -101,6 +101,7 @@ func init() {
 		answer: func(s *State, key string) {
 			switch key {
 			case "avoid":
+				// 8.1.4, 8.2.6: declining ends the encounter undetected.
 				s.note("8.1.4", "The Kommandant declines to attack; the boat is undetected.")
 				s.endEncounter()
 			case "night":
@@ -212,6 +213,7 @@ func (s *State) startShips(result string) {
 	case "capital_ship":
 		kinds = []string{"capital_ship"}
 	}
+	// 9.4.1: Ship, Two Ships and Tanker are unescorted.
 	e.Escorted = result == "ship_escort" || result == "two_ships_escort" || result == "convoy" || result == "capital_ship" // 8.1.3
 	if len(kinds) == 0 {
 		for i := 0; i < n; i++ {
@@ -244,6 +246,9 @@ func (s *State) shipSize(drm int) string {
 }
 
 // identify rolls a ship's identity on its roster (8.2.2-8.2.4, 14.1, 14.3.2).
+// Its damage points follow U3's tonnage bands (8.2.5: the small tankers of 5,000 t
+// or less take 2). Names are always logged (14.3.1); capital ships are rolled on
+// T5 even with standard tonnage (14.1.2).
 func (s *State) identify(kind string) (Target, bool) {
 	var t Target
 	t.Kind = kind
@@ -260,7 +265,7 @@ func (s *State) identify(kind string) (Target, bool) {
 		t.Points = s.pack.U3.SinkPointsFor(true, t.Tons)
 		return t, true
 	}
-	if s.Settings.On("14.1") {
+	if s.Settings.On("14.1") { // 14.1.1
 		st := s.pack.Rules.StandardTonnage
 		t.Tons = map[string]int{"small_freighter": st.SmallFreighter, "large_freighter": st.LargeFreighter, "tanker": st.Tanker}[kind]
 		t.Name = "(standard tonnage)"

@@ -185,7 +185,9 @@ func crewState(c Crewman) string {
 	return st
 }
 
-// LogSheet returns the patrol log sheet rows from Sep-39 to Jun-43 (3.5).
+// LogSheet returns the patrol log sheet rows from Sep-39 to Jun-43 (3.5,
+// 4.3.2): the record of patrols, ships damaged and sunk, and the victory level's
+// tonnage. The boat's id heads the sheet (4.3.1, 14.4.2).
 func (s *State) LogSheet() []LogRow {
 	var out []LogRow
 	byMonth := map[charts.Month][]LogRow{}
