@@ -177,12 +177,7 @@ func (s *State) airAttack(cas string) {
 	r := s.throw("E3", cas, "Air attack", "2d6")
 	row, _ := s.pack.E3.Rows.Find(r.total)
 	s.emit(r, s.text(func() string { return hitsWord(row.Hits) }))
-	sunk := row.Hits == nil
-	hits := 0
-	if !sunk {
-		hits = *row.Hits
-	}
-	hits, sunk = s.qualityHits(e.AirQuality, hits, sunk, "14.7.3", "aircraft")
+	hits, sunk := s.e3Result(r.total, e.AirQuality, "14.7.3", "aircraft")
 	if sunk {
 		s.endGame("sunk", fmt.Sprintf("%s was sunk from the air with all hands (9.8.2).", s.Boat.Number))
 		return

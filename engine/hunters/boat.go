@@ -141,6 +141,23 @@ func (s *State) commandModifiers(ms charts.Modifiers) {
 	}
 }
 
+// crewman returns a named crew member by his chart key, with how to call him.
+func (s *State) crewman(key string) (*Crewman, string) {
+	switch key {
+	case "kommandant":
+		return &s.Crew.Kmdt, "the Kommandant"
+	case "watch_officer_1":
+		return &s.Crew.WO1, "the 1WO"
+	case "watch_officer_2":
+		return &s.Crew.WO2, "the 2WO"
+	case "engineer_LI":
+		return &s.Crew.LI, "the LI"
+	case "doctor":
+		return &s.Crew.Doctor, "the Doctor"
+	}
+	return nil, ""
+}
+
 func (s *State) allGenericOut() bool {
 	for _, c := range s.Crew.Generic {
 		if !c.Health.Out() {

@@ -146,20 +146,10 @@ func (s *State) crewInjury() {
 		who = "generic_crew"
 		s.note("9.6.10", "Ruling injury_roll_11=generic_crew: a generic crew box is hit.")
 	}
-	var c *Crewman
-	name := ""
-	switch who {
-	case "kommandant":
-		c, name = &s.Crew.Kmdt, "the Kommandant"
-	case "watch_officer_1":
-		c, name = &s.Crew.WO1, "the 1WO"
-	case "watch_officer_2":
-		c, name = &s.Crew.WO2, "the 2WO"
-	case "engineer_LI":
-		c, name = &s.Crew.LI, "the LI"
-	case "doctor":
-		c, name = &s.Crew.Doctor, "the Doctor"
-	case "abwehr_agent":
+	c, name := s.crewman(who)
+	switch {
+	case c != nil:
+	case who == "abwehr_agent":
 		if s.Crew.Agent == nil {
 			s.note("9.6.10", "No Abwehr agent aboard: no effect.")
 			return

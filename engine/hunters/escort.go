@@ -265,13 +265,7 @@ func (s *State) stepDCRoll() {
 func (s *State) resolveDepthCharge(total int) {
 	e := s.Enc
 	e.Held = 0
-	row, _ := s.pack.E3.Rows.Find(total)
-	sunk := row.Hits == nil
-	hits := 0
-	if !sunk {
-		hits = *row.Hits
-	}
-	hits, sunk = s.qualityHits(e.Quality, hits, sunk, "14.6.3", "escort")
+	hits, sunk := s.e3Result(total, e.Quality, "14.6.3", "escort")
 	noAutoSink := false
 	if e.Evade > 0 && !sunk {
 		hits, noAutoSink = s.evasive(hits)
@@ -297,6 +291,17 @@ func (s *State) resolveDepthCharge(total int) {
 	if s.Patrol != nil && s.Patrol.Aborting && s.Patrol.AbortReason == "the LI is in command" {
 		// the abort takes effect once the boat escapes
 	}
+}
+
+// e3Result reads an E3 total as hits or a sinking, after escort or aircraft
+// quality (14.6.3, 14.7.3).
+func (s *State) e3Result(total int, quality, cas, who string) (hits int, sunk bool) {
+	row, _ := s.pack.E3.Rows.Find(total)
+	sunk = row.Hits == nil
+	if !sunk {
+		hits = *row.Hits
+	}
+	return s.qualityHits(quality, hits, sunk, cas, who)
 }
 
 // qualityHits applies variable escort/aircraft quality to an E3 result (14.6.3, 14.7.3).

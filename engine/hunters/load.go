@@ -209,30 +209,22 @@ func (s *State) finishLoading(aftE int) {
 	pl := s.Refit.Load
 	b := &s.Boat
 	e, a := pl.E, s.loadCount()-pl.E
-	for i := range b.Fwd {
-		switch {
-		case pl.Mines:
-			b.Fwd[i] = Mine
-		case i < pl.FwdE:
-			b.Fwd[i] = G7e
-			e--
-		default:
-			b.Fwd[i] = G7a
-			a--
+	fill := func(tubes []string, withE int) {
+		for i := range tubes {
+			switch {
+			case pl.Mines:
+				tubes[i] = Mine
+			case i < withE:
+				tubes[i] = G7e
+				e--
+			default:
+				tubes[i] = G7a
+				a--
+			}
 		}
 	}
-	for i := range b.Aft {
-		switch {
-		case pl.Mines:
-			b.Aft[i] = Mine
-		case i < pl.AftE:
-			b.Aft[i] = G7e
-			e--
-		default:
-			b.Aft[i] = G7a
-			a--
-		}
-	}
+	fill(b.Fwd, pl.FwdE)
+	fill(b.Aft, pl.AftE)
 	b.AftE, b.AftA = aftE, m.Reloads.Aft-aftE
 	b.FwdE, b.FwdA = e-aftE, a-b.AftA
 	if s.fast {

@@ -157,13 +157,5 @@ func (s *State) randomEvent() {
 func (s *State) randomCrewman() (*Crewman, string) {
 	s.mods()
 	row, _ := s.lookup("R1", "12.1", "Which crewman", "1d6", s.pack.R1.Crewman.Rows)
-	switch row.Result {
-	case "kommandant":
-		return &s.Crew.Kmdt, "the Kommandant"
-	case "engineer_LI":
-		return &s.Crew.LI, "the LI"
-	case "watch_officer_1":
-		return &s.Crew.WO1, "the 1WO"
-	}
-	return &s.Crew.WO2, "the 2WO"
+	return s.crewman(row.Result)
 }

@@ -318,18 +318,9 @@ func (s *State) crewAdvancement() {
 	c.Log[len(c.Log)-1].Advancement = true
 	s.mods()
 	row, _ := s.table("crew_advancement", "Crew advancement")
-	var who *Crewman
-	name := ""
-	switch row.Result {
-	case "li_experte":
-		who, name = &s.Crew.LI, "LI"
-	case "doctor_experte":
-		who, name = &s.Crew.Doctor, "Doctor"
-	case "watch_officer_1_experte":
-		who, name = &s.Crew.WO1, "1WO"
-	case "watch_officer_2_experte":
-		who, name = &s.Crew.WO2, "2WO"
-	default:
+	who, name := s.crewman(map[string]string{"li_experte": "engineer_LI", "doctor_experte": "doctor",
+		"watch_officer_1_experte": "watch_officer_1", "watch_officer_2_experte": "watch_officer_2"}[row.Result])
+	if who == nil {
 		if s.Crew.Quality < Elite {
 			s.Crew.Quality++
 			s.note("11.1.3", "The crew rises to %s.", qualityNames[s.Crew.Quality])
@@ -339,11 +330,11 @@ func (s *State) crewAdvancement() {
 		return
 	}
 	if who.Experte {
-		s.note("11.1.2", "The %s is already Experte: no effect.", name)
+		s.note("11.1.2", "Crew advancement: %s is already Experte, no effect.", name)
 		return
 	}
 	who.Experte = true
-	s.note("11.1.1", "The %s becomes Experte.", name)
+	s.note("11.1.1", "Crew advancement: %s becomes Experte.", name)
 }
 
 // promotion is 11.2.3: after each 12 months of service, and a final roll in 6/43.
