@@ -48,6 +48,10 @@ type GameRecord struct {
 	Seq uint64 `json:"seq"`
 	// Over is set once the game has ended.
 	Over bool `json:"over,omitempty"`
+	// Owner is the platform user id of the player who commands the game, and
+	// OwnerName how to call him; empty for terminal games.
+	Owner     string `json:"owner,omitempty"`
+	OwnerName string `json:"owner_name,omitempty"`
 }
 
 // EventRecord is one stored event.

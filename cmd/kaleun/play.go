@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/adapters/terminal"
+	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/persist"
@@ -193,19 +194,7 @@ func newRecord(f playFlags, game string) (*persist.GameRecord, error) {
 	return rec, nil
 }
 
-func diceFor(r persist.DiceRecord) (terminal.CursorDice, error) {
-	switch r.Kind {
-	case "scripted":
-		return dice.NewScriptedAt(r.Faces, r.Cursor), nil
-	case "auditable":
-		seed, err := hex.DecodeString(r.Seed)
-		if err != nil {
-			return nil, fmt.Errorf("the saved dice seed is damaged: %w", err)
-		}
-		return dice.NewAuditable(seed, r.GameID, r.Cursor), nil
-	}
-	return nil, fmt.Errorf("unknown dice kind %q in the saved game", r.Kind)
-}
+func diceFor(r persist.DiceRecord) (terminal.CursorDice, error) { return bot.DiceFor(r) }
 
 func commitNew(store *persist.Store, rec *persist.GameRecord, state engine.State, events []engine.Event, d terminal.CursorDice) error {
 	b, err := state.Encode()

@@ -1,0 +1,57 @@
+// Package bot is Kaleun's platform-neutral game master: it turns commands and
+// button clicks into engine choices, keeps one game per channel in persist,
+// enforces who may do what, and renders prompts, rolls and views into a
+// neutral message model that the Discord, Slack and terminal adapters draw.
+// It knows no platform and no game: a new game needs no change here.
+package bot
+
+import "github.com/kaleun/kaleun/engine"
+
+// Place is where a game lives: one game per channel.
+type Place struct {
+	Platform string // "discord", "slack", "terminal"
+	Space    string // guild or workspace id
+	Channel  string
+}
+
+// Key is the storage key of the place's game.
+func (p Place) Key() string { return p.Platform + "/" + p.Space + "/" + p.Channel }
+
+// User is who sent a command or clicked.
+type User struct {
+	ID   string
+	Name string
+	// Manager is set by the adapter for channel managers (Discord Manage
+	// Channels, Slack workspace admins): they may abandon a game.
+	Manager bool
+}
+
+// Option is one button or select entry. ID is the adapter's custom id and
+// comes back unchanged in a Click.
+type Option struct {
+	ID    string
+	Label string
+	Case  string
+}
+
+// Message is a platform-neutral message.
+type Message struct {
+	Title  string
+	Text   string
+	Fields []engine.Field
+	// Options are the buttons (or a select menu when Select is set).
+	Options []Option
+	Select  bool
+	// Mention is the user id to ping, if any.
+	Mention string
+	Footer  string
+}
+
+// Reply is what a command or click produces: messages for the channel and
+// messages only the sender sees (ephemeral replies).
+type Reply struct {
+	Public  []Message
+	Private []Message
+}
+
+func private(text string) Reply { return Reply{Private: []Message{{Text: text}}} }

@@ -1,0 +1,316 @@
+package bot
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// Service is the game master behind every chat surface.
+type Service struct {
+	store   *persist.Store
+	games   map[string]engine.Rules
+	now     func() time.Time
+	newSeed func() ([]byte, error)
+	newID   func() (string, error)
+	log     *slog.Logger
+	locks   keyedMutex
+}
+
+// Options tune a Service; zero values take the real clock and crypto/rand.
+type Options struct {
+	Now     func() time.Time
+	NewSeed func() ([]byte, error)
+	NewID   func() (string, error)
+	Logger  *slog.Logger
+}
+
+// New builds a service over a store and the games it offers.
+func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
+	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger}
+	if s.now == nil {
+		s.now = func() time.Time { return time.Now().UTC() }
+	}
+	if s.newSeed == nil {
+		s.newSeed = dice.NewSeed
+	}
+	if s.newID == nil {
+		s.newID = func() (string, error) {
+			b := make([]byte, 8)
+			if _, err := rand.Read(b); err != nil {
+				return "", err
+			}
+			return hex.EncodeToString(b), nil
+		}
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	return s
+}
+
+// Command runs a slash command in a place: new, turn, status, log, history,
+// abandon, help, or any view the game offers. User mistakes come back as
+// private replies; an error means the service itself failed.
+func (s *Service) Command(place Place, user User, game, name string, args map[string]string) (Reply, error) {
+	unlock := s.locks.lock(place.Key())
+	defer unlock()
+	if name == "new" {
+		return s.newGame(place, user, game, args)
+	}
+	rec, st, err := s.load(place)
+	if errors.Is(err, persist.ErrNotFound) {
+		return private("There is no game in this channel. Start one with `new` (boat, start date, Kommandant...)."), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	switch name {
+	case "turn":
+		return s.turn(rec, st), nil
+	case "history":
+		return s.history(rec)
+	case "abandon":
+		if !s.mayAbandon(rec, user) {
+			return private(fmt.Sprintf("Only the commander (%s) or a channel manager may abandon this game.", rec.OwnerName)), nil
+		}
+		return Reply{Private: []Message{{
+			Text:    fmt.Sprintf("Abandon game %s for good? Nothing can bring it back.", rec.ID),
+			Options: []Option{{ID: optionID(rec.ID, "abandon", "confirm"), Label: "Yes, abandon it"}},
+		}}}, nil
+	}
+	for _, v := range st.Views() {
+		if v == name {
+			view, err := st.View(name)
+			if err != nil {
+				return private(err.Error()), nil
+			}
+			return Reply{Public: []Message{viewMessage(view)}}, nil
+		}
+	}
+	return private(fmt.Sprintf("Unknown command %q: try new, turn, status, log, history, abandon or help.", name)), nil
+}
+
+// Click answers a button or select choice.
+func (s *Service) Click(place Place, user User, customID string) (Reply, error) {
+	target, err := parseOptionID(customID)
+	if err != nil {
+		return private("That button is not one of Kaleun's."), nil
+	}
+	unlock := s.locks.lock(place.Key())
+	defer unlock()
+	rec, st, err := s.load(place)
+	if errors.Is(err, persist.ErrNotFound) || (err == nil && rec.ID != target.gameID) {
+		return private("That game is over or was abandoned: this button no longer does anything."), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	if target.token == "abandon" {
+		if !s.mayAbandon(rec, user) {
+			return private("Only the commander or a channel manager may abandon this game."), nil
+		}
+		if err := s.store.Archive(place.Key()); err != nil {
+			return Reply{}, err
+		}
+		s.log.Info("game abandoned", "game", rec.ID, "by", user.ID)
+		return Reply{Public: []Message{{Text: fmt.Sprintf("%s abandoned game %s.", user.Name, rec.ID)}}}, nil
+	}
+	if rec.Owner != "" && user.ID != rec.Owner {
+		return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", rec.OwnerName)), nil
+	}
+	p := st.Pending()
+	if p == nil || p.Token != target.token {
+		return private("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
+	}
+	return s.decide(place, rec, st, engine.Choice{Token: target.token, Key: target.key})
+}
+
+func (s *Service) mayAbandon(rec *persist.GameRecord, u User) bool {
+	return u.Manager || u.ID == rec.Owner
+}
+
+func (s *Service) load(place Place) (*persist.GameRecord, engine.State, error) {
+	rec, err := s.store.Load(place.Key())
+	if err != nil {
+		return nil, nil, err
+	}
+	rules := s.games[rec.Game]
+	if rules == nil {
+		return nil, nil, fmt.Errorf("game %s is a %q game, which this kaleun does not play", rec.ID, rec.Game)
+	}
+	st, err := rules.Decode(rec.State)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: %w", rec.ID, err)
+	}
+	return rec, st, nil
+}
+
+// decide applies a choice and commits it before any message goes out.
+func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, c engine.Choice) (Reply, error) {
+	d, err := DiceFor(rec.Dice)
+	if err != nil {
+		return Reply{}, err
+	}
+	next, events, err := st.Apply(c, d)
+	if err != nil {
+		if errors.Is(err, engine.ErrIllegalChoice) || errors.Is(err, engine.ErrStaleToken) || errors.Is(err, engine.ErrGameOver) {
+			return private(err.Error() + ": nothing changed."), nil
+		}
+		return Reply{}, err
+	}
+	next2 := *rec
+	if err := s.commit(&next2, next, events, d); err != nil {
+		return Reply{}, err
+	}
+	*rec = next2
+	return s.after(place, rec, next, events)
+}
+
+func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engine.Event, d CursorDice) error {
+	b, err := st.Encode()
+	if err != nil {
+		return err
+	}
+	raw := make([]json.RawMessage, 0, len(events))
+	for _, e := range events {
+		eb, err := json.Marshal(e)
+		if err != nil {
+			return fmt.Errorf("encoding an event: %w", err)
+		}
+		raw = append(raw, eb)
+	}
+	rec.State = b
+	rec.Dice.Cursor = d.Cursor()
+	rec.Decisions++
+	rec.Updated = s.now()
+	rec.Over = st.Outcome() != nil
+	return s.store.Commit(rec, raw)
+}
+
+// after renders the events and the next prompt, or the end of the game.
+func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, events []engine.Event) (Reply, error) {
+	r := Reply{Public: eventMessages(events)}
+	if out := st.Outcome(); out != nil {
+		m := Message{Title: "The end", Text: out.Summary, Fields: out.Fields}
+		r.Public = append(r.Public, m)
+		if err := s.store.Archive(place.Key()); err != nil {
+			return Reply{}, err
+		}
+		return r, nil
+	}
+	if p := st.Pending(); p != nil {
+		r.Public = append(r.Public, promptMessage(rec.ID, p, rec.Owner))
+	}
+	return r, nil
+}
+
+func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
+	p := st.Pending()
+	if p == nil {
+		return private("This game waits for no decision.")
+	}
+	return Reply{Public: []Message{promptMessage(rec.ID, p, rec.Owner)}}
+}
+
+// history shows the last rolls with their charts and rule cases.
+func (s *Service) history(rec *persist.GameRecord) (Reply, error) {
+	from := uint64(1)
+	if rec.Seq > 400 {
+		from = rec.Seq - 400
+	}
+	evs, err := s.store.Events(rec.ID, from, 0)
+	if err != nil {
+		return Reply{}, err
+	}
+	var rolls []engine.Event
+	for _, er := range evs {
+		var e engine.Event
+		if json.Unmarshal(er.Event, &e) == nil && e.Kind == engine.KindRoll {
+			rolls = append(rolls, e)
+		}
+	}
+	if len(rolls) > 20 {
+		rolls = rolls[len(rolls)-20:]
+	}
+	if len(rolls) == 0 {
+		return private("No rolls yet."), nil
+	}
+	msgs := eventMessages(rolls)
+	msgs[0].Title = "Last rolls"
+	return Reply{Public: msgs}, nil
+}
+
+// newGame starts a game in an empty place.
+func (s *Service) newGame(place Place, user User, game string, args map[string]string) (Reply, error) {
+	if rec, err := s.store.Load(place.Key()); err == nil {
+		return private(fmt.Sprintf("This channel already has a game (%s, commanded by %s). `turn` shows its pending decision; its commander or a channel manager can `abandon` it.", rec.ID, rec.OwnerName)), nil
+	} else if !errors.Is(err, persist.ErrNotFound) {
+		return Reply{}, err
+	}
+	rules := s.games[game]
+	if rules == nil {
+		names := make([]string, 0, len(s.games))
+		for n := range s.games {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return private(fmt.Sprintf("Unknown game %q (this kaleun plays %s).", game, strings.Join(names, ", "))), nil
+	}
+	setup := map[string]string{}
+	if form, ok := rules.(engine.SetupForm); ok {
+		known := map[string]bool{}
+		for _, f := range form.SetupFields() {
+			known[f.Key] = true
+		}
+		for k, v := range args {
+			if !known[k] {
+				return private(fmt.Sprintf("Unknown option %q for a new %s game.", k, game)), nil
+			}
+			if v != "" {
+				setup[k] = v
+			}
+		}
+	}
+	raw, _ := json.Marshal(setup)
+	seed, err := s.newSeed()
+	if err != nil {
+		return Reply{}, err
+	}
+	id, err := s.newID()
+	if err != nil {
+		return Reply{}, err
+	}
+	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name,
+		Dice: persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString(seed), GameID: id}}
+	d, err := DiceFor(rec.Dice)
+	if err != nil {
+		return Reply{}, err
+	}
+	st, events, err := rules.New(raw, d)
+	if err != nil {
+		return private("Cannot start that game: " + err.Error()), nil
+	}
+	rec.Decisions = -1 // commit counts the start as decision 0
+	if err := s.commit(rec, st, events, d); err != nil {
+		return Reply{}, err
+	}
+	s.log.Info("game started", "game", id, "place", place.Key(), "by", user.ID)
+	r, err := s.after(place, rec, st, events)
+	if err != nil {
+		return Reply{}, err
+	}
+	head := Message{Title: "New game " + id, Text: fmt.Sprintf("%s commands. The dice seed is committed: SHA-256 %s.", user.Name, dice.Commitment(seed))}
+	r.Public = append([]Message{head}, r.Public...)
+	return r, nil
+}
