@@ -141,6 +141,8 @@ type SetupField struct {
 	// Default is used when the answer is empty ("" means optional and empty).
 	Default  string `json:"default,omitempty"`
 	Required bool   `json:"required,omitempty"`
+	// Suggestions are common values for a free field (autocomplete).
+	Suggestions []string `json:"suggestions,omitempty"`
 }
 
 // SetupForm is implemented by Rules whose games take setup answers.

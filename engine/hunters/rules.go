@@ -54,7 +54,7 @@ func (r *Rules) SetupFields() []engine.SetupField {
 	// 4.1.1: one of the eight types; 4.2.1: its availability is the default start.
 	return []engine.SetupField{
 		{Key: "boat", Label: "U-boat type", Options: boats, Required: true, Help: "4.1, 4.2.2"},
-		{Key: "start", Label: "Start date (YYYY-MM)", Help: "empty: the boat's availability date (4.2.1)"},
+		{Key: "start", Label: "Start date (YYYY-MM)", Help: "empty: the boat's availability date (4.2.1)", Suggestions: months()},
 		{Key: "kommandant", Label: "Kommandant's name", Default: "Kommandant"},
 		{Key: "uboat", Label: "U-boat number (e.g. U-99, or 'historical' for 14.4)", Help: "empty: the type's first historical number"},
 		{Key: "rules", Label: "Optional rules and rulings, comma-separated", Help: "optional rules: " + strings.Join(rules, " ") + "; rulings as name=value (see README)"},
@@ -133,6 +133,15 @@ func (r *Rules) ParseSetup(raw []byte) (Setup, error) {
 }
 
 var lastMonth = charts.MonthOf(1943, 6)
+
+// months lists every month a career may start, for autocomplete.
+func months() []string {
+	var out []string
+	for m := charts.MonthOf(1939, 9); m <= lastMonth; m++ {
+		out = append(out, m.String())
+	}
+	return out
+}
 
 // New implements engine.Rules.
 func (r *Rules) New(setup []byte, d engine.Dice) (engine.State, []engine.Event, error) {

@@ -1,0 +1,168 @@
+package discord
+
+import (
+	"encoding/json"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/persist"
+)
+
+func startAdapter(t *testing.T, f *fakeDiscord, dbPath string) (*Adapter, *persist.Store) {
+	t.Helper()
+	store, err := persist.Open(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := hunters.NewRules()
+	games := map[string]engine.Rules{"hunters": h}
+	svc := bot.New(store, games, bot.Options{})
+	a, err := New(Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: f.srv.URL}, svc, games, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-f.ready:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no READY")
+	}
+	return a, store
+}
+
+// data returns an interaction callback's or follow-up's message data.
+func data(p posted) map[string]any {
+	if d, ok := p.Body["data"].(map[string]any); ok {
+		return d
+	}
+	return p.Body
+}
+
+func buttons(p posted) []string {
+	var ids []string
+	comps, _ := data(p)["components"].([]any)
+	for _, row := range comps {
+		for _, c := range row.(map[string]any)["components"].([]any) {
+			cm := c.(map[string]any)
+			if id, ok := cm["custom_id"].(string); ok && id != "k1:select" {
+				ids = append(ids, id)
+			}
+			if opts, ok := cm["options"].([]any); ok {
+				for _, o := range opts {
+					ids = append(ids, o.(map[string]any)["value"].(string))
+				}
+			}
+		}
+	}
+	return ids
+}
+
+func ephemeral(p posted) bool {
+	f, _ := data(p)["flags"].(float64)
+	return int(f)&64 != 0
+}
+
+func text(ps []posted) string {
+	b, _ := json.Marshal(ps)
+	return string(b)
+}
+
+// A patrol through the real discordgo client against a local Discord:
+// slash command → prompt with buttons → clicks → rolls → saved game; a
+// stranger's click and a double click are refused privately; a restart
+// resumes at the same prompt.
+func TestDiscordEndToEnd(t *testing.T) {
+	f := newFakeDiscord(t)
+	db := filepath.Join(t.TempDir(), "k.db")
+	a, store := startAdapter(t, f, db)
+	if len(f.commands) == 0 || !strings.Contains(string(f.commands[0]), `"name":"hunters"`) || !strings.Contains(string(f.commands[0]), `"autocomplete":true`) {
+		t.Fatalf("commands not registered: %s", f.commands)
+	}
+	f.slash("i1", "u1", false, "new", map[string]string{"boat": "VIIC", "kommandant": "Prien"})
+	posts := f.drain(t)
+	if !strings.Contains(posts[0].Path, "/interactions/i1/tok-i1/callback") {
+		t.Fatalf("first answer must be the interaction callback: %s", posts[0].Path)
+	}
+	var prompt []string
+	for _, p := range posts {
+		if b := buttons(p); len(b) > 0 {
+			prompt = b
+		}
+	}
+	if len(prompt) == 0 {
+		t.Fatalf("no prompt buttons in %s", text(posts))
+	}
+	// A stranger clicks: a private refusal.
+	f.click("i2", "u2", prompt[0])
+	p := f.next(t)
+	if !ephemeral(p) || !strings.Contains(text([]posted{p}), "Only") {
+		t.Fatalf("stranger: %s", text([]posted{p}))
+	}
+	// The commander plays on for a while: every answer is posted after the commit.
+	clicks := 0
+	for i := 0; i < 12; i++ {
+		f.click("c"+string(rune('a'+i)), "u1", prompt[0])
+		posts = f.drain(t)
+		var next []string
+		for _, p := range posts {
+			if b := buttons(p); len(b) > 0 {
+				next = b
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		clicks++
+		prompt = next
+	}
+	if clicks < 3 {
+		t.Fatalf("only %d decisions went through", clicks)
+	}
+	t.Logf("%d decisions played through discordgo", clicks)
+	rec, err := store.Load("discord/g1/c1")
+	if err != nil || rec.Decisions < clicks || rec.Owner != "u1" {
+		t.Fatalf("saved game: %+v %v", rec, err)
+	}
+	if !strings.Contains(text(posts), "🎲") && clicks > 0 {
+		t.Log("no roll in the last answer (a decision without dice)")
+	}
+	// Double click on an answered prompt: refused, nothing changes.
+	old := rec.Decisions
+	f.click("dup", "u1", "k1:"+rec.ID+":0:e6")
+	if p := f.next(t); !ephemeral(p) {
+		t.Fatalf("stale click must be private: %s", text([]posted{p}))
+	}
+	if r2, _ := store.Load("discord/g1/c1"); r2.Decisions != old {
+		t.Fatal("a stale click changed the game")
+	}
+	// Restart: the game resumes at the same prompt.
+	a.Close()
+	store.Close()
+	a, store = startAdapter(t, f, db)
+	defer a.Close()
+	defer store.Close()
+	f.slash("i9", "u1", false, "turn", nil)
+	p = f.next(t)
+	if got := buttons(p); len(got) == 0 || got[0] != prompt[0] {
+		t.Fatalf("after restart the prompt is %v, want %v", got, prompt[0])
+	}
+	// A command in a channel... and autocomplete for start dates.
+	f.dispatch("INTERACTION_CREATE", map[string]any{
+		"id": "ac", "application_id": "app", "type": 4, "token": "tok-ac", "guild_id": "g1", "channel_id": "c2",
+		"member": member("u1", false),
+		"data": map[string]any{"id": "cmd", "name": "hunters", "type": 1, "options": []any{map[string]any{"name": "new", "type": 1,
+			"options": []any{map[string]any{"name": "start", "type": 3, "value": "1941-0", "focused": true}}}}},
+	})
+	p = f.next(t)
+	if !strings.Contains(text([]posted{p}), "1941-05") {
+		t.Fatalf("autocomplete: %s", text([]posted{p}))
+	}
+}
