@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kaleun/kaleun/engine"
@@ -25,7 +26,13 @@ type Service struct {
 	newID   func() (string, error)
 	log     *slog.Logger
 	locks   keyedMutex
+	// inflight counts calls under way, so a shutdown can let them finish.
+	inflight sync.WaitGroup
 }
+
+// Wait blocks until every call under way has returned (graceful shutdown:
+// stop the adapters first, then Wait, then close the store).
+func (s *Service) Wait() { s.inflight.Wait() }
 
 // Options tune a Service; zero values take the real clock and crypto/rand.
 type Options struct {
@@ -63,6 +70,8 @@ func New(store *persist.Store, games map[string]engine.Rules, o Options) *Servic
 // abandon, help, or any view the game offers. User mistakes come back as
 // private replies; an error means the service itself failed.
 func (s *Service) Command(place Place, user User, game, name string, args map[string]string) (Reply, error) {
+	s.inflight.Add(1)
+	defer s.inflight.Done()
 	unlock := s.locks.lock(place.Key())
 	defer unlock()
 	if name == "new" {
@@ -103,6 +112,8 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 
 // Click answers a button or select choice.
 func (s *Service) Click(place Place, user User, customID string) (Reply, error) {
+	s.inflight.Add(1)
+	defer s.inflight.Done()
 	target, err := parseOptionID(customID)
 	if err != nil {
 		return private("That button is not one of Kaleun's."), nil

@@ -20,6 +20,7 @@ func commands() map[string]command {
 	return map[string]command{
 		"play":    {"play a career in the terminal (saved after every decision)", runPlay},
 		"sim":     {"play many careers with the built-in commander and print statistics", runSim},
+		"serve":   {"run the Discord and Slack bots the config enables", runServe},
 		"version": {"print the version", runVersion},
 		"help":    {"show this help", runHelp},
 	}

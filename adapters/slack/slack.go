@@ -1,0 +1,373 @@
+// Package slack is Kaleun's Slack adapter: slash commands (/hunters <sub>
+// key=value ...) and Block Kit buttons and menus, over Socket Mode (no public
+// URL) or over HTTP with Slack's request signatures verified. It holds no
+// game logic.
+package slack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/socketmode"
+
+	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/engine"
+)
+
+// Config is the adapter's part of the configuration.
+type Config struct {
+	Mode          string // "socket" or "http"
+	BotToken      string
+	AppToken      string
+	SigningSecret string
+	Listen        string
+	// APIBase replaces https://slack.com/api/ (tests, proxies).
+	APIBase string
+}
+
+// Adapter connects one Slack app to the bot service.
+type Adapter struct {
+	cfg    Config
+	svc    *bot.Service
+	games  map[string]engine.Rules
+	log    *slog.Logger
+	api    *slack.Client
+	cancel context.CancelFunc
+	done   chan struct{}
+	http   *http.Server
+	// Addr is the HTTP mode's listening address once started.
+	Addr string
+}
+
+// New prepares the adapter; Start connects.
+func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.Logger) (*Adapter, error) {
+	opts := []slack.Option{}
+	if cfg.AppToken != "" {
+		opts = append(opts, slack.OptionAppLevelToken(cfg.AppToken))
+	}
+	if cfg.APIBase != "" {
+		opts = append(opts, slack.OptionAPIURL(strings.TrimSuffix(cfg.APIBase, "/")+"/"))
+	}
+	switch cfg.Mode {
+	case "socket", "http":
+	default:
+		return nil, fmt.Errorf("slack: mode %q: use socket or http", cfg.Mode)
+	}
+	return &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...)}, nil
+}
+
+// Start connects (Socket Mode) or starts listening (HTTP mode).
+func (a *Adapter) Start(ctx context.Context) error {
+	ctx, a.cancel = context.WithCancel(ctx)
+	a.done = make(chan struct{})
+	if a.cfg.Mode == "http" {
+		ln, err := net.Listen("tcp", a.cfg.Listen)
+		if err != nil {
+			return fmt.Errorf("slack: listening on %s: %w", a.cfg.Listen, err)
+		}
+		a.Addr = ln.Addr().String()
+		mux := http.NewServeMux()
+		mux.HandleFunc("POST /slack/commands", a.httpCommand)
+		mux.HandleFunc("POST /slack/interactions", a.httpInteraction)
+		a.http = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go func() {
+			defer close(a.done)
+			if err := a.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				a.log.Error("slack: http server", "err", err)
+			}
+		}()
+		return nil
+	}
+	smc := socketmode.New(a.api)
+	connected := make(chan error, 1)
+	go func() {
+		defer close(a.done)
+		a.socketLoop(ctx, smc, connected)
+	}()
+	go func() {
+		if err := smc.RunContext(ctx); err != nil && ctx.Err() == nil {
+			a.log.Error("slack: socket mode", "err", err)
+			select {
+			case connected <- err:
+			default:
+			}
+		}
+	}()
+	select {
+	case err := <-connected:
+		if err != nil {
+			a.cancel()
+			return fmt.Errorf("slack: socket mode: %w", err)
+		}
+	case <-time.After(20 * time.Second):
+		a.cancel()
+		return errors.New("slack: socket mode did not connect within 20 s")
+	}
+	a.log.Info("slack connected (socket mode)")
+	return nil
+}
+
+// Close stops the adapter.
+func (a *Adapter) Close() error {
+	if a.cancel != nil {
+		a.cancel()
+	}
+	if a.http != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		a.http.Shutdown(ctx)
+	}
+	if a.done != nil {
+		<-a.done
+	}
+	return nil
+}
+
+func (a *Adapter) socketLoop(ctx context.Context, smc *socketmode.Client, connected chan<- error) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case evt, ok := <-smc.Events:
+			if !ok {
+				return
+			}
+			switch evt.Type {
+			case socketmode.EventTypeConnected:
+				select {
+				case connected <- nil:
+				default:
+				}
+			case socketmode.EventTypeSlashCommand:
+				cmd, ok := evt.Data.(slack.SlashCommand)
+				if !ok || evt.Request == nil {
+					continue
+				}
+				reply := a.command(cmd)
+				first, rest := split(reply)
+				smc.Ack(*evt.Request, first)
+				a.post(cmd.ChannelID, cmd.UserID, rest)
+			case socketmode.EventTypeInteractive:
+				cb, ok := evt.Data.(slack.InteractionCallback)
+				if !ok || evt.Request == nil {
+					continue
+				}
+				smc.Ack(*evt.Request)
+				a.post(cb.Channel.ID, cb.User.ID, a.interaction(cb))
+			}
+		}
+	}
+}
+
+// command runs a slash command: "/hunters new boat=VIIC start=1940-10".
+func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
+	game := strings.TrimPrefix(c.Command, "/")
+	words, err := tokenize(c.Text)
+	if err != nil {
+		return bot.Reply{Private: []bot.Message{{Text: err.Error()}}}
+	}
+	if len(words) == 0 {
+		return bot.Reply{Private: []bot.Message{{Text: "Usage: " + c.Command + " new boat=VIIC [start=1940-10 kommandant=Name uboat=U-47 rules=14.6] | turn | status | log | history | abandon | help"}}}
+	}
+	args := map[string]string{}
+	for _, w := range words[1:] {
+		k, v, ok := strings.Cut(w, "=")
+		if !ok {
+			return bot.Reply{Private: []bot.Message{{Text: fmt.Sprintf("%q is not key=value (e.g. boat=VIIC)", w)}}}
+		}
+		args[k] = v
+	}
+	user := bot.User{ID: c.UserID, Name: c.UserName}
+	if words[0] == "abandon" {
+		user.Manager = a.isAdmin(c.UserID)
+	}
+	place := bot.Place{Platform: "slack", Space: c.TeamID, Channel: c.ChannelID}
+	r, err := a.svc.Command(place, user, game, words[0], args)
+	if err != nil {
+		a.log.Error("slack: command failed", "err", err)
+		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
+	}
+	return r
+}
+
+// interaction answers a button or menu choice.
+func (a *Adapter) interaction(cb slack.InteractionCallback) bot.Reply {
+	if len(cb.ActionCallback.BlockActions) == 0 {
+		return bot.Reply{}
+	}
+	act := cb.ActionCallback.BlockActions[0]
+	id := act.Value
+	if act.SelectedOption.Value != "" {
+		id = act.SelectedOption.Value
+	}
+	user := bot.User{ID: cb.User.ID, Name: cb.User.Name}
+	if strings.Contains(id, ":abandon:") {
+		user.Manager = a.isAdmin(cb.User.ID)
+	}
+	place := bot.Place{Platform: "slack", Space: cb.Team.ID, Channel: cb.Channel.ID}
+	r, err := a.svc.Click(place, user, id)
+	if err != nil {
+		a.log.Error("slack: click failed", "err", err)
+		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
+	}
+	return r
+}
+
+// isAdmin: Slack workspace admins and owners count as channel managers.
+func (a *Adapter) isAdmin(userID string) bool {
+	u, err := a.api.GetUserInfo(userID)
+	if err != nil {
+		a.log.Warn("slack: users.info", "err", err)
+		return false
+	}
+	return u.IsAdmin || u.IsOwner
+}
+
+// post sends the reply's messages: public ones to the channel, private ones
+// as ephemeral messages to the user.
+func (a *Adapter) post(channel, user string, r bot.Reply) {
+	for _, m := range r.Public {
+		if _, _, err := a.api.PostMessage(channel, slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)); err != nil {
+			a.log.Error("slack: chat.postMessage", "err", err)
+		}
+	}
+	for _, m := range r.Private {
+		if _, err := a.api.PostEphemeral(channel, user, slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)); err != nil {
+			a.log.Error("slack: chat.postEphemeral", "err", err)
+		}
+	}
+}
+
+// split takes the first message for the slash command's immediate response.
+func split(r bot.Reply) (any, bot.Reply) {
+	switch {
+	case len(r.Public) > 0:
+		m := r.Public[0]
+		r.Public = r.Public[1:]
+		return map[string]any{"response_type": "in_channel", "text": fallback(m), "blocks": blocks(m)}, r
+	case len(r.Private) > 0:
+		m := r.Private[0]
+		r.Private = r.Private[1:]
+		return map[string]any{"response_type": "ephemeral", "text": fallback(m), "blocks": blocks(m)}, r
+	}
+	return map[string]any{"response_type": "ephemeral", "text": "Done."}, r
+}
+
+func fallback(m bot.Message) string {
+	t := m.Text
+	if m.Title != "" {
+		t = m.Title + "\n" + t
+	}
+	return trim(t, 3000)
+}
+
+func trim(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// blocks draws a bot message in Block Kit.
+func blocks(m bot.Message) []slack.Block {
+	var out []slack.Block
+	if m.Title != "" {
+		out = append(out, slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, trim(m.Title, 150), false, false)))
+	}
+	text := m.Text
+	if m.Mention != "" {
+		text = "<@" + m.Mention + "> " + text
+	}
+	if strings.TrimSpace(text) != "" {
+		out = append(out, slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, trim(text, 3000), false, false), nil, nil))
+	}
+	if len(m.Fields) > 0 {
+		var fields []*slack.TextBlockObject
+		for _, f := range m.Fields {
+			if len(fields) == 10 {
+				break
+			}
+			fields = append(fields, slack.NewTextBlockObject(slack.MarkdownType, trim("*"+f.Name+"*\n"+f.Value, 2000), false, false))
+		}
+		out = append(out, slack.NewSectionBlock(nil, fields, nil))
+	}
+	if len(m.Options) == 0 {
+		return out
+	}
+	if m.Select || len(m.Options) > 25 {
+		var opts []*slack.OptionBlockObject
+		for i, o := range m.Options {
+			if i == 100 {
+				break
+			}
+			opts = append(opts, slack.NewOptionBlockObject(o.ID, slack.NewTextBlockObject(slack.PlainTextType, trim(o.Label, 75), false, false), nil))
+		}
+		sel := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, slack.NewTextBlockObject(slack.PlainTextType, "Choose…", false, false), "choose", opts...)
+		return append(out, slack.NewActionBlock("prompt", sel))
+	}
+	var els []slack.BlockElement
+	for i, o := range m.Options {
+		els = append(els, slack.NewButtonBlockElement(fmt.Sprintf("opt-%d", i), o.ID, slack.NewTextBlockObject(slack.PlainTextType, trim(o.Label, 75), false, false)))
+	}
+	return append(out, slack.NewActionBlock("prompt", els...))
+}
+
+// tokenize splits command text into words, keeping "quoted words" together.
+func tokenize(s string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	inQuote := false
+	has := false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			inQuote = !inQuote
+			has = true
+		case (r == ' ' || r == '\t') && !inQuote:
+			if has {
+				out = append(out, cur.String())
+				cur.Reset()
+				has = false
+			}
+		default:
+			cur.WriteRune(r)
+			has = true
+		}
+	}
+	if inQuote {
+		return nil, errors.New("a quote is not closed")
+	}
+	if has {
+		out = append(out, cur.String())
+	}
+	return out, nil
+}
+
+// verify checks a request's Slack signature and age (HTTP mode).
+func (a *Adapter) verify(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	if err != nil {
+		http.Error(w, "unreadable body", http.StatusBadRequest)
+		return nil, false
+	}
+	sv, err := slack.NewSecretsVerifier(r.Header, a.cfg.SigningSecret)
+	if err != nil {
+		http.Error(w, "unsigned or stale request", http.StatusUnauthorized)
+		return nil, false
+	}
+	sv.Write(body)
+	if err := sv.Ensure(); err != nil {
+		http.Error(w, "bad signature", http.StatusUnauthorized)
+		return nil, false
+	}
+	return body, true
+}

@@ -1,0 +1,281 @@
+package slack
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// fakeSlack speaks the parts of Slack's Web API and Socket Mode protocol that
+// the real slack-go client uses: apps.connections.open, the socket's hello,
+// envelopes and acks, chat.postMessage, chat.postEphemeral and users.info.
+type fakeSlack struct {
+	t     *testing.T
+	srv   *httptest.Server
+	mu    sync.Mutex
+	conn  *websocket.Conn
+	acks  chan map[string]any
+	posts chan url.Values
+	open  chan struct{}
+}
+
+func newFakeSlack(t *testing.T) *fakeSlack {
+	f := &fakeSlack{t: t, acks: make(chan map[string]any, 64), posts: make(chan url.Values, 256), open: make(chan struct{}, 4)}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/api/apps.connections.open", func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "url": "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/link"})
+	})
+	post := func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		v := r.PostForm
+		v.Set("_method", r.URL.Path)
+		f.posts <- v
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": v.Get("channel"), "ts": "1.0", "message_ts": "1.0"})
+	}
+	mux.HandleFunc("/api/chat.postMessage", post)
+	mux.HandleFunc("/api/chat.postEphemeral", post)
+	mux.HandleFunc("/api/users.info", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		admin := r.Form.Get("user") == "UADMIN"
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "user": map[string]any{"id": r.Form.Get("user"), "is_admin": admin}})
+	})
+	mux.HandleFunc("/link", func(w http.ResponseWriter, r *http.Request) {
+		// Slack's client sends Origin: https://api.slack.com; accept it as Slack does.
+		up := websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+		c, err := up.Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		f.mu.Lock()
+		f.conn = c
+		f.mu.Unlock()
+		f.write(map[string]any{"type": "hello", "num_connections": 1, "connection_info": map[string]any{"app_id": "A1"}, "debug_info": map[string]any{"host": "fake"}})
+		f.open <- struct{}{}
+		for {
+			var m map[string]any
+			if err := c.ReadJSON(&m); err != nil {
+				return
+			}
+			f.acks <- m
+		}
+	})
+	f.srv = httptest.NewServer(mux)
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *fakeSlack) write(v any) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.conn.WriteJSON(v)
+}
+
+func (f *fakeSlack) slash(env, user, text string) {
+	f.write(map[string]any{"envelope_id": env, "type": "slash_commands", "accepts_response_payload": true,
+		"payload": map[string]any{"command": "/hunters", "text": text, "user_id": user, "user_name": user, "channel_id": "C1", "team_id": "T1"}})
+}
+
+func (f *fakeSlack) click(env, user, value string) {
+	f.write(map[string]any{"envelope_id": env, "type": "interactive",
+		"payload": map[string]any{"type": "block_actions", "user": map[string]any{"id": user, "name": user}, "team": map[string]any{"id": "T1"},
+			"channel": map[string]any{"id": "C1"}, "actions": []any{map[string]any{"action_id": "opt-0", "block_id": "prompt", "type": "button", "value": value}}}})
+}
+
+func (f *fakeSlack) ack(t *testing.T) map[string]any {
+	t.Helper()
+	select {
+	case a := <-f.acks:
+		return a
+	case <-time.After(10 * time.Second):
+		t.Fatal("no ack")
+	}
+	return nil
+}
+
+func (f *fakeSlack) drain(t *testing.T) []url.Values {
+	var out []url.Values
+	for {
+		select {
+		case p := <-f.posts:
+			out = append(out, p)
+		case <-time.After(400 * time.Millisecond):
+			return out
+		}
+	}
+}
+
+// buttonValues finds the option ids in Block Kit JSON.
+func buttonValues(blocksJSON string) []string {
+	var bl []map[string]any
+	json.Unmarshal([]byte(blocksJSON), &bl)
+	var out []string
+	for _, b := range bl {
+		els, _ := b["elements"].([]any)
+		for _, e := range els {
+			em := e.(map[string]any)
+			if v, ok := em["value"].(string); ok {
+				out = append(out, v)
+			}
+			if opts, ok := em["options"].([]any); ok {
+				for _, o := range opts {
+					out = append(out, o.(map[string]any)["value"].(string))
+				}
+			}
+		}
+	}
+	return out
+}
+
+func setup(t *testing.T, cfg Config, db string) (*Adapter, *persist.Store) {
+	t.Helper()
+	store, err := persist.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := hunters.NewRules()
+	games := map[string]engine.Rules{"hunters": h}
+	a, err := New(cfg, bot.New(store, games, bot.Options{}), games, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return a, store
+}
+
+// A patrol through the real slack-go Socket Mode client against a local Slack.
+func TestSlackSocketModeEndToEnd(t *testing.T) {
+	f := newFakeSlack(t)
+	db := filepath.Join(t.TempDir(), "k.db")
+	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.srv.URL + "/api"}, db)
+	<-f.open
+	f.slash("e1", "U1", `new boat=VIIC kommandant="Otto Prien"`)
+	ack := f.ack(t)
+	if ack["envelope_id"] != "e1" || ack["payload"] == nil {
+		t.Fatalf("ack %v", ack)
+	}
+	posts := f.drain(t)
+	var prompt []string
+	for _, p := range posts {
+		if v := buttonValues(p.Get("blocks")); len(v) > 0 {
+			prompt = v
+		}
+	}
+	if len(prompt) == 0 {
+		t.Fatalf("no prompt posted: %v", posts)
+	}
+	// A stranger's click: an ephemeral refusal.
+	f.click("e2", "U2", prompt[0])
+	f.ack(t)
+	p := f.drain(t)
+	if len(p) != 1 || p[0].Get("_method") != "/api/chat.postEphemeral" {
+		t.Fatalf("stranger: %v", p)
+	}
+	decisions := 0
+	for i := 0; i < 8; i++ {
+		f.click("c"+strconv.Itoa(i), "U1", prompt[0])
+		f.ack(t)
+		var next []string
+		for _, p := range f.drain(t) {
+			if v := buttonValues(p.Get("blocks")); len(v) > 0 {
+				next = v
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		decisions++
+		prompt = next
+	}
+	rec, err := store.Load("slack/T1/C1")
+	if err != nil || decisions < 3 || rec.Decisions < decisions {
+		t.Fatalf("%d decisions, record %+v %v", decisions, rec, err)
+	}
+	// Abandon: a workspace admin may, after confirming.
+	f.slash("e9", "UADMIN", "abandon")
+	ack = f.ack(t)
+	b, _ := json.Marshal(ack)
+	if !strings.Contains(string(b), ":abandon:confirm") {
+		t.Fatalf("abandon confirmation: %s", b)
+	}
+	a.Close()
+	store.Close()
+}
+
+func sign(secret, ts, body string) string {
+	m := hmac.New(sha256.New, []byte(secret))
+	m.Write([]byte("v0:" + ts + ":" + body))
+	return "v0=" + hex.EncodeToString(m.Sum(nil))
+}
+
+// HTTP mode verifies Slack's signatures and refuses unsigned and stale requests.
+func TestSlackHTTPModeVerifiesSignatures(t *testing.T) {
+	f := newFakeSlack(t)
+	a, store := setup(t, Config{Mode: "http", BotToken: "xoxb-test", SigningSecret: "s3cret", Listen: "127.0.0.1:0", APIBase: f.srv.URL + "/api"}, filepath.Join(t.TempDir(), "k.db"))
+	defer store.Close()
+	defer a.Close()
+	body := url.Values{"command": {"/hunters"}, "text": {"new boat=IXA"}, "user_id": {"U1"}, "user_name": {"lemp"}, "channel_id": {"C7"}, "team_id": {"T1"}}.Encode()
+	send := func(ts, sig string) *http.Response {
+		req, _ := http.NewRequest("POST", "http://"+a.Addr+"/slack/commands", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if ts != "" {
+			req.Header.Set("X-Slack-Request-Timestamp", ts)
+			req.Header.Set("X-Slack-Signature", sig)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	now := strconv.FormatInt(time.Now().Unix(), 10)
+	if r := send("", ""); r.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("unsigned: %d", r.StatusCode)
+	}
+	if r := send(now, sign("wrong", now, body)); r.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("bad signature: %d", r.StatusCode)
+	}
+	old := strconv.FormatInt(time.Now().Add(-10*time.Minute).Unix(), 10)
+	if r := send(old, sign("s3cret", old, body)); r.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("stale: %d", r.StatusCode)
+	}
+	if _, err := store.Load("slack/T1/C7"); err != persist.ErrNotFound {
+		t.Fatal("a refused request changed something")
+	}
+	r := send(now, sign("s3cret", now, body))
+	if r.StatusCode != http.StatusOK {
+		t.Fatalf("signed: %d", r.StatusCode)
+	}
+	if _, err := store.Load("slack/T1/C7"); err != nil {
+		t.Fatalf("the signed command must start a game: %v", err)
+	}
+}
+
+func TestTokenize(t *testing.T) {
+	w, err := tokenize(`new boat=VIIC kommandant="Otto Kretschmer"  rules=14.6`)
+	if err != nil || len(w) != 4 || w[2] != "kommandant=Otto Kretschmer" {
+		t.Fatalf("%q %v", w, err)
+	}
+	if _, err := tokenize(`new "open`); err == nil {
+		t.Fatal("unclosed quote accepted")
+	}
+}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// config is kaleun serve's configuration file (see config.example.toml).
+type config struct {
+	Database struct {
+		Path string `toml:"path"`
+	} `toml:"database"`
+	Log struct {
+		Format string `toml:"format"`
+		Level  string `toml:"level"`
+	} `toml:"log"`
+	Discord discordConfig `toml:"discord"`
+	Slack   slackConfig   `toml:"slack"`
+}
+
+type discordConfig struct {
+	Enabled       bool     `toml:"enabled"`
+	Token         string   `toml:"token"`
+	TokenEnv      string   `toml:"token_env"`
+	ApplicationID string   `toml:"application_id"`
+	Guilds        []string `toml:"guilds"`
+	APIBase       string   `toml:"api_base"`
+}
+
+type slackConfig struct {
+	Enabled          bool   `toml:"enabled"`
+	Mode             string `toml:"mode"`
+	BotToken         string `toml:"bot_token"`
+	BotTokenEnv      string `toml:"bot_token_env"`
+	AppToken         string `toml:"app_token"`
+	AppTokenEnv      string `toml:"app_token_env"`
+	SigningSecret    string `toml:"signing_secret"`
+	SigningSecretEnv string `toml:"signing_secret_env"`
+	Listen           string `toml:"listen"`
+	APIBase          string `toml:"api_base"`
+}
+
+// loadConfig reads and checks a configuration file. Every problem is one line
+// that names the key and says what to do.
+func loadConfig(path string) (*config, error) {
+	var c config
+	c.Database.Path = "./kaleun.db"
+	c.Log.Format, c.Log.Level = "text", "info"
+	c.Slack.Mode = "socket"
+	c.Slack.Listen = "127.0.0.1:8080"
+	md, err := toml.DecodeFile(path, &c)
+	if err != nil {
+		var perr toml.ParseError
+		if errors.As(err, &perr) {
+			return nil, fmt.Errorf("%s: line %d: %s", path, perr.Position.Line, perr.Message)
+		}
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("config file %s not found: copy config.example.toml and edit it", path)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return nil, fmt.Errorf("%s: unknown key %q: check its spelling against config.example.toml", path, und[0].String())
+	}
+	switch c.Log.Format {
+	case "text", "json":
+	default:
+		return nil, fmt.Errorf("%s: log.format is %q: use \"text\" or \"json\"", path, c.Log.Format)
+	}
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(c.Log.Level)); err != nil {
+		return nil, fmt.Errorf("%s: log.level is %q: use debug, info, warn or error", path, c.Log.Level)
+	}
+	if c.Database.Path == "" {
+		return nil, fmt.Errorf("%s: database.path is empty: name the bbolt file, e.g. \"/data/kaleun.db\"", path)
+	}
+	if c.Discord.Enabled {
+		if c.Discord.Token, err = secret(path, "discord.token", c.Discord.Token, c.Discord.TokenEnv); err != nil {
+			return nil, err
+		}
+		if c.Discord.ApplicationID == "" {
+			return nil, fmt.Errorf("%s: discord.application_id is empty: copy it from the Discord developer portal (General Information)", path)
+		}
+		if strings.Count(c.Discord.Token, ".") != 2 && !strings.HasPrefix(c.Discord.APIBase, "http://127.") {
+			return nil, fmt.Errorf("%s: discord.token does not look like a bot token (three dot-separated parts): copy it from the portal's Bot page", path)
+		}
+	}
+	if c.Slack.Enabled {
+		if c.Slack.BotToken, err = secret(path, "slack.bot_token", c.Slack.BotToken, c.Slack.BotTokenEnv); err != nil {
+			return nil, err
+		}
+		if !strings.HasPrefix(c.Slack.BotToken, "xoxb-") {
+			return nil, fmt.Errorf("%s: slack.bot_token must be a bot token starting with xoxb-", path)
+		}
+		switch c.Slack.Mode {
+		case "socket":
+			if c.Slack.AppToken, err = secret(path, "slack.app_token", c.Slack.AppToken, c.Slack.AppTokenEnv); err != nil {
+				return nil, err
+			}
+			if !strings.HasPrefix(c.Slack.AppToken, "xapp-") {
+				return nil, fmt.Errorf("%s: slack.app_token must be an app-level token starting with xapp- (Socket Mode)", path)
+			}
+		case "http":
+			if c.Slack.SigningSecret, err = secret(path, "slack.signing_secret", c.Slack.SigningSecret, c.Slack.SigningSecretEnv); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, fmt.Errorf("%s: slack.mode is %q: use \"socket\" or \"http\"", path, c.Slack.Mode)
+		}
+	}
+	return &c, nil
+}
+
+// secret takes a value given inline or through the named environment variable.
+func secret(path, key, inline, env string) (string, error) {
+	if inline != "" && env != "" {
+		return "", fmt.Errorf("%s: %s and %s_env are both set: keep one", path, key, key)
+	}
+	if env != "" {
+		v := strings.TrimSpace(os.Getenv(env))
+		if v == "" {
+			return "", fmt.Errorf("%s: %s_env names %s, which is not set in the environment", path, key, env)
+		}
+		return v, nil
+	}
+	if inline == "" {
+		return "", fmt.Errorf("%s: %s is missing: set it, or %s_env to the name of an environment variable holding it", path, key, key)
+	}
+	return inline, nil
+}
+
+func (c *config) logger(w *os.File) *slog.Logger {
+	var lvl slog.Level
+	lvl.UnmarshalText([]byte(c.Log.Level))
+	opts := &slog.HandlerOptions{Level: lvl}
+	if c.Log.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

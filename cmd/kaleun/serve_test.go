@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/kaleun/kaleun/persist"
+)
+
+func TestServeConfigErrorsNameTheKey(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(body), 0o600)
+		return p
+	}
+	cases := []struct{ file, want string }{
+		{filepath.Join(dir, "missing.toml"), "not found"},
+		{write("bad.toml", "[database\npath = 1"), "line"},
+		{write("unknown.toml", "[discord]\ntokn = \"x\""), `unknown key "discord.tokn"`},
+		{write("none.toml", "[database]\npath = \"k.db\""), "kaleun play"},
+		{write("slack.toml", "[slack]\nenabled = true\nbot_token = \"nope\"\napp_token = \"xapp-1\""), "slack.bot_token"},
+		{write("env.toml", "[discord]\nenabled = true\ntoken_env = \"KALEUN_TEST_UNSET_TOKEN\"\napplication_id = \"1\""), "KALEUN_TEST_UNSET_TOKEN"},
+		{write("discord.toml", "[discord]\nenabled = true\ntoken = \"short\"\napplication_id = \"1\""), "discord.token"},
+		{write("log.toml", "[log]\nformat = \"xml\""), "log.format"},
+	}
+	for _, c := range cases {
+		var out, errb bytes.Buffer
+		code := runServe([]string{"--config", c.file}, nil, &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), c.want) || strings.Count(strings.TrimSpace(errb.String()), "\n") > 0 {
+			t.Errorf("%s: exit %d, %q (want one line with %q)", filepath.Base(c.file), code, errb.String(), c.want)
+		}
+	}
+}
+
+func freePort(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// A real serve process (Slack HTTP mode) stops on SIGTERM, exits 0, and
+// leaves the database closed and intact.
+func TestServeStopsCleanlyOnSIGTERM(t *testing.T) {
+	bin := kaleunBinary(t)
+	dir := t.TempDir()
+	addr := freePort(t)
+	db := filepath.Join(dir, "k.db")
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte("[database]\npath = \""+db+"\"\n[log]\nformat = \"json\"\n[slack]\nenabled = true\nmode = \"http\"\nbot_token = \"xoxb-1\"\nsigning_secret_env = \"KALEUN_TEST_SECRET\"\nlisten = \""+addr+"\"\napi_base = \"http://127.0.0.1:1/api\"\n"), 0o600)
+	cmd := exec.Command(bin, "serve", "--config", cfg)
+	cmd.Env = append(os.Environ(), "KALEUN_TEST_SECRET=s")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait until it listens; an unsigned request is refused.
+	var resp *http.Response
+	var err error
+	for i := 0; i < 100; i++ {
+		resp, err = http.Post("http://"+addr+"/slack/commands", "application/x-www-form-urlencoded", strings.NewReader("text=help"))
+		if err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil || resp.StatusCode != http.StatusUnauthorized {
+		cmd.Process.Kill()
+		t.Fatalf("serve not answering: %v %v\n%s", resp, err, errb.String())
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("exit: %v\n%s", err, errb.String())
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("serve did not stop on SIGTERM")
+	}
+	if !strings.Contains(errb.String(), `"msg":"shutting down`) {
+		t.Fatalf("logs: %s", errb.String())
+	}
+	s, err := persist.Open(db)
+	if err != nil {
+		t.Fatalf("the database must be closed and intact: %v", err)
+	}
+	s.Close()
+}
