@@ -45,6 +45,12 @@ type Message struct {
 	// Mention is the user id to ping, if any.
 	Mention string
 	Footer  string
+	// The structured content behind the message, for surfaces that want it
+	// (the terminal's JSONL protocol); chat adapters draw the fields above.
+	Prompt  *engine.Prompt  `json:"-"`
+	Events  []engine.Event  `json:"-"`
+	View    *engine.View    `json:"-"`
+	Outcome *engine.Outcome `json:"-"`
 }
 
 // Reply is what a command or click produces: messages for the channel and

@@ -13,7 +13,7 @@ const maxText = 1900
 
 // promptMessage renders the pending decision with its options.
 func promptMessage(gameID string, p *engine.Prompt, owner string) Message {
-	m := Message{Title: "Decision (" + p.Case + ")", Text: p.Text, Mention: owner}
+	m := Message{Title: "Decision (" + p.Case + ")", Text: p.Text, Mention: owner, Prompt: p}
 	for _, o := range p.Options {
 		label := o.Label
 		if label == "" {
@@ -30,10 +30,12 @@ func promptMessage(gameID string, p *engine.Prompt, owner string) Message {
 func eventMessages(events []engine.Event) []Message {
 	var out []Message
 	var b strings.Builder
+	var chunk []engine.Event
 	flush := func() {
 		if b.Len() > 0 {
-			out = append(out, Message{Text: b.String()})
+			out = append(out, Message{Text: b.String(), Events: chunk})
 			b.Reset()
+			chunk = nil
 		}
 	}
 	for _, e := range events {
@@ -52,6 +54,7 @@ func eventMessages(events []engine.Event) []Message {
 		}
 		b.WriteString(line)
 		b.WriteByte('\n')
+		chunk = append(chunk, e)
 	}
 	flush()
 	return out
@@ -59,7 +62,7 @@ func eventMessages(events []engine.Event) []Message {
 
 // viewMessage renders a game view.
 func viewMessage(v *engine.View) Message {
-	m := Message{Title: v.Title}
+	m := Message{Title: v.Title, View: v}
 	var b strings.Builder
 	for _, s := range v.Sections {
 		if s.Title != "" {

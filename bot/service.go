@@ -75,7 +75,7 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	unlock := s.locks.lock(place.Key())
 	defer unlock()
 	if name == "new" {
-		return s.newGame(place, user, game, args)
+		return s.newGame(place, user, game, args, nil)
 	}
 	rec, st, err := s.load(place)
 	if errors.Is(err, persist.ErrNotFound) {
@@ -213,7 +213,7 @@ func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engi
 func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, events []engine.Event) (Reply, error) {
 	r := Reply{Public: eventMessages(events)}
 	if out := st.Outcome(); out != nil {
-		m := Message{Title: "The end", Text: out.Summary, Fields: out.Fields}
+		m := Message{Title: "The end", Text: out.Summary, Fields: out.Fields, Outcome: out}
 		r.Public = append(r.Public, m)
 		if err := s.store.Archive(place.Key()); err != nil {
 			return Reply{}, err
@@ -262,8 +262,18 @@ func (s *Service) history(rec *persist.GameRecord) (Reply, error) {
 	return Reply{Public: msgs}, nil
 }
 
+// StartGame starts a game in an empty place with the given dice (a seeded or
+// scripted source, for reproductions); nil draws a fresh secret seed.
+func (s *Service) StartGame(place Place, user User, game string, args map[string]string, d *persist.DiceRecord) (Reply, error) {
+	s.inflight.Add(1)
+	defer s.inflight.Done()
+	unlock := s.locks.lock(place.Key())
+	defer unlock()
+	return s.newGame(place, user, game, args, d)
+}
+
 // newGame starts a game in an empty place.
-func (s *Service) newGame(place Place, user User, game string, args map[string]string) (Reply, error) {
+func (s *Service) newGame(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord) (Reply, error) {
 	if rec, err := s.store.Load(place.Key()); err == nil {
 		return private(fmt.Sprintf("This channel already has a game (%s, commanded by %s). `turn` shows its pending decision; its commander or a channel manager can `abandon` it.", rec.ID, rec.OwnerName)), nil
 	} else if !errors.Is(err, persist.ErrNotFound) {
@@ -294,22 +304,37 @@ func (s *Service) newGame(place Place, user User, game string, args map[string]s
 		}
 	}
 	raw, _ := json.Marshal(setup)
-	seed, err := s.newSeed()
-	if err != nil {
-		return Reply{}, err
-	}
 	id, err := s.newID()
 	if err != nil {
 		return Reply{}, err
 	}
-	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name,
-		Dice: persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString(seed), GameID: id}}
+	if fixed != nil && fixed.GameID != "" {
+		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
+	}
+	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name}
+	var seed []byte
+	if fixed != nil {
+		rec.Dice = *fixed
+		if rec.Dice.Kind == "auditable" && rec.Dice.GameID == "" {
+			rec.Dice.GameID = id
+		}
+		seed, _ = hex.DecodeString(rec.Dice.Seed)
+	} else {
+		if seed, err = s.newSeed(); err != nil {
+			return Reply{}, err
+		}
+		rec.Dice = persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString(seed), GameID: id}
+	}
 	d, err := DiceFor(rec.Dice)
 	if err != nil {
 		return Reply{}, err
 	}
 	st, events, err := rules.New(raw, d)
 	if err != nil {
+		var de *engine.DiceError
+		if errors.As(err, &de) {
+			return Reply{}, err
+		}
 		return private("Cannot start that game: " + err.Error()), nil
 	}
 	rec.Decisions = -1 // commit counts the start as decision 0
@@ -321,7 +346,13 @@ func (s *Service) newGame(place Place, user User, game string, args map[string]s
 	if err != nil {
 		return Reply{}, err
 	}
-	head := Message{Title: "New game " + id, Text: fmt.Sprintf("%s commands. The dice seed is committed: SHA-256 %s.", user.Name, dice.Commitment(seed))}
+	text := fmt.Sprintf("%s commands.", user.Name)
+	if len(seed) > 0 {
+		text += " The dice seed is committed: SHA-256 " + dice.Commitment(seed) + "."
+	} else {
+		text += " The dice are scripted."
+	}
+	head := Message{Title: "New game " + id, Text: text}
 	r.Public = append([]Message{head}, r.Public...)
 	return r, nil
 }

@@ -1,7 +1,7 @@
-// Package terminal plays any Kaleun game in a terminal: it shows the pending
-// prompt, reads an option key per line, applies it, saves after every
-// decision, and prints each roll with its chart and rule case. It knows only
-// the engine's game-agnostic types, so every game plays here unchanged.
+// Package terminal is the terminal adapter of the bot layer: it plays any
+// Kaleun game at a keyboard (or over JSONL for programs) through the same
+// bot.Service that serves Discord and Slack, so a rule or message fixed once
+// is fixed everywhere. Every decision is saved before it is shown.
 package terminal
 
 import (
@@ -12,36 +12,36 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
+	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/persist"
 )
-
-// CursorDice is a dice source that knows how many dice it has handed out.
-type CursorDice interface {
-	engine.Dice
-	Cursor() int64
-}
 
 // Session is one terminal game.
 type Session struct {
-	Rules engine.Rules
-	Store *persist.Store
-	Rec   *persist.GameRecord
-	State engine.State
-	// Dice rebuilds the game's dice at a cursor (after a failed decision the
-	// source is rebuilt so nothing rolled for it counts).
-	Dice  func(cursor int64) (CursorDice, error)
+	Svc   *bot.Service
+	Place bot.Place
+	User  bot.User
+	Game  string
+	Views []string
 	In    io.Reader
 	Out   io.Writer
 	JSONL bool
-	Now   func() time.Time
 }
 
 // ErrDice means the dice could not roll (a script ran out or held an
 // impossible face): the game was left as it was before that decision.
 var ErrDice = errors.New("the dice could not roll")
+
+// Show prints a reply (e.g. the start of a new game).
+func (s *Session) Show(r bot.Reply) {
+	for _, m := range r.Public {
+		s.show(m)
+	}
+	for _, m := range r.Private {
+		s.show(m)
+	}
+}
 
 // Run plays until the game ends, the input ends, "quit", or ctx is done.
 func (s *Session) Run(ctx context.Context) error {
@@ -60,17 +60,14 @@ func (s *Session) Run(ctx context.Context) error {
 	}()
 	shown := ""
 	for {
-		if out := s.State.Outcome(); out != nil {
-			return s.finish(out)
+		prompt, over, err := s.pending()
+		if err != nil || over {
+			return err
 		}
-		p := s.State.Pending()
-		if p == nil {
-			return fmt.Errorf("game %s waits for nothing and is not over", s.Rec.ID)
-		}
-		if p.Token != shown || s.JSONL {
-			s.showPrompt(p)
-			shown = p.Token
-		} else if !s.JSONL {
+		if prompt.Prompt.Token != shown || s.JSONL {
+			s.show(prompt)
+			shown = prompt.Prompt.Token
+		} else {
 			fmt.Fprint(s.Out, "> ")
 		}
 		var line string
@@ -89,27 +86,80 @@ func (s *Session) Run(ctx context.Context) error {
 			continue
 		case line == "quit" || line == "exit":
 			return nil
-		case isView(s.State, line):
-			s.showView(line)
-			shown = "" // show the prompt again under the view
-			continue
-		case !p.HasOption(line):
-			s.error(fmt.Sprintf("unknown command or option %q: type one of %s, or status, log, help, quit", line, keys(p)))
+		case s.isView(line):
+			r, err := s.Svc.Command(s.Place, s.User, s.Game, line, nil)
+			if err != nil {
+				return err
+			}
+			for _, m := range r.Public {
+				if m.View != nil && s.JSONL {
+					s.json(map[string]any{"type": "view", "name": line, "view": m.View})
+					continue
+				}
+				s.show(m)
+			}
+			shown = ""
 			continue
 		}
-		if err := s.decide(p, line); err != nil {
+		id := ""
+		for _, o := range prompt.Prompt.Options {
+			if o.Key == line {
+				id = prompt.Options[indexOf(prompt.Prompt.Options, o.Key)].ID
+			}
+		}
+		if id == "" {
+			s.error(fmt.Sprintf("unknown command or option %q: type one of %s, or %s, quit", line, keys(prompt.Prompt), strings.Join(s.Views, ", ")))
+			continue
+		}
+		r, err := s.Svc.Click(s.Place, s.User, id)
+		if err != nil {
+			var de *engine.DiceError
+			if errors.As(err, &de) {
+				s.error(err.Error() + " — the game is unchanged")
+				return fmt.Errorf("%w: %v", ErrDice, err)
+			}
 			return err
+		}
+		s.Show(r)
+		for _, m := range r.Public {
+			if m.Outcome != nil {
+				return nil
+			}
 		}
 	}
 }
 
-func isView(st engine.State, name string) bool {
-	for _, v := range st.Views() {
+// pending asks the bot for the pending decision.
+func (s *Session) pending() (bot.Message, bool, error) {
+	r, err := s.Svc.Command(s.Place, s.User, s.Game, "turn", nil)
+	if err != nil {
+		return bot.Message{}, false, err
+	}
+	for _, m := range r.Public {
+		if m.Prompt != nil {
+			return m, false, nil
+		}
+	}
+	// No game (finished and archived) or no decision pending.
+	return bot.Message{}, true, nil
+}
+
+func indexOf(opts []engine.Option, key string) int {
+	for i, o := range opts {
+		if o.Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *Session) isView(name string) bool {
+	for _, v := range s.Views {
 		if v == name {
 			return true
 		}
 	}
-	return false
+	return name == "history"
 }
 
 func keys(p *engine.Prompt) string {
@@ -118,66 +168,6 @@ func keys(p *engine.Prompt) string {
 		k[i] = o.Key
 	}
 	return strings.Join(k, ", ")
-}
-
-// decide applies one choice and commits it before showing anything.
-func (s *Session) decide(p *engine.Prompt, key string) error {
-	d, err := s.Dice(s.Rec.Dice.Cursor)
-	if err != nil {
-		return err
-	}
-	next, events, err := s.State.Apply(engine.Choice{Token: p.Token, Key: key}, d)
-	if err != nil {
-		var de *engine.DiceError
-		if errors.As(err, &de) {
-			s.error(err.Error() + " — the game is unchanged")
-			return fmt.Errorf("%w: %v", ErrDice, err)
-		}
-		s.error(err.Error())
-		return nil
-	}
-	state, err := next.Encode()
-	if err != nil {
-		return err
-	}
-	raw := make([]json.RawMessage, 0, len(events))
-	for _, e := range events {
-		b, err := json.Marshal(e)
-		if err != nil {
-			return fmt.Errorf("encoding an event: %w", err)
-		}
-		raw = append(raw, b)
-	}
-	rec := *s.Rec
-	rec.State = state
-	rec.Dice.Cursor = d.Cursor()
-	rec.Decisions++
-	rec.Updated = s.Now()
-	rec.Over = next.Outcome() != nil
-	if err := s.Store.Commit(&rec, raw); err != nil {
-		return err
-	}
-	*s.Rec = rec
-	s.State = next
-	for _, e := range events {
-		s.showEvent(e)
-	}
-	return nil
-}
-
-func (s *Session) finish(out *engine.Outcome) error {
-	if s.JSONL {
-		s.json(map[string]any{"type": "end", "score": out.Score, "level": out.Level, "summary": out.Summary, "fields": out.Fields})
-	} else {
-		fmt.Fprintf(s.Out, "\n== The end ==\n%s\n", out.Summary)
-		for _, f := range out.Fields {
-			fmt.Fprintf(s.Out, "  %s: %s\n", f.Name, f.Value)
-		}
-	}
-	if err := s.Store.Archive(s.Rec.Key); err != nil && !errors.Is(err, persist.ErrNotFound) {
-		return err
-	}
-	return nil
 }
 
 func (s *Session) json(v any) {
@@ -196,48 +186,54 @@ func (s *Session) error(msg string) {
 	fmt.Fprintf(s.Out, "! %s\n", msg)
 }
 
-func (s *Session) showPrompt(p *engine.Prompt) {
+// show prints one bot message: as text, or as JSONL lines.
+func (s *Session) show(m bot.Message) {
 	if s.JSONL {
-		s.json(map[string]any{"type": "prompt", "token": p.Token, "kind": p.Kind, "actor": p.Actor, "text": p.Text, "case": p.Case, "options": p.Options})
-		return
-	}
-	fmt.Fprintf(s.Out, "\n-- decision (%s) --\n%s\n", p.Case, p.Text)
-	for _, o := range p.Options {
-		c := ""
-		if o.Case != "" {
-			c = " (" + o.Case + ")"
+		switch {
+		case m.Prompt != nil:
+			p := m.Prompt
+			s.json(map[string]any{"type": "prompt", "token": p.Token, "kind": p.Kind, "actor": p.Actor, "text": p.Text, "case": p.Case, "options": p.Options})
+		case m.Outcome != nil:
+			o := m.Outcome
+			s.json(map[string]any{"type": "end", "score": o.Score, "level": o.Level, "summary": o.Summary, "fields": o.Fields})
+		case m.View != nil:
+			s.json(map[string]any{"type": "view", "name": m.Title, "view": m.View})
+		case len(m.Events) > 0:
+			for _, e := range m.Events {
+				s.json(map[string]any{"type": "event", "kind": e.Kind, "case": e.Case, "text": e.String(), "roll": e.Roll})
+			}
+		default:
+			s.json(map[string]any{"type": "note", "text": strings.TrimSpace(m.Title + "\n" + m.Text)})
 		}
-		fmt.Fprintf(s.Out, "  %-10s %s%s\n", o.Key, o.Label, c)
-	}
-	fmt.Fprint(s.Out, "> ")
-}
-
-func (s *Session) showEvent(e engine.Event) {
-	if s.JSONL {
-		s.json(map[string]any{"type": "event", "kind": e.Kind, "case": e.Case, "text": e.String(), "roll": e.Roll})
 		return
 	}
-	switch e.Kind {
-	case engine.KindChoice:
-		fmt.Fprintf(s.Out, "» %s\n", e.Text)
-	case engine.KindRoll:
-		fmt.Fprintf(s.Out, "  [roll] %s\n", e.String())
+	switch {
+	case m.Prompt != nil:
+		p := m.Prompt
+		fmt.Fprintf(s.Out, "\n-- decision (%s) --\n%s\n", p.Case, p.Text)
+		for _, o := range p.Options {
+			c := ""
+			if o.Case != "" {
+				c = " (" + o.Case + ")"
+			}
+			fmt.Fprintf(s.Out, "  %-10s %s%s\n", o.Key, o.Label, c)
+		}
+		fmt.Fprint(s.Out, "> ")
+	case m.View != nil:
+		fmt.Fprint(s.Out, RenderView(m.View))
 	default:
-		fmt.Fprintf(s.Out, "  %s\n", e.String())
+		if m.Title != "" {
+			fmt.Fprintf(s.Out, "\n== %s ==\n", m.Title)
+		}
+		for _, line := range strings.Split(strings.TrimRight(m.Text, "\n"), "\n") {
+			if line != "" {
+				fmt.Fprintf(s.Out, "  %s\n", line)
+			}
+		}
+		for _, f := range m.Fields {
+			fmt.Fprintf(s.Out, "  %s: %s\n", f.Name, f.Value)
+		}
 	}
-}
-
-func (s *Session) showView(name string) {
-	v, err := s.State.View(name)
-	if err != nil {
-		s.error(err.Error())
-		return
-	}
-	if s.JSONL {
-		s.json(map[string]any{"type": "view", "name": name, "view": v})
-		return
-	}
-	fmt.Fprint(s.Out, RenderView(v))
 }
 
 // RenderView renders a view as plain text.
@@ -256,11 +252,4 @@ func RenderView(v *engine.View) string {
 		}
 	}
 	return b.String()
-}
-
-// ShowStart prints the events of a new game.
-func (s *Session) ShowStart(events []engine.Event) {
-	for _, e := range events {
-		s.showEvent(e)
-	}
 }

@@ -8,66 +8,57 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/persist"
 )
 
-var seed = []byte{1, 2, 3, 4}
+var (
+	place = bot.Place{Platform: "terminal", Space: "local", Channel: "local"}
+	me    = bot.User{ID: "local", Name: "Kommandant"}
+)
 
-// newSession starts a Hunters career saved in a fresh database.
-func newSession(t *testing.T, path string, jsonl bool, input string, out *strings.Builder) *Session {
+// session opens (or reopens) the database and returns a session on it; a new
+// game is started when none is there.
+func session(t *testing.T, path string, jsonl bool, input string, out *strings.Builder, d *persist.DiceRecord) (*Session, *persist.Store) {
 	t.Helper()
 	store, err := persist.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	rules, err := hunters.NewRules()
+	h, err := hunters.NewRules()
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := store.Load("terminal/local")
-	var st engine.State
-	if err == persist.ErrNotFound {
-		rec = &persist.GameRecord{ID: "test", Game: "hunters", Key: "terminal/local",
-			Dice: persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString(seed), GameID: "test"}}
-		d := dice.NewAuditable(seed, "test", 0)
-		var evs []engine.Event
-		st, evs, err = rules.New([]byte(`{"boat":"VIIC"}`), d)
+	svc := bot.New(store, map[string]engine.Rules{"hunters": h}, bot.Options{})
+	s := &Session{Svc: svc, Place: place, User: me, Game: "hunters", Views: []string{"status", "log", "help", "rules"},
+		In: strings.NewReader(input), Out: out, JSONL: jsonl}
+	if _, err := store.Load(place.Key()); err == persist.ErrNotFound {
+		if d == nil {
+			d = &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte{1, 2, 3, 4}), GameID: "test"}
+		}
+		r, err := svc.StartGame(place, me, "hunters", map[string]string{"boat": "VIIC"}, d)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_ = evs
-		b, _ := st.Encode()
-		rec.State = b
-		rec.Dice.Cursor = d.Cursor()
-		if err := store.Commit(rec, nil); err != nil {
-			t.Fatal(err)
-		}
-	} else if err != nil {
-		t.Fatal(err)
-	} else if st, err = rules.Decode(rec.State); err != nil {
-		t.Fatal(err)
+		s.Show(r)
 	}
-	return &Session{Rules: rules, Store: store, Rec: rec, State: st, In: strings.NewReader(input), Out: out, JSONL: jsonl,
-		Now:  func() time.Time { return time.Unix(0, 0) },
-		Dice: func(c int64) (CursorDice, error) { return dice.NewAuditable(seed, "test", c), nil }}
+	return s, store
 }
 
 func TestBadInputChangesNothingAndResumeContinues(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
 	var out strings.Builder
-	s := newSession(t, path, false, "nonsense\nstatus\nlog\nhelp\nquit\n", &out)
-	before, _ := s.State.Encode()
+	s, store := session(t, path, false, "nonsense\nstatus\nlog\nhelp\nquit\n", &out, nil)
+	before, _ := store.Load(place.Key())
 	if err := s.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	after, _ := s.State.Encode()
-	if string(before) != string(after) {
+	after, _ := store.Load(place.Key())
+	if string(before.State) != string(after.State) || before.Decisions != after.Decisions {
 		t.Fatal("views and a bad key changed the game")
 	}
 	for _, want := range []string{`unknown command or option "nonsense"`, "== U-69", "Patrol log", "== Help"} {
@@ -75,45 +66,48 @@ func TestBadInputChangesNothingAndResumeContinues(t *testing.T) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	// Take two decisions, quit, and resume: the same prompt is pending.
-	key := s.State.Pending().Options[0].Key
-	s.Store.Close()
+	store.Close()
+	// One decision, quit, resume: the same prompt is pending, nothing re-rolled.
 	var out2 strings.Builder
-	s2 := newSession(t, path, false, key+"\nquit\n", &out2)
+	s2, store2 := session(t, path, false, "e6\nquit\n", &out2, nil)
 	if err := s2.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	pending := s2.State.Pending().Token
-	cursor := s2.Rec.Dice.Cursor
-	s2.Store.Close()
+	rec2, _ := store2.Load(place.Key())
+	store2.Close()
 	var out3 strings.Builder
-	s3 := newSession(t, path, false, "quit\n", &out3)
-	if s3.State.Pending().Token != pending || s3.Rec.Dice.Cursor != cursor || s3.Rec.Decisions != 1 {
-		t.Fatalf("resumed at %s (cursor %d), want %s (cursor %d)", s3.State.Pending().Token, s3.Rec.Dice.Cursor, pending, cursor)
+	_, store3 := session(t, path, false, "quit\n", &out3, nil)
+	rec3, _ := store3.Load(place.Key())
+	if rec3.Decisions != rec2.Decisions || rec3.Dice.Cursor != rec2.Dice.Cursor || string(rec3.State) != string(rec2.State) {
+		t.Fatal("resume must find the game exactly as saved")
 	}
-	evs, err := s3.Store.Events("test", 1, 0)
-	if err != nil || len(evs) == 0 {
+	if evs, err := store3.Events(rec3.ID, 1, 0); err != nil || len(evs) == 0 {
 		t.Fatalf("no events saved: %v", err)
 	}
 }
 
-// The JSONL protocol: every output line is one JSON object with a type.
+// The JSONL protocol: every output line is one JSON object with a type, and a
+// career played to the end closes with an "end" line.
 func TestJSONLPlaysACareerToTheEnd(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
 	var out strings.Builder
-	// Answer every prompt with its first option by driving the session in rounds.
-	s := newSession(t, path, true, "", &out)
-	for i := 0; i < 5000 && s.State.Outcome() == nil; i++ {
-		s.In = strings.NewReader(s.State.Pending().Options[0].Key + "\n")
+	s, store := session(t, path, true, "", &out, nil)
+	for i := 0; i < 5000; i++ {
+		if _, err := store.Load(place.Key()); err == persist.ErrNotFound {
+			break
+		}
+		// Answer the pending prompt with its first option.
+		r, _ := s.Svc.Command(place, me, "hunters", "turn", nil)
+		var key string
+		for _, m := range r.Public {
+			if m.Prompt != nil {
+				key = m.Prompt.Options[0].Key
+			}
+		}
+		s.In = strings.NewReader(key + "\n")
 		if err := s.Run(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if s.State.Outcome() == nil {
-		t.Fatal("the career did not end")
-	}
-	if err := s.Run(context.Background()); err != nil {
-		t.Fatal(err)
 	}
 	types := map[string]int{}
 	sc := bufio.NewScanner(strings.NewReader(out.String()))
@@ -129,41 +123,36 @@ func TestJSONLPlaysACareerToTheEnd(t *testing.T) {
 			end = m
 		}
 		if m["type"] == "prompt" {
-			opts := m["options"].([]any)
-			o := opts[0].(map[string]any)
+			o := m["options"].([]any)[0].(map[string]any)
 			if o["key"] == nil || o["label"] == nil {
 				t.Fatalf("option without key/label: %v", o)
 			}
 		}
 	}
-	if types["prompt"] == 0 || types["event"] == 0 || types["end"] == 0 {
+	if types["prompt"] == 0 || types["event"] == 0 || types["end"] != 1 {
 		t.Fatalf("line types %v", types)
 	}
 	if _, ok := end["score"]; !ok || end["level"] == "" {
 		t.Fatalf("end line %v", end)
 	}
-	if _, err := s.Store.Load("terminal/local"); err != persist.ErrNotFound {
+	if _, err := store.Load(place.Key()); err != persist.ErrNotFound {
 		t.Fatal("a finished game must be archived")
 	}
 }
 
+// A dice script that runs out stops the session with the game unchanged.
 func TestDiceScriptRunningOutStopsWithTheGameUnchanged(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
 	var out strings.Builder
-	s := newSession(t, path, false, "", &out)
-	s.Dice = func(c int64) (CursorDice, error) { return dice.NewScriptedAt(nil, c), nil }
-	var err error
-	var before []byte
-	for i := 0; i < 10 && err == nil; i++ {
-		before, _ = s.State.Encode()
-		p := s.State.Pending()
-		err = s.decide(p, p.Options[0].Key)
-	}
+	// VIIC 1940: starting rank 3, request 6, P1 3+4: then nothing more.
+	s, store := session(t, path, false, "e6\nf0a0\nz0\n", &out, &persist.DiceRecord{Kind: "scripted", Faces: []int{3, 6, 3, 4}})
+	before, _ := store.Load(place.Key())
+	err := s.Run(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "run out") {
-		t.Fatalf("want a dice error, got %v", err)
+		t.Fatalf("want a dice error, got %v\n%s", err, out.String())
 	}
-	rec, _ := s.Store.Load("terminal/local")
-	if string(rec.State) != string(before) {
-		t.Fatal("a failed decision was saved")
+	after, _ := store.Load(place.Key())
+	if after.Decisions != before.Decisions+2 {
+		t.Fatalf("the two decisions before the dice ran out are saved, the failing one is not: %d → %d", before.Decisions, after.Decisions)
 	}
 }

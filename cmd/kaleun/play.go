@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -14,7 +13,6 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/kaleun/kaleun/adapters/terminal"
 	"github.com/kaleun/kaleun/bot"
@@ -22,8 +20,6 @@ import (
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/persist"
 )
-
-const terminalKey = "terminal/local"
 
 type playFlags struct {
 	db, seed, diceFile, game        string
@@ -77,8 +73,10 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	defer store.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	svc := bot.New(store, games, bot.Options{})
+	defer svc.Wait()
 
-	rec, err := store.Load(terminalKey)
+	rec, err := store.Load(terminalPlace.Key())
 	switch {
 	case errors.Is(err, persist.ErrNotFound):
 		rec = nil
@@ -92,78 +90,78 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		if !f.yes {
 			return fmt.Errorf("abandoning game %s ends it for good: run again with --abandon --yes", rec.ID)
 		}
-		if err := store.Archive(terminalKey); err != nil {
+		if err := store.Archive(terminalPlace.Key()); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "Game %s abandoned and archived.\n", rec.ID)
 		return nil
 	}
 	in := bufio.NewReader(stdin)
-	var state engine.State
-	var rules engine.Rules
+	s := &terminal.Session{Svc: svc, Place: terminalPlace, User: terminalUser, In: in, Out: stdout, JSONL: f.jsonl}
 	if rec != nil {
 		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" {
 			return fmt.Errorf("a game is in progress in %s (%s): it resumes where it stopped; to start another, finish it, use another --db, or run `kaleun play --abandon --yes`", f.db, rec.ID)
 		}
-		rules = games[rec.Game]
-		if rules == nil {
-			return fmt.Errorf("the saved game is %q, which this kaleun does not know", rec.Game)
-		}
-		if state, err = rules.Decode(rec.State); err != nil {
+		if s.Views, err = viewsOf(games, rec); err != nil {
 			return err
 		}
+		s.Game = rec.Game
 		if !f.jsonl {
 			fmt.Fprintf(stdout, "Resuming game %s (decision %d).\n", rec.ID, rec.Decisions)
 		}
-	} else {
-		rules = games[f.game]
-		if rules == nil {
-			return fmt.Errorf("unknown game %q", f.game)
-		}
-		rec, err = newRecord(f, rules.Name())
-		if err != nil {
-			return err
-		}
-		answers, err := setupAnswers(rules, f, in, stdout)
-		if err != nil {
-			return err
-		}
-		setup, _ := json.Marshal(answers)
-		d, err := diceFor(rec.Dice)
-		if err != nil {
-			return err
-		}
-		var events []engine.Event
-		state, events, err = rules.New(setup, d)
-		if err != nil {
-			return err
-		}
-		if err := commitNew(store, rec, state, events, d); err != nil {
-			return err
-		}
-		s := session(rules, store, rec, state, in, stdout, f.jsonl)
-		s.ShowStart(events)
 		return s.Run(ctx)
 	}
-	return session(rules, store, rec, state, in, stdout, f.jsonl).Run(ctx)
-}
-
-func session(rules engine.Rules, store *persist.Store, rec *persist.GameRecord, state engine.State, in io.Reader, out io.Writer, jsonl bool) *terminal.Session {
-	return &terminal.Session{
-		Rules: rules, Store: store, Rec: rec, State: state, In: in, Out: out, JSONL: jsonl,
-		Now:  func() time.Time { return time.Now().UTC() },
-		Dice: func(cursor int64) (terminal.CursorDice, error) { r := rec.Dice; r.Cursor = cursor; return diceFor(r) },
+	rules := games[f.game]
+	if rules == nil {
+		return fmt.Errorf("unknown game %q", f.game)
 	}
+	d, err := diceRecord(f)
+	if err != nil {
+		return err
+	}
+	answers, err := setupAnswers(rules, f, in, stdout)
+	if err != nil {
+		return err
+	}
+	r, err := svc.StartGame(terminalPlace, terminalUser, f.game, answers, d)
+	if err != nil {
+		return err
+	}
+	if len(r.Public) == 0 {
+		for _, m := range r.Private {
+			return errors.New(m.Text)
+		}
+	}
+	s.Game = f.game
+	if rec, err = store.Load(terminalPlace.Key()); err != nil {
+		return err
+	}
+	if s.Views, err = viewsOf(games, rec); err != nil {
+		return err
+	}
+	s.Show(r)
+	return s.Run(ctx)
 }
 
-func newRecord(f playFlags, game string) (*persist.GameRecord, error) {
-	id := make([]byte, 8)
-	if _, err := rand.Read(id); err != nil {
+var (
+	terminalPlace = bot.Place{Platform: "terminal", Space: "local", Channel: "local"}
+	terminalUser  = bot.User{ID: "local", Name: "Kommandant"}
+)
+
+func viewsOf(games map[string]engine.Rules, rec *persist.GameRecord) ([]string, error) {
+	rules := games[rec.Game]
+	if rules == nil {
+		return nil, fmt.Errorf("the saved game is %q, which this kaleun does not know", rec.Game)
+	}
+	st, err := rules.Decode(rec.State)
+	if err != nil {
 		return nil, err
 	}
-	rec := &persist.GameRecord{ID: hex.EncodeToString(id), Game: game, Key: terminalKey, Created: time.Now().UTC()}
-	rec.Updated = rec.Created
-	rec.Dice = persist.DiceRecord{Kind: "auditable", GameID: rec.ID}
+	return st.Views(), nil
+}
+
+// diceRecord turns --seed and --dice into the game's dice; nil means a fresh secret seed.
+func diceRecord(f playFlags) (*persist.DiceRecord, error) {
 	switch {
 	case f.diceFile != "":
 		file, err := os.Open(f.diceFile)
@@ -175,43 +173,16 @@ func newRecord(f playFlags, game string) (*persist.GameRecord, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--dice %s: %w", f.diceFile, err)
 		}
-		rec.Dice = persist.DiceRecord{Kind: "scripted", Faces: faces}
+		return &persist.DiceRecord{Kind: "scripted", Faces: faces}, nil
 	case f.seed != "":
 		seed, err := dice.ParseSeedHex(f.seed)
 		if err != nil {
 			return nil, fmt.Errorf("--seed: %w", err)
 		}
-		rec.Dice.Seed = hex.EncodeToString(seed)
-		// A reproducible career needs the same game id too: derive it from the seed.
-		rec.Dice.GameID = "seeded-" + dice.Commitment(seed)[:16]
-	default:
-		seed, err := dice.NewSeed()
-		if err != nil {
-			return nil, err
-		}
-		rec.Dice.Seed = hex.EncodeToString(seed)
+		// A reproducible career needs the same game id in the derivation too.
+		return &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString(seed), GameID: "seeded-" + dice.Commitment(seed)[:16]}, nil
 	}
-	return rec, nil
-}
-
-func diceFor(r persist.DiceRecord) (terminal.CursorDice, error) { return bot.DiceFor(r) }
-
-func commitNew(store *persist.Store, rec *persist.GameRecord, state engine.State, events []engine.Event, d terminal.CursorDice) error {
-	b, err := state.Encode()
-	if err != nil {
-		return err
-	}
-	raw := make([]json.RawMessage, 0, len(events))
-	for _, e := range events {
-		eb, err := json.Marshal(e)
-		if err != nil {
-			return err
-		}
-		raw = append(raw, eb)
-	}
-	rec.State = b
-	rec.Dice.Cursor = d.Cursor()
-	return store.Commit(rec, raw)
+	return nil, nil
 }
 
 // setupAnswers takes setup answers from flags, asking for the rest on the terminal.
