@@ -174,7 +174,7 @@ func (f *fakeDiscord) drain(t *testing.T) []posted {
 		select {
 		case p := <-f.posts:
 			out = append(out, p)
-		case <-time.After(300 * time.Millisecond):
+		case <-time.After(150 * time.Millisecond):
 			return out
 		}
 	}
