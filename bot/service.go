@@ -69,9 +69,10 @@ func New(store *persist.Store, games map[string]engine.Rules, o Options) *Servic
 // Command runs a slash command in a place: new, turn, status, log, history,
 // abandon, help, or any view the game offers. User mistakes come back as
 // private replies; an error means the service itself failed.
-func (s *Service) Command(place Place, user User, game, name string, args map[string]string) (Reply, error) {
+func (s *Service) Command(place Place, user User, game, name string, args map[string]string) (r Reply, err error) {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
+	defer s.recoverInto(&err)
 	unlock := s.locks.lock(place.Key())
 	defer unlock()
 	if name == "new" {
@@ -111,9 +112,10 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 }
 
 // Click answers a button or select choice.
-func (s *Service) Click(place Place, user User, customID string) (Reply, error) {
+func (s *Service) Click(place Place, user User, customID string) (r Reply, err error) {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
+	defer s.recoverInto(&err)
 	target, err := parseOptionID(customID)
 	if err != nil {
 		return private("That button is not one of Kaleun's."), nil
@@ -145,6 +147,15 @@ func (s *Service) Click(place Place, user User, customID string) (Reply, error) 
 		return private("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
 	}
 	return s.decide(place, rec, st, engine.Choice{Token: target.token, Key: target.key})
+}
+
+// recoverInto turns a panic in a game's rules into an error: nothing was
+// committed, so the game stays as it was, and the bot keeps serving.
+func (s *Service) recoverInto(err *error) {
+	if r := recover(); r != nil {
+		s.log.Error("a game's rules panicked; nothing was saved", "panic", r)
+		*err = fmt.Errorf("internal error in the game's rules (%v); nothing was saved", r)
+	}
 }
 
 func (s *Service) mayAbandon(rec *persist.GameRecord, u User) bool {
@@ -264,9 +275,10 @@ func (s *Service) history(rec *persist.GameRecord) (Reply, error) {
 
 // StartGame starts a game in an empty place with the given dice (a seeded or
 // scripted source, for reproductions); nil draws a fresh secret seed.
-func (s *Service) StartGame(place Place, user User, game string, args map[string]string, d *persist.DiceRecord) (Reply, error) {
+func (s *Service) StartGame(place Place, user User, game string, args map[string]string, d *persist.DiceRecord) (r Reply, err error) {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
+	defer s.recoverInto(&err)
 	unlock := s.locks.lock(place.Key())
 	defer unlock()
 	return s.newGame(place, user, game, args, d)

@@ -23,7 +23,7 @@ func startAdapter(t *testing.T, f *fakeDiscord, dbPath string) (*Adapter, *persi
 	}
 	h, _ := hunters.NewRules()
 	games := map[string]engine.Rules{"hunters": h}
-	svc := bot.New(store, games, bot.Options{})
+	svc := bot.New(store, games, bot.Options{NewSeed: fixedSeed, NewID: fixedID})
 	a, err := New(Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: f.srv.URL}, svc, games, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
@@ -182,3 +182,9 @@ func TestDiscordEndToEnd(t *testing.T) {
 		t.Fatalf("autocomplete: %s", text([]posted{p}))
 	}
 }
+
+// fixedSeed makes the dice, and so the whole test game, the same on every run.
+func fixedSeed() ([]byte, error) { return []byte("kaleun adapter test seed"), nil }
+
+// fixedID gives the game the same id, which the dice derivation also uses.
+func fixedID() (string, error) { return "adaptertest", nil }

@@ -170,12 +170,27 @@ func (f *fakeDiscord) next(t *testing.T) posted {
 func (f *fakeDiscord) drain(t *testing.T) []posted {
 	t.Helper()
 	out := []posted{f.next(t)}
+	prompted := hasComponents(out[0])
 	for {
+		quiet := 150 * time.Millisecond
+		if !prompted {
+			quiet = time.Second
+		}
 		select {
 		case p := <-f.posts:
 			out = append(out, p)
-		case <-time.After(150 * time.Millisecond):
+			prompted = prompted || hasComponents(p)
+		case <-time.After(quiet):
 			return out
 		}
 	}
+}
+
+func hasComponents(p posted) bool {
+	d, ok := p.Body["data"].(map[string]any)
+	if !ok {
+		d = p.Body
+	}
+	c, _ := d["components"].([]any)
+	return len(c) > 0
 }

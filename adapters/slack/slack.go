@@ -140,30 +140,40 @@ func (a *Adapter) socketLoop(ctx context.Context, smc *socketmode.Client, connec
 			if !ok {
 				return
 			}
-			switch evt.Type {
-			case socketmode.EventTypeConnected:
-				select {
-				case connected <- nil:
-				default:
-				}
-			case socketmode.EventTypeSlashCommand:
-				cmd, ok := evt.Data.(slack.SlashCommand)
-				if !ok || evt.Request == nil {
-					continue
-				}
-				reply := a.command(cmd)
-				first, rest := split(reply)
-				smc.Ack(*evt.Request, first)
-				a.post(cmd.ChannelID, cmd.UserID, rest)
-			case socketmode.EventTypeInteractive:
-				cb, ok := evt.Data.(slack.InteractionCallback)
-				if !ok || evt.Request == nil {
-					continue
-				}
-				smc.Ack(*evt.Request)
-				a.post(cb.Channel.ID, cb.User.ID, a.interaction(cb))
-			}
+			a.handle(smc, evt, connected)
 		}
+	}
+}
+
+// handle serves one Socket Mode event; a panic is logged, not fatal.
+func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected chan<- error) {
+	defer func() {
+		if r := recover(); r != nil {
+			a.log.Error("slack: event handler panicked", "panic", r)
+		}
+	}()
+	switch evt.Type {
+	case socketmode.EventTypeConnected:
+		select {
+		case connected <- nil:
+		default:
+		}
+	case socketmode.EventTypeSlashCommand:
+		cmd, ok := evt.Data.(slack.SlashCommand)
+		if !ok || evt.Request == nil {
+			return
+		}
+		reply := a.command(cmd)
+		first, rest := split(reply)
+		smc.Ack(*evt.Request, first)
+		a.post(cmd.ChannelID, cmd.UserID, rest)
+	case socketmode.EventTypeInteractive:
+		cb, ok := evt.Data.(slack.InteractionCallback)
+		if !ok || evt.Request == nil {
+			return
+		}
+		smc.Ack(*evt.Request)
+		a.post(cb.Channel.ID, cb.User.ID, a.interaction(cb))
 	}
 }
 

@@ -110,13 +110,26 @@ func (f *fakeSlack) ack(t *testing.T) map[string]any {
 	return nil
 }
 
+// drain collects what Kaleun posts until a prompt has come and it is quiet,
+// or five seconds pass.
 func (f *fakeSlack) drain(t *testing.T) []url.Values {
 	var out []url.Values
+	deadline := time.After(5 * time.Second)
+	prompted := false
 	for {
+		quiet := 150 * time.Millisecond
+		if !prompted {
+			quiet = time.Second
+		}
 		select {
 		case p := <-f.posts:
 			out = append(out, p)
-		case <-time.After(150 * time.Millisecond):
+			if len(buttonValues(p.Get("blocks"))) > 0 || p.Get("_method") == "/api/chat.postEphemeral" {
+				prompted = true
+			}
+		case <-time.After(quiet):
+			return out
+		case <-deadline:
 			return out
 		}
 	}
@@ -152,7 +165,7 @@ func setup(t *testing.T, cfg Config, db string) (*Adapter, *persist.Store) {
 	}
 	h, _ := hunters.NewRules()
 	games := map[string]engine.Rules{"hunters": h}
-	a, err := New(cfg, bot.New(store, games, bot.Options{}), games, slog.New(slog.DiscardHandler))
+	a, err := New(cfg, bot.New(store, games, bot.Options{NewSeed: fixedSeed, NewID: fixedID}), games, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,3 +307,9 @@ func TestTokenize(t *testing.T) {
 		t.Fatal("unclosed quote accepted")
 	}
 }
+
+// fixedSeed makes the dice, and so the whole test game, the same on every run.
+func fixedSeed() ([]byte, error) { return []byte("kaleun adapter test seed"), nil }
+
+// fixedID gives the game the same id, which the dice derivation also uses.
+func fixedID() (string, error) { return "adaptertest", nil }

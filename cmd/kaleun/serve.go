@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -79,7 +78,7 @@ func serve(ctx context.Context, cfg *config) error {
 			return err
 		}
 		if err := a.Start(ctx); err != nil {
-			return errors.Join(err, errors.New("check discord.token and discord.application_id"))
+			return fmt.Errorf("%w: check discord.token and discord.application_id", err)
 		}
 		running = append(running, a)
 	}
@@ -92,7 +91,7 @@ func serve(ctx context.Context, cfg *config) error {
 		}
 		if err := a.Start(ctx); err != nil {
 			closeAll()
-			return errors.Join(err, errors.New("check the slack tokens"))
+			return fmt.Errorf("%w: check slack.bot_token and slack.app_token", err)
 		}
 		running = append(running, a)
 	}
