@@ -226,7 +226,9 @@ func (s *State) flakBoatSecondRound() {
 		s.Phase = phShadow
 		return
 	}
-	s.note("11.4.7", "The aircraft is %s and leaves.", pretty(e.Flak))
+	if !s.fast {
+		s.note("11.4.7", "The aircraft is %s and leaves.", pretty(e.Flak))
+	}
 	s.Phase = phCombatOver
 }
 

@@ -77,7 +77,9 @@ func init() {
 			return out
 		},
 		answer: func(s *State, key string) {
-			s.note("11.2.1", "The Kommandant requests %s.", assignmentLabel(key))
+			if !s.fast {
+				s.note("11.2.1", "The Kommandant requests %s.", assignmentLabel(key))
+			}
 			s.Patrol.Assignment = key
 			s.Phase = phAssigned
 		},
@@ -171,11 +173,15 @@ func (s *State) rollP1() string {
 		s.emit(r, assignmentLabel(k))
 		sub, reroll := s.substitute(k)
 		if reroll {
-			s.note("7.3.2", "A Type %s may not patrol the Mediterranean: roll again.", typeName(s.Boat.Type))
+			if !s.fast {
+				s.note("7.3.2", "A Type %s may not patrol the Mediterranean: roll again.", typeName(s.Boat.Type))
+			}
 			continue
 		}
 		if sub != k {
-			s.note(substitutionCase(s, k), "A Type %s treats %s as %s.", typeName(s.Boat.Type), assignmentLabel(k), assignmentLabel(sub))
+			if !s.fast {
+				s.note(substitutionCase(s, k), "A Type %s treats %s as %s.", typeName(s.Boat.Type), assignmentLabel(k), assignmentLabel(sub))
+			}
 		}
 		return sub
 	}
@@ -262,7 +268,9 @@ func (s *State) stepAssigned() {
 		// A combination no mat prints (e.g. 14.10 sending a Type VII to West Africa):
 		// sail the Atlantic track with the area's encounter column.
 		track, _ = s.mat().Track("atlantic")
-		s.note("14.10", "No %s track on the Type %s mat: the Atlantic track is used with the %s encounter column.", trackKey, typeName(s.Boat.Type), assignmentLabel(p.Assignment))
+		if !s.fast {
+			s.note("14.10", "No %s track on the Type %s mat: the Atlantic track is used with the %s encounter column.", trackKey, typeName(s.Boat.Type), assignmentLabel(p.Assignment))
+		}
 	}
 	p.Boxes = make([]string, len(track))
 	p.Rolls = make([]int, len(track))
@@ -283,7 +291,9 @@ func (s *State) stepAssigned() {
 		s.Crew.Agent = &Crewman{}
 	}
 	s.Career.Log = append(s.Career.Log, LogRow{Month: s.Career.Month, Mark: "patrol", Patrol: assignmentLabel(p.Assignment)})
-	s.note("7.1.1", "Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), assignmentLabel(p.Assignment), len(p.Boxes))
+	if !s.fast {
+		s.note("7.1.1", "Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), assignmentLabel(p.Assignment), len(p.Boxes))
+	}
 	if p.Area == "arctic" && !s.Career.Arctic {
 		s.mods()
 		row, _ := s.table("arctic_permanent", "Permanent Arctic assignment")
@@ -336,7 +346,9 @@ func (p *Patrol) returning() bool {
 func (s *State) stepSail() {
 	p := s.Patrol
 	p.Pos = 0
-	s.note("7.1.2", "%s sails for %s.", s.Boat.Number, assignmentLabel(p.Assignment))
+	if !s.fast {
+		s.note("7.1.2", "%s sails for %s.", s.Boat.Number, assignmentLabel(p.Assignment))
+	}
 	s.Phase = phBoxEnter
 }
 

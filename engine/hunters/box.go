@@ -84,7 +84,9 @@ func init() {
 func (s *State) stepBoxEnter() {
 	p := s.Patrol
 	if !s.fast {
-		s.note("8.1.1", "%s enters box %d of %d: %s.", s.Boat.Number, p.Pos+1, len(p.Boxes), s.boxLabel(p.Pos))
+		if !s.fast {
+			s.note("8.1.1", "%s enters box %d of %d: %s.", s.Boat.Number, p.Pos+1, len(p.Boxes), s.boxLabel(p.Pos))
+		}
 	}
 	s.doctorSurvival()
 	if s.Over != nil {
@@ -339,7 +341,9 @@ func (s *State) startAbort(reason, cas string) {
 	}
 	p.Aborting, p.AbortReason = true, reason
 	p.RollsLeft = 0
-	s.note(cas, "Patrol aborted: %s (10.8).", reason)
+	if !s.fast {
+		s.note(cas, "Patrol aborted: %s (10.8).", reason)
+	}
 	if s.isIX() {
 		done, total := 0, 0
 		for i, r := range p.Rolls {
@@ -447,7 +451,9 @@ func (s *State) doctorSurvival() {
 		row, _ := s.table("doctor_absent_survival", "Survival of "+who+" (no doctor)")
 		if row.Result == "KIA" {
 			c.Health = KIA
-			s.note("10.5.3", "%s dies of his wounds.", who)
+			if !s.fast {
+				s.note("10.5.3", "%s dies of his wounds.", who)
+			}
 		}
 	}
 	check(&s.Crew.Kmdt, "the Kommandant")
@@ -500,7 +506,9 @@ func (s *State) resupply() {
 		addA, addE = 2, 2
 	}
 	gotA, gotE := s.stowReloads(addA, addE)
-	s.note("14.9", "Resupplied at sea: fuel, deck-gun ammunition to %d, %d G7a and %d G7e torpedoes taken on (14.9.3 limits).", s.Boat.Ammo, gotA, gotE)
+	if !s.fast {
+		s.note("14.9", "Resupplied at sea: fuel, deck-gun ammunition to %d, %d G7a and %d G7e torpedoes taken on (14.9.3 limits).", s.Boat.Ammo, gotA, gotE)
+	}
 	p.Pos = p.firstOnStation() - 1
 	p.Dir = 1
 	s.Phase = phBoxAdvance

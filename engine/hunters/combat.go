@@ -577,7 +577,9 @@ func (s *State) damageTarget(t int, gun bool) {
 	}
 	s.emit(r, s.text(func() string { return fmt.Sprintf("%d damage", pts) }))
 	if tg.Sunk {
-		s.note("9.2.5", "%s has already gone down.", tg.Name)
+		if !s.fast {
+			s.note("9.2.5", "%s has already gone down.", tg.Name)
+		}
 		return
 	}
 	tg.Damage += pts
@@ -589,7 +591,9 @@ func (s *State) damageTarget(t int, gun bool) {
 		return
 	}
 	lt.Damaged = true
-	s.note("9.2.6", "%s is damaged (%d of %d).", tg.Name, tg.Damage, tg.Points)
+	if !s.fast {
+		s.note("9.2.6", "%s is damaged (%d of %d).", tg.Name, tg.Damage, tg.Points)
+	}
 }
 
 // shipSunk books a sinking (9.2.6, 11.3.1).
@@ -601,7 +605,9 @@ func (s *State) shipSunk(tg *Target) {
 	if tg.KC {
 		s.Career.CapitalKC++
 	}
-	s.note("9.2.6", "%s (%d t) is sunk! Career total %d t.", tg.Name, tg.Tons, s.Career.Tons)
+	if !s.fast {
+		s.note("9.2.6", "%s (%d t) is sunk! Career total %d t.", tg.Name, tg.Tons, s.Career.Tons)
+	}
 }
 
 // targetKeys and allKeys name the combat mat's four target columns (9.1.1).

@@ -45,7 +45,9 @@ func (s *State) addHull(n int, cas, why string) {
 		s.endGame("sunk", fmt.Sprintf("%s's hull gave way (%s): lost with all hands (10.3.2).", s.Boat.Number, why))
 		return
 	}
-	s.note(cas, "Hull damage: %d of %d.", s.Boat.Hull, s.mat().HullSpaces)
+	if !s.fast {
+		s.note(cas, "Hull damage: %d of %d.", s.Boat.Hull, s.mat().HullSpaces)
+	}
 }
 
 // addFlooding advances the flooding track (10.1, 10.6.1); the final space forces
@@ -60,7 +62,9 @@ func (s *State) addFlooding(n int) {
 		s.scuttleAfterFlooding()
 		return
 	}
-	s.note("10.1.1", "Flooding: %d of %d.", s.Boat.Flooding, s.mat().FloodingSpaces)
+	if !s.fast {
+		s.note("10.1.1", "Flooding: %d of %d.", s.Boat.Flooding, s.mat().FloodingSpaces)
+	}
 }
 
 // floodingCheck is 10.1.3's additional flooding after a round with flooding.
@@ -123,10 +127,14 @@ func (s *State) damageSystem(key string) {
 		}
 	}
 	if !any {
-		s.note("10.6.3", "%s: already damaged or not aboard, no further effect.", pretty(key))
+		if !s.fast {
+			s.note("10.6.3", "%s: already damaged or not aboard, no further effect.", pretty(key))
+		}
 		return
 	}
-	s.note("10.0", "%s damaged.", pretty(key))
+	if !s.fast {
+		s.note("10.0", "%s damaged.", pretty(key))
+	}
 	if (key == "diesel_engine_1" || key == "diesel_engine_2") && s.Settings.Ruling("diesel_repair") == "inoperable_at_once" {
 		i := sysDiesel1
 		if key == "diesel_engine_2" {
@@ -176,7 +184,9 @@ func (s *State) crewInjury() {
 		c, name = &s.Crew.Generic[idx], fmt.Sprintf("crew box %d", idx+1)
 	}
 	if c.Health == KIA {
-		s.note("9.6.10", "%s is already KIA: no effect.", name)
+		if !s.fast {
+			s.note("9.6.10", "%s is already KIA: no effect.", name)
+		}
 		return
 	}
 	s.mods()
@@ -210,9 +220,13 @@ func (s *State) wound(c *Crewman, name, sev string) {
 		c.Health = KIA
 	}
 	if c.Health == before {
-		s.note("10.6.2", "%s is already SW: a light wound has no further effect.", name)
+		if !s.fast {
+			s.note("10.6.2", "%s is already SW: a light wound has no further effect.", name)
+		}
 	} else {
-		s.note("10.5.1", "%s: %s.", name, c.Health)
+		if !s.fast {
+			s.note("10.5.1", "%s: %s.", name, c.Health)
+		}
 	}
 	s.commandCheck()
 }
@@ -247,7 +261,9 @@ func (s *State) endGame(fate, text string) {
 		return
 	}
 	s.Career.Fate = fate
-	s.note("5.1", "%s", text)
+	if !s.fast {
+		s.note("5.1", "%s", text)
+	}
 	if s.Patrol != nil && !s.Patrol.Logged {
 		s.closePatrolLog()
 	}

@@ -309,11 +309,15 @@ func (s *State) qualityHits(q string, hits int, sunk bool, cas, who string) (int
 	switch q {
 	case "green":
 		if sunk {
-			s.note(cas, "Green %s: 'U-boat sunk' becomes 5 hits.", who)
+			if !s.fast {
+				s.note(cas, "Green %s: 'U-boat sunk' becomes 5 hits.", who)
+			}
 			return 5, false
 		}
 		if hits > 0 {
-			s.note(cas, "Green %s: one hit fewer.", who)
+			if !s.fast {
+				s.note(cas, "Green %s: one hit fewer.", who)
+			}
 			return hits - 1, false
 		}
 	case "veteran", "elite":
@@ -321,11 +325,15 @@ func (s *State) qualityHits(q string, hits int, sunk bool, cas, who string) (int
 			return hits, true
 		}
 		if hits == 5 {
-			s.note(cas, "%s %s: 5 hits become 'U-boat sunk'.", pretty(q), who)
+			if !s.fast {
+				s.note(cas, "%s %s: 5 hits become 'U-boat sunk'.", pretty(q), who)
+			}
 			return hits, true
 		}
 		if hits > 0 {
-			s.note(cas, "%s %s: one more hit.", pretty(q), who)
+			if !s.fast {
+				s.note(cas, "%s %s: one more hit.", pretty(q), who)
+			}
 			return hits + 1, false
 		}
 	}
@@ -342,13 +350,19 @@ func (s *State) evasive(hits int) (int, bool) {
 	switch {
 	case r.natural == e.Evade:
 		hits += ev.SameNumber
-		s.note("14.8.1", "The escort read the maneuver exactly (%s): +%d hits.", row.Result, ev.SameNumber)
+		if !s.fast {
+			s.note("14.8.1", "The escort read the maneuver exactly (%s): +%d hits.", row.Result, ev.SameNumber)
+		}
 	case dir(r.natural) == dir(e.Evade):
 		hits += ev.SameDirection
-		s.note("14.8.1", "Same direction (%s): +%d hit.", row.Result, ev.SameDirection)
+		if !s.fast {
+			s.note("14.8.1", "Same direction (%s): +%d hit.", row.Result, ev.SameDirection)
+		}
 	default:
 		hits += ev.DifferentDirection
-		s.note("14.8.1", "The escort turns the wrong way (%s): %d hit.", row.Result, ev.DifferentDirection)
+		if !s.fast {
+			s.note("14.8.1", "The escort turns the wrong way (%s): %d hit.", row.Result, ev.DifferentDirection)
+		}
 	}
 	if hits < 0 {
 		hits = 0

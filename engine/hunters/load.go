@@ -139,10 +139,14 @@ func (s *State) beginLoading() {
 	if s.Patrol.Mission == "minelaying" {
 		if m.Mines != nil {
 			b.ShaftMines = m.Mines.Count // 11.4.6: vertical shafts, no torpedo displaced
-			s.note("11.4.6", "%d SMA mines are stowed in the vertical shafts.", b.ShaftMines)
+			if !s.fast {
+				s.note("11.4.6", "%d SMA mines are stowed in the vertical shafts.", b.ShaftMines)
+			}
 		} else {
 			s.Refit.Load.Mines = true
-			s.note("7.4.2", "Mines are loaded in every torpedo tube; the torpedo load drops to %d.", s.loadCount())
+			if !s.fast {
+				s.note("7.4.2", "Mines are loaded in every torpedo tube; the torpedo load drops to %d.", s.loadCount())
+			}
 		}
 	}
 	s.Phase = phLoadMix
@@ -327,6 +331,8 @@ func (s *State) doReload(fwd bool, k int) {
 		if fwd {
 			end = "forward"
 		}
-		s.note("9.2.8", "Reloaded %d %s tube(s): now %v.", loaded, end, *tubes)
+		if !s.fast {
+			s.note("9.2.8", "Reloaded %d %s tube(s): now %v.", loaded, end, *tubes)
+		}
 	}
 }

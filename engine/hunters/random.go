@@ -13,7 +13,9 @@ func (s *State) randomEvent() {
 	s.mods()
 	row, _ := s.lookup("R1", "12.1", "Random event", "2d6", s.pack.R1.Rows)
 	ignored := func(why string) {
-		s.note("12.1.5", "%s cannot happen here (%s): ignored; a later natural 12 may still trigger a random event.", pretty(row.Key), why)
+		if !s.fast {
+			s.note("12.1.5", "%s cannot happen here (%s): ignored; a later natural 12 may still trigger a random event.", pretty(row.Key), why)
+		}
 		s.Phase = phBoxRoll
 	}
 	// 12.1.4: some events cannot happen on some patrols.
@@ -47,7 +49,9 @@ func (s *State) randomEvent() {
 			return
 		}
 		c.Health = KIA
-		s.note("12.1", "%s is lost (KIA).", name)
+		if !s.fast {
+			s.note("12.1", "%s is lost (KIA).", name)
+		}
 		p.RandomDone = true
 		s.commandCheck()
 		if s.Over == nil {
@@ -91,7 +95,9 @@ func (s *State) randomEvent() {
 			if s.Boat.Aboard[i] && s.Boat.Sys[i] == Inoperable {
 				s.Boat.Sys[i] = OK
 				n++
-				s.note("12.1", "Spare parts: %s is repaired.", systemNames[i])
+				if !s.fast {
+					s.note("12.1", "Spare parts: %s is repaired.", systemNames[i])
+				}
 			}
 		}
 		if n == 0 {
@@ -101,7 +107,9 @@ func (s *State) randomEvent() {
 		done()
 	case "hals_und_beinbruch":
 		s.Career.Hals++
-		s.note("12.1.3", "Hals und Beinbruch: a re-roll marker (now %d held).", s.Career.Hals)
+		if !s.fast {
+			s.note("12.1.3", "Hals und Beinbruch: a re-roll marker (now %d held).", s.Career.Hals)
+		}
 		done()
 	case "luftwaffe_recon":
 		p.RandomDone = true
@@ -118,7 +126,9 @@ func (s *State) randomEvent() {
 			return
 		}
 		p.QuietNext = 1
-		s.note("12.1", "%s: no encounters in this box or the next.", pretty(row.Key))
+		if !s.fast {
+			s.note("12.1", "%s: no encounters in this box or the next.", pretty(row.Key))
+		}
 		done()
 	case "torpedo_breaks_loose":
 		allKIA := true
@@ -142,7 +152,9 @@ func (s *State) randomEvent() {
 				} else {
 					c.Health = SW
 				}
-				s.note("12.1", "A torpedo breaks loose: crew box %d is %s.", i+1, c.Health)
+				if !s.fast {
+					s.note("12.1", "A torpedo breaks loose: crew box %d is %s.", i+1, c.Health)
+				}
 				s.commandCheck()
 				done()
 				return

@@ -61,7 +61,9 @@ func init() {
 					lrow, _ := s.table("limited_boat", "Limited availability boat")
 					if lrow.Result != "granted" {
 						model = s.latestStandard()
-						s.note("11.4.5", "No %s to be had: the newest standard model instead.", typeName(key))
+						if !s.fast {
+							s.note("11.4.5", "No %s to be had: the newest standard model instead.", typeName(key))
+						}
 					}
 				}
 				s.Refit.NewBoat = model
@@ -122,7 +124,9 @@ func (s *State) stepPatrolEnd() {
 		c.FailedInRow++
 		c.PeriodFailed++
 	}
-	s.note("7.5.2", "Patrol complete: %s, %d t sunk.", map[bool]string{true: "success (S)", false: "failure (F)"}[p.Success], row.Tons)
+	if !s.fast {
+		s.note("7.5.2", "Patrol complete: %s, %d t sunk.", map[bool]string{true: "success (S)", false: "failure (F)"}[p.Success], row.Tons)
+	}
 	// 7.3.4: a completed Mediterranean patrol keeps the boat in the Med.
 	if p.Area == "mediterranean" && !p.BackToFrance && !c.Med {
 		c.Med = true
@@ -173,14 +177,20 @@ func (s *State) refitLength() {
 		// 10.10.5, 11.4.2: a new boat of the same type (latest model); one month.
 		rf.NewBoat = s.latestStandard()
 		if s.Patrol != nil && s.Patrol.Scuttled {
-			s.note("10.9.4", "The rescued crew is given a new boat: Type %s.", typeName(rf.NewBoat))
+			if !s.fast {
+				s.note("10.9.4", "The rescued crew is given a new boat: Type %s.", typeName(rf.NewBoat))
+			}
 		} else {
-			s.note("11.4.2", "A %d-month refit: the Kommandant receives a new Type %s instead; his crew stays.", months, typeName(rf.NewBoat))
+			if !s.fast {
+				s.note("11.4.2", "A %d-month refit: the Kommandant receives a new Type %s instead; his crew stays.", months, typeName(rf.NewBoat))
+			}
 		}
 		months = rt.BaseMonths
 	} else if s.Career.Rank >= 2 && !containsInt(rt.KKptNotFor, months) {
 		months-- // 11.2.1
-		s.note("11.2.1", "The %s's influence shortens the refit to %d months.", s.rankName(), months)
+		if !s.fast {
+			s.note("11.2.1", "The %s's influence shortens the refit to %d months.", s.rankName(), months)
+		}
 	}
 	rf.Months = months
 }
@@ -225,10 +235,14 @@ func (s *State) crewRecovery() {
 		if k >= s.pack.Rules.Refit.KmdtNewBoatRecovery {
 			rf.NewBoat = s.latestStandard()
 			rf.NewCrew = true
-			s.note("10.11.4", "The Kommandant needs %d months: he will take a new Type %s with a new crew.", k, typeName(rf.NewBoat))
+			if !s.fast {
+				s.note("10.11.4", "The Kommandant needs %d months: he will take a new Type %s with a new crew.", k, typeName(rf.NewBoat))
+			}
 		}
 		if k > rf.Months {
-			s.note("10.11", "The boat waits for the Kommandant: %d months before the next patrol.", k)
+			if !s.fast {
+				s.note("10.11", "The boat waits for the Kommandant: %d months before the next patrol.", k)
+			}
 			rf.Months = k
 		}
 	}
@@ -239,13 +253,17 @@ func (s *State) crewRecovery() {
 	replace := func(c *Crewman, name string) bool {
 		switch c.Health {
 		case KIA:
-			s.note("10.11", "%s (KIA) is replaced.", name)
+			if !s.fast {
+				s.note("10.11", "%s (KIA) is replaced.", name)
+			}
 			*c = Crewman{}
 			return true
 		case SW:
 			m := roll(name)
 			if m > rf.Months {
-				s.note("10.11.2", "%s needs %d months, longer than the refit: he is replaced.", name, m)
+				if !s.fast {
+					s.note("10.11.2", "%s needs %d months, longer than the refit: he is replaced.", name, m)
+				}
 				*c = Crewman{}
 				return true
 			}
@@ -267,7 +285,9 @@ func (s *State) crewRecovery() {
 	}
 	if replaced == 4 && s.Crew.Quality > Trained {
 		s.Crew.Quality--
-		s.note("10.11.3", "All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+		if !s.fast {
+			s.note("10.11.3", "All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+		}
 	}
 	if wo1Lost {
 		s.promote2WO()
@@ -296,13 +316,17 @@ func (s *State) crewChanges() {
 	}
 	if s.Patrol.GenericDown && s.Crew.Quality > Trained {
 		s.Crew.Quality--
-		s.note("11.1.4", "Every generic crew box was SW or KIA: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+		if !s.fast {
+			s.note("11.1.4", "Every generic crew box was SW or KIA: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+		}
 	}
 	if s.Career.FailedInRow >= 3 {
 		s.Career.FailedInRow = 0
 		if s.Crew.Quality > Green {
 			s.Crew.Quality--
-			s.note("11.1.4", "Three unsuccessful patrols in a row: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+			if !s.fast {
+				s.note("11.1.4", "Three unsuccessful patrols in a row: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+			}
 		}
 	}
 }
@@ -323,18 +347,24 @@ func (s *State) crewAdvancement() {
 	if who == nil {
 		if s.Crew.Quality < Elite {
 			s.Crew.Quality++
-			s.note("11.1.3", "The crew rises to %s.", qualityNames[s.Crew.Quality])
+			if !s.fast {
+				s.note("11.1.3", "The crew rises to %s.", qualityNames[s.Crew.Quality])
+			}
 		} else {
 			s.note("11.1.3", "The crew is already Elite.")
 		}
 		return
 	}
 	if who.Experte {
-		s.note("11.1.2", "Crew advancement: %s is already Experte, no effect.", name)
+		if !s.fast {
+			s.note("11.1.2", "Crew advancement: %s is already Experte, no effect.", name)
+		}
 		return
 	}
 	who.Experte = true
-	s.note("11.1.1", "Crew advancement: %s becomes Experte.", name)
+	if !s.fast {
+		s.note("11.1.1", "Crew advancement: %s becomes Experte.", name)
+	}
 }
 
 // promotion is 11.2.3: after each 12 months of service, and a final roll in 6/43.
@@ -377,7 +407,9 @@ func (s *State) promotion(final bool) {
 	c.PeriodAwards, c.PeriodShips, c.PeriodFailed = 0, 0, 0
 	if row.Result == "promoted" { // 11.2.4: a failed roll has no effect
 		c.Rank++
-		s.note("11.2.3", "Promoted to %s.", s.rankName())
+		if !s.fast {
+			s.note("11.2.3", "Promoted to %s.", s.rankName())
+		}
 	}
 }
 
@@ -407,7 +439,9 @@ func (s *State) decorations() {
 		c.AwardTonMark = c.Tons
 		c.PeriodAwards++
 		c.Upgrades++ // 11.4.3
-		s.note(next.Case, "%s awarded the %s (%s).", c.Kommandant, next.Name, why)
+		if !s.fast {
+			s.note(next.Case, "%s awarded the %s (%s).", c.Kommandant, next.Name, why)
+		}
 	}
 	c.CapitalKC = 0
 }
@@ -480,7 +514,9 @@ func (s *State) stepRefitDone() {
 		if rf.NewCrew {
 			s.Crew = Crew{Quality: Trained} // 10.11.4
 		}
-		s.note("11.4", "New boat: a Type %s%s.", typeName(rf.NewBoat), map[bool]string{true: " with a new Trained crew", false: ""}[rf.NewCrew])
+		if !s.fast {
+			s.note("11.4", "New boat: a Type %s%s.", typeName(rf.NewBoat), map[bool]string{true: " with a new Trained crew", false: ""}[rf.NewCrew])
+		}
 	} else {
 		s.Boat.Hull, s.Boat.Flooding = 0, 0
 		for i := range s.Boat.Sys {
@@ -495,7 +531,9 @@ func (s *State) stepRefitDone() {
 		s.endGame("survived", fmt.Sprintf("The next patrol would begin in %s, after June 1943: the war of The Hunters is over for %s (5.1.2).", m.Label(), c.Kommandant))
 		return
 	}
-	s.note("10.10.4", "The next patrol begins in %s.", m.Label())
+	if !s.fast {
+		s.note("10.10.4", "The next patrol begins in %s.", m.Label())
+	}
 	s.Refit = nil
 	s.Phase = phAssign
 }

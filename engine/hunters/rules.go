@@ -185,7 +185,9 @@ func (r *Rules) Start(su Setup, d engine.Dice, record bool) (s *State, events []
 	} else if su.UBoat == "" || su.UBoat == "historical" {
 		s.Boat.Number = s.historicalNumber(su.Boat)
 	}
-	s.note("4.3.1", "%s takes command of %s, a Type %s, in %s.", s.Career.Kommandant, s.Boat.Number, typeName(su.Boat), su.Start.Label())
+	if !s.fast {
+		s.note("4.3.1", "%s takes command of %s, a Type %s, in %s.", s.Career.Kommandant, s.Boat.Number, typeName(su.Boat), su.Start.Label())
+	}
 	s.startingRank()
 	s.Phase = phAssign
 	s.advance()
@@ -213,7 +215,9 @@ func (s *State) historicalNumber(boat string) string {
 				n := r[1] - r[0] + 1
 				if v < n {
 					num := "U-" + strconv.Itoa(r[0]+v)
-					s.note("14.4.1", "Historical U-boat id: %s.", num)
+					if !s.fast {
+						s.note("14.4.1", "Historical U-boat id: %s.", num)
+					}
 					return num
 				}
 				v -= n
@@ -229,7 +233,9 @@ func (s *State) startingRank() {
 	switch {
 	case b.Family() == "IX" || y <= 1939:
 		s.Career.Rank = 1 // Kapitänleutnant
-		s.note("11.2.2", "Starting rank: %s.", s.rankName())
+		if !s.fast {
+			s.note("11.2.2", "Starting rank: %s.", s.rankName())
+		}
 		return
 	}
 	table := "starting_rank_1942"
@@ -243,7 +249,9 @@ func (s *State) startingRank() {
 	if row.Result == "KptLt" {
 		s.Career.Rank = 1
 	}
-	s.note("11.2.2", "Starting rank: %s.", s.rankName())
+	if !s.fast {
+		s.note("11.2.2", "Starting rank: %s.", s.rankName())
+	}
 }
 
 func (s *State) rankName() string {

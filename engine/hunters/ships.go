@@ -147,7 +147,9 @@ func init() {
 		},
 		answer: func(s *State, key string) {
 			s.Enc.Night = key == "night"
-			s.note("8.3.4", "The attack will come by %s.", map[bool]string{true: "night", false: "day"}[s.Enc.Night])
+			if !s.fast {
+				s.note("8.3.4", "The attack will come by %s.", map[bool]string{true: "night", false: "day"}[s.Enc.Night])
+			}
 			s.Phase = phEngage
 		},
 	}
@@ -270,7 +272,9 @@ func (s *State) identify(kind string) (Target, bool) {
 		t.Tons = map[string]int{"small_freighter": st.SmallFreighter, "large_freighter": st.LargeFreighter, "tanker": st.Tanker}[kind]
 		t.Name = "(standard tonnage)"
 		t.Points = s.pack.U3.SinkPointsFor(false, t.Tons)
-		s.note("14.1", "Standard tonnage: %s of %d t.", pretty(kind), t.Tons)
+		if !s.fast {
+			s.note("14.1", "Standard tonnage: %s of %d t.", pretty(kind), t.Tons)
+		}
 		return t, true
 	}
 	for {
@@ -306,7 +310,9 @@ func (s *State) identify(kind string) (Target, bool) {
 			roster = "T4/" + kind
 		}
 		if s.Settings.On("14.3") && s.wasSunk(roster, r.natural) {
-			s.note("14.3.2", "%s was already sunk: roll again.", ship.Name)
+			if !s.fast {
+				s.note("14.3.2", "%s was already sunk: roll again.", ship.Name)
+			}
 			continue
 		}
 		t.Name, t.Tons, t.Roster, t.Roll = ship.Name, ship.Tons, roster, r.natural
