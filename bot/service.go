@@ -204,20 +204,32 @@ func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engi
 	if err != nil {
 		return err
 	}
-	raw := make([]json.RawMessage, 0, len(events))
+	entries := make([]persist.NewEntry, 0, len(events))
+	k := rec.Dice.Cursor // the number of the first die this decision rolled
 	for _, e := range events {
 		eb, err := json.Marshal(e)
 		if err != nil {
 			return fmt.Errorf("encoding an event: %w", err)
 		}
-		raw = append(raw, eb)
+		entry := persist.NewEntry{Event: eb}
+		if e.Roll != nil {
+			for range e.Roll.Faces {
+				entry.Dice = append(entry.Dice, k)
+				k++
+			}
+		}
+		entries = append(entries, entry)
+	}
+	if k != d.Cursor() {
+		// Every die must appear in a roll event, or the log could not be audited.
+		return fmt.Errorf("the rules rolled %d dice but reported %d", d.Cursor()-rec.Dice.Cursor, k-rec.Dice.Cursor)
 	}
 	rec.State = b
 	rec.Dice.Cursor = d.Cursor()
 	rec.Decisions++
 	rec.Updated = s.now()
 	rec.Over = st.Outcome() != nil
-	return s.store.Commit(rec, raw)
+	return s.store.CommitEntries(rec, entries)
 }
 
 // after renders the events and the next prompt, or the end of the game.
@@ -323,7 +335,7 @@ func (s *Service) newGame(place Place, user User, game string, args map[string]s
 	if fixed != nil && fixed.GameID != "" {
 		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
 	}
-	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name}
+	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw}
 	var seed []byte
 	if fixed != nil {
 		rec.Dice = *fixed

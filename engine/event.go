@@ -27,6 +27,8 @@ type Event struct {
 	Case string `json:"case,omitempty"`
 	Text string `json:"text"`
 	Roll *Roll  `json:"roll,omitempty"`
+	// Choice is the decision taken, on KindChoice events (for replays and audits).
+	Choice *Choice `json:"choice,omitempty"`
 }
 
 // Modifier is one die-roll modifier with its reason.

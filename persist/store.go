@@ -6,7 +6,10 @@
 package persist
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -52,13 +55,50 @@ type GameRecord struct {
 	// OwnerName how to call him; empty for terminal games.
 	Owner     string `json:"owner,omitempty"`
 	OwnerName string `json:"owner_name,omitempty"`
+	// Setup is the game's setup answers, so its decisions can be replayed.
+	Setup json.RawMessage `json:"setup,omitempty"`
+	// Head is the hash of the last log entry (see Entry).
+	Head string `json:"head,omitempty"`
 }
 
-// EventRecord is one stored event.
+// EventRecord is one entry of a game's log: an event (a roll, a decision, a
+// note) with the numbers of the dice it used and a hash chain. Hash is the
+// lowercase hex SHA-256 of the entry's JSON without the hash itself:
+//
+//	{"seq":N,"decision":D,"dice":[k,...],"event":<event JSON>,"prev":"<previous hash>"}
+//
+// (fields in that order, no spaces; "dice" omitted when empty; prev is "" for
+// the first entry). Nothing is ever rewritten: the chain makes any change to
+// an entry, or any dropped or reordered entry, visible.
 type EventRecord struct {
 	Seq      uint64          `json:"seq"`
 	Decision int             `json:"decision"`
+	Dice     []int64         `json:"dice,omitempty"`
 	Event    json.RawMessage `json:"event"`
+	Prev     string          `json:"prev"`
+	Hash     string          `json:"hash"`
+}
+
+// HashEntry computes an entry's hash from its fields and the previous hash.
+func HashEntry(e EventRecord) (string, error) {
+	body, err := json.Marshal(struct {
+		Seq      uint64          `json:"seq"`
+		Decision int             `json:"decision"`
+		Dice     []int64         `json:"dice,omitempty"`
+		Event    json.RawMessage `json:"event"`
+		Prev     string          `json:"prev"`
+	}{e.Seq, e.Decision, e.Dice, e.Event, e.Prev})
+	if err != nil {
+		return "", err
+	}
+	h := sha256.Sum256(body)
+	return hex.EncodeToString(h[:]), nil
+}
+
+// NewEntry is an event to append, with the numbers of the dice it used.
+type NewEntry struct {
+	Event json.RawMessage
+	Dice  []int64
 }
 
 // Store is an open database.
@@ -149,6 +189,15 @@ func (s *Store) Load(key string) (*GameRecord, error) {
 // Commit stores the game record and appends its new events, in one
 // transaction. The record's Seq is advanced by len(events).
 func (s *Store) Commit(rec *GameRecord, events []json.RawMessage) error {
+	entries := make([]NewEntry, len(events))
+	for i, e := range events {
+		entries[i] = NewEntry{Event: e}
+	}
+	return s.CommitEntries(rec, entries)
+}
+
+// CommitEntries is Commit with the dice numbers of each event.
+func (s *Store) CommitEntries(rec *GameRecord, events []NewEntry) error {
 	next := *rec
 	err := s.db.Update(func(tx *bolt.Tx) error {
 		eb, err := tx.Bucket(bucketEvents).CreateBucketIfNotExists([]byte(rec.ID))
@@ -156,8 +205,18 @@ func (s *Store) Commit(rec *GameRecord, events []json.RawMessage) error {
 			return err
 		}
 		for _, ev := range events {
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, ev.Event); err != nil {
+				return fmt.Errorf("event %d is not valid JSON: %w", next.Seq+1, err)
+			}
+			ev.Event = compact.Bytes()
 			next.Seq++
-			b, err := json.Marshal(EventRecord{Seq: next.Seq, Decision: next.Decisions, Event: ev})
+			entry := EventRecord{Seq: next.Seq, Decision: next.Decisions, Dice: ev.Dice, Event: ev.Event, Prev: next.Head}
+			if entry.Hash, err = HashEntry(entry); err != nil {
+				return err
+			}
+			next.Head = entry.Hash
+			b, err := json.Marshal(entry)
 			if err != nil {
 				return err
 			}
@@ -244,4 +303,33 @@ func (s *Store) list(bucket []byte) ([]GameRecord, error) {
 		})
 	})
 	return out, err
+}
+
+// Find returns a running or finished game by its id.
+func (s *Store) Find(id string) (*GameRecord, error) {
+	var found *GameRecord
+	err := s.db.View(func(tx *bolt.Tx) error {
+		if v := tx.Bucket(bucketArchive).Get([]byte(id)); v != nil {
+			var rec GameRecord
+			if err := json.Unmarshal(v, &rec); err != nil {
+				return fmt.Errorf("game record %s is damaged: %w", id, err)
+			}
+			found = &rec
+			return nil
+		}
+		return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+			var rec GameRecord
+			if json.Unmarshal(v, &rec) == nil && rec.ID == id {
+				found = &rec
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	if found == nil {
+		return nil, ErrNotFound
+	}
+	return found, nil
 }

@@ -21,6 +21,8 @@ func commands() map[string]command {
 		"play":    {"play a career in the terminal (saved after every decision)", runPlay},
 		"sim":     {"play many careers with the built-in commander and print statistics", runSim},
 		"serve":   {"run the Discord and Slack bots the config enables", runServe},
+		"audit":   {"list a database's games, or export one game's audit log (--game ID)", runAudit},
+		"verify":  {"check an audit file: seed, dice, hash chain and a replay of every decision", runVerify},
 		"version": {"print the version", runVersion},
 		"help":    {"show this help", runHelp},
 	}

@@ -159,7 +159,8 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 	}()
 	s.Decision++
 	if record {
-		s.run.events = append(s.run.events, engine.Event{Kind: engine.KindChoice, Text: choiceLabel(s.options(dec), c.Key), Case: dec.cas})
+		s.run.events = append(s.run.events, engine.Event{Kind: engine.KindChoice, Text: choiceLabel(s.options(dec), c.Key), Case: dec.cas,
+			Choice: &engine.Choice{Token: strconv.Itoa(s.Decision - 1), Key: c.Key}})
 	}
 	dec.answer(s, c.Key)
 	s.advance()

@@ -207,7 +207,10 @@ func (s *State) historicalNumber(boat string) string {
 	for {
 		v, scale := 0, 1
 		for scale < total {
-			v = v*10 + s.die(10, "historical U-boat id")%10
+			s.mods()
+			r := s.throw("", "14.4.1", "Historical U-boat id (a digit)", "1d10")
+			s.emit(r, strconv.Itoa(r.natural%10))
+			v = v*10 + r.natural%10
 			scale *= 10
 		}
 		if v < total {
