@@ -26,7 +26,7 @@ func DiceFor(r persist.DiceRecord) (CursorDice, error) {
 		if err != nil || len(seed) == 0 {
 			return nil, fmt.Errorf("the saved dice seed is damaged")
 		}
-		return dice.NewAuditable(seed, r.GameID, r.Cursor), nil
+		return dice.NewAuditable(dice.Mix(seed, r.Entropy), r.GameID, r.Cursor), nil
 	}
 	return nil, fmt.Errorf("unknown dice kind %q in the saved game", r.Kind)
 }

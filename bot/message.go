@@ -45,6 +45,8 @@ type Message struct {
 	// Mention is the user id to ping, if any.
 	Mention string
 	Footer  string
+	// Files are attachments (an audit log).
+	Files []File
 	// The structured content behind the message, for surfaces that want it
 	// (the terminal's JSONL protocol); chat adapters draw the fields above.
 	Prompt  *engine.Prompt  `json:"-"`

@@ -1,10 +1,13 @@
 package bot
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
+	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/persist"
 )
 
 // maxText keeps a message under every platform's limit (Discord: 2000
@@ -26,25 +29,39 @@ func promptMessage(gameID string, p *engine.Prompt, owner string) Message {
 	return m
 }
 
-// eventMessages renders what happened, split to fit the platforms' limits.
-func eventMessages(events []engine.Event) []Message {
+// eventMessages renders log entries, split to fit the platforms' limits.
+// Each roll names its dice by number, and each message's footer names the
+// entry and hash the log stood at after it, so a roll seen in chat can be
+// found in the audit file.
+func eventMessages(entries []persist.EventRecord) []Message {
 	var out []Message
 	var b strings.Builder
 	var chunk []engine.Event
+	var last *persist.EventRecord
 	flush := func() {
 		if b.Len() > 0 {
-			out = append(out, Message{Text: b.String(), Events: chunk})
+			m := Message{Text: b.String(), Events: chunk}
+			if last != nil && last.Hash != "" {
+				m.Footer = fmt.Sprintf("log entry %d · hash %s", last.Seq, audit.ShortHash(last.Hash))
+			}
+			out = append(out, m)
 			b.Reset()
 			chunk = nil
 		}
 	}
-	for _, e := range events {
+	for i := range entries {
+		var e engine.Event
+		if err := json.Unmarshal(entries[i].Event, &e); err != nil {
+			continue // stored by this service, so always readable; never fail a reply on it
+		}
 		line := e.String()
 		switch e.Kind {
 		case engine.KindRoll:
-			line = "🎲 " + line
+			line = "🎲 " + line + diceNumbers(entries[i].Dice)
 		case engine.KindChoice:
 			line = "» " + line
+		case audit.KindSeed:
+			line = "🔐 " + line
 		}
 		if b.Len()+len(line)+1 > maxText {
 			flush()
@@ -55,9 +72,21 @@ func eventMessages(events []engine.Event) []Message {
 		b.WriteString(line)
 		b.WriteByte('\n')
 		chunk = append(chunk, e)
+		last = &entries[i]
 	}
 	flush()
 	return out
+}
+
+// diceNumbers names a roll's dice: " [die #41]" or " [dice #41–42]".
+func diceNumbers(ks []int64) string {
+	switch len(ks) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf(" [die #%d]", ks[0])
+	}
+	return fmt.Sprintf(" [dice #%d–%d]", ks[0], ks[len(ks)-1])
 }
 
 // viewMessage renders a game view.

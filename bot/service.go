@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/persist"
@@ -80,6 +81,12 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	}
 	rec, st, err := s.load(place)
 	if errors.Is(err, persist.ErrNotFound) {
+		switch name {
+		case "audit":
+			return s.auditFile(place, nil, args["game"])
+		case "dice":
+			return s.diceStats(place, nil)
+		}
 		return private("There is no game in this channel. Start one with `new` (boat, start date, Kommandant...)."), nil
 	}
 	if err != nil {
@@ -90,6 +97,14 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		return s.turn(rec, st), nil
 	case "history":
 		return s.history(rec)
+	case "seed":
+		return s.addEntropy(rec, user, args["text"])
+	case "reveal":
+		return s.reveal(rec, user)
+	case "audit":
+		return s.auditFile(place, rec, args["game"])
+	case "dice":
+		return s.diceStats(place, rec)
 	case "abandon":
 		if !s.mayAbandon(rec, user) {
 			return private(fmt.Sprintf("Only the commander (%s) or a channel manager may abandon this game.", rec.OwnerName)), nil
@@ -98,6 +113,9 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 			Text:    fmt.Sprintf("Abandon game %s for good? Nothing can bring it back.", rec.ID),
 			Options: []Option{{ID: optionID(rec.ID, "abandon", "confirm"), Label: "Yes, abandon it"}},
 		}}}, nil
+	}
+	if st == nil {
+		return private("The game has not started yet: its commander presses Start (after anyone has mixed in entropy with `seed`)."), nil
 	}
 	for _, v := range st.Views() {
 		if v == name {
@@ -108,7 +126,7 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 			return Reply{Public: []Message{viewMessage(view)}}, nil
 		}
 	}
-	return private(fmt.Sprintf("Unknown command %q: try new, turn, status, log, history, abandon or help.", name)), nil
+	return private(fmt.Sprintf("Unknown command %q: try %s.", name, commandNames())), nil
 }
 
 // Click answers a button or select choice.
@@ -142,6 +160,12 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 	if rec.Owner != "" && user.ID != rec.Owner {
 		return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", rec.OwnerName)), nil
 	}
+	if st == nil {
+		if target.token != startToken {
+			return private("That button belongs to another stage of this game: nothing changed."), nil
+		}
+		return s.start(place, rec)
+	}
 	p := st.Pending()
 	if p == nil || p.Token != target.token {
 		return private("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
@@ -171,6 +195,9 @@ func (s *Service) load(place Place) (*persist.GameRecord, engine.State, error) {
 	if rules == nil {
 		return nil, nil, fmt.Errorf("game %s is a %q game, which this kaleun does not play", rec.ID, rec.Game)
 	}
+	if rec.AwaitingStart {
+		return rec, nil, nil
+	}
 	st, err := rules.Decode(rec.State)
 	if err != nil {
 		return nil, nil, fmt.Errorf("game %s: %w", rec.ID, err)
@@ -192,24 +219,30 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 		return Reply{}, err
 	}
 	next2 := *rec
-	if err := s.commit(&next2, next, events, d); err != nil {
+	stored, err := s.commit(&next2, next, events, d, nil)
+	if err != nil {
 		return Reply{}, err
 	}
 	*rec = next2
-	return s.after(place, rec, next, events)
+	return s.after(place, rec, next, stored)
 }
 
-func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engine.Event, d CursorDice) error {
+// commit stores the new state with the log entries: before (the game
+// master's, such as a seed commitment), the rules' events with the numbers of
+// the dice they rolled, and at the end of the game the seed's reveal. It
+// returns the entries as stored.
+func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engine.Event, d CursorDice, before []persist.NewEntry) ([]persist.EventRecord, error) {
 	b, err := st.Encode()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	entries := make([]persist.NewEntry, 0, len(events))
+	entries := make([]persist.NewEntry, 0, len(before)+len(events)+1)
+	entries = append(entries, before...)
 	k := rec.Dice.Cursor // the number of the first die this decision rolled
 	for _, e := range events {
 		eb, err := json.Marshal(e)
 		if err != nil {
-			return fmt.Errorf("encoding an event: %w", err)
+			return nil, fmt.Errorf("encoding an event: %w", err)
 		}
 		entry := persist.NewEntry{Event: eb}
 		if e.Roll != nil {
@@ -222,19 +255,25 @@ func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engi
 	}
 	if k != d.Cursor() {
 		// Every die must appear in a roll event, or the log could not be audited.
-		return fmt.Errorf("the rules rolled %d dice but reported %d", d.Cursor()-rec.Dice.Cursor, k-rec.Dice.Cursor)
+		return nil, fmt.Errorf("the rules rolled %d dice but reported %d", d.Cursor()-rec.Dice.Cursor, k-rec.Dice.Cursor)
 	}
 	rec.State = b
 	rec.Dice.Cursor = d.Cursor()
 	rec.Decisions++
 	rec.Updated = s.now()
 	rec.Over = st.Outcome() != nil
+	rec.AwaitingStart = false
+	if rec.Over {
+		if e, ok := revealAtEnd(rec.Dice); ok {
+			entries = append(entries, e)
+		}
+	}
 	return s.store.CommitEntries(rec, entries)
 }
 
 // after renders the events and the next prompt, or the end of the game.
-func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, events []engine.Event) (Reply, error) {
-	r := Reply{Public: eventMessages(events)}
+func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord) (Reply, error) {
+	r := Reply{Public: eventMessages(stored)}
 	if out := st.Outcome(); out != nil {
 		m := Message{Title: "The end", Text: out.Summary, Fields: out.Fields, Outcome: out}
 		r.Public = append(r.Public, m)
@@ -250,6 +289,9 @@ func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, e
 }
 
 func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
+	if st == nil {
+		return Reply{Public: []Message{s.startMessage(rec)}}
+	}
 	p := st.Pending()
 	if p == nil {
 		return private("This game waits for no decision.")
@@ -257,7 +299,8 @@ func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
 	return Reply{Public: []Message{promptMessage(rec.ID, p, rec.Owner)}}
 }
 
-// history shows the last rolls with their charts and rule cases.
+// history shows the last rolls with their charts, rule cases and die
+// numbers, and the log's head hash.
 func (s *Service) history(rec *persist.GameRecord) (Reply, error) {
 	from := uint64(1)
 	if rec.Seq > 400 {
@@ -267,21 +310,22 @@ func (s *Service) history(rec *persist.GameRecord) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	var rolls []engine.Event
+	var rolls []persist.EventRecord
 	for _, er := range evs {
-		var e engine.Event
-		if json.Unmarshal(er.Event, &e) == nil && e.Kind == engine.KindRoll {
-			rolls = append(rolls, e)
+		if len(er.Dice) > 0 {
+			rolls = append(rolls, er)
 		}
 	}
 	if len(rolls) > 20 {
 		rolls = rolls[len(rolls)-20:]
 	}
 	if len(rolls) == 0 {
-		return private("No rolls yet."), nil
+		return Reply{Public: []Message{{Title: "Last rolls", Text: "No rolls yet.", Footer: logFooter(rec)}}}, nil
 	}
 	msgs := eventMessages(rolls)
 	msgs[0].Title = "Last rolls"
+	last := &msgs[len(msgs)-1]
+	last.Footer = logFooter(rec) + " · `audit` exports the whole log"
 	return Reply{Public: msgs}, nil
 }
 
@@ -349,6 +393,15 @@ func (s *Service) newGame(place Place, user User, game string, args map[string]s
 		}
 		rec.Dice = persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString(seed), GameID: id}
 	}
+	var before []persist.NewEntry
+	if rec.Dice.Kind == "auditable" {
+		c, err := commitment(rec.Dice)
+		if err != nil {
+			return Reply{}, err
+		}
+		e, _ := seedEntry(audit.SeedAction{Action: audit.ActionCommit, From: 0, Commitment: c})
+		before = append(before, e)
+	}
 	d, err := DiceFor(rec.Dice)
 	if err != nil {
 		return Reply{}, err
@@ -361,19 +414,28 @@ func (s *Service) newGame(place Place, user User, game string, args map[string]s
 		}
 		return private("Cannot start that game: " + err.Error()), nil
 	}
+	if d.Cursor() > 0 && fixed == nil {
+		// The setup itself rolls dice: wait for the commander's Start, so
+		// the players can mix in entropy before the first die.
+		rec.AwaitingStart, rec.Decisions = true, -1
+		if _, err := s.store.CommitEntries(rec, before); err != nil {
+			return Reply{}, err
+		}
+		s.log.Info("game created, awaiting start", "game", id, "place", place.Key(), "by", user.ID)
+		return Reply{Public: []Message{s.startMessage(rec)}}, nil
+	}
 	rec.Decisions = -1 // commit counts the start as decision 0
-	if err := s.commit(rec, st, events, d); err != nil {
+	stored, err := s.commit(rec, st, events, d, before)
+	if err != nil {
 		return Reply{}, err
 	}
 	s.log.Info("game started", "game", id, "place", place.Key(), "by", user.ID)
-	r, err := s.after(place, rec, st, events)
+	r, err := s.after(place, rec, st, stored)
 	if err != nil {
 		return Reply{}, err
 	}
 	text := fmt.Sprintf("%s commands.", user.Name)
-	if len(seed) > 0 {
-		text += " The dice seed is committed: SHA-256 " + dice.Commitment(seed) + "."
-	} else {
+	if rec.Dice.Kind != "auditable" {
 		text += " The dice are scripted."
 	}
 	head := Message{Title: "New game " + id, Text: text}

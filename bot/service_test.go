@@ -41,6 +41,16 @@ var (
 	manager  = User{ID: "u3", Name: "Dönitz", Manager: true}
 )
 
+// started runs `new` and presses Start, as a commander who adds no entropy does.
+func started(t testing.TB, svc *Service, p Place, u User, args map[string]string) (Reply, error) {
+	t.Helper()
+	r, err := svc.Command(p, u, "hunters", "new", args)
+	if err != nil || len(r.Public) != 1 || len(r.Public[0].Options) != 1 {
+		return r, err
+	}
+	return svc.Click(p, u, r.Public[0].Options[0].ID)
+}
+
 func lastPrompt(t *testing.T, r Reply) Message {
 	t.Helper()
 	for i := len(r.Public) - 1; i >= 0; i-- {
@@ -65,12 +75,22 @@ func TestNewTurnClickAndRefusals(t *testing.T) {
 	if !strings.Contains(r.Public[0].Text, "SHA-256") {
 		t.Fatal("the new game message commits to the dice seed")
 	}
+	start := lastPrompt(t, r)
+	if r, _ := svc.Click(here, stranger, start.Options[0].ID); len(r.Public) != 0 {
+		t.Fatalf("a stranger started the game: %+v", r)
+	}
+	if r, _ := svc.Command(here, stranger, "hunters", "status", nil); len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "not started") {
+		t.Fatalf("status before the start: %+v", r)
+	}
+	if r, err = svc.Click(here, prien, start.Options[0].ID); err != nil {
+		t.Fatal(err)
+	}
 	prompt := lastPrompt(t, r)
 	if prompt.Mention != "u1" {
 		t.Fatal("the prompt pings its commander")
 	}
 	// new in a busy channel offers nothing destructive.
-	r, _ = svc.Command(here, stranger, "hunters", "new", map[string]string{"boat": "IXA"})
+	r, _ = started(t, svc, here, stranger, map[string]string{"boat": "IXA"})
 	if len(r.Public) != 0 || !strings.Contains(r.Private[0].Text, "already has a game") {
 		t.Fatalf("busy channel: %+v", r)
 	}
@@ -119,7 +139,7 @@ func TestNewTurnClickAndRefusals(t *testing.T) {
 
 func TestAbandonNeedsTheCommanderOrAManager(t *testing.T) {
 	svc, store := newService(t)
-	svc.Command(here, prien, "hunters", "new", map[string]string{"boat": "IXA"})
+	started(t, svc, here, prien, map[string]string{"boat": "IXA"})
 	r, _ := svc.Command(here, stranger, "hunters", "abandon", nil)
 	if len(r.Private) != 1 || len(r.Private[0].Options) != 0 {
 		t.Fatalf("stranger abandon: %+v", r)
@@ -136,7 +156,7 @@ func TestAbandonNeedsTheCommanderOrAManager(t *testing.T) {
 	if _, err := store.Load(here.Key()); err != persist.ErrNotFound {
 		t.Fatal("the game must be archived")
 	}
-	r, _ = svc.Command(here, prien, "hunters", "new", map[string]string{"boat": "VIIB"})
+	r, _ = started(t, svc, here, prien, map[string]string{"boat": "VIIB"})
 	if len(r.Public) == 0 {
 		t.Fatal("a new game after abandoning")
 	}
@@ -145,7 +165,7 @@ func TestAbandonNeedsTheCommanderOrAManager(t *testing.T) {
 // Concurrent clicks on one prompt: exactly one applies.
 func TestConcurrentClicksAreSerialised(t *testing.T) {
 	svc, store := newService(t)
-	r, _ := svc.Command(here, prien, "hunters", "new", map[string]string{"boat": "VIIC"})
+	r, _ := started(t, svc, here, prien, map[string]string{"boat": "VIIC"})
 	id := lastPrompt(t, r).Options[0].ID
 	var wg sync.WaitGroup
 	applied := make(chan bool, 16)
@@ -177,7 +197,7 @@ func TestConcurrentClicksAreSerialised(t *testing.T) {
 // A whole career played through the bot layer by its commander reaches the end.
 func TestCareerThroughTheBot(t *testing.T) {
 	svc, store := newService(t)
-	r, err := svc.Command(here, prien, "hunters", "new", map[string]string{"boat": "VIIB", "start": "1942-06"})
+	r, err := started(t, svc, here, prien, map[string]string{"boat": "VIIB", "start": "1942-06"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +233,7 @@ func BenchmarkDecision(b *testing.B) {
 	const games = 10000
 	for i := 0; i < games; i++ {
 		p := Place{Platform: "discord", Space: "g", Channel: fmt.Sprint(i)}
-		if _, err := svc.Command(p, prien, "hunters", "new", map[string]string{"boat": "VIIC"}); err != nil {
+		if _, err := started(b, svc, p, prien, map[string]string{"boat": "VIIC"}); err != nil {
 			b.Fatal(err)
 		}
 	}

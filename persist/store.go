@@ -35,6 +35,11 @@ type DiceRecord struct {
 	GameID string `json:"game_id,omitempty"`
 	Faces  []int  `json:"faces,omitempty"`
 	Cursor int64  `json:"cursor"`
+	// From is the number of the first die under the current seed (a seed
+	// revealed mid-game is followed by a fresh one), and Entropy the players'
+	// entropy mixed into it (dice.Mix), in the order it was given.
+	From    int64    `json:"from,omitempty"`
+	Entropy []string `json:"entropy,omitempty"`
 }
 
 // GameRecord is one game as stored.
@@ -57,8 +62,12 @@ type GameRecord struct {
 	OwnerName string `json:"owner_name,omitempty"`
 	// Setup is the game's setup answers, so its decisions can be replayed.
 	Setup json.RawMessage `json:"setup,omitempty"`
-	// Head is the hash of the last log entry (see Entry).
+	// Head is the hash of the last log entry (see EventRecord).
 	Head string `json:"head,omitempty"`
+	// AwaitingStart is set while a game whose setup rolls dice waits for its
+	// commander to start it, so that players can add entropy to the
+	// committed seed before the first die; State is empty until then.
+	AwaitingStart bool `json:"awaiting_start,omitempty"`
 }
 
 // EventRecord is one entry of a game's log: an event (a roll, a decision, a
@@ -193,12 +202,15 @@ func (s *Store) Commit(rec *GameRecord, events []json.RawMessage) error {
 	for i, e := range events {
 		entries[i] = NewEntry{Event: e}
 	}
-	return s.CommitEntries(rec, entries)
+	_, err := s.CommitEntries(rec, entries)
+	return err
 }
 
-// CommitEntries is Commit with the dice numbers of each event.
-func (s *Store) CommitEntries(rec *GameRecord, events []NewEntry) error {
+// CommitEntries is Commit with the dice numbers of each event; it returns
+// the entries as stored, with their hashes.
+func (s *Store) CommitEntries(rec *GameRecord, events []NewEntry) ([]EventRecord, error) {
 	next := *rec
+	stored := make([]EventRecord, 0, len(events))
 	err := s.db.Update(func(tx *bolt.Tx) error {
 		eb, err := tx.Bucket(bucketEvents).CreateBucketIfNotExists([]byte(rec.ID))
 		if err != nil {
@@ -216,6 +228,7 @@ func (s *Store) CommitEntries(rec *GameRecord, events []NewEntry) error {
 				return err
 			}
 			next.Head = entry.Hash
+			stored = append(stored, entry)
 			b, err := json.Marshal(entry)
 			if err != nil {
 				return err
@@ -231,10 +244,10 @@ func (s *Store) CommitEntries(rec *GameRecord, events []NewEntry) error {
 		return tx.Bucket(bucketGames).Put([]byte(rec.Key), b)
 	})
 	if err != nil {
-		return fmt.Errorf("saving game %s: %w", rec.ID, err)
+		return nil, fmt.Errorf("saving game %s: %w", rec.ID, err)
 	}
 	*rec = next
-	return nil
+	return stored, nil
 }
 
 func seqKey(n uint64) []byte {

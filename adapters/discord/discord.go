@@ -5,6 +5,7 @@
 package discord
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
@@ -104,15 +105,6 @@ func (a *Adapter) Start(ctx context.Context) error {
 // Close disconnects.
 func (a *Adapter) Close() error { return a.session.Close() }
 
-var subcommands = []struct{ name, help string }{
-	{"turn", "Show the pending decision again"},
-	{"status", "The boat: crew, damage, torpedoes, rank, awards, patrol"},
-	{"log", "The patrol log sheet"},
-	{"history", "The last rolls with their charts and rule cases"},
-	{"abandon", "End this channel's game (its commander or a channel manager)"},
-	{"help", "What to do now, and where the rules are"},
-}
-
 // commands builds one slash command per game, with a subcommand per bot
 // command; "new" takes the game's setup fields as options.
 func (a *Adapter) commands() []*discordgo.ApplicationCommand {
@@ -141,8 +133,12 @@ func (a *Adapter) commands() []*discordgo.ApplicationCommand {
 		// Discord lists required options first.
 		sort.SliceStable(newOpts, func(i, j int) bool { return newOpts[i].Required && !newOpts[j].Required })
 		opts := []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "new", Description: "Start a game in this channel", Options: newOpts}}
-		for _, s := range subcommands {
-			opts = append(opts, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: s.name, Description: s.help})
+		for _, c := range bot.Commands() {
+			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: c.Name, Description: trim(c.Help, 100)}
+			for _, arg := range c.Args {
+				sub.Options = append(sub.Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: arg.Name, Description: trim(arg.Help, 100), Required: arg.Required})
+			}
+			opts = append(opts, sub)
 		}
 		out = append(out, &discordgo.ApplicationCommand{Name: name, Description: "Play " + name + " in this channel", Options: opts})
 	}
@@ -170,7 +166,7 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 	case discordgo.InteractionApplicationCommand:
 		data := i.ApplicationCommandData()
 		if len(data.Options) == 0 {
-			a.respond(i, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, turn, status, log, history, abandon or help."}}})
+			a.respond(i, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}})
 			return
 		}
 		sub := data.Options[0]
@@ -264,7 +260,7 @@ func (a *Adapter) respond(i *discordgo.InteractionCreate, r bot.Reply) {
 func (a *Adapter) followups(i *discordgo.InteractionCreate, r bot.Reply, all bool) {
 	send := func(m bot.Message, ephemeral bool) {
 		d := messageData(m, ephemeral)
-		p := &discordgo.WebhookParams{Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags}
+		p := &discordgo.WebhookParams{Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags, Files: d.Files}
 		if _, err := a.session.FollowupMessageCreate(i.Interaction, true, p); err != nil {
 			a.log.Error("discord: follow-up", "err", err)
 		}
@@ -287,9 +283,16 @@ func messageData(m bot.Message, ephemeral bool) *discordgo.InteractionResponseDa
 		d.Content = "<@" + m.Mention + ">"
 	}
 	if m.Title == "" && len(m.Fields) == 0 && len(m.Options) == 0 {
-		d.Content = strings.TrimSpace(d.Content + "\n" + trim(m.Text, 1990))
+		text := m.Text
+		if m.Footer != "" {
+			text = strings.TrimRight(text, "\n") + "\n-# " + m.Footer // Discord's subtext line
+		}
+		d.Content = strings.TrimSpace(d.Content + "\n" + trim(text, 1990))
 	} else {
 		e := &discordgo.MessageEmbed{Title: trim(m.Title, 256), Description: trim(m.Text, 4000)}
+		if m.Footer != "" {
+			e.Footer = &discordgo.MessageEmbedFooter{Text: trim(m.Footer, 2048)}
+		}
 		for _, f := range m.Fields {
 			if len(e.Fields) == 25 {
 				break
@@ -299,6 +302,9 @@ func messageData(m bot.Message, ephemeral bool) *discordgo.InteractionResponseDa
 		d.Embeds = []*discordgo.MessageEmbed{e}
 	}
 	d.Components = components(m)
+	for _, f := range m.Files {
+		d.Files = append(d.Files, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)})
+	}
 	return d
 }
 
@@ -369,4 +375,12 @@ func (a *Adapter) autocomplete(i *discordgo.InteractionCreate) {
 	if err != nil {
 		a.log.Error("discord: autocomplete", "err", err)
 	}
+}
+
+func subcommandNames() string {
+	var names []string
+	for _, c := range bot.Commands() {
+		names = append(names, c.Name)
+	}
+	return strings.Join(names, ", ")
 }

@@ -32,6 +32,8 @@ type fakeDiscord struct {
 type posted struct {
 	Path string
 	Body map[string]any
+	// Files are the attachments of a multipart post, by file name.
+	Files map[string][]byte
 }
 
 func newFakeDiscord(t *testing.T) *fakeDiscord {
@@ -62,10 +64,29 @@ func newFakeDiscord(t *testing.T) *fakeDiscord {
 	return f
 }
 
+// record keeps a post; like Discord, it reads a JSON body or a multipart
+// form with the JSON in payload_json and the attachments as files[n].
 func (f *fakeDiscord) record(r *http.Request) {
-	var body map[string]any
-	json.NewDecoder(r.Body).Decode(&body)
-	f.posts <- posted{Path: r.URL.Path, Body: body}
+	p := posted{Path: r.URL.Path}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		if err := r.ParseMultipartForm(8 << 20); err != nil {
+			f.t.Errorf("multipart post: %v", err)
+			return
+		}
+		json.Unmarshal([]byte(r.FormValue("payload_json")), &p.Body)
+		p.Files = map[string][]byte{}
+		for _, fhs := range r.MultipartForm.File {
+			for _, fh := range fhs {
+				file, _ := fh.Open()
+				b, _ := io.ReadAll(file)
+				file.Close()
+				p.Files[fh.Filename] = b
+			}
+		}
+	} else {
+		json.NewDecoder(r.Body).Decode(&p.Body)
+	}
+	f.posts <- p
 }
 
 func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {

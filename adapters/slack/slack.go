@@ -5,6 +5,7 @@
 package slack
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -185,7 +186,7 @@ func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
 		return bot.Reply{Private: []bot.Message{{Text: err.Error()}}}
 	}
 	if len(words) == 0 {
-		return bot.Reply{Private: []bot.Message{{Text: "Usage: " + c.Command + " new boat=VIIC [start=1940-10 kommandant=Name uboat=U-47 rules=14.6] | turn | status | log | history | abandon | help"}}}
+		return bot.Reply{Private: []bot.Message{{Text: "Usage: " + c.Command + " new boat=VIIC [start=1940-10 kommandant=Name uboat=U-47 rules=14.6] | " + usage()}}}
 	}
 	args := map[string]string{}
 	for _, w := range words[1:] {
@@ -196,8 +197,10 @@ func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
 		args[k] = v
 	}
 	user := bot.User{ID: c.UserID, Name: c.UserName}
-	if words[0] == "abandon" {
-		user.Manager = a.isAdmin(c.UserID)
+	for _, spec := range bot.Commands() {
+		if spec.Name == words[0] && spec.ManagerMatters {
+			user.Manager = a.isAdmin(c.UserID)
+		}
 	}
 	place := bot.Place{Platform: "slack", Space: c.TeamID, Channel: c.ChannelID}
 	r, err := a.svc.Command(place, user, game, words[0], args)
@@ -245,9 +248,12 @@ func (a *Adapter) isAdmin(userID string) bool {
 // as ephemeral messages to the user.
 func (a *Adapter) post(channel, user string, r bot.Reply) {
 	for _, m := range r.Public {
-		if _, _, err := a.api.PostMessage(channel, slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)); err != nil {
-			a.log.Error("slack: chat.postMessage", "err", err)
+		if m.Title != "" || m.Text != "" || len(m.Fields) > 0 || len(m.Options) > 0 {
+			if _, _, err := a.api.PostMessage(channel, slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)); err != nil {
+				a.log.Error("slack: chat.postMessage", "err", err)
+			}
 		}
+		a.upload(channel, m.Files)
 	}
 	for _, m := range r.Private {
 		if _, err := a.api.PostEphemeral(channel, user, slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)); err != nil {
@@ -256,12 +262,29 @@ func (a *Adapter) post(channel, user string, r bot.Reply) {
 	}
 }
 
+// upload shares attachments in the channel (files.getUploadURLExternal, the
+// upload itself, files.completeUploadExternal).
+func (a *Adapter) upload(channel string, files []bot.File) {
+	for _, f := range files {
+		_, err := a.api.UploadFile(slack.UploadFileParameters{
+			Reader: bytes.NewReader(f.Data), FileSize: len(f.Data), Filename: f.Name, Title: f.Name, Channel: channel,
+		})
+		if err != nil {
+			a.log.Error("slack: uploading a file", "file", f.Name, "err", err)
+		}
+	}
+}
+
 // split takes the first message for the slash command's immediate response.
+// A response cannot carry files: they stay behind for upload.
 func split(r bot.Reply) (any, bot.Reply) {
 	switch {
 	case len(r.Public) > 0:
 		m := r.Public[0]
 		r.Public = r.Public[1:]
+		if len(m.Files) > 0 {
+			r.Public = append([]bot.Message{{Files: m.Files}}, r.Public...)
+		}
 		return map[string]any{"response_type": "in_channel", "text": fallback(m), "blocks": blocks(m)}, r
 	case len(r.Private) > 0:
 		m := r.Private[0]
@@ -309,6 +332,9 @@ func blocks(m bot.Message) []slack.Block {
 			fields = append(fields, slack.NewTextBlockObject(slack.MarkdownType, trim("*"+f.Name+"*\n"+f.Value, 2000), false, false))
 		}
 		out = append(out, slack.NewSectionBlock(nil, fields, nil))
+	}
+	if m.Footer != "" {
+		out = append(out, slack.NewContextBlock("", slack.NewTextBlockObject(slack.MarkdownType, trim(m.Footer, 3000), false, false)))
 	}
 	if len(m.Options) == 0 {
 		return out
@@ -380,4 +406,21 @@ func (a *Adapter) verify(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 		return nil, false
 	}
 	return body, true
+}
+
+// usage lists the commands after `new`, with their arguments.
+func usage() string {
+	var parts []string
+	for _, c := range bot.Commands() {
+		p := c.Name
+		for _, arg := range c.Args {
+			if arg.Required {
+				p += " " + arg.Name + "=..."
+			} else {
+				p += " [" + arg.Name + "=...]"
+			}
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, " | ")
 }

@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -26,15 +28,17 @@ import (
 
 // fakeSlack speaks the parts of Slack's Web API and Socket Mode protocol that
 // the real slack-go client uses: apps.connections.open, the socket's hello,
-// envelopes and acks, chat.postMessage, chat.postEphemeral and users.info.
+// envelopes and acks, chat.postMessage, chat.postEphemeral, users.info and
+// the three steps of a file upload.
 type fakeSlack struct {
-	t     *testing.T
-	srv   *httptest.Server
-	mu    sync.Mutex
-	conn  *websocket.Conn
-	acks  chan map[string]any
-	posts chan url.Values
-	open  chan struct{}
+	t       *testing.T
+	srv     *httptest.Server
+	mu      sync.Mutex
+	uploads map[string][]byte // by file id, until completeUploadExternal shares them
+	conn    *websocket.Conn
+	acks    chan map[string]any
+	posts   chan url.Values
+	open    chan struct{}
 }
 
 func newFakeSlack(t *testing.T) *fakeSlack {
@@ -50,6 +54,40 @@ func newFakeSlack(t *testing.T) *fakeSlack {
 		f.posts <- v
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": v.Get("channel"), "ts": "1.0", "message_ts": "1.0"})
 	}
+	mux.HandleFunc("/api/files.getUploadURLExternal", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		id := "F" + r.Form.Get("filename")
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "upload_url": f.srv.URL + "/upload/" + id, "file_id": id})
+	})
+	mux.HandleFunc("/upload/{id}", func(w http.ResponseWriter, r *http.Request) {
+		file, _, err := r.FormFile("file")
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		b, _ := io.ReadAll(file)
+		f.mu.Lock()
+		if f.uploads == nil {
+			f.uploads = map[string][]byte{}
+		}
+		f.uploads[r.PathValue("id")] = b
+		f.mu.Unlock()
+		w.Write([]byte("OK"))
+	})
+	mux.HandleFunc("/api/files.completeUploadExternal", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		var files []map[string]any
+		json.Unmarshal([]byte(r.PostForm.Get("files")), &files)
+		v := r.PostForm
+		v.Set("_method", r.URL.Path)
+		f.mu.Lock()
+		for _, file := range files {
+			v.Add("_content", string(f.uploads[fmt.Sprint(file["id"])]))
+		}
+		f.mu.Unlock()
+		f.posts <- v
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "files": files})
+	})
 	mux.HandleFunc("/api/chat.postMessage", post)
 	mux.HandleFunc("/api/chat.postEphemeral", post)
 	mux.HandleFunc("/api/users.info", func(w http.ResponseWriter, r *http.Request) {
@@ -186,15 +224,12 @@ func TestSlackSocketModeEndToEnd(t *testing.T) {
 	if ack["envelope_id"] != "e1" || ack["payload"] == nil {
 		t.Fatalf("ack %v", ack)
 	}
-	posts := f.drain(t)
-	var prompt []string
-	for _, p := range posts {
-		if v := buttonValues(p.Get("blocks")); len(v) > 0 {
-			prompt = v
-		}
-	}
-	if len(prompt) == 0 {
-		t.Fatalf("no prompt posted: %v", posts)
+	// The game waits for its Start (so players could add entropy first):
+	// the one message, with its button, answers the slash command.
+	payload, _ := json.Marshal(ack["payload"].(map[string]any)["blocks"])
+	prompt := buttonValues(string(payload))
+	if len(prompt) != 1 || !strings.Contains(string(payload), "SHA-256") {
+		t.Fatalf("no Start button with the seed's commitment: %s", payload)
 	}
 	// A stranger's click: an ephemeral refusal.
 	f.click("e2", "U2", prompt[0])
@@ -240,6 +275,9 @@ func patrols(t *testing.T, store *persist.Store, key string) int {
 	rec, err := store.Load(key)
 	if err != nil {
 		return 1
+	}
+	if rec.AwaitingStart {
+		return 0
 	}
 	h, _ := hunters.NewRules()
 	st, err := h.Decode(rec.State)

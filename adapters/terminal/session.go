@@ -159,7 +159,7 @@ func (s *Session) isView(name string) bool {
 			return true
 		}
 	}
-	return name == "history"
+	return name == "history" || name == "dice"
 }
 
 func keys(p *engine.Prompt) string {

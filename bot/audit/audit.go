@@ -6,22 +6,23 @@
 //
 //	{"format":"kaleun-audit","version":1,
 //	 "game":{"id":..,"game":"hunters","created":..,"setup":{..}},
-//	 "dice":{"scheme":"hmac-sha256/1"|"scripted","game_id":..,"commitment":"<sha256 hex>",
-//	         "seed":"<hex, only once revealed>","faces":[..scripted only]},
+//	 "dice":{"scheme":"hmac-sha256/1"|"scripted","game_id":..,
+//	         "seed":"<hex: the seed in force, only when the export reveals it>",
+//	         "faces":[..scripted only]},
 //	 "over":true|false,"head":"<hash of the last entry>",
 //	 "entries":[{"seq":1,"decision":0,"dice":[0,1],"event":{..},"prev":"","hash":".."},..]}
 //
-// Die k with s sides is dice.Derive(seed, game_id, k, s) (engine/dice); an
-// entry's hash is persist.HashEntry. A verifier needs nothing else.
+// Entries of kind "seed" (SeedEvent) commit to a seed, mix in a player's
+// entropy or reveal a seed; every die after a commitment comes from that
+// seed, mixed with its entropy (dice.Mix), as dice.Derive(seed, game_id, k,
+// sides). An entry's hash is persist.HashEntry. A verifier needs nothing else.
 package audit
 
 import (
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"time"
 
-	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -50,17 +51,32 @@ type GameInfo struct {
 	Setup   json.RawMessage `json:"setup"`
 }
 
+// The dice schemes.
+const (
+	SchemeHMAC     = "hmac-sha256/1"
+	SchemeScripted = "scripted"
+)
+
 // DiceInfo says how the dice were made.
 type DiceInfo struct {
-	Scheme     string `json:"scheme"`
-	GameID     string `json:"game_id,omitempty"`
-	Commitment string `json:"commitment,omitempty"`
-	Seed       string `json:"seed,omitempty"`
-	Faces      []int  `json:"faces,omitempty"`
+	Scheme string `json:"scheme"`
+	GameID string `json:"game_id,omitempty"`
+	// Seed reveals the seed in force when the log does not (yet).
+	Seed  string `json:"seed,omitempty"`
+	Faces []int  `json:"faces,omitempty"`
 }
 
-// Build makes the export of a stored game. The seed is included only when
-// reveal is true (a finished game, or the owner of a terminal database).
+// GameID is the id the dice are derived with.
+func (x *Export) GameID() string {
+	if x.Dice.GameID != "" {
+		return x.Dice.GameID
+	}
+	return x.Game.ID
+}
+
+// Build makes the export of a stored game. The seed in force is included
+// only when reveal is true (the holder of a terminal game's database); a
+// finished game's log reveals its seed itself.
 func Build(store *persist.Store, rec *persist.GameRecord, reveal bool) (*Export, error) {
 	entries, err := store.Events(rec.ID, 1, 0)
 	if err != nil {
@@ -73,16 +89,12 @@ func Build(store *persist.Store, rec *persist.GameRecord, reveal bool) (*Export,
 	}
 	switch rec.Dice.Kind {
 	case "auditable":
-		seed, err := hex.DecodeString(rec.Dice.Seed)
-		if err != nil {
-			return nil, fmt.Errorf("the stored seed is damaged: %w", err)
-		}
-		x.Dice = DiceInfo{Scheme: "hmac-sha256/1", GameID: rec.Dice.GameID, Commitment: dice.Commitment(seed)}
-		if reveal {
+		x.Dice = DiceInfo{Scheme: SchemeHMAC, GameID: rec.Dice.GameID}
+		if reveal && !rec.Over {
 			x.Dice.Seed = rec.Dice.Seed
 		}
 	case "scripted":
-		x.Dice = DiceInfo{Scheme: "scripted", Faces: rec.Dice.Faces}
+		x.Dice = DiceInfo{Scheme: SchemeScripted, Faces: rec.Dice.Faces}
 	default:
 		return nil, fmt.Errorf("unknown dice kind %q", rec.Dice.Kind)
 	}

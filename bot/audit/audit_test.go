@@ -1,4 +1,4 @@
-package audit
+package audit_test
 
 import (
 	"encoding/json"
@@ -9,13 +9,23 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/persist"
 )
 
-// played plays a career through the bot with a fixed seed and returns its export.
-func played(t *testing.T, decisions int) ([]byte, map[string]engine.Rules) {
+// script says how a test game is played through the bot.
+type script struct {
+	decisions int      // at most this many clicks
+	entropy   []string // mixed in before the first roll
+	revealAt  int      // ask for the seed's reveal after this many clicks (0: never)
+	reveal    bool     // export with the seed in force (a terminal database's holder)
+}
+
+// played plays a career through the bot, clicking each prompt's first
+// option, and returns its export.
+func played(t *testing.T, sc script) ([]byte, map[string]engine.Rules) {
 	t.Helper()
 	store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
@@ -24,9 +34,10 @@ func played(t *testing.T, decisions int) ([]byte, map[string]engine.Rules) {
 	defer store.Close()
 	h, _ := hunters.NewRules()
 	games := map[string]engine.Rules{"hunters": h}
+	seeds := 0
 	svc := bot.New(store, games, bot.Options{
 		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
-		NewSeed: func() ([]byte, error) { return []byte("audit test seed"), nil },
+		NewSeed: func() ([]byte, error) { seeds++; return []byte(fmt.Sprintf("audit test seed %d", seeds)), nil },
 		NewID:   func() (string, error) { return "audit1", nil },
 	})
 	place := bot.Place{Platform: "discord", Space: "g", Channel: "c"}
@@ -35,7 +46,23 @@ func played(t *testing.T, decisions int) ([]byte, map[string]engine.Rules) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < decisions; i++ {
+	for _, text := range sc.entropy {
+		er, err := svc.Command(place, bot.User{ID: "friend", Name: "Schepke"}, "hunters", "seed", map[string]string{"text": text})
+		if err != nil || len(er.Public) != 1 {
+			t.Fatalf("seed %q: %v %+v", text, err, er)
+		}
+	}
+	start := r.Public[0].Options[0].ID // the game waits for its Start, so entropy can come first
+	if r, err = svc.Click(place, me, start); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < sc.decisions; i++ {
+		if sc.revealAt > 0 && i == sc.revealAt {
+			rr, err := svc.Command(place, me, "hunters", "reveal", nil)
+			if err != nil || len(rr.Public) != 1 {
+				t.Fatalf("reveal: %v %+v", err, rr)
+			}
+		}
 		var id string
 		for _, m := range r.Public {
 			if m.Prompt != nil {
@@ -54,7 +81,7 @@ func played(t *testing.T, decisions int) ([]byte, map[string]engine.Rules) {
 		fin, _ := store.Finished()
 		rec = &fin[0]
 	}
-	x, err := Build(store, rec, true)
+	x, err := audit.Build(store, rec, sc.reveal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,17 +90,63 @@ func played(t *testing.T, decisions int) ([]byte, map[string]engine.Rules) {
 }
 
 func TestAPlayedGameVerifiesClean(t *testing.T) {
-	data, games := played(t, 150)
-	if probs := Verify(data, games); len(probs) != 0 {
-		t.Fatalf("clean game: %v", probs)
+	data, games := played(t, script{decisions: 150, reveal: true})
+	r := audit.Verify(data, games)
+	if !r.OK() || r.Dice == 0 || r.Checked != r.Dice || r.Decisions < 20 || len(r.Unrevealed) != 0 {
+		t.Fatalf("clean game: %+v", r)
+	}
+}
+
+// Entropy from two players, a reveal mid-game and a fresh seed after it: the
+// first seed's dice check out, the second seed's wait for its reveal, and
+// the replay goes through.
+func TestEntropyAndAMidGameReveal(t *testing.T) {
+	data, games := played(t, script{decisions: 25, entropy: []string{"Schepke's lucky dice", "🎲"}, revealAt: 10})
+	r := audit.Verify(data, games)
+	if !r.OK() || len(r.Unrevealed) != 1 || r.Checked == 0 || r.Checked >= r.Dice {
+		t.Fatalf("want the first seed's dice checked and the second's waiting: %+v", r)
+	}
+	var x audit.Export
+	json.Unmarshal(data, &x)
+	if x.Over {
+		t.Fatal("the test game ended before its second seed could be checked unrevealed")
+	}
+	actions := []string{}
+	for _, e := range x.Entries {
+		var se audit.SeedEvent
+		if json.Unmarshal(e.Event, &se) == nil && se.Kind == audit.KindSeed {
+			actions = append(actions, se.Seed.Action)
+		}
+	}
+	if got := strings.Join(actions, ","); got != "commit,entropy,entropy,reveal,commit" {
+		t.Fatalf("seed entries: %s", got)
+	}
+	// The holder of the database can reveal the seed in force: all dice check.
+	data, games = played(t, script{decisions: 25, entropy: []string{"x"}, revealAt: 10, reveal: true})
+	if r := audit.Verify(data, games); !r.OK() || r.Checked != r.Dice || len(r.Unrevealed) != 0 {
+		t.Fatalf("with the seed in force revealed: %+v", r)
+	}
+}
+
+// A game played to its end reveals its seed in its own log.
+func TestAFinishedGameRevealsItsSeed(t *testing.T) {
+	data, games := played(t, script{decisions: 5000})
+	var x audit.Export
+	json.Unmarshal(data, &x)
+	if !x.Over {
+		t.Fatal("the game did not end within 5000 decisions")
+	}
+	r := audit.Verify(data, games)
+	if !r.OK() || r.Checked != r.Dice || len(r.Unrevealed) != 0 {
+		t.Fatalf("finished game: %+v", r)
 	}
 }
 
 // tamper edits the export and (optionally) recomputes the hash chain, as a
 // careful forger would.
-func tamper(t *testing.T, data []byte, rehash bool, edit func(x *Export)) []byte {
+func tamper(t *testing.T, data []byte, rehash bool, edit func(x *audit.Export)) []byte {
 	t.Helper()
-	var x Export
+	var x audit.Export
 	if err := json.Unmarshal(data, &x); err != nil {
 		t.Fatal(err)
 	}
@@ -92,12 +165,12 @@ func tamper(t *testing.T, data []byte, rehash bool, edit func(x *Export)) []byte
 	return b
 }
 
-// firstRoll finds the index of the n-th roll entry.
-func nthRoll(x *Export, n int) int {
+// find returns the index of the n-th entry (from 0) that match says yes to.
+func find(x *audit.Export, n int, match func(ev engine.Event) bool) int {
 	for i, e := range x.Entries {
 		var ev engine.Event
 		json.Unmarshal(e.Event, &ev)
-		if ev.Roll != nil {
+		if match(ev) {
 			if n == 0 {
 				return i
 			}
@@ -107,7 +180,7 @@ func nthRoll(x *Export, n int) int {
 	return -1
 }
 
-func editEvent(x *Export, i int, f func(ev *engine.Event)) {
+func editEvent(x *audit.Export, i int, f func(ev *engine.Event)) {
 	var ev engine.Event
 	json.Unmarshal(x.Entries[i].Event, &ev)
 	f(&ev)
@@ -115,50 +188,57 @@ func editEvent(x *Export, i int, f func(ev *engine.Event)) {
 }
 
 func TestTamperingIsCaughtAtTheFirstBadEntry(t *testing.T) {
-	data, games := played(t, 150)
-	var x Export
+	data, games := played(t, script{decisions: 150, entropy: []string{"x"}, reveal: true})
+	var x audit.Export
 	json.Unmarshal(data, &x)
-	i := nthRoll(&x, 5)
-	seq := x.Entries[i].Seq
+	roll := find(&x, 5, func(ev engine.Event) bool { return ev.Roll != nil })
+	modified := find(&x, 0, func(ev engine.Event) bool { return ev.Roll != nil && len(ev.Roll.Modifiers) > 0 })
+	decision := find(&x, 3, func(ev engine.Event) bool { return ev.Choice != nil })
+	entropy := -1
+	for i, e := range x.Entries {
+		var se audit.SeedEvent
+		if json.Unmarshal(e.Event, &se) == nil && se.Seed.Action == audit.ActionEntropy {
+			entropy = i
+		}
+	}
+	if roll < 0 || modified < 0 || decision < 0 || entropy < 0 {
+		t.Fatal("the played game lacks the entries this test edits")
+	}
+	seq := func(i int) string { return fmt.Sprintf("entry %d: ", x.Entries[i].Seq) }
 	cases := []struct {
 		name   string
 		rehash bool
-		edit   func(x *Export)
+		edit   func(x *audit.Export)
 		want   string
 	}{
-		{"one face", false, func(x *Export) { editEvent(x, i, func(ev *engine.Event) { ev.Roll.Faces[0] = ev.Roll.Faces[0]%6 + 1 }) }, fmt.Sprintf("entry %d: its hash", seq)},
-		{"one face, chain rebuilt", true, func(x *Export) { editEvent(x, i, func(ev *engine.Event) { ev.Roll.Faces[0] = ev.Roll.Faces[0]%6 + 1 }) }, fmt.Sprintf("entry %d: die #", seq)},
-		{"one modifier, chain rebuilt", true, func(x *Export) {
-			j := -1
-			for k := range x.Entries {
-				var ev engine.Event
-				json.Unmarshal(x.Entries[k].Event, &ev)
-				if ev.Roll != nil && len(ev.Roll.Modifiers) > 0 && j < 0 {
-					j = k
-				}
-			}
-			editEvent(x, j, func(ev *engine.Event) { ev.Roll.Modifiers[0].Value++ })
-		}, "but the rules give"},
-		{"one decision, chain rebuilt", true, func(x *Export) {
-			for k := range x.Entries {
-				var ev engine.Event
-				json.Unmarshal(x.Entries[k].Event, &ev)
-				if ev.Choice != nil && ev.Choice.Key == "e3" {
-					editEvent(x, k, func(ev *engine.Event) { ev.Choice.Key = "e4" })
-					return
-				}
-			}
-		}, "entry"},
-		{"one hash", false, func(x *Export) { x.Entries[3].Hash = strings.Repeat("0", 64) }, "entry 4: its hash"},
-		{"an entry dropped", false, func(x *Export) { x.Entries = append(x.Entries[:7], x.Entries[8:]...) }, "entry 9: out of order"},
-		{"two entries swapped", false, func(x *Export) { x.Entries[7], x.Entries[8] = x.Entries[8], x.Entries[7] }, "entry 9: out of order"},
-		{"the seed", false, func(x *Export) { x.Dice.Seed = "00" + x.Dice.Seed }, "does not match the commitment"},
-		{"cut short", false, func(x *Export) { x.Entries = x.Entries[:len(x.Entries)-1] }, "head hash"},
+		{"one face", false, func(x *audit.Export) {
+			editEvent(x, roll, func(ev *engine.Event) { ev.Roll.Faces[0] = ev.Roll.Faces[0]%6 + 1 })
+		}, seq(roll) + "its hash"},
+		{"one face, chain rebuilt", true, func(x *audit.Export) {
+			editEvent(x, roll, func(ev *engine.Event) { ev.Roll.Faces[0] = ev.Roll.Faces[0]%6 + 1 })
+		}, seq(roll) + "die #"},
+		{"one modifier, chain rebuilt", true, func(x *audit.Export) {
+			editEvent(x, modified, func(ev *engine.Event) { ev.Roll.Modifiers[0].Value++ })
+		}, seq(modified) + "logged"},
+		{"one decision, chain rebuilt", true, func(x *audit.Export) {
+			editEvent(x, decision, func(ev *engine.Event) { ev.Choice.Key = "not-an-option" })
+		}, seq(decision) + "the rules refuse"},
+		{"the entropy, chain rebuilt", true, func(x *audit.Export) {
+			var se audit.SeedEvent
+			json.Unmarshal(x.Entries[entropy].Event, &se)
+			se.Seed.Entropy += "!"
+			x.Entries[entropy].Event, _ = json.Marshal(se)
+		}, "die #"},
+		{"one hash", false, func(x *audit.Export) { x.Entries[3].Hash = strings.Repeat("0", 64) }, "entry 4: its hash"},
+		{"an entry dropped", false, func(x *audit.Export) { x.Entries = append(x.Entries[:7], x.Entries[8:]...) }, "entry 9: out of order"},
+		{"two entries swapped", false, func(x *audit.Export) { x.Entries[7], x.Entries[8] = x.Entries[8], x.Entries[7] }, "entry 9: out of order"},
+		{"the seed", false, func(x *audit.Export) { x.Dice.Seed = "00" + x.Dice.Seed }, "does not match its commitment"},
+		{"cut short", false, func(x *audit.Export) { x.Entries = x.Entries[:len(x.Entries)-1] }, "head hash"},
 	}
 	for _, c := range cases {
-		probs := Verify(tamper(t, data, c.rehash, c.edit), games)
-		if len(probs) == 0 || !strings.Contains(probs[0].String(), c.want) {
-			t.Errorf("%s: got %v, want a first problem containing %q", c.name, probs, c.want)
+		r := audit.Verify(tamper(t, data, c.rehash, c.edit), games)
+		if r.OK() || !strings.Contains(r.Problems[0].String(), c.want) {
+			t.Errorf("%s: got %v, want a first problem containing %q", c.name, r.Problems, c.want)
 		}
 	}
 }

@@ -25,25 +25,47 @@ func (p Problem) String() string {
 	return fmt.Sprintf("entry %d: %s", p.Seq, p.Msg)
 }
 
-// Verify checks an export. It returns every problem found, the first bad
-// entry first; none means the log is intact, every die is what the seed makes
-// it, and the rules replay the decisions to the very same events.
-func Verify(data []byte, games map[string]engine.Rules) []Problem {
+// Report is what Verify found.
+type Report struct {
+	Problems []Problem
+	Entries  int
+	// Dice is the number of dice in the log, Checked how many of them were
+	// recomputed from a revealed seed (or the script).
+	Dice, Checked int
+	// Decisions is the number of decisions replayed through the rules.
+	Decisions int
+	// Unrevealed lists the commitments of seeds not revealed yet: their dice
+	// cannot be checked until they are.
+	Unrevealed []string
+}
+
+// OK tells whether nothing failed.
+func (r Report) OK() bool { return len(r.Problems) == 0 }
+
+// Verify checks an export: every hash link, every seed against its
+// commitment, every die against its seed, and a replay of the decisions
+// through the rules. Problems come first bad entry first; none means the log
+// is intact, every revealed die is what its seed makes it, and the rules give
+// the very same events.
+func Verify(data []byte, games map[string]engine.Rules) Report {
 	var x Export
 	if err := json.Unmarshal(data, &x); err != nil {
-		return []Problem{{Msg: "not an audit file: " + err.Error()}}
+		return Report{Problems: []Problem{{Msg: "not an audit file: " + err.Error()}}}
 	}
 	if x.Format != Format || x.Version != Version {
-		return []Problem{{Msg: fmt.Sprintf("format %q version %d: this verifier reads %s version %d", x.Format, x.Version, Format, Version)}}
+		return Report{Problems: []Problem{{Msg: fmt.Sprintf("format %q version %d: this verifier reads %s version %d", x.Format, x.Version, Format, Version)}}}
 	}
-	var out []Problem
-	out = append(out, checkChain(&x)...)
-	faces, probs := checkDice(&x)
-	out = append(out, probs...)
-	if len(out) > 0 {
-		return out // replaying a broken log would only repeat the same news
+	r := Report{Entries: len(x.Entries)}
+	if r.Problems = checkChain(&x); len(r.Problems) > 0 {
+		return r
 	}
-	return replay(&x, faces, games)
+	faces, checked, unrevealed, probs := checkDice(&x)
+	if r.Problems = probs; len(probs) > 0 {
+		return r // replaying a broken log would only repeat the same news
+	}
+	r.Dice, r.Checked, r.Unrevealed = len(faces), checked, unrevealed
+	r.Decisions, r.Problems = replay(&x, faces, games)
+	return r
 }
 
 // checkChain recomputes every hash and link.
@@ -72,8 +94,8 @@ func checkChain(x *Export) []Problem {
 	return out
 }
 
-// sidesOf tells the die size of a roll's notation.
-func sidesOf(notation string) (int, bool) {
+// SidesOf tells the die size of a roll's notation.
+func SidesOf(notation string) (int, bool) {
 	switch notation {
 	case "1d6", "2d6", "d66":
 		return 6, true
@@ -85,108 +107,226 @@ func sidesOf(notation string) (int, bool) {
 	return 0, false
 }
 
-// checkDice numbers every die and checks it against the seed or the script.
-func checkDice(x *Export) ([]int, []Problem) {
-	var seed []byte
-	if x.Dice.Scheme == "hmac-sha256/1" && x.Dice.Seed != "" {
-		var err error
-		if seed, err = hex.DecodeString(x.Dice.Seed); err != nil {
-			return nil, []Problem{{Msg: "the revealed seed is not hex"}}
-		}
-		if dice.Commitment(seed) != x.Dice.Commitment {
-			return nil, []Problem{{Msg: "the revealed seed does not match the commitment"}}
-		}
+// epoch is one seed's span of dice.
+type epoch struct {
+	commitment string
+	from       int64
+	entropy    []string
+	seed       []byte // nil until revealed
+}
+
+// loggedDie is one die as the log shows it.
+type loggedDie struct {
+	seq   uint64
+	k     int64
+	sides int
+	face  int
+	seed  *epoch
+}
+
+// logEntry is what the dice check reads of an entry.
+type logEntry struct {
+	Kind engine.EventKind `json:"kind"`
+	Roll *engine.Roll     `json:"roll"`
+	Seed *SeedAction      `json:"seed"`
+}
+
+// checkDice numbers every die, follows the seed's commitments, entropy and
+// reveals, and checks each die against its revealed seed or the script. It
+// returns the faces in order and how many dice it could check.
+func checkDice(x *Export) (faces []int, checked int, unrevealed []string, probs []Problem) {
+	fail := func(seq uint64, format string, a ...any) ([]int, int, []string, []Problem) {
+		return nil, 0, nil, []Problem{{seq, fmt.Sprintf(format, a...)}}
 	}
-	var faces []int
+	hmacScheme := x.Dice.Scheme == SchemeHMAC
+	if !hmacScheme && x.Dice.Scheme != SchemeScripted {
+		return fail(0, "unknown dice scheme %q", x.Dice.Scheme)
+	}
+	var cur *epoch
+	var epochs []*epoch
+	var rolled []loggedDie
 	for _, e := range x.Entries {
-		var ev engine.Event
-		if err := json.Unmarshal(e.Event, &ev); err != nil {
-			return nil, []Problem{{e.Seq, "event is not readable"}}
+		var le logEntry
+		if err := json.Unmarshal(e.Event, &le); err != nil {
+			return fail(e.Seq, "event is not readable")
 		}
-		if ev.Roll == nil {
+		if le.Kind == KindSeed {
+			if le.Seed == nil {
+				return fail(e.Seq, "a seed entry without its seed action")
+			}
 			if len(e.Dice) > 0 {
-				return nil, []Problem{{e.Seq, "dice numbered on an entry that is not a roll"}}
+				return fail(e.Seq, "dice numbered on a seed entry")
+			}
+			a, next := le.Seed, int64(len(rolled))
+			switch a.Action {
+			case ActionCommit:
+				if !hmacScheme {
+					return fail(e.Seq, "a seed commitment in a game with scripted dice")
+				}
+				if cur != nil && cur.seed == nil {
+					return fail(e.Seq, "a new seed was committed before the previous one was revealed")
+				}
+				if a.From != next {
+					return fail(e.Seq, "the seed is committed from die #%d, but die #%d is next", a.From, next)
+				}
+				cur = &epoch{commitment: a.Commitment, from: next}
+				epochs = append(epochs, cur)
+			case ActionEntropy:
+				if cur == nil || a.Commitment != cur.commitment {
+					return fail(e.Seq, "entropy for a seed that is not the committed one")
+				}
+				if next != cur.from {
+					return fail(e.Seq, "entropy mixed in after die #%d was already rolled with the seed", cur.from)
+				}
+				cur.entropy = append(cur.entropy, a.Entropy)
+			case ActionReveal:
+				if cur == nil || a.Commitment != cur.commitment {
+					return fail(e.Seq, "a reveal of a seed that is not the committed one")
+				}
+				if err := cur.reveal(a.Seed); err != nil {
+					return fail(e.Seq, "%v", err)
+				}
+			default:
+				return fail(e.Seq, "unknown seed action %q", a.Action)
 			}
 			continue
 		}
-		if len(e.Dice) != len(ev.Roll.Faces) {
-			return nil, []Problem{{e.Seq, fmt.Sprintf("%d faces but %d dice numbered", len(ev.Roll.Faces), len(e.Dice))}}
+		if le.Roll == nil {
+			if len(e.Dice) > 0 {
+				return fail(e.Seq, "dice numbered on an entry that is not a roll")
+			}
+			continue
 		}
-		sides, ok := sidesOf(ev.Roll.Dice)
+		if len(e.Dice) != len(le.Roll.Faces) {
+			return fail(e.Seq, "%d faces but %d dice numbered", len(le.Roll.Faces), len(e.Dice))
+		}
+		sides, ok := SidesOf(le.Roll.Dice)
 		if !ok {
-			return nil, []Problem{{e.Seq, "unknown dice " + ev.Roll.Dice}}
+			return fail(e.Seq, "unknown dice %q", le.Roll.Dice)
+		}
+		if hmacScheme && cur == nil {
+			return fail(e.Seq, "a die was rolled before any seed was committed")
 		}
 		for i, k := range e.Dice {
-			if k != int64(len(faces)) {
-				return nil, []Problem{{e.Seq, fmt.Sprintf("die #%d comes where die #%d was due", k, len(faces))}}
+			if k != int64(len(rolled)) {
+				return fail(e.Seq, "die #%d comes where die #%d was due", k, len(rolled))
 			}
-			f := ev.Roll.Faces[i]
-			switch {
-			case seed != nil:
-				if want := dice.Derive(seed, x.Dice.GameID, k, sides); f != want {
-					return nil, []Problem{{e.Seq, fmt.Sprintf("die #%d shows %d but the seed makes it %d", k, f, want)}}
-				}
-			case x.Dice.Scheme == "scripted":
-				if int(k) >= len(x.Dice.Faces) || x.Dice.Faces[k] != f {
-					return nil, []Problem{{e.Seq, fmt.Sprintf("die #%d shows %d, not the scripted face", k, f)}}
-				}
+			f := le.Roll.Faces[i]
+			if f < 1 || f > sides {
+				return fail(e.Seq, "die #%d shows %d, not a face of a d%d", k, f, sides)
 			}
-			faces = append(faces, f)
+			if !hmacScheme && (int(k) >= len(x.Dice.Faces) || x.Dice.Faces[k] != f) {
+				return fail(e.Seq, "die #%d shows %d, not the scripted face", k, f)
+			}
+			rolled = append(rolled, loggedDie{seq: e.Seq, k: k, sides: sides, face: f, seed: cur})
 		}
 	}
-	return faces, nil
+	// An export may reveal the seed in force (a finished game, or the
+	// holder of a terminal game's database).
+	if x.Dice.Seed != "" {
+		if cur == nil || cur.seed != nil {
+			return fail(0, "the file reveals a seed, but no unrevealed seed was committed")
+		}
+		if err := cur.reveal(x.Dice.Seed); err != nil {
+			return fail(0, "%v", err)
+		}
+	}
+	mixed := map[*epoch][]byte{}
+	for _, ep := range epochs {
+		if ep.seed == nil {
+			unrevealed = append(unrevealed, ep.commitment)
+			continue
+		}
+		mixed[ep] = dice.Mix(ep.seed, ep.entropy)
+	}
+	for _, d := range rolled {
+		faces = append(faces, d.face)
+		if !hmacScheme {
+			checked++
+			continue
+		}
+		seed := mixed[d.seed]
+		if seed == nil {
+			continue
+		}
+		if want := dice.Derive(seed, x.GameID(), d.k, d.sides); d.face != want {
+			return fail(d.seq, "die #%d shows %d but the seed makes it %d", d.k, d.face, want)
+		}
+		checked++
+	}
+	return faces, checked, unrevealed, nil
+}
+
+// reveal checks a revealed seed against the epoch's commitment.
+func (ep *epoch) reveal(seedHex string) error {
+	seed, err := hex.DecodeString(seedHex)
+	if err != nil || len(seed) == 0 {
+		return fmt.Errorf("the revealed seed %q is not hex", seedHex)
+	}
+	if dice.Commitment(seed) != ep.commitment {
+		return fmt.Errorf("the revealed seed does not match its commitment %s", ep.commitment)
+	}
+	ep.seed = seed
+	return nil
 }
 
 // replay starts the game from its setup with the logged faces and takes the
 // logged decisions; each decision must give exactly the logged events.
-func replay(x *Export, faces []int, games map[string]engine.Rules) []Problem {
+func replay(x *Export, faces []int, games map[string]engine.Rules) (int, []Problem) {
 	rules := games[x.Game.Game]
 	if rules == nil {
-		return []Problem{{Msg: fmt.Sprintf("this verifier does not know the game %q", x.Game.Game)}}
+		return 0, []Problem{{Msg: fmt.Sprintf("this verifier does not know the game %q", x.Game.Game)}}
 	}
 	byDecision := map[int][]persist.EventRecord{}
 	last := 0
 	for _, e := range x.Entries {
+		var le logEntry
+		if json.Unmarshal(e.Event, &le) == nil && le.Kind == KindSeed {
+			continue // the game master's, not the rules'
+		}
 		byDecision[e.Decision] = append(byDecision[e.Decision], e)
 		if e.Decision > last {
 			last = e.Decision
 		}
 	}
+	if len(byDecision) == 0 {
+		return 0, nil // a game still waiting to start: nothing to replay yet
+	}
 	d := dice.NewScripted(faces)
 	st, events, err := rules.New(x.Game.Setup, d)
 	if err != nil {
-		return []Problem{{Msg: "the setup does not start a game: " + err.Error()}}
+		return 0, []Problem{{Msg: "the setup does not start a game: " + err.Error()}}
 	}
 	if p := compare(byDecision[0], events); p != nil {
-		return []Problem{*p}
+		return 0, []Problem{*p}
 	}
 	for dec := 1; dec <= last; dec++ {
 		entries := byDecision[dec]
 		if len(entries) == 0 {
-			return []Problem{{Msg: fmt.Sprintf("decision %d has no entries", dec)}}
+			return dec - 1, []Problem{{Msg: fmt.Sprintf("decision %d has no entries", dec)}}
 		}
 		var first engine.Event
 		json.Unmarshal(entries[0].Event, &first)
 		if first.Kind != engine.KindChoice || first.Choice == nil {
-			return []Problem{{entries[0].Seq, "a decision's log must open with the choice taken"}}
+			return dec - 1, []Problem{{entries[0].Seq, "a decision's log must open with the choice taken"}}
 		}
 		next, events, err := st.Apply(*first.Choice, d)
 		if err != nil {
 			var de *engine.DiceError
 			if errors.As(err, &de) {
-				return []Problem{{entries[0].Seq, "the logged dice run out in the replay: " + err.Error()}}
+				return dec - 1, []Problem{{entries[0].Seq, "the logged dice run out in the replay: " + err.Error()}}
 			}
-			return []Problem{{entries[0].Seq, "the rules refuse this decision: " + err.Error()}}
+			return dec - 1, []Problem{{entries[0].Seq, "the rules refuse this decision: " + err.Error()}}
 		}
 		if p := compare(entries, events); p != nil {
-			return []Problem{*p}
+			return dec - 1, []Problem{*p}
 		}
 		st = next
 	}
 	if d.Remaining() != 0 {
-		return []Problem{{Msg: fmt.Sprintf("%d logged dice were not used by the replay", d.Remaining())}}
+		return last, []Problem{{Msg: fmt.Sprintf("%d logged dice were not used by the replay", d.Remaining())}}
 	}
-	return nil
+	return last, nil
 }
 
 // compare checks logged entries against replayed events, one for one.

@@ -182,7 +182,14 @@ func diceRecord(f playFlags) (*persist.DiceRecord, error) {
 		// A reproducible career needs the same game id in the derivation too.
 		return &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString(seed), GameID: "seeded-" + dice.Commitment(seed)[:16]}, nil
 	}
-	return nil, nil
+	// A fresh secret seed. The terminal's player holds the database and so
+	// the seed: there is no one to take entropy from, and the game starts at
+	// once rather than waiting for a Start as chat games do.
+	seed, err := dice.NewSeed()
+	if err != nil {
+		return nil, err
+	}
+	return &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString(seed)}, nil
 }
 
 // setupAnswers takes setup answers from flags, asking for the rest on the terminal.

@@ -1,0 +1,151 @@
+package bot
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kaleun/kaleun/bot/audit"
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// File is an attachment.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+func commandNames() string {
+	names := []string{"new"}
+	for _, c := range Commands() {
+		names = append(names, c.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// gameFor picks the game a command is about: the id given (on this server),
+// else the channel's game, else the channel's last finished game.
+func (s *Service) gameFor(place Place, current *persist.GameRecord, id string) (*persist.GameRecord, string, error) {
+	if id != "" {
+		rec, err := s.store.Find(id)
+		if errors.Is(err, persist.ErrNotFound) || (err == nil && !strings.HasPrefix(rec.Key, spacePrefix(place))) {
+			return nil, fmt.Sprintf("No game %q on this server.", id), nil
+		}
+		return rec, "", err
+	}
+	if current != nil {
+		return current, "", nil
+	}
+	done, err := s.store.Finished()
+	if err != nil {
+		return nil, "", err
+	}
+	var last *persist.GameRecord
+	for i := range done {
+		if done[i].Key == place.Key() && (last == nil || done[i].Updated.After(last.Updated)) {
+			last = &done[i]
+		}
+	}
+	if last == nil {
+		return nil, "There is no game in this channel, running or finished.", nil
+	}
+	return last, "", nil
+}
+
+func spacePrefix(p Place) string { return p.Platform + "/" + p.Space + "/" }
+
+// auditFile attaches a game's audit log. The seed in force is never in it:
+// the log itself reveals seeds at the end of the game or on `reveal`.
+func (s *Service) auditFile(place Place, current *persist.GameRecord, id string) (Reply, error) {
+	rec, msg, err := s.gameFor(place, current, id)
+	if err != nil || rec == nil {
+		return private(msg), err
+	}
+	x, err := audit.Build(s.store, rec, false)
+	if err != nil {
+		return Reply{}, err
+	}
+	data, err := json.MarshalIndent(x, "", " ")
+	if err != nil {
+		return Reply{}, fmt.Errorf("encoding the audit log of %s: %w", rec.ID, err)
+	}
+	name := "kaleun-" + rec.ID + ".json"
+	text := fmt.Sprintf("The log of game %s: %d entries, head %s. Anyone can check it with `kaleun verify %s`.", rec.ID, len(x.Entries), audit.ShortHash(rec.Head), name)
+	if !rec.Over && rec.Dice.Kind == "auditable" {
+		text += fmt.Sprintf(" The seed in force (dice from #%d) is not revealed yet: its dice become checkable at the end of the game or after `reveal`.", rec.Dice.From)
+	}
+	return Reply{Public: []Message{{Title: "Audit log", Text: text, Footer: logFooter(rec),
+		Files: []File{{Name: name, ContentType: "application/json", Data: data}}}}}, nil
+}
+
+// diceStats shows how often each face came up, in this channel's game and on
+// the whole server, with a chi-square test against fair dice.
+func (s *Service) diceStats(place Place, current *persist.GameRecord) (Reply, error) {
+	game, _, err := s.gameFor(place, current, "")
+	if err != nil {
+		return Reply{}, err
+	}
+	var fields []engine.Field
+	if game != nil {
+		counts := audit.FaceCounts{}
+		if err := s.countGame(counts, game); err != nil {
+			return Reply{}, err
+		}
+		fields = append(fields, statFields("Game "+game.ID, counts)...)
+	}
+	running, err1 := s.store.Games()
+	done, err2 := s.store.Finished()
+	if err := errors.Join(err1, err2); err != nil {
+		return Reply{}, err
+	}
+	server, games := audit.FaceCounts{}, 0
+	for _, rec := range append(running, done...) {
+		if strings.HasPrefix(rec.Key, spacePrefix(place)) {
+			games++
+			if err := s.countGame(server, &rec); err != nil {
+				return Reply{}, err
+			}
+		}
+	}
+	fields = append(fields, statFields(fmt.Sprintf("This server (%d games)", games), server)...)
+	text := "How often each face came up. p is the chance that fair dice would stray at least this far from even counts: a p under 0.05 happens to one die type in twenty by luck alone; a fair die that keeps showing p under 0.001 would be news."
+	return Reply{Public: []Message{{Title: "Dice statistics", Text: text, Fields: fields}}}, nil
+}
+
+func (s *Service) countGame(counts audit.FaceCounts, rec *persist.GameRecord) error {
+	entries, err := s.store.Events(rec.ID, 1, 0)
+	if err != nil {
+		return err
+	}
+	counts.Add(entries)
+	return nil
+}
+
+// statFields renders one field per die size.
+func statFields(scope string, counts audit.FaceCounts) []engine.Field {
+	if len(counts) == 0 {
+		return []engine.Field{{Name: scope, Value: "no dice rolled yet"}}
+	}
+	var out []engine.Field
+	for _, sides := range counts.Sizes() {
+		c := counts[sides]
+		fit := audit.FairDieFit(c)
+		var b strings.Builder
+		for f, n := range c {
+			if f > 0 {
+				b.WriteString(" · ")
+			}
+			fmt.Fprintf(&b, "%d: %d", f+1, n)
+		}
+		if fit.Enough {
+			fmt.Fprintf(&b, "\nχ² = %.2f (%d df), p = %.3f", fit.ChiSq, fit.DF, fit.PValue)
+		} else {
+			fmt.Fprintf(&b, "\ntoo few rolls for a chi-square test (%d expected per face; 5 needed)", fit.N/sides)
+		}
+		out = append(out, engine.Field{Name: fmt.Sprintf("%s: d%d, %d rolled", scope, sides, fit.N), Value: b.String()})
+	}
+	return out
+}

@@ -1,0 +1,36 @@
+package bot
+
+// CommandSpec describes a command every game has, for adapters that register
+// commands with their platform (Discord subcommands, Slack usage text).
+type CommandSpec struct {
+	Name string
+	Help string
+	Args []ArgSpec
+	// ManagerMatters is set when a channel manager may do what others may
+	// not, so the adapter must find out whether the user is one.
+	ManagerMatters bool
+}
+
+// ArgSpec is one argument of a command.
+type ArgSpec struct {
+	Name     string
+	Help     string
+	Required bool
+}
+
+// Commands lists the commands the service answers besides `new` (whose
+// arguments are the game's setup fields) and the game's views.
+func Commands() []CommandSpec {
+	return []CommandSpec{
+		{Name: "turn", Help: "Show the pending decision again"},
+		{Name: "status", Help: "The boat: crew, damage, torpedoes, rank, awards, patrol"},
+		{Name: "log", Help: "The patrol log sheet"},
+		{Name: "history", Help: "The last rolls with their charts, rule cases and the log's head hash"},
+		{Name: "seed", Help: "Mix your own entropy into the dice seed (before its first die)", Args: []ArgSpec{{Name: "text", Help: "any text: it is mixed into the committed seed", Required: true}}},
+		{Name: "reveal", Help: "Reveal the dice seed so far and commit to a fresh one (commander or channel manager)", ManagerMatters: true},
+		{Name: "audit", Help: "The game's hash-chained log as a file for `kaleun verify`", Args: []ArgSpec{{Name: "game", Help: "a game id (default: this channel's game, or its last finished one)"}}},
+		{Name: "dice", Help: "How often each face came up, per game and per server, with a chi-square test"},
+		{Name: "abandon", Help: "End this channel's game (its commander or a channel manager)", ManagerMatters: true},
+		{Name: "help", Help: "What to do now, and where the rules are"},
+	}
+}
