@@ -90,7 +90,7 @@ func (s *Service) reveal(rec *persist.GameRecord, user User) (Reply, error) {
 	}
 	*rec = next
 	s.log.Info("dice seed revealed", "game", rec.ID, "by", user.ID)
-	text := fmt.Sprintf("%s asked for the seed. %s\n%s", user.Name, line1, line2)
+	text := fmt.Sprintf("%s asked for the seed. %s\n%s Until its first die is rolled, anyone may mix in entropy with `seed text:...`.", user.Name, line1, line2)
 	return Reply{Public: []Message{{Title: "Dice seed revealed", Text: text, Footer: logFooter(rec)}}}, nil
 }
 

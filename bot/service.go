@@ -151,11 +151,24 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 		if !s.mayAbandon(rec, user) {
 			return private("Only the commander or a channel manager may abandon this game."), nil
 		}
+		// An abandoned game has ended too: its log reveals the seed first.
+		text := fmt.Sprintf("%s abandoned game %s.", user.Name, rec.ID)
+		if e, ok := revealAtEnd(rec.Dice); ok && rec.Dice.Cursor > rec.Dice.From {
+			next := *rec
+			next.Over, next.Updated = true, s.now()
+			stored, err := s.store.CommitEntries(&next, []persist.NewEntry{e})
+			if err != nil {
+				return Reply{}, err
+			}
+			for _, m := range eventMessages(stored) {
+				text += "\n" + m.Text
+			}
+		}
 		if err := s.store.Archive(place.Key()); err != nil {
 			return Reply{}, err
 		}
 		s.log.Info("game abandoned", "game", rec.ID, "by", user.ID)
-		return Reply{Public: []Message{{Text: fmt.Sprintf("%s abandoned game %s.", user.Name, rec.ID)}}}, nil
+		return Reply{Public: []Message{{Text: strings.TrimSpace(text)}}}, nil
 	}
 	if rec.Owner != "" && user.ID != rec.Owner {
 		return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", rec.OwnerName)), nil

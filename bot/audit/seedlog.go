@@ -44,7 +44,7 @@ func SeedEntry(a SeedAction) (json.RawMessage, string) {
 	var text string
 	switch a.Action {
 	case ActionCommit:
-		text = fmt.Sprintf("Dice seed committed for dice #%d on: SHA-256 %s. Before die #%d is rolled, anyone may mix in entropy with `seed text:...`.", a.From, a.Commitment, a.From)
+		text = fmt.Sprintf("Dice seed committed for dice #%d on: SHA-256 %s.", a.From, a.Commitment)
 	case ActionEntropy:
 		text = fmt.Sprintf("%s mixed entropy into the seed (SHA-256 %s): %q.", a.By, short(a.Commitment), a.Entropy)
 	case ActionReveal:
