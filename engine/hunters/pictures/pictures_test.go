@@ -1,0 +1,123 @@
+package pictures
+
+import (
+	"bytes"
+	"flag"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/engine/hunters"
+)
+
+// -update rewrites the golden pictures; a person looks at them before they
+// are committed.
+var update = flag.Bool("update", false, "rewrite the golden PNGs in testdata/")
+
+// career starts a seeded career and lets the built-in commander decide
+// until done says so (or n decisions).
+func career(t testing.TB, setup string, seed uint64, n int, done func(*hunters.State) bool) *hunters.State {
+	t.Helper()
+	r, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := dice.NewFast(seed)
+	st, _, err := r.New([]byte(setup), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*hunters.State)
+	for i := 0; i < n && s.Over == nil && !done(s); i++ {
+		if _, err := s.ApplyInPlace(engine.Choice{Key: hunters.Command(s)}, d, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// golden compares a picture with testdata/name, pixel for pixel.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		os.MkdirAll("testdata", 0o755)
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update, then look at the picture before committing it)", err)
+	}
+	gi, err1 := png.Decode(bytes.NewReader(got))
+	wi, err2 := png.Decode(bytes.NewReader(want))
+	if err1 != nil || err2 != nil {
+		t.Fatalf("decoding: %v %v", err1, err2)
+	}
+	if gi.Bounds() != wi.Bounds() {
+		t.Fatalf("%s: size %v, golden %v", name, gi.Bounds(), wi.Bounds())
+	}
+	if p, ok := firstDifference(gi, wi); ok {
+		os.WriteFile(filepath.Join(t.TempDir(), name), got, 0o644)
+		t.Fatalf("%s differs from the golden picture first at %v", name, p)
+	}
+	if len(got) > 300_000 {
+		t.Errorf("%s is %d bytes: over the 300 KB target", name, len(got))
+	}
+}
+
+func firstDifference(a, b image.Image) (image.Point, bool) {
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			ar, ag, ab, aa := a.At(x, y).RGBA()
+			br, bg, bb, ba := b.At(x, y).RGBA()
+			if ar != br || ag != bg || ab != bb || aa != ba {
+				return image.Pt(x, y), true
+			}
+		}
+	}
+	return image.Point{}, false
+}
+
+func TestDisplayMatFreshBoat(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := func(s *hunters.State) bool { return s.Boat.Fwd[0] != "" }
+	s := career(t, `{"boat":"VIIC","start":"1940-10","kommandant":"Kretschmer"}`, 3, 50, loaded)
+	png, err := p.DisplayMat(s.Sheet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "mat-fresh.png", png)
+}
+
+// Heavy damage with wounded crew: the state is edited to show every mark.
+func TestDisplayMatHeavyDamage(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := func(s *hunters.State) bool { return s.Boat.Fwd[0] != "" }
+	s := career(t, `{"boat":"IXB","start":"1941-03","kommandant":"Lüth","rules":"14.6"}`, 5, 50, loaded)
+	s.Boat.Hull, s.Boat.Flooding = 5, 2
+	s.Boat.Sys[0], s.Boat.Sys[3], s.Boat.Sys[7], s.Boat.Sys[12] = hunters.Damaged, hunters.Inoperable, hunters.Inoperable, hunters.Damaged
+	s.Boat.Fwd[1], s.Boat.Aft[0] = "", hunters.G7e
+	s.Boat.Ammo = 3
+	s.Crew.WO1.Health, s.Crew.LI.Health, s.Crew.Generic[2].Health = hunters.LW, hunters.SW, hunters.KIA
+	s.Crew.Doctor.Experte = true
+	s.Career.Hals = 1
+	png, err := p.DisplayMat(s.Sheet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "mat-damaged.png", png)
+}
