@@ -55,6 +55,12 @@ func golden(t *testing.T, name string, got []byte) {
 	if err != nil {
 		t.Fatalf("%v (run go test -update, then look at the picture before committing it)", err)
 	}
+	if filepath.Ext(name) != ".png" {
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s differs from the golden file", name)
+		}
+		return
+	}
 	gi, err1 := png.Decode(bytes.NewReader(got))
 	wi, err2 := png.Decode(bytes.NewReader(want))
 	if err1 != nil || err2 != nil {
@@ -120,4 +126,26 @@ func TestDisplayMatHeavyDamage(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "mat-damaged.png", png)
+}
+
+// A full career's log sheet, as a picture and as CSV.
+func TestLogSheetOfAFullCareer(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := career(t, `{"boat":"VIIB","start":"1939-09","kommandant":"Prien"}`, 21, 100000, func(*hunters.State) bool { return false })
+	if s.Over == nil {
+		t.Fatal("the career did not end")
+	}
+	png, err := p.LogSheet(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "log-career.png", png)
+	csv, err := LogCSV(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "log-career.csv", csv)
 }
