@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -125,5 +126,32 @@ func TestAuditAndDiceCommands(t *testing.T) {
 	r, err = svc.Command(here, stranger, "hunters", "dice", nil)
 	if err != nil || len(r.Public) != 1 || !strings.Contains(r.Public[0].Fields[0].Name, "Game g1: d6") {
 		t.Fatalf("dice: %+v %v", r, err)
+	}
+}
+
+// stubIllustrator records what it was asked and draws a one-byte "picture".
+type stubIllustrator struct{ asked []string }
+
+func (s *stubIllustrator) Illustrate(_ engine.State, view string, events []engine.Event) ([]engine.Picture, error) {
+	s.asked = append(s.asked, view)
+	if view == "status" {
+		return []engine.Picture{{Name: "mat.png", ContentType: "image/png", Data: []byte{1}}}, nil
+	}
+	return nil, nil
+}
+
+func TestViewsAttachTheGamesPictures(t *testing.T) {
+	svc, _ := newService(t)
+	ill := &stubIllustrator{}
+	svc.illustrators = map[string]Illustrator{"hunters": ill}
+	if _, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC"}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := svc.Command(here, stranger, "hunters", "status", nil)
+	if err != nil || len(r.Public) != 1 || len(r.Public[0].Files) != 1 || r.Public[0].Files[0].Name != "mat.png" {
+		t.Fatalf("status: %+v %v", r, err)
+	}
+	if len(ill.asked) < 2 || ill.asked[0] != "" {
+		t.Fatalf("the illustrator is asked after each decision and for views: %v", ill.asked)
 	}
 }

@@ -27,6 +27,8 @@ type Service struct {
 	newID   func() (string, error)
 	log     *slog.Logger
 	locks   keyedMutex
+	// illustrators draw pictures, by game; a game without one gets text only.
+	illustrators map[string]Illustrator
 	// inflight counts calls under way, so a shutdown can let them finish.
 	inflight sync.WaitGroup
 }
@@ -37,7 +39,9 @@ func (s *Service) Wait() { s.inflight.Wait() }
 
 // Options tune a Service; zero values take the real clock and crypto/rand.
 type Options struct {
-	Now     func() time.Time
+	// Illustrators draw pictures for games that have them, by game name.
+	Illustrators map[string]Illustrator
+	Now          func() time.Time
 	NewSeed func() ([]byte, error)
 	NewID   func() (string, error)
 	Logger  *slog.Logger
@@ -45,7 +49,7 @@ type Options struct {
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
-	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger}
+	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators}
 	if s.now == nil {
 		s.now = func() time.Time { return time.Now().UTC() }
 	}
@@ -123,7 +127,9 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 			if err != nil {
 				return private(err.Error()), nil
 			}
-			return Reply{Public: []Message{viewMessage(view)}}, nil
+			m := viewMessage(view)
+			m.Files = s.pictures(rec, st, name, nil)
+			return Reply{Public: []Message{m}}, nil
 		}
 	}
 	return private(fmt.Sprintf("Unknown command %q: try %s.", name, commandNames())), nil
@@ -294,6 +300,10 @@ func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, s
 			return Reply{}, err
 		}
 		return r, nil
+	}
+	if files := s.pictures(rec, st, "", stored); len(files) > 0 && len(r.Public) > 0 {
+		last := &r.Public[len(r.Public)-1]
+		last.Files = append(last.Files, files...)
 	}
 	if p := st.Pending(); p != nil {
 		r.Public = append(r.Public, promptMessage(rec.ID, p, rec.Owner))

@@ -149,3 +149,10 @@ type SetupField struct {
 type SetupForm interface {
 	SetupFields() []SetupField
 }
+
+// Picture is an image (or a file) a game's illustrator made for a state.
+type Picture struct {
+	Name        string // a file name, e.g. "mat.png"
+	ContentType string
+	Data        []byte
+}

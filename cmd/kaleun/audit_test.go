@@ -88,3 +88,34 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// kaleun render draws a terminal game's mat and log sheet, and says "not
+// yet" for the combat mat.
+func TestRenderCommand(t *testing.T) {
+	bin := kaleunBinary(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "k.db")
+	cmd := exec.Command(bin, "play", "--db", db, "--boat", "VIIC", "--seed", "0badc0ffee")
+	cmd.Stdin = strings.NewReader(strings.Repeat("1\n", 10) + "quit\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	out, _ := exec.Command(bin, "audit", "--db", db).CombinedOutput()
+	m := regexp.MustCompile(`(?m)^(seeded-[0-9a-f]+) `).FindSubmatch(out)
+	if m == nil {
+		t.Fatalf("no game listed:\n%s", out)
+	}
+	for _, c := range []struct{ what, file, magic string }{{"mat", "mat.png", "\x89PNG"}, {"log", "log.png", "\x89PNG"}, {"log", "log.csv", "month,mark"}} {
+		path := filepath.Join(dir, c.file)
+		if out, err := exec.Command(bin, "render", "--db", db, "--game", string(m[1]), "--what", c.what, "--out", path).CombinedOutput(); err != nil {
+			t.Fatalf("render %s: %v\n%s", c.file, err, out)
+		}
+		if b, _ := os.ReadFile(path); !strings.HasPrefix(string(b), c.magic) {
+			t.Fatalf("%s does not start with %q", c.file, c.magic)
+		}
+	}
+	cmd = exec.Command(bin, "render", "--db", db, "--game", string(m[1]), "--what", "combat", "--out", filepath.Join(dir, "c.png"))
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), "not built yet") {
+		t.Fatalf("combat: %s", out)
+	}
+}

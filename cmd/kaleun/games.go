@@ -1,8 +1,10 @@
 package main
 
 import (
+	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/hunters/pictures"
 )
 
 // availableGames lists the games this binary plays.
@@ -12,4 +14,13 @@ func availableGames() (map[string]engine.Rules, error) {
 		return nil, err
 	}
 	return map[string]engine.Rules{h.Name(): h}, nil
+}
+
+// illustrators lists the games' picture makers.
+func illustrators() (map[string]bot.Illustrator, error) {
+	h, err := pictures.NewIllustrator()
+	if err != nil {
+		return nil, err
+	}
+	return map[string]bot.Illustrator{"hunters": h}, nil
 }

@@ -63,7 +63,11 @@ func serve(ctx context.Context, cfg *config) error {
 		return err
 	}
 	defer store.Close()
-	svc := bot.New(store, games, bot.Options{Logger: log})
+	ills, err := illustrators()
+	if err != nil {
+		return err
+	}
+	svc := bot.New(store, games, bot.Options{Logger: log, Illustrators: ills})
 	var running []adapter
 	closeAll := func() {
 		for _, a := range running {

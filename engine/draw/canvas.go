@@ -143,11 +143,11 @@ func Fit(face font.Face, s string, w int) string {
 	return string(r) + "…"
 }
 
-// PNG encodes the canvas at the best compression (pictures are sent over
-// chat, where size matters more than the milliseconds).
+// PNG encodes the canvas at the fastest compression: better ones save a
+// few KB at up to five times the time, and the pictures stay under 300 KB.
 func (c *Canvas) PNG() ([]byte, error) {
 	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&b, c.Img); err != nil {
 		return nil, fmt.Errorf("encoding a PNG: %w", err)
 	}

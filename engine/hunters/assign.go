@@ -90,7 +90,9 @@ func assignmentLabel(k string) string {
 	base := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(k, "_M"), "_A"), "_W")
 	words := strings.Split(base, "_")
 	for i, w := range words {
-		words[i] = strings.ToUpper(w[:1]) + w[1:]
+		if w != "" {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
 	}
 	l := strings.Join(words, " ")
 	switch {

@@ -111,7 +111,7 @@ func (s *State) Sheet() DisplaySheet {
 	if mk := s.markers(); mk != "none" {
 		d.Markers = append(d.Markers, mk)
 	}
-	if p := s.Patrol; p != nil {
+	if p := s.Patrol; p != nil && len(p.Boxes) > 0 {
 		d.Track.Name = assignmentLabel(p.Assignment)
 		for i := range p.Boxes {
 			d.Track.Boxes = append(d.Track.Boxes, s.boxLabel(i))

@@ -149,3 +149,29 @@ func TestLogSheetOfAFullCareer(t *testing.T) {
 	}
 	golden(t, "log-career.csv", csv)
 }
+
+// Every state a career passes through can be drawn: no panic, a PNG under
+// the size target (the sheets are computed from whatever the state holds).
+func TestEveryStateOfACareerDraws(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := hunters.NewRules()
+	d := dice.NewFast(9)
+	st, _, err := r.New([]byte(`{"boat":"IXB","start":"1940-04"}`), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*hunters.State)
+	for i := 0; s.Over == nil && i < 5000; i++ {
+		if i%7 == 0 {
+			if _, err := p.DisplayMat(s.Sheet()); err != nil {
+				t.Fatalf("decision %d: %v", i, err)
+			}
+		}
+		if _, err := s.ApplyInPlace(engine.Choice{Key: hunters.Command(s)}, d, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/hunters/pictures"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// runRender draws a saved game's mat or log sheet.
+func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "./kaleun.db", "database file")
+	game := fs.String("game", "", "game id (as `kaleun audit --db FILE` lists them)")
+	what := fs.String("what", "mat", "mat (the display mat), log (the patrol log sheet) or combat (the combat mat)")
+	out := fs.String("out", "", "output file: .png, or .csv for --what log")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "kaleun render: "+format+"\n", a...)
+		return code
+	}
+	if *game == "" || *out == "" {
+		return fail(2, "--game and --out are required (the games: kaleun audit --db %s)", *db)
+	}
+	csv := strings.HasSuffix(*out, ".csv")
+	switch {
+	case *what == "combat":
+		return fail(2, "the combat mat picture is not built yet: --what mat or log")
+	case *what != "mat" && *what != "log":
+		return fail(2, "--what %q: want mat, log or combat", *what)
+	case csv && *what != "log":
+		return fail(2, "only the log sheet has a CSV form (--what log)")
+	case !csv && !strings.HasSuffix(*out, ".png"):
+		return fail(2, "--out %s: want a .png (or .csv for the log)", *out)
+	}
+	if _, err := os.Stat(*db); err != nil {
+		return fail(2, "%s: %v", *db, err)
+	}
+	store, err := persist.Open(*db)
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	defer store.Close()
+	rec, err := store.Find(*game)
+	if err != nil {
+		return fail(2, "no game %q in %s (kaleun audit --db %s lists them)", *game, *db, *db)
+	}
+	if rec.Game != "hunters" || rec.AwaitingStart {
+		return fail(2, "game %s has nothing to draw (a %s game%s)", rec.ID, rec.Game, map[bool]string{true: " waiting for its start"}[rec.AwaitingStart])
+	}
+	rules, err := hunters.NewRules()
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	st, err := rules.Decode(rec.State)
+	if err != nil {
+		return fail(1, "game %s: %v", rec.ID, err)
+	}
+	s := st.(*hunters.State)
+	var data []byte
+	if csv {
+		data, err = pictures.LogCSV(s)
+	} else {
+		p, perr := pictures.New()
+		if perr != nil {
+			return fail(1, "%v", perr)
+		}
+		if *what == "mat" {
+			data, err = p.DisplayMat(s.Sheet())
+		} else {
+			data, err = p.LogSheet(s)
+		}
+	}
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	if err := os.WriteFile(*out, data, 0o644); err != nil {
+		return fail(1, "%v", err)
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", *out, len(data))
+	return 0
+}

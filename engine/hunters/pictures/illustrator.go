@@ -1,0 +1,70 @@
+package pictures
+
+import (
+	"fmt"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters"
+)
+
+// Illustrator picks the picture that helps at each moment of a Hunters game:
+// the display mat with `status` and after damage, the log sheet with `log`
+// and at refit.
+type Illustrator struct {
+	p *Painter
+}
+
+// NewIllustrator parses the fonts once.
+func NewIllustrator() (*Illustrator, error) {
+	p, err := New()
+	if err != nil {
+		return nil, err
+	}
+	return &Illustrator{p: p}, nil
+}
+
+// Illustrate draws for a view ("status", "log"), or, with view "", for the
+// events of a decision just taken.
+func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.Event) ([]engine.Picture, error) {
+	s, ok := st.(*hunters.State)
+	if !ok {
+		return nil, fmt.Errorf("pictures: not a Hunters game")
+	}
+	what := view
+	if what == "" {
+		what = momentOf(events)
+	}
+	switch what {
+	case "status":
+		return il.picture("mat.png", func() ([]byte, error) { return il.p.DisplayMat(s.Sheet()) })
+	case "log":
+		return il.picture("log.png", func() ([]byte, error) { return il.p.LogSheet(s) })
+	}
+	return nil, nil
+}
+
+func (il *Illustrator) picture(name string, draw func() ([]byte, error)) ([]engine.Picture, error) {
+	b, err := draw()
+	if err != nil {
+		return nil, err
+	}
+	return []engine.Picture{{Name: name, ContentType: "image/png", Data: b}}, nil
+}
+
+// momentOf tells which picture a decision's events call for: the mat after
+// damage to the boat (E4/E5, 9.6–9.8, 10.x) and the log sheet at refit (10.10).
+func momentOf(events []engine.Event) string {
+	refit := false
+	for _, e := range events {
+		if e.Roll != nil && (e.Roll.Chart == "E4" || e.Roll.Chart == "E5") {
+			return "status"
+		}
+		if len(e.Case) >= 5 && e.Case[:5] == "10.10" {
+			refit = true
+		}
+	}
+	if refit {
+		return "log"
+	}
+	return ""
+}
