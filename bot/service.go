@@ -42,9 +42,9 @@ type Options struct {
 	// Illustrators draw pictures for games that have them, by game name.
 	Illustrators map[string]Illustrator
 	Now          func() time.Time
-	NewSeed func() ([]byte, error)
-	NewID   func() (string, error)
-	Logger  *slog.Logger
+	NewSeed      func() ([]byte, error)
+	NewID        func() (string, error)
+	Logger       *slog.Logger
 }
 
 // New builds a service over a store and the games it offers.
