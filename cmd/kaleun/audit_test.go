@@ -13,14 +13,7 @@ import (
 // A terminal game, exported with `kaleun audit` and checked with `kaleun
 // verify`: clean, then with one face changed, then not an audit file at all.
 func TestAuditAndVerifyCommands(t *testing.T) {
-	bin := kaleunBinary(t)
-	dir := t.TempDir()
-	db := filepath.Join(dir, "k.db")
-	cmd := exec.Command(bin, "play", "--db", db, "--boat", "VIIC", "--name", "Kretschmer")
-	cmd.Stdin = strings.NewReader(strings.Repeat("1\n", 40) + "quit\n")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("play: %v\n%s", err, out)
-	}
+	bin, dir, db := playedTerminalGame(t, 40, "--name", "Kretschmer")
 	out, err := exec.Command(bin, "audit", "--db", db).CombinedOutput()
 	if err != nil {
 		t.Fatalf("audit list: %v\n%s", err, out)
@@ -65,7 +58,7 @@ func TestAuditAndVerifyCommands(t *testing.T) {
 	other := map[string]string{"1": "2", "2": "3", "3": "4", "4": "5", "5": "6", "6": "1", "7": "8", "8": "9", "9": "1", "0": "1"}[face]
 	tampered := text[:at+loc[2]] + other + text[at+loc[3]:]
 	os.WriteFile(file, []byte(tampered), 0o600)
-	cmd = exec.Command(bin, "verify", file)
+	cmd := exec.Command(bin, "verify", file)
 	out, _ = cmd.CombinedOutput()
 	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(string(out), "entry "+itoa(seq)+": its hash") {
 		t.Fatalf("a changed face: exit %d\n%s", cmd.ProcessState.ExitCode(), out)
@@ -92,14 +85,7 @@ func itoa(n int) string {
 // kaleun render draws a terminal game's mat and log sheet, and says "not
 // yet" for the combat mat.
 func TestRenderCommand(t *testing.T) {
-	bin := kaleunBinary(t)
-	dir := t.TempDir()
-	db := filepath.Join(dir, "k.db")
-	cmd := exec.Command(bin, "play", "--db", db, "--boat", "VIIC", "--seed", "0badc0ffee")
-	cmd.Stdin = strings.NewReader(strings.Repeat("1\n", 10) + "quit\n")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("play: %v\n%s", err, out)
-	}
+	bin, dir, db := playedTerminalGame(t, 10, "--seed", "0badc0ffee")
 	out, _ := exec.Command(bin, "audit", "--db", db).CombinedOutput()
 	m := regexp.MustCompile(`(?m)^(seeded-[0-9a-f]+) `).FindSubmatch(out)
 	if m == nil {
@@ -114,8 +100,22 @@ func TestRenderCommand(t *testing.T) {
 			t.Fatalf("%s does not start with %q", c.file, c.magic)
 		}
 	}
-	cmd = exec.Command(bin, "render", "--db", db, "--game", string(m[1]), "--what", "combat", "--out", filepath.Join(dir, "c.png"))
+	cmd := exec.Command(bin, "render", "--db", db, "--game", string(m[1]), "--what", "combat", "--out", filepath.Join(dir, "c.png"))
 	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), "not built yet") {
 		t.Fatalf("combat: %s", out)
 	}
+}
+
+// playedTerminalGame builds the binary and plays a Type VIIC career in the
+// terminal, answering the first option to the first n prompts.
+func playedTerminalGame(t *testing.T, n int, flags ...string) (bin, dir, db string) {
+	t.Helper()
+	bin, dir = kaleunBinary(t), t.TempDir()
+	db = filepath.Join(dir, "k.db")
+	cmd := exec.Command(bin, append([]string{"play", "--db", db, "--boat", "VIIC"}, flags...)...)
+	cmd.Stdin = strings.NewReader(strings.Repeat("1\n", n) + "quit\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	return bin, dir, db
 }

@@ -43,10 +43,14 @@ func TestNoShipSunkTwice(t *testing.T) {
 
 // 14.4: a historical number from the type's list.
 func TestHistoricalUBoatID(t *testing.T) {
-	s, _ := newGame(t, map[string]string{"boat": "VIIA", "uboat": "historical"}, 3, 5, 1, 3)
+	s, events := newGame(t, map[string]string{"boat": "VIIA", "uboat": "historical"}, 3, 5, 1, 3)
 	// VIIA list U-27..36 (10 boats): d10 3 → index 3 → U-30. Then rank (1939: automatic), request 5, P1 1+3 = 4.
 	if s.Boat.Number != "U-30" {
 		t.Fatalf("number %s", s.Boat.Number)
+	}
+	// 14.4.1: the digit is a roll the channel sees and the audit log numbers.
+	if len(events) == 0 || events[0].Roll == nil || events[0].Roll.Case != "14.4.1" || events[0].Roll.Faces[0] != 3 {
+		t.Fatalf("the historical number's die is not a logged roll: %v", events)
 	}
 }
 
