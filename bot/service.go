@@ -301,12 +301,18 @@ func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, s
 		}
 		return r, nil
 	}
-	if files := s.pictures(rec, st, "", stored); len(files) > 0 && len(r.Public) > 0 {
-		last := &r.Public[len(r.Public)-1]
-		last.Files = append(last.Files, files...)
-	}
+	files := s.pictures(rec, st, "", stored)
 	if p := st.Pending(); p != nil {
 		r.Public = append(r.Public, promptMessage(rec.ID, p, rec.Owner))
+	}
+	// Pictures go with the rolls that call for them, or with the prompt when
+	// the decision rolled nothing (aiming a salvo).
+	if len(files) > 0 && len(r.Public) > 0 {
+		at := len(r.Public) - 1
+		if at > 0 && r.Public[at].Prompt != nil {
+			at--
+		}
+		r.Public[at].Files = append(r.Public[at].Files, files...)
 	}
 	return r, nil
 }

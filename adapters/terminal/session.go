@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/kaleun/kaleun/bot"
@@ -27,6 +29,13 @@ type Session struct {
 	In    io.Reader
 	Out   io.Writer
 	JSONL bool
+	// Pictures is the directory where the messages' pictures are written
+	// (the newest of each name replaces the last); "" leaves them out.
+	Pictures string
+
+	// shown is the token of the prompt last printed: each prompt is printed
+	// once, and again only after a view or an error has come between.
+	shown string
 }
 
 // ErrDice means the dice could not roll (a script ran out or held an
@@ -58,16 +67,14 @@ func (s *Session) Run(ctx context.Context) error {
 		}
 		close(lines)
 	}()
-	shown := ""
 	for {
 		prompt, over, err := s.pending()
 		if err != nil || over {
 			return err
 		}
-		if prompt.Prompt.Token != shown || s.JSONL {
+		if prompt.Prompt.Token != s.shown {
 			s.show(prompt)
-			shown = prompt.Prompt.Token
-		} else {
+		} else if !s.JSONL {
 			fmt.Fprint(s.Out, "> ")
 		}
 		var line string
@@ -94,11 +101,12 @@ func (s *Session) Run(ctx context.Context) error {
 			for _, m := range r.Public {
 				if m.View != nil && s.JSONL {
 					s.json(map[string]any{"type": "view", "name": line, "view": m.View})
+					s.writeFiles(m.Files)
 					continue
 				}
 				s.show(m)
 			}
-			shown = ""
+			s.shown = ""
 			continue
 		}
 		id := ""
@@ -109,6 +117,9 @@ func (s *Session) Run(ctx context.Context) error {
 		}
 		if id == "" {
 			s.error(fmt.Sprintf("unknown command or option %q: type one of %s, or %s, quit", line, keys(prompt.Prompt), strings.Join(s.Views, ", ")))
+			if s.JSONL {
+				s.shown = "" // a program reads the prompt again after the error
+			}
 			continue
 		}
 		r, err := s.Svc.Click(s.Place, s.User, id)
@@ -188,6 +199,12 @@ func (s *Session) error(msg string) {
 
 // show prints one bot message: as text, or as JSONL lines.
 func (s *Session) show(m bot.Message) {
+	if m.Prompt != nil {
+		s.shown = m.Prompt.Token
+		s.writeFiles(m.Files) // before the "> " that waits for the answer
+	} else {
+		defer s.writeFiles(m.Files)
+	}
 	if s.JSONL {
 		switch {
 		case m.Prompt != nil:
@@ -252,4 +269,28 @@ func RenderView(v *engine.View) string {
 		}
 	}
 	return b.String()
+}
+
+// writeFiles saves a message's pictures and says where they are. A file
+// that cannot be written is reported and the game goes on: the text has it all.
+func (s *Session) writeFiles(files []bot.File) {
+	if s.Pictures == "" {
+		return
+	}
+	for _, f := range files {
+		path := filepath.Join(s.Pictures, filepath.Base(f.Name))
+		if err := os.MkdirAll(s.Pictures, 0o755); err != nil {
+			s.error("cannot write the pictures: " + err.Error())
+			return
+		}
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+			s.error("cannot write a picture: " + err.Error())
+			continue
+		}
+		if s.JSONL {
+			s.json(map[string]any{"type": "picture", "name": f.Name, "path": path})
+		} else {
+			fmt.Fprintf(s.Out, "  [picture: %s]\n", path)
+		}
+	}
 }

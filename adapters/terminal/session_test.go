@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/hunters/pictures"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -24,6 +27,11 @@ var (
 // game is started when none is there.
 func session(t *testing.T, path string, jsonl bool, input string, out *strings.Builder, d *persist.DiceRecord) (*Session, *persist.Store) {
 	t.Helper()
+	return sessionWith(t, path, jsonl, input, out, d, bot.Options{})
+}
+
+func sessionWith(t *testing.T, path string, jsonl bool, input string, out io.Writer, d *persist.DiceRecord, opts bot.Options) (*Session, *persist.Store) {
+	t.Helper()
 	store, err := persist.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +41,7 @@ func session(t *testing.T, path string, jsonl bool, input string, out *strings.B
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := bot.New(store, map[string]engine.Rules{"hunters": h}, bot.Options{})
+	svc := bot.New(store, map[string]engine.Rules{"hunters": h}, opts)
 	s := &Session{Svc: svc, Place: place, User: me, Game: "hunters", Views: []string{"status", "log", "help", "rules"},
 		In: strings.NewReader(input), Out: out, JSONL: jsonl}
 	if _, err := store.Load(place.Key()); err == persist.ErrNotFound {
@@ -154,5 +162,69 @@ func TestDiceScriptRunningOutStopsWithTheGameUnchanged(t *testing.T) {
 	after, _ := store.Load(place.Key())
 	if after.Decisions != before.Decisions+2 {
 		t.Fatalf("the two decisions before the dice ran out are saved, the failing one is not: %d → %d", before.Decisions, after.Decisions)
+	}
+}
+
+// A program driving the JSONL protocol answers each prompt line it reads:
+// every decision's prompt must come once, or its second copy would take the
+// next answer. With Pictures set, the pictures land in the folder.
+func TestJSONLDriverAnswersEachPromptOnceAndGetsPictures(t *testing.T) {
+	dir := t.TempDir()
+	il, err := pictures.NewIllustrator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var start strings.Builder
+	s, _ := sessionWith(t, filepath.Join(dir, "k.db"), true, "", &start, nil, bot.Options{Illustrators: map[string]bot.Illustrator{"hunters": il}})
+	s.shown = "" // the driver below has not read the first prompt
+	s.Pictures = filepath.Join(dir, "k-pictures")
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s.In, s.Out = inR, outW
+	done := make(chan error, 1)
+	go func() { done <- s.Run(context.Background()); outW.Close() }()
+	if _, err := io.WriteString(inW, "status\n"); err != nil {
+		t.Fatal(err)
+	}
+	prompts, lines, lastToken, between := 0, map[string]int{}, "", false
+	sc := bufio.NewScanner(outR)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("not JSON: %q", sc.Text())
+		}
+		lines[m["type"].(string)]++
+		switch m["type"] {
+		case "error":
+			t.Fatalf("the driver's answer went astray: %v", m["message"])
+		case "view":
+			between = true
+		case "prompt":
+			token := m["token"].(string)
+			if token == lastToken {
+				if !between {
+					t.Fatalf("prompt %s printed twice with nothing between", token)
+				}
+				between = false
+				continue // the same decision, shown again after a view
+			}
+			lastToken, between = token, false
+			prompts++
+			answer := m["options"].([]any)[0].(map[string]any)["key"].(string)
+			if prompts > 300 {
+				answer = "quit"
+			}
+			go io.WriteString(inW, answer+"\n")
+		}
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if lines["picture"] == 0 {
+		t.Fatalf("no picture lines: %v", lines)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "k-pictures", "mat.png")); err != nil || !strings.HasPrefix(string(b), "\x89PNG") {
+		t.Fatalf("mat.png: %v", err)
 	}
 }

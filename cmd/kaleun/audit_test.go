@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,8 +84,8 @@ func itoa(n int) string {
 	return string(b)
 }
 
-// kaleun render draws a terminal game's mat and log sheet, and says "not
-// yet" for the combat mat.
+// kaleun render draws a terminal game's mat and log sheet, and says so when
+// there is no engagement for a combat mat.
 func TestRenderCommand(t *testing.T) {
 	bin, dir, db := playedTerminalGame(t, 10, "--seed", "0badc0ffee")
 	out, _ := exec.Command(bin, "audit", "--db", db).CombinedOutput()
@@ -101,8 +103,71 @@ func TestRenderCommand(t *testing.T) {
 		}
 	}
 	cmd := exec.Command(bin, "render", "--db", db, "--game", string(m[1]), "--what", "combat", "--out", filepath.Join(dir, "c.png"))
-	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), "not built yet") {
-		t.Fatalf("combat: %s", out)
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), "no ship engagement") {
+		t.Fatalf("combat mat out of combat: %s", out)
+	}
+}
+
+// kaleun play --pictures draws next to the database as the game goes, and
+// kaleun render draws the combat mat of a game stopped mid-engagement.
+func TestPlayWritesPicturesAndRenderDrawsTheCombatMat(t *testing.T) {
+	bin, dir := kaleunBinary(t), t.TempDir()
+	db := filepath.Join(dir, "k.db")
+	cmd := exec.Command(bin, "play", "--db", db, "--boat", "VIIC", "--seed", "5eed", "--jsonl", "--pictures")
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Attack whatever comes; stop at the first aiming of a salvo (9.2.1).
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	aiming, pictures := false, map[string]bool{}
+	for sc.Scan() && !aiming {
+		var line struct {
+			Type, Kind, Name string
+			Options          []struct{ Key string }
+		}
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatalf("not JSON: %s", sc.Text())
+		}
+		switch line.Type {
+		case "picture":
+			pictures[line.Name] = true
+		case "prompt":
+			answer := line.Options[0].Key
+			for _, o := range line.Options {
+				if o.Key == "attack" || o.Key == "close" {
+					answer = o.Key
+				}
+			}
+			if line.Kind == "hunters.aim" {
+				aiming, answer = true, "quit"
+			}
+			fmt.Fprintln(in, answer)
+		}
+	}
+	in.Close()
+	if err := cmd.Wait(); err != nil || !aiming {
+		t.Fatalf("play: %v; reached an aim prompt: %v", err, aiming)
+	}
+	if !pictures["combat.png"] {
+		t.Fatalf("no combat mat with the engagement's prompts: %v", pictures)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "k-pictures", "combat.png")); err != nil {
+		t.Fatal(err)
+	}
+	list, _ := exec.Command(bin, "audit", "--db", db).CombinedOutput()
+	game := regexp.MustCompile(`(?m)^(seeded-[0-9a-f]+) `).FindSubmatch(list)
+	if game == nil {
+		t.Fatalf("no game listed:\n%s", list)
+	}
+	png := filepath.Join(dir, "combat.png")
+	if b, err := exec.Command(bin, "render", "--db", db, "--game", string(game[1]), "--what", "combat", "--out", png).CombinedOutput(); err != nil {
+		t.Fatalf("render combat: %v\n%s", err, b)
+	}
+	if b, _ := os.ReadFile(png); !strings.HasPrefix(string(b), "\x89PNG") {
+		t.Fatal("the combat mat is not a PNG")
 	}
 }
 

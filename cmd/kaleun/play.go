@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -23,7 +24,7 @@ import (
 
 type playFlags struct {
 	db, seed, diceFile, game        string
-	jsonl, abandon, yes             bool
+	jsonl, abandon, yes, pictures   bool
 	boat, start, name, uboat, rules string
 }
 
@@ -37,6 +38,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.jsonl, "jsonl", false, "speak one JSON object per line")
 	fs.BoolVar(&f.abandon, "abandon", false, "end the game in progress (with --yes)")
 	fs.BoolVar(&f.yes, "yes", false, "confirm --abandon")
+	fs.BoolVar(&f.pictures, "pictures", false, "draw the mats and the log sheet as PNGs in a folder next to the database")
 	fs.StringVar(&f.game, "game", "hunters", "game to play")
 	fs.StringVar(&f.boat, "boat", "", "U-boat type (VIIA VIIB VIIC VIID VIIC_Flak IXA IXB IXC)")
 	fs.StringVar(&f.start, "start", "", "start date YYYY-MM (default: the boat's availability)")
@@ -73,7 +75,11 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	defer store.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	svc := bot.New(store, games, bot.Options{})
+	opts, picturesDir, err := pictureOptions(f)
+	if err != nil {
+		return err
+	}
+	svc := bot.New(store, games, opts)
 	defer svc.Wait()
 
 	rec, err := store.Load(terminalPlace.Key())
@@ -97,7 +103,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		return nil
 	}
 	in := bufio.NewReader(stdin)
-	s := &terminal.Session{Svc: svc, Place: terminalPlace, User: terminalUser, In: in, Out: stdout, JSONL: f.jsonl}
+	s := &terminal.Session{Svc: svc, Place: terminalPlace, User: terminalUser, In: in, Out: stdout, JSONL: f.jsonl, Pictures: picturesDir}
 	if rec != nil {
 		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" {
 			return fmt.Errorf("a game is in progress in %s (%s): it resumes where it stopped; to start another, finish it, use another --db, or run `kaleun play --abandon --yes`", f.db, rec.ID)
@@ -266,4 +272,18 @@ func ask(field engine.SetupField, in *bufio.Reader, out io.Writer) (string, erro
 		}
 		fmt.Fprintf(out, "! %q is not one of the choices\n", line)
 	}
+}
+
+// pictureOptions turns --pictures on: the illustrators draw, and the
+// pictures go to DB-pictures/ beside the database (kaleun.db → kaleun-pictures).
+func pictureOptions(f playFlags) (bot.Options, string, error) {
+	if !f.pictures {
+		return bot.Options{}, "", nil
+	}
+	ils, err := illustrators()
+	if err != nil {
+		return bot.Options{}, "", err
+	}
+	dir := strings.TrimSuffix(f.db, filepath.Ext(f.db)) + "-pictures"
+	return bot.Options{Illustrators: ils}, dir, nil
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/kaleun/kaleun/persist"
 )
 
-// runRender draws a saved game's mat or log sheet.
+// runRender draws a saved game's display mat, combat mat or log sheet.
 func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -32,9 +32,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	csv := strings.HasSuffix(*out, ".csv")
 	switch {
-	case *what == "combat":
-		return fail(2, "the combat mat picture is not built yet: --what mat or log")
-	case *what != "mat" && *what != "log":
+	case *what != "mat" && *what != "log" && *what != "combat":
 		return fail(2, "--what %q: want mat, log or combat", *what)
 	case csv && *what != "log":
 		return fail(2, "only the log sheet has a CSV form (--what log)")
@@ -73,10 +71,17 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if perr != nil {
 			return fail(1, "%v", perr)
 		}
-		if *what == "mat" {
+		switch *what {
+		case "mat":
 			data, err = p.DisplayMat(s.Sheet())
-		} else {
+		case "log":
 			data, err = p.LogSheet(s)
+		case "combat":
+			sheet, ok := s.CombatSheet()
+			if !ok {
+				return fail(2, "game %s has no ship engagement on its combat mat now: the combat mat is drawn while one is fought", rec.ID)
+			}
+			data, err = p.CombatMat(sheet)
 		}
 	}
 	if err != nil {

@@ -302,21 +302,44 @@ func (s *State) aimSlotCount() int {
 	return n
 }
 
-func (s *State) aimSlots() []string {
+// aimSlot is one tube or deck-gun ammo point being aimed.
+type aimSlot struct {
+	weapon string // fwd, aft, gun
+	number int    // tube or ammo point, from 1
+	load   string // G7a or G7e for a tube
+}
+
+func (sl aimSlot) String() string {
+	switch sl.weapon {
+	case "fwd":
+		return fmt.Sprintf("forward tube %d (%s)", sl.number, sl.load)
+	case "aft":
+		return fmt.Sprintf("aft tube %d (%s)", sl.number, sl.load)
+	}
+	return fmt.Sprintf("deck-gun ammo point %d", sl.number)
+}
+
+// short names the slot on the combat mat.
+func (sl aimSlot) short() string {
+	if sl.weapon == "gun" {
+		return fmt.Sprintf("gun %d", sl.number)
+	}
+	return fmt.Sprintf("%s %d %s", sl.weapon, sl.number, sl.load)
+}
+
+func (s *State) aimSlots() []aimSlot {
 	e := s.Enc
-	var slots []string
+	var slots []aimSlot
 	add := func(w string) {
 		switch w {
-		case "fwd":
-			for i, t := range s.Boat.Fwd {
-				if t == G7a || t == G7e {
-					slots = append(slots, fmt.Sprintf("forward tube %d (%s)", i+1, t))
-				}
+		case "fwd", "aft":
+			tubes := s.Boat.Aft
+			if w == "fwd" {
+				tubes = s.Boat.Fwd
 			}
-		case "aft":
-			for i, t := range s.Boat.Aft {
+			for i, t := range tubes {
 				if t == G7a || t == G7e {
-					slots = append(slots, fmt.Sprintf("aft tube %d (%s)", i+1, t))
+					slots = append(slots, aimSlot{weapon: w, number: i + 1, load: t})
 				}
 			}
 		case "gun":
@@ -325,7 +348,7 @@ func (s *State) aimSlots() []string {
 				n = 2 // 4.6.3, 9.3.2: up to two ammo points per combat round
 			}
 			for i := 0; i < n; i++ {
-				slots = append(slots, fmt.Sprintf("deck-gun ammo point %d", i+1))
+				slots = append(slots, aimSlot{weapon: w, number: i + 1})
 			}
 		}
 	}
@@ -405,6 +428,9 @@ func (s *State) stepFire() {
 	aim := e.Aim
 	idx := 0
 	fired := 0
+	for i := range e.Targets {
+		e.Targets[i].Hits = 0
+	}
 	fire := func(w string, second bool) {
 		var tubes []string
 		if w == "fwd" {
@@ -583,6 +609,7 @@ func (s *State) damageTarget(t int, gun bool) {
 		return
 	}
 	tg.Damage += pts
+	tg.Hits++
 	lt := &s.Patrol.Targets[tg.Log-1]
 	if tg.Damage >= tg.Points {
 		tg.Sunk = true

@@ -9,6 +9,9 @@ import (
 
 // applyHits rolls E4 once per hit (9.6.9), applying each before the next.
 func (s *State) applyHits(hits int, cas string) {
+	if s.Enc != nil {
+		s.Enc.Incoming = hits
+	}
 	for i := 0; i < hits && s.Over == nil; i++ {
 		s.mods()
 		r := s.throw("E4", "9.6.9", s.text(func() string { return fmt.Sprintf("Damage, hit %d of %d", i+1, hits) }), "d66")

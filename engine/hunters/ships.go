@@ -20,6 +20,9 @@ type Target struct {
 	Points int    `json:"points"`
 	Damage int    `json:"damage,omitempty"`
 	Sunk   bool   `json:"sunk,omitempty"`
+	// Hits are the hits that exploded on the ship in this round's salvo: the
+	// hit markers of the combat mat (9.2.5).
+	Hits int `json:"hits,omitempty"`
 	// Log is the index of the ship on the patrol's log-sheet row.
 	Log int `json:"log"`
 }
@@ -73,7 +76,10 @@ type Encounter struct {
 	AirInjured bool   `json:"air_injured,omitempty"`
 	// ContactLost: a convoy can no longer be followed (9.7.8).
 	ContactLost bool `json:"contact_lost,omitempty"`
-	Ended       bool `json:"ended,omitempty"`
+	// Incoming is how many hits the last depth-charge or air attack scored
+	// on the boat (9.6.9, 9.8.2).
+	Incoming int  `json:"incoming_hits,omitempty"`
+	Ended    bool `json:"ended,omitempty"`
 }
 
 const (

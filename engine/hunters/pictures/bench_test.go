@@ -40,3 +40,20 @@ func BenchmarkLogSheet(b *testing.B) {
 	}
 	b.ReportMetric(float64(size), "png-bytes")
 }
+
+func BenchmarkCombatMat(b *testing.B) {
+	p, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	sheet, _ := nightConvoyAiming(b).CombatSheet()
+	var size int
+	for b.Loop() {
+		png, err := p.CombatMat(sheet)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	b.ReportMetric(float64(size), "png-bytes")
+}

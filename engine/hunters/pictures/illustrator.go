@@ -8,8 +8,8 @@ import (
 )
 
 // Illustrator picks the picture that helps at each moment of a Hunters game:
-// the display mat with `status` and after damage, the log sheet with `log`
-// and at refit.
+// the display mat with `status` and after damage, the combat mat with each
+// decision of an engagement, the log sheet with `log` and at refit.
 type Illustrator struct {
 	p *Painter
 }
@@ -24,21 +24,41 @@ func NewIllustrator() (*Illustrator, error) {
 }
 
 // Illustrate draws for a view ("status", "log"), or, with view "", for the
-// events of a decision just taken.
+// events of a decision just taken: the mat after damage, the log sheet at
+// refit, and the combat mat with every decision of a ship engagement.
 func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.Event) ([]engine.Picture, error) {
 	s, ok := st.(*hunters.State)
 	if !ok {
 		return nil, fmt.Errorf("pictures: not a Hunters game")
 	}
-	what := view
-	if what == "" {
-		what = momentOf(events)
+	if view != "" {
+		return il.draw(s, view)
 	}
+	pics, err := il.draw(s, momentOf(events))
+	if err != nil {
+		return nil, err
+	}
+	if s.Over != nil {
+		return pics, nil
+	}
+	combat, err := il.draw(s, "combat")
+	return append(pics, combat...), err
+}
+
+// draw makes one picture: "status" the display mat, "log" the log sheet,
+// "combat" the combat mat when an engagement is on it.
+func (il *Illustrator) draw(s *hunters.State, what string) ([]engine.Picture, error) {
 	switch what {
 	case "status":
 		return il.picture("mat.png", func() ([]byte, error) { return il.p.DisplayMat(s.Sheet()) })
 	case "log":
 		return il.picture("log.png", func() ([]byte, error) { return il.p.LogSheet(s) })
+	case "combat":
+		sheet, ok := s.CombatSheet()
+		if !ok {
+			return nil, nil
+		}
+		return il.picture("combat.png", func() ([]byte, error) { return il.p.CombatMat(sheet) })
 	}
 	return nil, nil
 }

@@ -3,6 +3,7 @@ package pictures
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -150,6 +151,51 @@ func TestLogSheetOfAFullCareer(t *testing.T) {
 	golden(t, "log-career.csv", csv)
 }
 
+// A convoy engagement at night on a wolfpack patrol, in the middle of aiming
+// a salvo: two tubes aimed at two ships, the third being aimed.
+func TestCombatMatConvoyAtNightWithWolfpack(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := nightConvoyAiming(t)
+	sheet, ok := s.CombatSheet()
+	if !ok {
+		t.Fatal("no combat mat during an engagement")
+	}
+	if sheet.Time != "Night" || sheet.Wolfpack == "" || len(sheet.Targets) < 2 || sheet.Aiming == "" {
+		t.Fatalf("the state is not the one the golden picture shows: %+v", sheet)
+	}
+	if len(sheet.Targets[0].Salvo) != 1 || len(sheet.Targets[1].Salvo) != 1 {
+		t.Fatalf("salvo per target: %+v", sheet.Targets)
+	}
+	png, err := p.CombatMat(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "combat-night-wolfpack.png", png)
+}
+
+// nightConvoyAiming plays seed 174 to a night surface attack on a convoy on a wolfpack
+// patrol (7.2.2), fires forward and aims the first two tubes at ships #1 and #2 (9.2.1).
+func nightConvoyAiming(t testing.TB) *hunters.State {
+	t.Helper()
+	s := career(t, `{"boat":"VIIC","start":"1941-06","kommandant":"Topp","rules":"14.6"}`, 174, 3000, func(s *hunters.State) bool {
+		e := s.Enc
+		return e != nil && e.Type == "convoy" && e.Night && e.Surfaced && s.Patrol.Wolfpack && e.WolfRolled && s.Phase == "weapon"
+	})
+	if s.Phase != "weapon" {
+		t.Fatal("seed 174 no longer reaches a night convoy on a wolfpack patrol")
+	}
+	d := dice.NewScripted(nil)
+	for _, key := range []string{"fwd", "t1", "t2"} {
+		if _, err := s.ApplyInPlace(engine.Choice{Key: key}, d, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
 // Every state a career passes through can be drawn: no panic, a PNG under
 // the size target (the sheets are computed from whatever the state holds).
 func TestEveryStateOfACareerDraws(t *testing.T) {
@@ -170,8 +216,59 @@ func TestEveryStateOfACareerDraws(t *testing.T) {
 				t.Fatalf("decision %d: %v", i, err)
 			}
 		}
+		if sheet, ok := s.CombatSheet(); ok {
+			if _, err := p.CombatMat(sheet); err != nil {
+				t.Fatalf("decision %d: combat mat: %v", i, err)
+			}
+		}
 		if _, err := s.ApplyInPlace(engine.Choice{Key: hunters.Command(s)}, d, false); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// The illustrator draws the combat mat with each decision of an engagement,
+// the display mat too after damage, and nothing when nothing helps.
+func TestIllustratorPicksThePictures(t *testing.T) {
+	il, err := NewIllustrator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(s *hunters.State, view string, events []engine.Event) []string {
+		t.Helper()
+		pics, err := il.Illustrate(s, view, events)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, p := range pics {
+			if p.ContentType != "image/png" || len(p.Data) == 0 {
+				t.Fatalf("%s: %s, %d bytes", p.Name, p.ContentType, len(p.Data))
+			}
+			out = append(out, p.Name)
+		}
+		return out
+	}
+	combat := nightConvoyAiming(t)
+	damage := []engine.Event{{Kind: "roll", Case: "9.6.9", Roll: &engine.Roll{Chart: "E4"}}}
+	refit := []engine.Event{{Kind: "note", Case: "10.10.3"}}
+	inPort := career(t, `{"boat":"VIIC","start":"1940-10"}`, 3, 50, func(s *hunters.State) bool { return s.Boat.Fwd[0] != "" })
+	for _, c := range []struct {
+		name   string
+		s      *hunters.State
+		view   string
+		events []engine.Event
+		want   string
+	}{
+		{"combat decision", combat, "", nil, "[combat.png]"},
+		{"damage in combat", combat, "", damage, "[mat.png combat.png]"},
+		{"status view in combat", combat, "status", nil, "[mat.png]"},
+		{"log view", inPort, "log", nil, "[log.png]"},
+		{"refit", inPort, "", refit, "[log.png]"},
+		{"a quiet decision", inPort, "", nil, "[]"},
+	} {
+		if got := fmt.Sprint(names(c.s, c.view, c.events)); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
 	}
 }
