@@ -244,17 +244,17 @@ func (s *State) stepEncounterEnd() {
 	e := s.Enc
 	if e != nil && !e.Ended {
 		e.Ended = true
-		s.markDamagedOnLog()
 		s.reload(phEncEnd)
 		return
 	}
 	s.endEncounter()
 }
 
-func (s *State) markDamagedOnLog() {}
-
 // endEncounter closes the combat mat and goes on with the travel box.
 func (s *State) endEncounter() {
+	if s.fast {
+		s.spareEnc = s.Enc
+	}
 	s.Enc = nil
 	if s.Over != nil {
 		return

@@ -1,6 +1,7 @@
 package hunters
 
 import (
+	"github.com/kaleun/kaleun/engine"
 	"strconv"
 	"strings"
 )
@@ -33,47 +34,32 @@ import (
 //     fuel tanks are damaged; takes resupply at sea when below half its load.
 //   - Refit: asks for the newest standard model when it holds an upgrade request.
 func Command(s *State) string {
-	d, ok := decisions[s.Phase]
-	if !ok {
+	d := handlerFor(s.Phase).dec
+	if d == nil {
 		return ""
 	}
 	opts := s.options(d)
-	has := func(k string) bool {
-		for _, o := range opts {
-			if o.Key == k {
-				return true
-			}
-		}
-		return false
-	}
+	m := menu(opts)
 	first := opts[0].Key
-	pick := func(keys ...string) string {
-		for _, k := range keys {
-			if has(k) {
-				return k
-			}
-		}
-		return first
-	}
 	hull, spaces := s.Boat.Hull, s.mat().HullSpaces
 	hurt := hull*2 >= spaces
 	switch d.kind {
 	case "torpedo_mix":
-		return pick("e"+strconv.Itoa(s.mat().Torpedoes.G7e), first)
+		return m.pick("e"+strconv.Itoa(s.mat().Torpedoes.G7e), first)
 	case "load_tubes":
-		return pick("f0a0")
+		return m.pick("f0a0")
 	case "reload_forward", "reload_aft":
-		return pick("e0")
+		return m.pick("e0")
 	case "choose_patrol":
 		for _, k := range []string{"north_america", "caribbean", "atlantic", "atlantic_W", "west_african_coast", "british_isles", "spanish_coast", "norway", "arctic", "mediterranean"} {
-			if has(k) {
+			if m.has(k) {
 				return k
 			}
 		}
 		return first
 	case "proceed":
 		if (s.torpedoesAboard() == 0 && !s.gunReady()) || hurt || s.damaged(sysFuelTanks) {
-			return pick("abort", "sail")
+			return m.pick("abort", "sail")
 		}
 		return "sail"
 	case "abort_direction":
@@ -87,9 +73,9 @@ func Command(s *State) string {
 		e := s.Enc
 		canFire := s.tubesReady(true)+s.tubesReady(false) > 0 || s.torpedoesAboard() > 0 || (!e.Escorted && s.gunReady())
 		if !canFire || (e.Escorted && hurt) || (e.CapitalUndamaged() && hull > 0) {
-			return pick("avoid")
+			return m.pick("avoid")
 		}
-		return pick("attack")
+		return m.pick("attack")
 	case "range":
 		if s.Enc.Escorted {
 			if s.year() >= 1942 {
@@ -101,13 +87,13 @@ func Command(s *State) string {
 	case "approach":
 		e := s.Enc
 		if !e.Escorted || s.year() < 1941 {
-			return pick("surfaced", "submerged")
+			return m.pick("surfaced", "submerged")
 		}
-		return pick("submerged", "surfaced")
+		return m.pick("submerged", "surfaced")
 	case "weapon":
-		return pick("fwd", "aft", "gun", "done", "hold")
+		return m.pick("fwd", "aft", "gun", "done", "hold")
 	case "aim":
-		return s.commanderAim(pick)
+		return s.commanderAim(m)
 	case "test_depth":
 		return "hold_depth"
 	case "hals_und_beinbruch":
@@ -116,14 +102,14 @@ func Command(s *State) string {
 		return "n1"
 	case "after_combat":
 		if !hurt {
-			if has("follow_damaged") {
+			if m.has("follow_damaged") {
 				return "follow_damaged"
 			}
-			if has("follow") && s.torpedoesAboard() >= 4 && hull == 0 && !s.anyDamaged() {
+			if m.has("follow") && s.torpedoesAboard() >= 4 && hull == 0 && !s.anyDamaged() {
 				return "follow"
 			}
 		}
-		return pick("again", "leave")
+		return m.pick("again", "leave")
 	case "follow_pick":
 		best, bestTons := first, -1
 		for _, o := range opts {
@@ -149,6 +135,28 @@ func Command(s *State) string {
 	return first
 }
 
+// menu is a decision's options as the commander reads them.
+type menu []engine.Option
+
+func (m menu) has(k string) bool {
+	for _, o := range m {
+		if o.Key == k {
+			return true
+		}
+	}
+	return false
+}
+
+// pick returns the first of keys on offer, or the first option.
+func (m menu) pick(keys ...string) string {
+	for _, k := range keys {
+		if m.has(k) {
+			return k
+		}
+	}
+	return m[0].Key
+}
+
 // anyDamaged reports a damaged or inoperable system.
 func (s *State) anyDamaged() bool {
 	for i := 0; i < numSystems; i++ {
@@ -160,7 +168,7 @@ func (s *State) anyDamaged() bool {
 }
 
 // commanderAim sends the next shot at the biggest ship still short of shots.
-func (s *State) commanderAim(pick func(...string) string) string {
+func (s *State) commanderAim(m menu) string {
 	e := s.Enc
 	var aimed [8]int
 	for _, a := range e.Aim {
@@ -185,9 +193,9 @@ func (s *State) commanderAim(pick func(...string) string) string {
 		best = fallback
 	}
 	if best < 0 {
-		return pick("hold")
+		return m.pick("hold")
 	}
-	return pick(targetKeys[best], "hold")
+	return m.pick(targetKeys[best], "hold")
 }
 
 // isMission reports whether a P1 key is a special mission.

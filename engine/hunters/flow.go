@@ -43,18 +43,68 @@ type handler struct {
 // handlerTable merges steps and decisions once (after every file's init has
 // registered its phases), so the hot loop looks a phase up once. It is
 // read-only after that first call.
-var handlerTable = sync.OnceValue(func() map[Phase]handler {
-	m := make(map[Phase]handler, len(steps)+len(decisions))
+var handlerTable = sync.OnceValue(func() *phaseTable {
+	t := &phaseTable{}
 	for k, v := range steps {
-		m[k] = handler{step: v}
+		t.put(k, handler{step: v})
 	}
 	for k, v := range decisions {
-		m[k] = handler{dec: v}
+		t.put(k, handler{dec: v})
 	}
-	return m
+	return t
 })
 
-func handlerFor(p Phase) handler { return handlerTable()[p] }
+func handlerFor(p Phase) handler { return handlerTable().get(p) }
+
+// phaseTable is an open-addressing table keyed by a hash of a phase's length
+// and three of its bytes: a career looks phases up some 650 times, and a
+// general string map spent an eighth of a simulated career doing so.
+type phaseTable struct {
+	slots [256]phaseSlot
+	n     int
+}
+
+type phaseSlot struct {
+	used  bool
+	phase Phase
+	h     handler
+}
+
+func phaseHash(p Phase) uint8 {
+	n := len(p)
+	if n == 0 {
+		return 0
+	}
+	return uint8(n*37) ^ p[0]*7 ^ p[n-1]*13 ^ p[n/2]*3
+}
+
+func (t *phaseTable) put(p Phase, h handler) {
+	if t.n >= len(t.slots)/2 {
+		panic("hunters: too many phases for the phase table")
+	}
+	for i := phaseHash(p); ; i++ {
+		if sl := &t.slots[i]; !sl.used || sl.phase == p {
+			if !sl.used {
+				t.n++
+			}
+			*sl = phaseSlot{used: true, phase: p, h: h}
+			return
+		}
+	}
+}
+
+// get returns the phase's handler, or the zero handler for an unknown phase.
+func (t *phaseTable) get(p Phase) handler {
+	for i := phaseHash(p); ; i++ {
+		sl := &t.slots[i]
+		if !sl.used {
+			return handler{}
+		}
+		if sl.phase == p {
+			return sl.h
+		}
+	}
+}
 
 // maxAutoSteps guards against a rules bug looping forever without a decision.
 const maxAutoSteps = 100000
@@ -83,6 +133,7 @@ func (s *State) advance() {
 			d.answer(s, opts[0].Key)
 			continue
 		}
+		s.rememberOptions(opts)
 		return
 	}
 	panic("hunters: the rules ran too long without a decision")
@@ -93,8 +144,9 @@ func (s *State) Pending() *engine.Prompt {
 	if s.Over != nil {
 		return nil
 	}
-	d, ok := decisions[s.Phase]
-	if !ok {
+	s.fast = false // someone reads this prompt: it needs its labels
+	d := handlerFor(s.Phase).dec
+	if d == nil {
 		return nil
 	}
 	return &engine.Prompt{
@@ -128,8 +180,8 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 		return nil, engine.ErrGameOver
 	}
 	s.fast = !record
-	dec, ok := decisions[s.Phase]
-	if !ok {
+	dec := handlerFor(s.Phase).dec
+	if dec == nil {
 		return nil, fmt.Errorf("hunters: state in phase %q waits for no decision", s.Phase)
 	}
 	if c.Token != "" && c.Token != strconv.Itoa(s.Decision) {
@@ -158,6 +210,7 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 		s.run = nil
 	}()
 	s.Decision++
+	s.pendingOpts.valid = false
 	if record {
 		s.run.events = append(s.run.events, engine.Event{Kind: engine.KindChoice, Text: choiceLabel(s.options(dec), c.Key), Case: dec.cas,
 			Choice: &engine.Choice{Token: strconv.Itoa(s.Decision - 1), Key: c.Key}})

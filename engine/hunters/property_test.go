@@ -149,3 +149,38 @@ func TestIllegalChoicesChangeNothingAndStatesRoundTrip(t *testing.T) {
 		t.Fatal("garbage must be refused")
 	}
 }
+
+// Simulation skips texts and reuses buffers (pending options, the combat
+// mat); it must still reach exactly the state the recorded path reaches.
+func TestSimulatedAndRecordedCareersAgree(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	for seed := uint64(1); seed <= 60; seed++ {
+		su, err := r.ParseSetup([]byte(`{"boat":"IXB","start":"1940-06","rules":"14.6,14.7,14.8"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fd, rd := dice.NewFast(seed), dice.NewFast(seed)
+		fast, _, err := r.Start(su, fd, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recorded, _, err := r.Start(su, rd, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; fast.Over == nil; i++ {
+			key := Command(fast)
+			if _, err := fast.ApplyInPlace(engine.Choice{Key: key}, fd, false); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := recorded.ApplyInPlace(engine.Choice{Key: key}, rd, true); err != nil {
+				t.Fatalf("seed %d decision %d: the recorded path refuses %q: %v", seed, i, key, err)
+			}
+		}
+		a, _ := fast.Encode()
+		b, _ := recorded.Encode()
+		if string(a) != string(b) {
+			t.Fatalf("seed %d: the simulated and recorded careers end in different states", seed)
+		}
+	}
+}

@@ -202,7 +202,7 @@ func (s *State) targetLabel(i int) string {
 
 // startShips generates the targets of a ship encounter (8.2) and its time of day (8.3).
 func (s *State) startShips(result string) {
-	e := &Encounter{Type: result}
+	e := s.newEncounter(result)
 	s.Enc = e
 	n := 1
 	kinds := []string{}

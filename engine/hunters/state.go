@@ -217,6 +217,31 @@ type State struct {
 	runBuf runner
 	// optBuf is reused by option lists so a decision does not allocate one.
 	optBuf []engine.Option
+	// pendingOpts are the options advance stopped at, while simulating: the
+	// commander and the choice's check ask for them again before anything
+	// changes, and rebuilding them was a fifth of a simulated career.
+	pendingOpts pendingOptions
+	// spareEnc is the last encounter's mat, reused while simulating so that
+	// an encounter does not allocate its mat, targets and aim anew.
+	spareEnc *Encounter
+}
+
+// newEncounter sets up an empty combat mat.
+func (s *State) newEncounter(typ string) *Encounter {
+	if e := s.spareEnc; e != nil && s.fast {
+		s.spareEnc = nil
+		*e = Encounter{Type: typ, Targets: e.Targets[:0], Aim: e.Aim[:0]}
+		return e
+	}
+	return &Encounter{Type: typ}
+}
+
+// pendingOptions remembers the options of the decision at Decision.
+type pendingOptions struct {
+	valid    bool
+	decision int
+	phase    Phase
+	opts     []engine.Option
 }
 
 // opts returns the empty reusable option buffer. Option lists built on it
@@ -228,11 +253,19 @@ func (s *State) optsOf(o ...engine.Option) []engine.Option { return append(s.opt
 
 // options computes a decision's options, keeping the buffer's growth.
 func (s *State) options(d *decision) []engine.Option {
+	if p := &s.pendingOpts; s.fast && p.valid && p.decision == s.Decision && p.phase == s.Phase {
+		return p.opts
+	}
 	out := d.options(s)
 	if cap(out) > cap(s.optBuf) {
 		s.optBuf = out[:0]
 	}
 	return out
+}
+
+// rememberOptions keeps the pending decision's options while simulating.
+func (s *State) rememberOptions(opts []engine.Option) {
+	s.pendingOpts = pendingOptions{valid: s.fast, decision: s.Decision, phase: s.Phase, opts: opts}
 }
 
 // text returns f() unless the state is being simulated without a reader.
