@@ -44,6 +44,9 @@ type Prompt struct {
 	Text    string   `json:"text"`
 	Case    string   `json:"case,omitempty"`
 	Options []Option `json:"options"`
+	// Secret prompts are answered in private: the choice is logged without
+	// its answer until the rules reveal it, and nothing may show it before.
+	Secret bool `json:"secret,omitempty"`
 }
 
 // HasOption reports whether key is one of the prompt's options.

@@ -20,6 +20,7 @@ func init() {
 	steps[phShadow] = (*State).stepShadow
 	decisions[phHalsAir] = halsDecision("crash dive", phAirRetry, func(s *State) { s.airAttacks(s.Enc.Held) })
 	steps[phAirRetry] = func(s *State) { s.startAir(s.Enc.FromAddl) }
+	steps[phAirAttack] = (*State).stepAirAttack
 	decisions[phFlakStay] = &decision{
 		kind: "flak_stay", cas: "11.4.7",
 		text: func(s *State) string {
@@ -41,7 +42,10 @@ func init() {
 	}
 }
 
-const phAirRetry Phase = "air_retry"
+const (
+	phAirRetry  Phase = "air_retry"
+	phAirAttack Phase = "air_attack"
+)
 
 // startAir resolves an aircraft encounter from its A1 roll (9.8.1).
 func (s *State) startAir(fromAddl bool) {
@@ -83,6 +87,16 @@ func (s *State) airAttacks(total int) {
 		s.Phase = phCombatOver
 		return
 	}
+	s.Phase = phAirAttack
+}
+
+// stepAirAttack flies the aircraft's attacks with the boat's flak (9.8.2,
+// 9.8.3); in a two-player game the other player rolls them (13.1.2).
+func (s *State) stepAirAttack() {
+	if s.enemyGate() {
+		return
+	}
+	e := s.Enc
 	if s.Settings.On("14.7") {
 		table := "aircraft_quality_1939_1941"
 		if s.year() >= 1942 {

@@ -41,7 +41,7 @@ func TestAirAttackAndFlak(t *testing.T) {
 	// A1 1+1 = 2... two attacks need 1 or less: use 1941 VIIC: 1+1 = 2 -> one attack.
 	// Flak A2 1+1 = 2: shot down. E3 1+1 = 2 +2 = 4: 1 hit; E4 3,2 minor.
 	// Crew injury: who 3+3 = 6 crew, severity 1 LW.
-	evs := run(t, s, []int{1, 1, 1, 1, 1, 1, 3, 2, 3, 3, 1}, func() { s.startAir(false) })
+	evs := run(t, s, []int{1, 1, 1, 1, 1, 1, 3, 2, 3, 3, 1}, func() { s.startAir(false); s.stepAirAttack() })
 	e3 := findRoll(evs, "E3", "Air attack")
 	if v, ok := hasMod(e3, "air attack"); !ok || v != 2 || len(e3.Modifiers) != 1 {
 		t.Fatalf("E3 air %+v", e3)

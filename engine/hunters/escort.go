@@ -52,7 +52,7 @@ func init() {
 	decisions[phHalsDetect] = halsDecision("detection", phDetectRoll, func(s *State) { s.resolveDetection(s.Enc.Held) })
 	decisions[phHalsDC] = halsDecision("depth charge attack", phDCRoll, func(s *State) { s.resolveDepthCharge(s.Enc.Held) })
 	decisions[phEvasive] = &decision{
-		kind: "evasive", cas: "14.8",
+		kind: "evasive", cas: "14.8", secret: true,
 		text: func(s *State) string {
 			return "Evasive maneuvers: pick a number. 1-2 evade left, 3-4 right, 5-6 straight. A different direction from the escort: -1 hit; same direction: +1; the very number: +3."
 		},
@@ -67,6 +67,9 @@ func init() {
 		answer: func(s *State, key string) {
 			s.Enc.Evade, _ = strconv.Atoi(key[1:])
 			s.Phase = phDCRoll
+			if s.Settings.TwoPlayer {
+				s.Phase = phEscortPick // 14.8.3: the escorts' player picks too
+			}
 		},
 	}
 }
@@ -177,6 +180,9 @@ func (s *State) detectionModifiers() {
 }
 
 func (s *State) stepDetectRoll() {
+	if s.enemyGate() {
+		return
+	}
 	e := s.Enc
 	s.mods()
 	s.detectionModifiers()
@@ -239,6 +245,9 @@ func (s *State) stepDC() {
 }
 
 func (s *State) stepDCRoll() {
+	if s.enemyGate() {
+		return
+	}
 	e := s.Enc
 	ms := s.pack.E3.Modifiers
 	s.mods()
@@ -343,25 +352,35 @@ func (s *State) qualityHits(q string, hits int, sunk bool, cas, who string) (int
 // evasive resolves 14.8: the escort's direction against the Kommandant's number.
 func (s *State) evasive(hits int) (int, bool) {
 	e := s.Enc
-	s.mods()
-	row, r := s.table("evasive_escort_direction", "Escort direction")
+	escort, result := 0, ""
+	if e.EscortPick > 0 {
+		// 14.8.3: both numbers were chosen in secret; they are revealed together.
+		escort = e.EscortPick
+		result = s.evasiveDirection(escort)
+		s.note("14.8.3", "Revealed together: the U-boat evades %d (%s), the escorts chose %d (%s).", e.Evade, s.evasiveDirection(e.Evade), escort, result)
+		e.EscortPick = 0
+	} else {
+		s.mods()
+		row, r := s.table("evasive_escort_direction", "Escort direction")
+		escort, result = r.natural, row.Result
+	}
 	dir := func(n int) int { return (n - 1) / 2 }
 	ev := s.pack.Rules.Evasive
 	switch {
-	case r.natural == e.Evade:
+	case escort == e.Evade:
 		hits += ev.SameNumber
 		if !s.fast {
-			s.note("14.8.1", "The escort read the maneuver exactly (%s): +%d hits.", row.Result, ev.SameNumber)
+			s.note("14.8.1", "The escort read the maneuver exactly (%s): +%d hits.", result, ev.SameNumber)
 		}
-	case dir(r.natural) == dir(e.Evade):
+	case dir(escort) == dir(e.Evade):
 		hits += ev.SameDirection
 		if !s.fast {
-			s.note("14.8.1", "Same direction (%s): +%d hit.", row.Result, ev.SameDirection)
+			s.note("14.8.1", "Same direction (%s): +%d hit.", result, ev.SameDirection)
 		}
 	default:
 		hits += ev.DifferentDirection
 		if !s.fast {
-			s.note("14.8.1", "The escort turns the wrong way (%s): %d hit.", row.Result, ev.DifferentDirection)
+			s.note("14.8.1", "The escort turns the wrong way (%s): %d hit.", result, ev.DifferentDirection)
 		}
 	}
 	if hits < 0 {

@@ -26,6 +26,19 @@ type decision struct {
 	cas     string
 	options func(s *State) []engine.Option
 	answer  func(s *State, key string)
+	// actor is who answers: the commander unless set (the other player of a
+	// two-player game for the enemy's rolls, 13.1.2).
+	actor engine.Actor
+	// secret choices are logged without their answer until revealed (14.8.3).
+	secret bool
+}
+
+// actorOf says who answers a decision.
+func (d *decision) actorOf() engine.Actor {
+	if d.actor == "" {
+		return engine.Commander
+	}
+	return d.actor
 }
 
 // steps and decisions are filled by the files that own each phase.
@@ -129,8 +142,8 @@ func (s *State) advance() {
 		if len(opts) == 0 {
 			panic("hunters: phase " + string(s.Phase) + " offers no option")
 		}
-		if len(opts) == 1 {
-			d.answer(s, opts[0].Key)
+		if len(opts) == 1 && d.actorOf() == engine.Commander {
+			d.answer(s, opts[0].Key) // the other player's Roll is always his to press
 			continue
 		}
 		s.rememberOptions(opts)
@@ -151,7 +164,8 @@ func (s *State) Pending() *engine.Prompt {
 	}
 	return &engine.Prompt{
 		Token:   strconv.Itoa(s.Decision),
-		Actor:   engine.Commander,
+		Actor:   d.actorOf(),
+		Secret:  d.secret && s.Settings.TwoPlayer,
 		Kind:    "hunters." + d.kind,
 		Text:    d.text(s),
 		Case:    d.cas,
@@ -212,7 +226,11 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 	s.Decision++
 	s.pendingOpts.valid = false
 	if record {
-		s.run.events = append(s.run.events, engine.Event{Kind: engine.KindChoice, Text: choiceLabel(s.options(dec), c.Key), Case: dec.cas,
+		text := choiceLabel(s.options(dec), c.Key)
+		if dec.secret && s.Settings.TwoPlayer {
+			text = "Decision: chosen in secret, revealed with the other player's (14.8.3)"
+		}
+		s.run.events = append(s.run.events, engine.Event{Kind: engine.KindChoice, Text: text, Case: dec.cas,
 			Choice: &engine.Choice{Token: strconv.Itoa(s.Decision - 1), Key: c.Key}})
 	}
 	dec.answer(s, c.Key)

@@ -61,19 +61,7 @@ func (s *State) randomEvent() {
 		p.RandomDone = true
 		s.note("12.1", "Caught unawares: an aircraft attacks before the boat can dive.")
 		s.Enc = &Encounter{Type: "aircraft", Attacks: 1}
-		if s.Settings.On("14.7") {
-			table := "aircraft_quality_1939_1941"
-			if s.year() >= 1942 {
-				table = "aircraft_quality_1942_1943"
-			}
-			s.mods()
-			q, _ := s.table(table, "Aircraft quality")
-			s.Enc.AirQuality = q.Result
-		}
-		s.airAttack("12.1")
-		if s.Over == nil {
-			s.Phase = phCombatOver
-		}
+		s.Phase = phCaughtUnawares
 	case "gyro_compass_failure":
 		p.RandomDone = true
 		t := s.pack.Rules.Table("gyro_compass_repair")
@@ -170,4 +158,29 @@ func (s *State) randomCrewman() (*Crewman, string) {
 	s.mods()
 	row, _ := s.lookup("R1", "12.1", "Which crewman", "1d6", s.pack.R1.Crewman.Rows)
 	return s.crewman(row.Result)
+}
+
+const phCaughtUnawares Phase = "caught_unawares"
+
+func init() { steps[phCaughtUnawares] = (*State).stepCaughtUnawares }
+
+// stepCaughtUnawares flies the one attack of a surprise aircraft (12.1); in
+// a two-player game the other player rolls it (13.1.2).
+func (s *State) stepCaughtUnawares() {
+	if s.enemyGate() {
+		return
+	}
+	if s.Settings.On("14.7") {
+		table := "aircraft_quality_1939_1941"
+		if s.year() >= 1942 {
+			table = "aircraft_quality_1942_1943"
+		}
+		s.mods()
+		q, _ := s.table(table, "Aircraft quality")
+		s.Enc.AirQuality = q.Result
+	}
+	s.airAttack("12.1")
+	if s.Over == nil {
+		s.Phase = phCombatOver
+	}
 }

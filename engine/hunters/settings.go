@@ -97,6 +97,9 @@ func rulingByKey(k string) (*Ruling, bool) {
 type Settings struct {
 	Optional map[string]bool   `json:"optional,omitempty"`
 	Rulings  map[string]string `json:"rulings,omitempty"`
+	// TwoPlayer is set for a career of the two-player game (13.1): the other
+	// player rolls for the escorts and aircraft.
+	TwoPlayer bool `json:"two_player,omitempty"`
 }
 
 // On reports whether an optional rule is in force.

@@ -68,6 +68,8 @@ type Encounter struct {
 	Plus12   bool   `json:"plus12,omitempty"`
 	Held     int    `json:"held,omitempty"` // a roll held for a Hals und Beinbruch decision
 	Evade    int    `json:"evade,omitempty"`
+	// EscortPick is the escorts' secret number in a two-player game (14.8.3).
+	EscortPick int `json:"escort_pick,omitempty"`
 	// Aircraft.
 	Attacks    int    `json:"attacks,omitempty"`
 	AirQuality string `json:"air_quality,omitempty"`

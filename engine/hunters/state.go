@@ -199,6 +199,10 @@ type State struct {
 	Patrol   *Patrol    `json:"patrol,omitempty"`
 	Enc      *Encounter `json:"encounter,omitempty"`
 	Phase    Phase      `json:"phase"`
+	// Gate is the enemy roll waiting for the other player in a two-player
+	// game (13.1.2), and GateOpen says he has pressed Roll for it.
+	Gate     Phase `json:"gate,omitempty"`
+	GateOpen bool  `json:"gate_open,omitempty"`
 	// Resume is where a shared sub-flow (reloading) returns to.
 	Resume Phase `json:"resume,omitempty"`
 	// Decision counts decisions taken; prompt tokens derive from it.

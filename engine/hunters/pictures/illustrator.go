@@ -28,6 +28,9 @@ func NewIllustrator() (*Illustrator, error) {
 // refit, and the combat mat with every decision of a ship engagement.
 func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.Event) ([]engine.Picture, error) {
 	s, ok := st.(*hunters.State)
+	if c, isPair := st.(careerHolder); isPair {
+		s, ok = c.Career(), true // a two-player game: the boat on patrol
+	}
 	if !ok {
 		return nil, fmt.Errorf("pictures: not a Hunters game")
 	}
@@ -62,6 +65,9 @@ func (il *Illustrator) draw(s *hunters.State, what string) ([]engine.Picture, er
 	}
 	return nil, nil
 }
+
+// careerHolder is a game made of Hunters careers (the two-player game).
+type careerHolder interface{ Career() *hunters.State }
 
 func (il *Illustrator) picture(name string, draw func() ([]byte, error)) ([]engine.Picture, error) {
 	b, err := draw()
