@@ -30,6 +30,7 @@ func Commands() []CommandSpec {
 		{Name: "reveal", Help: "Reveal the dice seed so far and commit to a fresh one (commander or channel manager)", ManagerMatters: true},
 		{Name: "audit", Help: "The game's hash-chained log as a file for `kaleun verify`", Args: []ArgSpec{{Name: "game", Help: "a game id (default: this channel's game, or its last finished one)"}}},
 		{Name: "dice", Help: "How often each face came up, per game and per server, with a chi-square test"},
+		{Name: "autoroll", Help: "In a game for several: let the bot roll for the enemy when it is your turn to (on), or press Roll yourself (off)", Args: []ArgSpec{{Name: "roll", Help: "on or off", Required: true}}},
 		{Name: "abandon", Help: "End this channel's game (its commander or a channel manager)", ManagerMatters: true},
 		{Name: "help", Help: "What to do now, and where the rules are"},
 	}

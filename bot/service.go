@@ -106,12 +106,17 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	case "reveal":
 		return s.reveal(rec, user)
 	case "audit":
+		if p := pendingOf(st); p != nil && p.Secret && (args["game"] == "" || args["game"] == rec.ID) {
+			return private("Not while a secret choice is pending: the log would show it. Ask again once both choices are revealed."), nil
+		}
 		return s.auditFile(place, rec, args["game"])
 	case "dice":
 		return s.diceStats(place, rec)
+	case "autoroll":
+		return s.autoRoll(place, rec, st, user, args["roll"])
 	case "abandon":
 		if !s.mayAbandon(rec, user) {
-			return private(fmt.Sprintf("Only the commander (%s) or a channel manager may abandon this game.", rec.OwnerName)), nil
+			return private(fmt.Sprintf("Only the %s or a channel manager may abandon this game.", players(rec))), nil
 		}
 		return Reply{Private: []Message{{
 			Text:    fmt.Sprintf("Abandon game %s for good? Nothing can bring it back.", rec.ID),
@@ -176,18 +181,21 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 		s.log.Info("game abandoned", "game", rec.ID, "by", user.ID)
 		return Reply{Public: []Message{{Text: strings.TrimSpace(text)}}}, nil
 	}
-	if rec.Owner != "" && user.ID != rec.Owner {
-		return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", rec.OwnerName)), nil
-	}
 	if st == nil {
 		if target.token != startToken {
 			return private("That button belongs to another stage of this game: nothing changed."), nil
 		}
-		return s.start(place, rec)
+		return s.startClicked(place, rec, user, target.key)
 	}
 	p := st.Pending()
 	if p == nil || p.Token != target.token {
 		return private("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
+	}
+	if id, name := answerer(rec, p); id != "" && user.ID != id {
+		if len(rec.Seats) > 0 {
+			return private(fmt.Sprintf("This decision is %s's: your click changed nothing.", name)), nil
+		}
+		return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", name)), nil
 	}
 	return s.decide(place, rec, st, engine.Choice{Token: target.token, Key: target.key})
 }
@@ -202,7 +210,27 @@ func (s *Service) recoverInto(err *error) {
 }
 
 func (s *Service) mayAbandon(rec *persist.GameRecord, u User) bool {
-	return u.Manager || u.ID == rec.Owner
+	return u.Manager || u.ID == rec.Owner || seatedUser(rec, u.ID) != nil
+}
+
+// pendingOf is the pending prompt of a started game.
+func pendingOf(st engine.State) *engine.Prompt {
+	if st == nil {
+		return nil
+	}
+	return st.Pending()
+}
+
+// players names who plays a game: its commander, or its players.
+func players(rec *persist.GameRecord) string {
+	if len(rec.Seats) == 0 {
+		return "commander (" + rec.OwnerName + ")"
+	}
+	names := make([]string, len(rec.Seats))
+	for i, s := range rec.Seats {
+		names[i] = s.Name
+	}
+	return "players (" + strings.Join(names, ", ") + ")"
 }
 
 func (s *Service) load(place Place) (*persist.GameRecord, engine.State, error) {
@@ -243,7 +271,31 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 		return Reply{}, err
 	}
 	*rec = next2
-	return s.after(place, rec, next, stored)
+	r, err := s.after(place, rec, next, stored)
+	if err != nil || next.Outcome() != nil {
+		return r, err
+	}
+	// A player who chose auto-roll has his enemy rolls pressed at once.
+	if p := next.Pending(); p != nil {
+		if key, ok := autoAnswer(rec, p); ok {
+			more, err := s.decide(place, rec, next, engine.Choice{Token: p.Token, Key: key})
+			if err != nil {
+				return Reply{}, err
+			}
+			r.Public = append(withoutPrompt(r.Public), more.Public...)
+			r.Private = append(r.Private, more.Private...)
+		}
+	}
+	return r, nil
+}
+
+// withoutPrompt drops the trailing prompt of messages whose decision the bot
+// has just taken itself.
+func withoutPrompt(ms []Message) []Message {
+	if n := len(ms); n > 0 && ms[n-1].Prompt != nil {
+		return ms[:n-1]
+	}
+	return ms
 }
 
 // commit stores the new state with the log entries: before (the game
@@ -303,7 +355,8 @@ func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, s
 	}
 	files := s.pictures(rec, st, "", stored)
 	if p := st.Pending(); p != nil {
-		r.Public = append(r.Public, promptMessage(rec.ID, p, rec.Owner))
+		id, _ := answerer(rec, p)
+		r.Public = append(r.Public, promptMessage(rec.ID, p, id))
 	}
 	// Pictures go with the rolls that call for them, or with the prompt when
 	// the decision rolled nothing (aiming a salvo).
@@ -325,7 +378,8 @@ func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
 	if p == nil {
 		return private("This game waits for no decision.")
 	}
-	return Reply{Public: []Message{promptMessage(rec.ID, p, rec.Owner)}}
+	id, _ := answerer(rec, p)
+	return Reply{Public: []Message{promptMessage(rec.ID, p, id)}}
 }
 
 // history shows the last rolls with their charts, rule cases and die
@@ -400,6 +454,10 @@ func (s *Service) newGame(place Place, user User, game string, args map[string]s
 			}
 		}
 	}
+	seats, refusal := seatPlayers(rules, user, args, setup)
+	if refusal != "" {
+		return private(refusal), nil
+	}
 	raw, _ := json.Marshal(setup)
 	id, err := s.newID()
 	if err != nil {
@@ -408,7 +466,7 @@ func (s *Service) newGame(place Place, user User, game string, args map[string]s
 	if fixed != nil && fixed.GameID != "" {
 		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
 	}
-	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw}
+	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats}
 	var seed []byte
 	if fixed != nil {
 		rec.Dice = *fixed
@@ -443,7 +501,7 @@ func (s *Service) newGame(place Place, user User, game string, args map[string]s
 		}
 		return private("Cannot start that game: " + err.Error()), nil
 	}
-	if d.Cursor() > 0 && fixed == nil {
+	if (d.Cursor() > 0 || len(seats) > 1) && fixed == nil {
 		// The setup itself rolls dice: wait for the commander's Start, so
 		// the players can mix in entropy before the first die.
 		rec.AwaitingStart, rec.Decisions = true, -1

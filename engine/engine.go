@@ -146,6 +146,20 @@ type SetupField struct {
 	Required bool   `json:"required,omitempty"`
 	// Suggestions are common values for a free field (autocomplete).
 	Suggestions []string `json:"suggestions,omitempty"`
+	// Type "user" asks for a player of the platform (an opponent); the
+	// adapters offer their user pickers, and the bot seats him.
+	Type string `json:"type,omitempty"`
+}
+
+// FieldUser is the SetupField type of a player.
+const FieldUser = "user"
+
+// Seated is implemented by Rules of games for several players. Prompts name
+// the seat that answers (Prompt.Seat). The player who creates a game takes
+// the first seat; a setup field of type "user" whose key is a seat id names
+// the player of that seat, and the bot passes the game his name there.
+type Seated interface {
+	Seats() []string
 }
 
 // SetupForm is implemented by Rules whose games take setup answers.

@@ -68,6 +68,18 @@ type GameRecord struct {
 	// commander to start it, so that players can add entropy to the
 	// committed seed before the first die; State is empty until then.
 	AwaitingStart bool `json:"awaiting_start,omitempty"`
+	// Seats are the players of a game for several, by the rules' seat ids;
+	// the owner holds the first.
+	Seats []Seat `json:"seats,omitempty"`
+}
+
+// Seat is one player of a game for several.
+type Seat struct {
+	Seat string `json:"seat"`
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// AutoRoll: the bot presses his enemy rolls for him (13.1.2).
+	AutoRoll bool `json:"auto_roll,omitempty"`
 }
 
 // EventRecord is one entry of a game's log: an event (a roll, a decision, a

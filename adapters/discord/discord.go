@@ -120,6 +120,8 @@ func (a *Adapter) commands() []*discordgo.ApplicationCommand {
 			for _, f := range form.SetupFields() {
 				o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: f.Key, Description: trim(f.Label, 100), Required: f.Required}
 				switch {
+				case f.Type == engine.FieldUser:
+					o.Type = discordgo.ApplicationCommandOptionUser
 				case len(f.Options) > 0 && len(f.Options) <= 25:
 					for _, c := range f.Options {
 						o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: trim(c.Label, 100), Value: c.Key})
@@ -173,6 +175,9 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 		args := map[string]string{}
 		for _, o := range sub.Options {
 			args[o.Name] = fmt.Sprint(o.Value)
+			if o.Type == discordgo.ApplicationCommandOptionUser {
+				args[o.Name] = userArg(data.Resolved, fmt.Sprint(o.Value))
+			}
 		}
 		a.answer(i, func() (bot.Reply, error) { return a.svc.Command(place, user, data.Name, sub.Name, args) })
 	case discordgo.InteractionMessageComponent:
@@ -193,6 +198,24 @@ func (a *Adapter) who(i *discordgo.InteractionCreate) (bot.User, bot.Place) {
 		u = bot.User{ID: i.User.ID, Name: i.User.Username}
 	}
 	return u, bot.Place{Platform: "discord", Space: i.GuildID, Channel: i.ChannelID}
+}
+
+// userArg writes a user option as the bot reads players, with the name the
+// interaction resolved for it.
+func userArg(res *discordgo.ApplicationCommandInteractionDataResolved, id string) string {
+	name := ""
+	if res != nil {
+		if u := res.Users[id]; u != nil {
+			name = u.Username
+			if u.GlobalName != "" {
+				name = u.GlobalName
+			}
+		}
+		if m := res.Members[id]; m != nil && m.Nick != "" {
+			name = m.Nick
+		}
+	}
+	return bot.UserArg(id, name)
 }
 
 func displayName(m *discordgo.Member) string {

@@ -122,7 +122,13 @@ func (s *Session) Run(ctx context.Context) error {
 			}
 			continue
 		}
-		r, err := s.Svc.Click(s.Place, s.User, id)
+		// Every player of a terminal game sits at this keyboard: the answer
+		// is made as the player the prompt is for.
+		user := s.User
+		if prompt.Mention != "" && prompt.Mention != user.ID {
+			user = bot.User{ID: prompt.Mention, Name: prompt.Mention}
+		}
+		r, err := s.Svc.Click(s.Place, user, id)
 		if err != nil {
 			var de *engine.DiceError
 			if errors.As(err, &de) {

@@ -184,3 +184,47 @@ func playedTerminalGame(t *testing.T, n int, flags ...string) (bin, dir, db stri
 	}
 	return bin, dir, db
 }
+
+// Two players at one keyboard play the two-player game (13.1) to its end,
+// each answering his own prompts (the enemy's rolls are the other's).
+func TestPlayTwoPlayerGameInTheTerminal(t *testing.T) {
+	bin, dir := kaleunBinary(t), t.TempDir()
+	cmd := exec.Command(bin, "play", "--db", filepath.Join(dir, "k.db"), "--game", "hunters-duel", "--boat", "VIIC",
+		"--name", "Prien", "--opponent", "Kretschmer", "--end", "1941-06", "--seed", "1234", "--jsonl")
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	var end struct{ Summary, Level string }
+	enemy := 0
+	for sc.Scan() {
+		var line struct {
+			Type, Kind, Summary, Level, Message string
+			Options                             []struct{ Key string }
+		}
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatalf("not JSON: %s", sc.Text())
+		}
+		switch line.Type {
+		case "prompt":
+			if line.Kind == "hunters.enemy_roll" {
+				enemy++
+			}
+			fmt.Fprintln(in, line.Options[0].Key)
+		case "end":
+			end.Summary, end.Level = line.Summary, line.Level
+		case "error":
+			t.Fatalf("error: %s", line.Message)
+		}
+	}
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if enemy == 0 || !strings.Contains(end.Summary, "13.1.3") || !strings.HasSuffix(end.Level, "_wins") && end.Level != "draw" {
+		t.Fatalf("enemy prompts %d, end %+v", enemy, end)
+	}
+}

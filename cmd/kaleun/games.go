@@ -4,6 +4,7 @@ import (
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/hunters/duel"
 	"github.com/kaleun/kaleun/engine/hunters/pictures"
 )
 
@@ -13,7 +14,8 @@ func availableGames() (map[string]engine.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]engine.Rules{h.Name(): h}, nil
+	d := duel.NewRules(h)
+	return map[string]engine.Rules{h.Name(): h, d.Name(): d}, nil
 }
 
 // illustrators lists the games' picture makers.
@@ -22,5 +24,5 @@ func illustrators() (map[string]bot.Illustrator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]bot.Illustrator{"hunters": h}, nil
+	return map[string]bot.Illustrator{"hunters": h, "hunters-duel": h}, nil
 }

@@ -26,6 +26,7 @@ type playFlags struct {
 	db, seed, diceFile, game        string
 	jsonl, abandon, yes, pictures   bool
 	boat, start, name, uboat, rules string
+	opponent, end                   string
 }
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -45,6 +46,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.name, "name", "", "Kommandant's name")
 	fs.StringVar(&f.uboat, "uboat", "", "U-boat number, e.g. U-47, or 'historical' (14.4)")
 	fs.StringVar(&f.rules, "rules", "", "optional rules and rulings, e.g. 14.6,14.7,diesel_repair=inoperable_at_once")
+	fs.StringVar(&f.opponent, "opponent", "", "the second player's name (--game hunters-duel: two players at one keyboard)")
+	fs.StringVar(&f.end, "end", "", "agreed end date YYYY-MM (--game hunters-duel, 13.1.1)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -105,7 +108,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	in := bufio.NewReader(stdin)
 	s := &terminal.Session{Svc: svc, Place: terminalPlace, User: terminalUser, In: in, Out: stdout, JSONL: f.jsonl, Pictures: picturesDir}
 	if rec != nil {
-		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" {
+		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" || f.opponent != "" || f.end != "" {
 			return fmt.Errorf("a game is in progress in %s (%s): it resumes where it stopped; to start another, finish it, use another --db, or run `kaleun play --abandon --yes`", f.db, rec.ID)
 		}
 		if s.Views, err = viewsOf(games, rec); err != nil {
@@ -129,7 +132,11 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := svc.StartGame(terminalPlace, terminalUser, f.game, answers, d)
+	first := terminalUser
+	if f.name != "" {
+		first.Name = f.name // the first player's name, in games for several
+	}
+	r, err := svc.StartGame(terminalPlace, first, f.game, answers, d)
 	if err != nil {
 		return err
 	}
@@ -200,7 +207,7 @@ func diceRecord(f playFlags) (*persist.DiceRecord, error) {
 
 // setupAnswers takes setup answers from flags, asking for the rest on the terminal.
 func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writer) (map[string]string, error) {
-	given := map[string]string{"boat": f.boat, "start": f.start, "kommandant": f.name, "uboat": f.uboat, "rules": f.rules}
+	given := map[string]string{"boat": f.boat, "start": f.start, "kommandant": f.name, "uboat": f.uboat, "rules": f.rules, "b": f.opponent, "end": f.end}
 	answers := map[string]string{}
 	form, ok := rules.(engine.SetupForm)
 	if !ok {
@@ -209,7 +216,7 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 	for _, field := range form.SetupFields() {
 		v := strings.TrimSpace(given[field.Key])
 		// Ask on the terminal only when no setup flag was given at all.
-		interactive := !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == ""
+		interactive := !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == "" && f.opponent == "" && f.end == ""
 		if v == "" && interactive {
 			var err error
 			v, err = ask(field, in, out)
@@ -223,6 +230,10 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 		if v == "" && field.Required {
 			return nil, fmt.Errorf("setup: %s is required (flag --%s)", field.Label, flagFor(field.Key))
 		}
+		if v != "" && field.Type == engine.FieldUser {
+			// Both players sit at this keyboard: the second gets a local id.
+			v = bot.UserArg("seat"+field.Key, v)
+		}
 		if v != "" {
 			answers[field.Key] = v
 		}
@@ -231,8 +242,11 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 }
 
 func flagFor(key string) string {
-	if key == "kommandant" {
+	switch key {
+	case "kommandant":
 		return "name"
+	case "b":
+		return "opponent"
 	}
 	return key
 }

@@ -363,6 +363,9 @@ func (s *State) evasive(hits int) (int, bool) {
 		s.mods()
 		row, r := s.table("evasive_escort_direction", "Escort direction")
 		escort, result = r.natural, row.Result
+		if s.Settings.TwoPlayer {
+			s.note("14.8.3", "The U-boat's secret maneuver is revealed: %d (%s).", e.Evade, s.evasiveDirection(e.Evade))
+		}
 	}
 	dir := func(n int) int { return (n - 1) / 2 }
 	ev := s.pack.Rules.Evasive

@@ -39,10 +39,14 @@ func init() {
 			for i := 1; i <= 6; i++ {
 				out = append(out, engine.Option{Key: "n" + strconv.Itoa(i), Label: s.text(func() string { return fmt.Sprintf("%d (%s)", i, s.evasiveDirection(i)) }), Case: "14.8.3"})
 			}
-			return out
+			// Rolling is what an absent or auto-rolling enemy does (14.8).
+			return append(out, engine.Option{Key: "roll", Label: "Let the die choose (1d6)", Case: "14.8"})
 		},
 		answer: func(s *State, key string) {
-			s.Enc.EscortPick, _ = strconv.Atoi(key[1:])
+			s.Enc.EscortPick = 0 // "roll": the escort direction is rolled as in solitaire
+			if key != "roll" {
+				s.Enc.EscortPick, _ = strconv.Atoi(key[1:])
+			}
 			// Picking the number is the escorts' move: the attack rolls at once.
 			s.Gate, s.GateOpen = phDCRoll, true
 			s.Phase = phDCRoll

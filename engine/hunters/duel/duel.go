@@ -53,11 +53,13 @@ func (r *Rules) SetupFields() []engine.SetupField {
 		}
 	}
 	return append(out,
+		engine.SetupField{Key: "b", Label: "Opponent", Type: engine.FieldUser, Required: true, Help: "13.1: the other player; he accepts before the first die"},
 		engine.SetupField{Key: "end", Label: "Agreed end date (YYYY-MM)", Help: "13.1.1: empty plays until both boats are lost (or Jun-43)"},
-		engine.SetupField{Key: "a", Label: "First player's Kommandant", Default: "Kommandant A"},
-		engine.SetupField{Key: "b", Label: "Second player's Kommandant", Default: "Kommandant B"},
 	)
 }
+
+// Seats implements engine.Seated: "a" creates the duel and sails first.
+func (r *Rules) Seats() []string { return Seats[:] }
 
 // setup is a parsed duel setup.
 type setup struct {
@@ -249,6 +251,14 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 		return nil, nil, err
 	}
 	next.careers[next.Active] = st.(*hunters.State)
+	// The logged choice names the duel's prompt, so a replay answers it.
+	for i := range events {
+		if events[i].Choice != nil {
+			ch := *events[i].Choice
+			ch.Token = strconv.Itoa(next.Decision)
+			events[i].Choice = &ch
+		}
+	}
 	next.Decision++
 	return next, append(events, next.turn()...), nil
 }

@@ -1,0 +1,171 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kaleun/kaleun/bot/audit"
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/hunters/duel"
+	"github.com/kaleun/kaleun/persist"
+)
+
+var kretschmer = User{ID: "u9", Name: "Kretschmer"}
+
+func newDuelService(t testing.TB) (*Service, *persist.Store, map[string]engine.Rules) {
+	t.Helper()
+	store, err := persist.Open(filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	h, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)}
+	n := 0
+	svc := New(store, games, Options{
+		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
+		NewSeed: func() ([]byte, error) { return []byte("fixed seed for tests"), nil },
+		NewID:   func() (string, error) { n++; return fmt.Sprintf("d%d", n), nil },
+	})
+	return svc, store, games
+}
+
+// A duel through the bot: the challenge is accepted by the opponent only; each
+// prompt is his whose seat it names (the enemy's rolls go to the player not
+// on patrol), nobody else's click counts; with auto-roll the bot presses his
+// Rolls; the game ends with a winner and its log verifies.
+func TestDuelThroughTheBot(t *testing.T) {
+	svc, store, games := newDuelService(t)
+	for _, bad := range []map[string]string{
+		{"boat": "VIIC"},
+		{"boat": "VIIC", "b": "not a mention"},
+		{"boat": "VIIC", "b": UserArg(prien.ID, prien.Name)},
+	} {
+		r, err := svc.Command(here, prien, "hunters-duel", "new", bad)
+		if err != nil || len(r.Public) != 0 || len(r.Private) != 1 {
+			t.Fatalf("bad challenge %v: %+v %v", bad, r, err)
+		}
+	}
+	r, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "end": "1942-03", "b": UserArg(kretschmer.ID, kretschmer.Name)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	invite := lastPrompt(t, r)
+	if invite.Mention != kretschmer.ID || len(invite.Options) != 2 || !strings.Contains(invite.Text, "Prien challenges Kretschmer") {
+		t.Fatalf("invitation %+v", invite)
+	}
+	for _, u := range []User{prien, stranger} {
+		privateSays(t, "accept by "+u.Name, mustClick(t, svc, u, invite.Options[0].ID), nil, "Only Kretschmer can accept")
+	}
+	r = mustClick(t, svc, kretschmer, invite.Options[0].ID)
+	seen := map[string]int{}
+	for i := 0; ; i++ {
+		if i > 20000 {
+			t.Fatal("the duel does not end")
+		}
+		if ended(r) {
+			break
+		}
+		p := lastPrompt(t, r)
+		who := map[string]User{prien.ID: prien, kretschmer.ID: kretschmer}[p.Mention]
+		if who.ID == "" {
+			t.Fatalf("prompt for nobody: %+v", p)
+		}
+		other := map[string]User{prien.ID: kretschmer, kretschmer.ID: prien}[who.ID]
+		seen[p.Prompt.Kind+"→"+who.Name]++
+		rec, _ := store.Load(here.Key())
+		st, _ := games["hunters-duel"].Decode(rec.State)
+		key := hunters.Command(st.(*duel.State).Career())
+		if i%50 == 0 {
+			privateSays(t, "a click by the other player", mustClick(t, svc, other, optionID(rec.ID, p.Prompt.Token, key)), nil, "your click changed nothing")
+		}
+		if p.Prompt.Kind == "hunters.enemy_roll" && who.ID == kretschmer.ID && seen["autoroll"] == 0 {
+			seen["autoroll"]++
+			ar, err := svc.Command(here, kretschmer, "hunters", "autoroll", map[string]string{"roll": "on"})
+			if err != nil || !strings.Contains(ar.Public[0].Text, "lets the bot roll") {
+				t.Fatalf("autoroll: %+v %v", ar, err)
+			}
+			r = ar
+			continue
+		}
+		r = mustClick(t, svc, who, optionID(rec.ID, p.Prompt.Token, key))
+		if seen["autoroll"] > 0 && p.Prompt.Kind == "hunters.enemy_roll" && who.ID == kretschmer.ID {
+			t.Fatal("Kretschmer chose auto-roll but is still asked to roll")
+		}
+	}
+	if seen["hunters.enemy_roll→Prien"] == 0 || seen["hunters.enemy_roll→Kretschmer"] == 0 {
+		t.Fatalf("each player rolls for the enemy of the other: %v", seen)
+	}
+	fin, _ := store.Finished()
+	if len(fin) != 1 || len(fin[0].Seats) != 2 {
+		t.Fatalf("finished: %+v", fin)
+	}
+	x, err := audit.Build(store, &fin[0], true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(x)
+	if rep := audit.Verify(data, games); len(rep.Problems) > 0 {
+		t.Fatalf("the duel's log does not verify: %v", rep.Problems)
+	}
+}
+
+func mustClick(t *testing.T, svc *Service, u User, id string) Reply {
+	t.Helper()
+	r, err := svc.Click(here, u, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func ended(r Reply) bool {
+	for _, m := range r.Public {
+		if m.Outcome != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// The invited player may decline and the challenger withdraw; nothing is rolled.
+func TestDuelDeclined(t *testing.T) {
+	svc, store, _ := newDuelService(t)
+	r, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "b": UserArg(kretschmer.ID, "")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	invite := lastPrompt(t, r)
+	privateSays(t, "decline by a stranger", mustClick(t, svc, stranger, invite.Options[1].ID), nil, "Only <@u9> can accept")
+	r = mustClick(t, svc, kretschmer, invite.Options[1].ID)
+	if len(r.Public) != 1 || !strings.Contains(r.Public[0].Text, "declined") {
+		t.Fatalf("decline: %+v", r)
+	}
+	if _, err := store.Load(here.Key()); err != persist.ErrNotFound {
+		t.Fatal("a declined game must leave the channel free")
+	}
+}
+
+func TestParseUserArg(t *testing.T) {
+	for in, want := range map[string]string{
+		"<@123>": "123|", "<@!123>": "123|", "<@U1|bob>": "U1|bob", "U77": "U77|", " <@U1|bob> ": "U1|bob",
+	} {
+		id, name, ok := ParseUserArg(in)
+		if !ok || id+"|"+name != want {
+			t.Errorf("%q: %q %q %v", in, id, name, ok)
+		}
+	}
+	for _, bad := range []string{"", "@bob", "<@>", "two words"} {
+		if _, _, ok := ParseUserArg(bad); ok {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
