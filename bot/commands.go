@@ -31,6 +31,13 @@ func Commands() []CommandSpec {
 		{Name: "audit", Help: "The game's hash-chained log as a file for `kaleun verify`", Args: []ArgSpec{{Name: "game", Help: "a game id (default: this channel's game, or its last finished one)"}}},
 		{Name: "dice", Help: "How often each face came up, per game and per server, with a chi-square test"},
 		{Name: "autoroll", Help: "In a game for several: let the bot roll for the enemy when it is your turn to (on), or press Roll yourself (off)", Args: []ArgSpec{{Name: "roll", Help: "on or off", Required: true}}},
+		{Name: "prefs", Help: "Your reminders: time zone, quiet hours, vacation, where to be pinged, autopilot", Args: []ArgSpec{
+			{Name: "tz", Help: "your time zone, e.g. Europe/Berlin"},
+			{Name: "quiet", Help: "quiet hours in your time, e.g. 23:00-07:00, or off"},
+			{Name: "vacation", Help: "days of vacation from now (your clock stops), or off"},
+			{Name: "remind", Help: "channel, dm or both"},
+			{Name: "autopilot", Help: "on: at a deadline the built-in commander takes your routine decisions"},
+		}},
 		{Name: "abandon", Help: "End this channel's game (its commander or a channel manager)", ManagerMatters: true},
 		{Name: "help", Help: "What to do now, and where the rules are"},
 	}

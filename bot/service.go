@@ -31,6 +31,11 @@ type Service struct {
 	illustrators map[string]Illustrator
 	// inflight counts calls under way, so a shutdown can let them finish.
 	inflight sync.WaitGroup
+	// reminders and deadline are the due times of a prompt, in the player's
+	// active time; vacationDays his yearly budget of vacation.
+	reminders    []time.Duration
+	deadline     time.Duration
+	vacationDays int
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -45,11 +50,19 @@ type Options struct {
 	NewSeed      func() ([]byte, error)
 	NewID        func() (string, error)
 	Logger       *slog.Logger
+	// Reminders are sent after these spans of the player's active time
+	// (quiet hours and vacation excluded); Deadline is when the bot acts for
+	// him. None of either: no reminders (the terminal).
+	Reminders []time.Duration
+	Deadline  time.Duration
+	// VacationDays is each player's yearly budget of vacation days.
+	VacationDays int
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
-	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators}
+	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators,
+		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays}
 	if s.now == nil {
 		s.now = func() time.Time { return time.Now().UTC() }
 	}
@@ -90,6 +103,8 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 			return s.auditFile(place, nil, args["game"])
 		case "dice":
 			return s.diceStats(place, nil)
+		case "prefs":
+			return s.prefs(place, user, args)
 		}
 		return private("There is no game in this channel. Start one with `new` (boat, start date, Kommandant...)."), nil
 	}
@@ -114,6 +129,8 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		return s.diceStats(place, rec)
 	case "autoroll":
 		return s.autoRoll(place, rec, st, user, args["roll"])
+	case "prefs":
+		return s.prefs(place, user, args)
 	case "abandon":
 		if !s.mayAbandon(rec, user) {
 			return private(fmt.Sprintf("Only the %s or a channel manager may abandon this game.", players(rec))), nil
@@ -339,7 +356,14 @@ func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engi
 			entries = append(entries, e)
 		}
 	}
-	return s.store.CommitEntries(rec, entries)
+	if !s.scheduling(rec.Key) {
+		return s.store.CommitEntries(rec, entries)
+	}
+	due, err := s.schedule(rec, st)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.CommitScheduled(rec, entries, due)
 }
 
 // after renders the events and the next prompt, or the end of the game.

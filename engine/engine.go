@@ -173,3 +173,11 @@ type Picture struct {
 	ContentType string
 	Data        []byte
 }
+
+// Routine is implemented by States whose games can take the routine
+// decisions of an absent player who opted in (his deadline passed):
+// RoutineChoice returns the key the game's built-in player would choose, and
+// false when the pending decision is not routine.
+type Routine interface {
+	RoutineChoice() (key string, ok bool)
+}

@@ -148,7 +148,7 @@ func Open(path string) (s *Store, err error) {
 	}
 	s = &Store{db: db, path: path}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketGames, bucketEvents, bucketArchive} {
+		for _, b := range [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketSchedule, bucketPlayers} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -221,6 +221,16 @@ func (s *Store) Commit(rec *GameRecord, events []json.RawMessage) error {
 // CommitEntries is Commit with the dice numbers of each event; it returns
 // the entries as stored, with their hashes.
 func (s *Store) CommitEntries(rec *GameRecord, events []NewEntry) ([]EventRecord, error) {
+	return s.commit(rec, events, nil, false)
+}
+
+// CommitScheduled is CommitEntries that also replaces the game's due times
+// (its pending prompt's reminders and deadline) in the same transaction.
+func (s *Store) CommitScheduled(rec *GameRecord, events []NewEntry, due []Due) ([]EventRecord, error) {
+	return s.commit(rec, events, due, true)
+}
+
+func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule bool) ([]EventRecord, error) {
 	next := *rec
 	stored := make([]EventRecord, 0, len(events))
 	err := s.db.Update(func(tx *bolt.Tx) error {
@@ -252,6 +262,11 @@ func (s *Store) CommitEntries(rec *GameRecord, events []NewEntry) ([]EventRecord
 		b, err := json.Marshal(&next)
 		if err != nil {
 			return err
+		}
+		if schedule {
+			if err := putSchedule(tx, rec.Key, due); err != nil {
+				return err
+			}
 		}
 		return tx.Bucket(bucketGames).Put([]byte(rec.Key), b)
 	})
@@ -302,6 +317,9 @@ func (s *Store) Archive(key string) error {
 			return fmt.Errorf("game record %s is damaged: %w", key, err)
 		}
 		if err := tx.Bucket(bucketArchive).Put([]byte(rec.ID), v); err != nil {
+			return err
+		}
+		if err := putSchedule(tx, key, nil); err != nil {
 			return err
 		}
 		return g.Delete([]byte(key))

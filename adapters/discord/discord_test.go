@@ -191,3 +191,37 @@ func fixedSeed() ([]byte, error) { return []byte("kaleun adapter test seed"), ni
 
 // fixedID gives the game the same id, which the dice derivation also uses.
 func fixedID() (string, error) { return "adaptertest", nil }
+
+// The ticker's notices reach the game's channel and the player's direct
+// messages through the real discordgo client.
+func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
+	f := newFakeDiscord(t)
+	a, store := startAdapter(t, f, filepath.Join(t.TempDir(), "k.db"))
+	defer store.Close()
+	defer a.Close()
+	n := bot.Notice{
+		Place:    bot.Place{Platform: "discord", Space: "g1", Channel: "c9"},
+		Channel:  []bot.Message{{Title: "Reminder: Decision (9.6.7)", Text: "Reminder 2: game g waits", Mention: "u7", Options: []bot.Option{{ID: "k1:g:3:roll", Label: "Roll"}}}},
+		DirectTo: "u7",
+		Direct:   []bot.Message{{Text: "Reminder 2: game g waits (channel c9)"}},
+	}
+	if err := a.Notify(n); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]posted{}
+	for len(seen) < 2 {
+		select {
+		case p := <-f.posts:
+			seen[p.Path] = p
+		case <-time.After(5 * time.Second):
+			t.Fatalf("posts so far: %v", seen)
+		}
+	}
+	ch := seen["/api/v9/channels/c9/messages"]
+	if ch.Body["content"] != "<@u7>" || len(buttons(ch)) != 1 {
+		t.Fatalf("channel post: %v", ch.Body)
+	}
+	if dm := seen["/api/v9/channels/dm-u7/messages"]; !strings.Contains(dm.Body["content"].(string), "Reminder 2") {
+		t.Fatalf("direct message: %v", dm.Body)
+	}
+}

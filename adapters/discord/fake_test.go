@@ -57,6 +57,17 @@ func newFakeDiscord(t *testing.T) *fakeDiscord {
 		f.record(r)
 		json.NewEncoder(w).Encode(map[string]string{"id": "m1", "channel_id": "c1"})
 	})
+	mux.HandleFunc("POST /api/v9/channels/{channel}/messages", func(w http.ResponseWriter, r *http.Request) {
+		f.record(r)
+		json.NewEncoder(w).Encode(map[string]string{"id": "m2", "channel_id": r.PathValue("channel")})
+	})
+	mux.HandleFunc("POST /api/v9/users/@me/channels", func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Recipient string `json:"recipient_id"`
+		}
+		json.NewDecoder(r.Body).Decode(&body)
+		json.NewEncoder(w).Encode(map[string]any{"id": "dm-" + body.Recipient, "type": 1})
+	})
 	mux.HandleFunc("/ws", f.gateway)
 	mux.HandleFunc("/ws/", f.gateway)
 	f.srv = httptest.NewServer(mux)

@@ -88,6 +88,10 @@ func newFakeSlack(t *testing.T) *fakeSlack {
 		f.posts <- v
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "files": files})
 	})
+	mux.HandleFunc("/api/conversations.open", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": map[string]any{"id": "D-" + r.Form.Get("users")}})
+	})
 	mux.HandleFunc("/api/chat.postMessage", post)
 	mux.HandleFunc("/api/chat.postEphemeral", post)
 	mux.HandleFunc("/api/users.info", func(w http.ResponseWriter, r *http.Request) {
@@ -351,3 +355,32 @@ func fixedSeed() ([]byte, error) { return []byte("kaleun adapter test seed"), ni
 
 // fixedID gives the game the same id, which the dice derivation also uses.
 func fixedID() (string, error) { return "adaptertest", nil }
+
+// The ticker's notices reach the game's channel and, through
+// conversations.open, the player's direct messages.
+func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
+	f := newFakeSlack(t)
+	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.srv.URL + "/api"}, filepath.Join(t.TempDir(), "k.db"))
+	defer store.Close()
+	defer a.Close()
+	<-f.open
+	err := a.Notify(bot.Notice{
+		Place:    bot.Place{Platform: "slack", Space: "T1", Channel: "C9"},
+		Channel:  []bot.Message{{Title: "Reminder: Decision (9.6.7)", Text: "Reminder 2: game g waits", Mention: "U7", Options: []bot.Option{{ID: "k1:g:3:roll", Label: "Roll"}}}},
+		DirectTo: "U7",
+		Direct:   []bot.Message{{Text: "Reminder 2: game g waits (channel C9)"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]url.Values{}
+	for _, p := range f.drain(t) {
+		got[p.Get("channel")] = p
+	}
+	if ch := got["C9"]; ch == nil || len(buttonValues(ch.Get("blocks"))) != 1 || !strings.Contains(ch.Get("blocks"), `\u003c@U7\u003e`) {
+		t.Fatalf("channel post: %v", got)
+	}
+	if dm := got["D-U7"]; dm == nil || !strings.Contains(dm.Get("text"), "Reminder 2") {
+		t.Fatalf("direct message: %v", got)
+	}
+}

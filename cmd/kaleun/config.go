@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -19,8 +20,55 @@ type config struct {
 		Format string `toml:"format"`
 		Level  string `toml:"level"`
 	} `toml:"log"`
-	Discord discordConfig `toml:"discord"`
-	Slack   slackConfig   `toml:"slack"`
+	Discord   discordConfig   `toml:"discord"`
+	Slack     slackConfig     `toml:"slack"`
+	Reminders remindersConfig `toml:"reminders"`
+}
+
+type remindersConfig struct {
+	Every        []string `toml:"every"`
+	Deadline     string   `toml:"deadline"`
+	Tick         string   `toml:"tick"`
+	VacationDays int      `toml:"vacation_days"`
+
+	every          []time.Duration
+	deadline, tick time.Duration
+}
+
+// check reads the durations; every problem names its key.
+func (r *remindersConfig) check(path string) error {
+	parse := func(key, v string) (time.Duration, error) {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return 0, fmt.Errorf("%s: %s is %q: give a duration like \"24h\" or \"90m\"", path, key, v)
+		}
+		return d, nil
+	}
+	r.every = nil
+	for _, v := range r.Every {
+		d, err := parse("reminders.every", v)
+		if err != nil {
+			return err
+		}
+		if len(r.every) > 0 && d <= r.every[len(r.every)-1] {
+			return fmt.Errorf("%s: reminders.every must grow: %q comes after a later or equal one", path, v)
+		}
+		r.every = append(r.every, d)
+	}
+	var err error
+	if r.deadline, err = parse("reminders.deadline", r.Deadline); err != nil {
+		return err
+	}
+	if r.tick, err = parse("reminders.tick", r.Tick); err != nil {
+		return err
+	}
+	if r.tick < time.Second {
+		return fmt.Errorf("%s: reminders.tick is %q: at least \"1s\"", path, r.Tick)
+	}
+	if r.VacationDays < 0 {
+		return fmt.Errorf("%s: reminders.vacation_days is %d: give 0 or more days", path, r.VacationDays)
+	}
+	return nil
 }
 
 type discordConfig struct {
@@ -53,6 +101,7 @@ func loadConfig(path string) (*config, error) {
 	c.Log.Format, c.Log.Level = "text", "info"
 	c.Slack.Mode = "socket"
 	c.Slack.Listen = "127.0.0.1:8080"
+	c.Reminders = remindersConfig{Every: []string{"24h", "48h"}, Deadline: "72h", Tick: "1m", VacationDays: 30}
 	md, err := toml.DecodeFile(path, &c)
 	if err != nil {
 		var perr toml.ParseError
@@ -78,6 +127,9 @@ func loadConfig(path string) (*config, error) {
 	}
 	if c.Database.Path == "" {
 		return nil, fmt.Errorf("%s: database.path is empty: name the bbolt file, e.g. \"/data/kaleun.db\"", path)
+	}
+	if err := c.Reminders.check(path); err != nil {
+		return nil, err
 	}
 	if c.Discord.Enabled {
 		if c.Discord.Token, err = secret(path, "discord.token", c.Discord.Token, c.Discord.TokenEnv); err != nil {

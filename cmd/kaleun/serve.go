@@ -67,7 +67,9 @@ func serve(ctx context.Context, cfg *config) error {
 	if err != nil {
 		return err
 	}
-	svc := bot.New(store, games, bot.Options{Logger: log, Illustrators: ills})
+	svc := bot.New(store, games, bot.Options{Logger: log, Illustrators: ills,
+		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays})
+	notifiers := map[string]notifier{}
 	var running []adapter
 	closeAll := func() {
 		for _, a := range running {
@@ -85,6 +87,7 @@ func serve(ctx context.Context, cfg *config) error {
 			return fmt.Errorf("%w: check discord.token and discord.application_id", err)
 		}
 		running = append(running, a)
+		notifiers["discord"] = a
 	}
 	if cfg.Slack.Enabled {
 		a, err := slack.New(slack.Config{Mode: cfg.Slack.Mode, BotToken: cfg.Slack.BotToken, AppToken: cfg.Slack.AppToken,
@@ -98,10 +101,13 @@ func serve(ctx context.Context, cfg *config) error {
 			return fmt.Errorf("%w: check slack.bot_token and slack.app_token", err)
 		}
 		running = append(running, a)
+		notifiers["slack"] = a
 	}
+	stopTicker := startTicker(svc, cfg.Reminders.tick, notifiers, log)
 	log.Info("kaleun is serving", "database", cfg.Database.Path, "adapters", len(running))
 	<-ctx.Done()
 	log.Info("shutting down: finishing decisions in flight")
+	stopTicker()
 	closeAll()
 	svc.Wait()
 	return nil

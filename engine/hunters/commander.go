@@ -200,3 +200,21 @@ func (s *State) commanderAim(m menu) string {
 
 // isMission reports whether a P1 key is a special mission.
 func isMission(k string) bool { return strings.HasSuffix(k, "_M") || strings.HasSuffix(k, "_A") }
+
+// routineKinds are the decisions an absent Kommandant who opted in may leave
+// to the built-in commander at a deadline: housekeeping and seamanship, never
+// whether to fight, whom to aim at or where to sail.
+var routineKinds = map[string]bool{
+	"torpedo_mix": true, "load_tubes": true, "reload_forward": true, "reload_aft": true,
+	"proceed": true, "abort_direction": true, "resupply": true, "test_depth": true,
+	"hals_und_beinbruch": true, "evasive": true, "follow_time": true, "flak_stay": true,
+}
+
+// RoutineChoice implements engine.Routine.
+func (s *State) RoutineChoice() (string, bool) {
+	d := handlerFor(s.Phase).dec
+	if s.Over != nil || d == nil || d.actorOf() != engine.Commander || !routineKinds[d.kind] {
+		return "", false
+	}
+	return Command(s), true
+}

@@ -396,3 +396,11 @@ func lowerFirst(s string) string {
 	}
 	return string(s[0]-'A'+'a') + s[1:]
 }
+
+// RoutineChoice implements engine.Routine for the player on patrol.
+func (s *State) RoutineChoice() (string, bool) {
+	if s.Outcome() != nil {
+		return "", false
+	}
+	return s.careers[s.Active].RoutineChoice()
+}

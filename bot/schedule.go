@@ -1,0 +1,234 @@
+package bot
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// Reminders and deadlines. Every pending prompt of a chat game has an owner
+// (the player it waits for) and due times: reminders after so much of his
+// active time (quiet hours and vacation stop his clock), the last of them
+// sent to the channel and directly, and a deadline at which the bot does
+// what the game allows: roll for an absent enemy, or take a routine decision
+// for a player who opted in (`prefs autopilot:on`). The due times are
+// committed with the decision that makes the prompt, in persist: the ticker
+// that reads them owns nothing, so a restart loses none and a deadline that
+// passed while the bot was down runs at the first tick, once.
+
+// Notice is what a tick has to say: messages for a game's channel, and for
+// a player directly.
+type Notice struct {
+	Place    Place
+	Channel  []Message
+	DirectTo string
+	Direct   []Message
+}
+
+// scheduling reports whether the games of a place get reminders.
+func (s *Service) scheduling(key string) bool {
+	return (len(s.reminders) > 0 || s.deadline > 0) && !strings.HasPrefix(key, "terminal/")
+}
+
+// schedule computes the due times of a game's pending prompt.
+func (s *Service) schedule(rec *persist.GameRecord, st engine.State) ([]persist.Due, error) {
+	p := pendingOf(st)
+	if p == nil || st.Outcome() != nil {
+		return nil, nil
+	}
+	user, name := answerer(rec, p)
+	if user == "" {
+		return nil, nil
+	}
+	prompt, err := json.Marshal(p)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the pending prompt: %w", err)
+	}
+	prefs, err := s.store.Prefs(playerKey(rec.Key, user))
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	return s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: p.Token, User: user, Name: name, Since: now, Prompt: prompt}, prefs), nil
+}
+
+// dueTimes lays out a prompt's reminders and deadline from when it began
+// (base.Since), copying base's game, prompt and player into each.
+func (s *Service) dueTimes(base persist.Due, prefs persist.Prefs) []persist.Due {
+	since := base.Since
+	var due []persist.Due
+	deadline := time.Time{}
+	if s.deadline > 0 {
+		deadline = activeAdd(since, s.deadline, prefs)
+	}
+	for i, after := range s.reminders {
+		at := activeAdd(since, after, prefs)
+		if !deadline.IsZero() && !at.Before(deadline) {
+			break
+		}
+		r := base
+		r.At, r.Kind, r.N, r.Deadline, r.Remind = at, persist.DueReminder, i+1, deadline, prefs.Remind
+		due = append(due, r)
+	}
+	if n := len(due); n > 1 {
+		due[n-1].Last = true // the last reminder escalates
+	}
+	if !deadline.IsZero() {
+		d := base
+		d.At, d.Kind, d.Prompt = deadline, persist.DueDeadline, nil // a deadline reads the game itself
+		due = append(due, d)
+	}
+	return due
+}
+
+// playerKey names a player's preferences: per platform and server.
+func playerKey(gameKey, user string) string {
+	parts := strings.SplitN(gameKey, "/", 3)
+	if len(parts) < 2 {
+		return gameKey + "/" + user
+	}
+	return parts[0] + "/" + parts[1] + "/" + user
+}
+
+// placeOf reads a game key back into its place.
+func placeOf(key string) Place {
+	parts := strings.SplitN(key, "/", 3)
+	for len(parts) < 3 {
+		parts = append(parts, "")
+	}
+	return Place{Platform: parts[0], Space: parts[1], Channel: parts[2]}
+}
+
+// tickLimit bounds one tick's work; the next tick takes the rest.
+const tickLimit = 5000
+
+// Tick sends what is due at now: reminders, and deadline actions. It is
+// safe to call at any pace and after any pause: what was due while nothing
+// ticked is found now.
+func (s *Service) Tick(now time.Time) (notices []Notice, err error) {
+	s.inflight.Add(1)
+	defer s.inflight.Done()
+	defer s.recoverInto(&err)
+	due, err := s.store.TakeDue(now, tickLimit)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range due {
+		n, err := s.dueNow(d)
+		if err != nil {
+			s.log.Error("a due reminder or deadline failed", "game", d.GameID, "kind", d.Kind, "err", err)
+			continue
+		}
+		if n != nil {
+			notices = append(notices, *n)
+		}
+	}
+	return notices, nil
+}
+
+// dueNow handles one due time. A reminder carries its prompt: the index
+// holds only the current prompt's due times, so it is sent as it is. A
+// deadline acts under the game's lock on the game as it stands, and is
+// dropped if its prompt has been answered (or its game is gone).
+func (s *Service) dueNow(d persist.Due) (*Notice, error) {
+	place := placeOf(d.Key)
+	if d.Kind == persist.DueReminder && len(d.Prompt) > 0 {
+		var p engine.Prompt
+		if err := json.Unmarshal(d.Prompt, &p); err != nil {
+			return nil, fmt.Errorf("game %s: the reminder's prompt: %w", d.GameID, err)
+		}
+		return s.reminder(place, d.GameID, &p, d), nil
+	}
+	unlock := s.locks.lock(d.Key)
+	defer unlock()
+	rec, st, err := s.load(place)
+	if errors.Is(err, persist.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	p := pendingOf(st)
+	if rec.ID != d.GameID || p == nil || p.Token != d.Token {
+		if d.Kind == persist.DueDeadline {
+			return nil, s.dropDue(d)
+		}
+		return nil, nil
+	}
+	if d.Kind == persist.DueReminder {
+		return s.reminder(place, rec.ID, p, d), nil
+	}
+	_, d.Name = answerer(rec, p)
+	prefs, err := s.store.Prefs(playerKey(d.Key, d.User))
+	if err != nil {
+		return nil, err
+	}
+	return s.deadlinePassed(place, rec, st, p, d, d.Name, prefs)
+}
+
+// reminder pings the player the prompt waits for, where he asked to be
+// pinged; the last reminder before the deadline goes everywhere.
+func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persist.Due) *Notice {
+	left := ""
+	if !d.Deadline.IsZero() {
+		left = fmt.Sprintf(" The deadline is %s.", d.Deadline.UTC().Format("Mon 2 Jan 15:04 UTC"))
+	}
+	text := fmt.Sprintf("Reminder %d: game %s waits for %s's decision (%s).%s", d.N, gameID, d.Name, p.Case, left)
+	m := promptMessage(gameID, p, d.User)
+	m.Title = "Reminder: " + m.Title
+	m.Text = text + "\n" + m.Text
+	n := &Notice{Place: place}
+	how := d.Remind
+	if d.Last {
+		how = "both"
+	}
+	switch how {
+	case "dm":
+		n.DirectTo, n.Direct = d.User, []Message{m}
+	case "both":
+		n.Channel = []Message{m}
+		n.DirectTo, n.Direct = d.User, []Message{{Text: text + fmt.Sprintf(" (channel %s)", place.Channel)}}
+	default:
+		n.Channel = []Message{m}
+	}
+	return n
+}
+
+// deadlinePassed does what the game allows for an absent player: the
+// enemy's roll, or a routine decision under autopilot; otherwise it says the
+// game waits.
+func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs) (*Notice, error) {
+	key, why := "", ""
+	switch {
+	case p.Actor == engine.Opponent && p.HasOption(rollKey):
+		key, why = rollKey, fmt.Sprintf("%s did not roll for the enemy in time: the bot rolls (13.1.2).", name)
+	case prefs.Autopilot:
+		if r, ok := st.(engine.Routine); ok {
+			if k, ok := r.RoutineChoice(); ok && p.HasOption(k) {
+				key, why = k, fmt.Sprintf("%s's deadline passed: as he asked, the built-in commander takes this routine decision.", name)
+			}
+		}
+	}
+	if key == "" {
+		if err := s.dropDue(d); err != nil {
+			return nil, err
+		}
+		m := promptMessage(rec.ID, p, d.User)
+		m.Title = "Deadline passed: " + m.Title
+		m.Text = fmt.Sprintf("%s's deadline passed. This decision is his alone: the game waits for it (a player or a channel manager may `abandon`).\n", name) + m.Text
+		return &Notice{Place: place, Channel: []Message{m}}, nil
+	}
+	r, err := s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: key})
+	if err != nil {
+		return nil, err
+	}
+	return &Notice{Place: place, Channel: append([]Message{{Text: why}}, r.Public...)}, nil
+}
+
+// dropDue removes one due time from its game's schedule.
+func (s *Service) dropDue(d persist.Due) error { return s.store.DropDue(d) }

@@ -1,0 +1,232 @@
+package bot
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/hunters/duel"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// fakeClock is the service's clock in these tests.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time          { return c.t }
+func (c *fakeClock) pass(d time.Duration)    { c.t = c.t.Add(d) }
+func (c *fakeClock) set(s string) *fakeClock { c.t = utc(s); return c }
+
+// clockedService opens (or reopens) a database with a service on a fake
+// clock: reminders after 1 h and 2 h of active time, the deadline at 3 h.
+func clockedService(t *testing.T, path string, clock *fakeClock) (*Service, *persist.Store) {
+	t.Helper()
+	store, err := persist.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return clockedServiceOn(t, store, clock)
+}
+
+func clockedServiceOn(t testing.TB, store *persist.Store, clock *fakeClock) (*Service, *persist.Store) {
+	t.Helper()
+	h, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	svc := New(store, map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)}, Options{
+		Now:          clock.now,
+		NewSeed:      func() ([]byte, error) { return []byte("fixed seed for tests"), nil },
+		NewID:        func() (string, error) { n++; return fmt.Sprintf("c%d-%d", clock.t.Unix(), n), nil },
+		Reminders:    []time.Duration{time.Hour, 2 * time.Hour},
+		Deadline:     3 * time.Hour,
+		VacationDays: 10,
+	})
+	return svc, store
+}
+
+// acceptedDuel starts a duel between Prien and Kretschmer and plays Prien's
+// prompts until one waits for Kretschmer.
+func acceptedDuel(t *testing.T, svc *Service) Reply {
+	t.Helper()
+	r, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "b": UserArg(kretschmer.ID, kretschmer.Name)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = mustClick(t, svc, kretschmer, lastPrompt(t, r).Options[0].ID)
+	return untilKretschmer(t, svc, r)
+}
+
+func untilKretschmer(t *testing.T, svc *Service, r Reply) Reply {
+	t.Helper()
+	for i := 0; i < 5000; i++ {
+		if ended(r) {
+			t.Fatal("the duel ended before Kretschmer was asked anything")
+		}
+		p := lastPrompt(t, r)
+		if p.Mention == kretschmer.ID {
+			return r
+		}
+		r = mustClick(t, svc, prien, p.Options[0].ID)
+	}
+	t.Fatal("Kretschmer is never asked")
+	return r
+}
+
+// A duel where one side never answers goes on: reminders after one and two
+// hours (the last also directly), and at the deadline the bot rolls for him.
+func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	defer store.Close()
+	r := acceptedDuel(t, svc)
+	waiting := lastPrompt(t, r)
+	if waiting.Prompt.Actor != engine.Opponent {
+		t.Fatalf("Kretschmer is asked %s, not to roll", waiting.Prompt.Kind)
+	}
+	tick := func() []Notice {
+		t.Helper()
+		n, err := svc.Tick(clock.now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	clock.pass(59 * time.Minute)
+	if n := tick(); len(n) != 0 {
+		t.Fatalf("nothing is due before an hour: %+v", n)
+	}
+	clock.pass(time.Minute)
+	n := tick()
+	if len(n) != 1 || len(n[0].Channel) != 1 || n[0].DirectTo != "" || n[0].Channel[0].Mention != kretschmer.ID || !strings.Contains(n[0].Channel[0].Text, "Reminder 1") {
+		t.Fatalf("first reminder: %+v", n)
+	}
+	if len(n[0].Channel[0].Options) == 0 {
+		t.Fatal("a reminder carries the prompt's buttons")
+	}
+	clock.pass(time.Hour)
+	n = tick()
+	if len(n) != 1 || n[0].DirectTo != kretschmer.ID || len(n[0].Channel) != 1 || !strings.Contains(n[0].Direct[0].Text, "Reminder 2") {
+		t.Fatalf("the last reminder escalates to a direct message: %+v", n)
+	}
+	if n := tick(); len(n) != 0 {
+		t.Fatalf("a reminder is sent once: %+v", n)
+	}
+	before, _ := store.Load(here.Key())
+	clock.pass(time.Hour)
+	n = tick()
+	if len(n) != 1 || !strings.Contains(n[0].Channel[0].Text, "did not roll for the enemy in time") {
+		t.Fatalf("deadline: %+v", n)
+	}
+	after, _ := store.Load(here.Key())
+	if after.Decisions <= before.Decisions {
+		t.Fatal("the deadline's roll was not taken")
+	}
+	if n := tick(); len(n) != 0 {
+		t.Fatalf("a deadline acts once: %+v", n)
+	}
+}
+
+// A restart in the middle of a deadline window neither loses nor repeats the
+// deadline's action, even when the deadline passed while the bot was down.
+func TestRestartInADeadlineWindow(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := clockedService(t, path, clock)
+	acceptedDuel(t, svc)
+	clock.pass(90 * time.Minute)
+	if _, err := svc.Tick(clock.now()); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := store.Load(here.Key())
+	svc.Wait()
+	store.Close() // the bot goes down
+
+	clock.pass(10 * time.Hour) // and stays down past the deadline
+	svc, store = clockedService(t, path, clock)
+	defer store.Close()
+	n, err := svc.Tick(clock.now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadlines := 0
+	for _, x := range n {
+		for _, m := range x.Channel {
+			if strings.Contains(m.Text, "did not roll for the enemy in time") {
+				deadlines++
+			}
+		}
+	}
+	if deadlines != 1 {
+		t.Fatalf("%d deadline actions after the restart: %+v", deadlines, n)
+	}
+	after, _ := store.Load(here.Key())
+	if after.Decisions <= before.Decisions {
+		t.Fatal("the missed deadline did not act")
+	}
+	again, _ := svc.Tick(clock.now())
+	for _, x := range again {
+		for _, m := range x.Channel {
+			if strings.Contains(m.Text, "did not roll") {
+				t.Fatal("the deadline acted twice")
+			}
+		}
+	}
+}
+
+// Quiet hours and a vacation set with `prefs` move the due times of the
+// prompt already waiting; bad preferences change nothing.
+func TestPrefsMoveTheDueTimes(t *testing.T) {
+	clock := (&fakeClock{}).set("2026-03-28T19:00:00Z") // Saturday 20:00 in Berlin
+	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	defer store.Close()
+	acceptedDuel(t, svc)
+	deadlineAt := func() time.Time {
+		t.Helper()
+		due, err := store.Schedule(here.Key())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range due {
+			if d.Kind == persist.DueDeadline {
+				return d.At
+			}
+		}
+		t.Fatal("no deadline")
+		return time.Time{}
+	}
+	if got := deadlineAt(); !got.Equal(utc("2026-03-28T22:00:00Z")) {
+		t.Fatalf("deadline %s", got)
+	}
+	for _, bad := range []map[string]string{{"tz": "Mars/Olympus"}, {"quiet": "late"}, {"remind": "pigeon"}, {"vacation": "11"}, {"colour": "red"}} {
+		r, err := svc.Command(here, kretschmer, "hunters", "prefs", bad)
+		if err != nil || len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "Nothing changed") {
+			t.Fatalf("prefs %v: %+v %v", bad, r, err)
+		}
+	}
+	// 20:00 CET + 3 h would be 23:00: quiet from 22:00 stops the clock after 2 h until
+	// 07:00 CEST on Sunday (the spring-forward night), then 1 h more: 08:00 CEST.
+	if _, err := svc.Command(here, kretschmer, "hunters", "prefs", map[string]string{"tz": "Europe/Berlin", "quiet": "22:00-07:00"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := deadlineAt(); !got.Equal(utc("2026-03-29T06:00:00Z")) {
+		t.Fatalf("deadline after quiet hours: %s", got)
+	}
+	if _, err := svc.Command(here, kretschmer, "hunters", "prefs", map[string]string{"vacation": "2"}); err != nil {
+		t.Fatal(err)
+	}
+	// The vacation stops the clock from now for two days: then 2 h until 22:00 local is
+	// not enough... from Mon 30 19:00 UTC (21:00 CEST) one hour to the quiet, then 07:00
+	// Tuesday + 2 h = 09:00 CEST.
+	if got := deadlineAt(); !got.Equal(utc("2026-03-31T07:00:00Z")) {
+		t.Fatalf("deadline after the vacation: %s", got)
+	}
+	r, _ := svc.Command(here, kretschmer, "hunters", "prefs", nil)
+	if len(r.Private) != 1 || len(r.Private[0].Fields) != 5 || !strings.Contains(r.Private[0].Fields[2].Value, "2 days used") {
+		t.Fatalf("prefs shown: %+v", r)
+	}
+}

@@ -1,0 +1,239 @@
+package persist
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Due times live here, with the games, so that a restart loses no reminder
+// and finds every deadline that passed while the bot was down. The ticker
+// owns no state: it asks what is due.
+//
+// Two buckets: "due" is the index, keyed by the time (big-endian unix
+// nanoseconds) then the game's key, so a tick reads only what is due; and
+// "schedule" holds each game's list, so a new decision can drop its
+// prompt's old due times.
+
+var (
+	bucketDue      = []byte("due")
+	bucketSchedule = []byte("schedule")
+)
+
+// Due kinds.
+const (
+	DueReminder = "reminder"
+	DueDeadline = "deadline"
+)
+
+// Due is one reminder or deadline of a game's pending prompt.
+type Due struct {
+	At     time.Time `json:"at"`
+	Key    string    `json:"key"` // the game's place key
+	GameID string    `json:"game"`
+	// Token is the prompt's: a due time whose prompt has been answered is stale.
+	Token string `json:"token"`
+	Kind  string `json:"kind"`
+	// N numbers the reminders of a prompt (1, 2...) so they can escalate.
+	N int `json:"n,omitempty"`
+	// User is who is waited for, and Since when the prompt began waiting:
+	// his preferences can move At later.
+	User  string    `json:"user"`
+	Since time.Time `json:"since"`
+	// For a reminder, what it says and where it goes, fixed when it is
+	// scheduled (a tick of a thousand reminders reads nothing else): the
+	// deadline, whether it is the last reminder, and the player's choice of
+	// channel, dm or both.
+	Deadline time.Time `json:"deadline,omitempty"`
+	Last     bool      `json:"last,omitempty"`
+	Remind   string    `json:"remind,omitempty"`
+	// Name is the player's, and Prompt the prompt he is reminded of (JSON):
+	// a due time is replaced with its game's schedule at every decision, so
+	// one in the index is always the game's current prompt.
+	Name   string          `json:"name,omitempty"`
+	Prompt json.RawMessage `json:"prompt,omitempty"`
+}
+
+func dueKey(d Due) []byte {
+	k := make([]byte, 8, 8+len(d.Key)+len(d.Kind)+4)
+	binary.BigEndian.PutUint64(k, uint64(d.At.UnixNano()))
+	k = append(k, d.Key...)
+	k = append(k, 0)
+	k = append(k, d.Kind...)
+	k = append(k, 0)
+	return binary.BigEndian.AppendUint16(k, uint16(d.N))
+}
+
+// putSchedule replaces a game's due times inside a transaction: the old
+// ones leave the index, the new ones enter it, and the schedule bucket keeps
+// the game's index keys. The index is the truth: a due time taken by a tick
+// is simply gone from it.
+func putSchedule(tx *bolt.Tx, key string, due []Due) error {
+	sb, ib := tx.Bucket(bucketSchedule), tx.Bucket(bucketDue)
+	old, err := scheduleKeys(sb, key)
+	if err != nil {
+		return err
+	}
+	for _, k := range old {
+		if err := ib.Delete(k); err != nil {
+			return err
+		}
+	}
+	if len(due) == 0 {
+		return sb.Delete([]byte(key))
+	}
+	keys := make([][]byte, 0, len(due))
+	for _, d := range due {
+		v, err := json.Marshal(d)
+		if err != nil {
+			return err
+		}
+		k := dueKey(d)
+		if err := ib.Put(k, v); err != nil {
+			return err
+		}
+		keys = append(keys, k)
+	}
+	v, err := json.Marshal(keys)
+	if err != nil {
+		return err
+	}
+	return sb.Put([]byte(key), v)
+}
+
+func scheduleKeys(sb *bolt.Bucket, key string) ([][]byte, error) {
+	v := sb.Get([]byte(key))
+	if v == nil {
+		return nil, nil
+	}
+	var keys [][]byte
+	if err := json.Unmarshal(v, &keys); err != nil {
+		return nil, fmt.Errorf("schedule of %s is damaged: %w", key, err)
+	}
+	return keys, nil
+}
+
+// scheduled reads a game's due times still in the index.
+func scheduled(tx *bolt.Tx, key string) ([]Due, error) {
+	keys, err := scheduleKeys(tx.Bucket(bucketSchedule), key)
+	if err != nil {
+		return nil, err
+	}
+	ib := tx.Bucket(bucketDue)
+	var out []Due
+	for _, k := range keys {
+		v := ib.Get(k)
+		if v == nil {
+			continue // taken by a tick
+		}
+		var d Due
+		if err := json.Unmarshal(v, &d); err != nil {
+			return nil, fmt.Errorf("due entry of %s is damaged: %w", key, err)
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// SetSchedule replaces a game's due times.
+func (s *Store) SetSchedule(key string, due []Due) error {
+	return s.db.Update(func(tx *bolt.Tx) error { return putSchedule(tx, key, due) })
+}
+
+// PutSchedules replaces the due times of many games in one transaction (a
+// tournament's organiser moving everyone's deadline).
+func (s *Store) PutSchedules(schedules map[string][]Due) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		for key, due := range schedules {
+			if err := putSchedule(tx, key, due); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Schedule returns a game's due times not yet taken.
+func (s *Store) Schedule(key string) ([]Due, error) {
+	var out []Due
+	err := s.db.View(func(tx *bolt.Tx) (err error) {
+		out, err = scheduled(tx, key)
+		return err
+	})
+	return out, err
+}
+
+// DropDue removes one due time (a deadline whose prompt waits on).
+func (s *Store) DropDue(d Due) error {
+	return s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketDue).Delete(dueKey(d)) })
+}
+
+// TakeDue returns what is due at now, oldest first, at most limit. Reminders
+// leave the index as they are taken (sending one twice after a crash would
+// be a small harm; losing a deadline would not): deadlines stay until the
+// decision that answers them replaces the game's schedule.
+func (s *Store) TakeDue(now time.Time, limit int) ([]Due, error) {
+	var out []Due
+	end := make([]byte, 8)
+	binary.BigEndian.PutUint64(end, uint64(now.UnixNano()))
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		ib := tx.Bucket(bucketDue)
+		c := ib.Cursor()
+		var taken [][]byte
+		for k, v := c.First(); k != nil && bytes.Compare(k[:8], end) <= 0 && len(out) < limit; k, v = c.Next() {
+			var d Due
+			if err := json.Unmarshal(v, &d); err != nil {
+				return fmt.Errorf("due entry is damaged: %w", err)
+			}
+			out = append(out, d)
+			if d.Kind == DueReminder {
+				taken = append(taken, append([]byte(nil), k...))
+			}
+		}
+		for _, k := range taken {
+			if err := ib.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Reschedule recomputes the due times of one player's pending prompts (after
+// he changed his preferences). match picks the entries by game key and user;
+// update gives each its new form.
+func (s *Store) Reschedule(match func(Due) bool, update func(Due) Due) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		var games []string
+		err := tx.Bucket(bucketSchedule).ForEach(func(k, _ []byte) error {
+			games = append(games, string(k))
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, key := range games {
+			list, err := scheduled(tx, key)
+			if err != nil {
+				return err
+			}
+			hit := false
+			for i := range list {
+				if match(list[i]) {
+					list[i], hit = update(list[i]), true
+				}
+			}
+			if hit {
+				if err := putSchedule(tx, key, list); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}

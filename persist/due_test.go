@@ -1,0 +1,71 @@
+package persist
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// Due times: a tick takes what is due, oldest first; reminders leave the
+// index as they are taken, deadlines stay until a decision replaces the
+// schedule; archiving a game drops its due times; all of it survives a reopen.
+func TestDueTimesLifecycle(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)
+	rec := &GameRecord{ID: "g1", Game: "hunters", Key: "discord/g/c1", State: []byte(`{}`)}
+	due := []Due{
+		{At: t0.Add(time.Hour), Key: rec.Key, GameID: "g1", Token: "3", Kind: DueReminder, N: 1, User: "u1"},
+		{At: t0.Add(2 * time.Hour), Key: rec.Key, GameID: "g1", Token: "3", Kind: DueReminder, N: 2, User: "u1"},
+		{At: t0.Add(3 * time.Hour), Key: rec.Key, GameID: "g1", Token: "3", Kind: DueDeadline, User: "u1"},
+	}
+	if _, err := s.CommitScheduled(rec, nil, due); err != nil {
+		t.Fatal(err)
+	}
+	other := &GameRecord{ID: "g2", Game: "hunters", Key: "discord/g/c2", State: []byte(`{}`)}
+	if _, err := s.CommitScheduled(other, nil, []Due{{At: t0.Add(30 * time.Minute), Key: other.Key, GameID: "g2", Token: "1", Kind: DueReminder, N: 1, User: "u2"}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.TakeDue(t0.Add(90*time.Minute), 100)
+	if err != nil || len(got) != 2 || got[0].GameID != "g2" || got[1].N != 1 {
+		t.Fatalf("due at 11:30: %+v %v", got, err)
+	}
+	if again, _ := s.TakeDue(t0.Add(90*time.Minute), 100); len(again) != 0 {
+		t.Fatalf("reminders are taken once: %+v", again)
+	}
+	s.Close()
+	if s, err = Open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, _ = s.TakeDue(t0.Add(5*time.Hour), 100)
+	if len(got) != 2 || got[0].N != 2 || got[1].Kind != DueDeadline {
+		t.Fatalf("after a reopen: %+v", got)
+	}
+	if got, _ = s.TakeDue(t0.Add(5*time.Hour), 100); len(got) != 1 || got[0].Kind != DueDeadline {
+		t.Fatalf("a deadline stays until answered: %+v", got)
+	}
+	// The decision answering the prompt replaces the schedule.
+	next := []Due{{At: t0.Add(6 * time.Hour), Key: rec.Key, GameID: "g1", Token: "4", Kind: DueDeadline, User: "u1"}}
+	if _, err := s.CommitScheduled(rec, nil, next); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ = s.TakeDue(t0.Add(5*time.Hour), 100); len(got) != 0 {
+		t.Fatalf("the answered deadline is gone: %+v", got)
+	}
+	if err := s.Reschedule(func(d Due) bool { return d.User == "u1" }, func(d Due) Due { d.At = d.At.Add(time.Hour); return d }); err != nil {
+		t.Fatal(err)
+	}
+	if sc, _ := s.Schedule(rec.Key); len(sc) != 1 || !sc[0].At.Equal(t0.Add(7*time.Hour)) {
+		t.Fatalf("rescheduled: %+v", sc)
+	}
+	if err := s.Archive(rec.Key); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ = s.TakeDue(t0.Add(100*time.Hour), 100); len(got) != 0 {
+		t.Fatalf("an archived game has nothing due: %+v", got)
+	}
+}
