@@ -118,6 +118,22 @@ func (r *RuleTables) Table(name string) *DiceTable {
 type History struct {
 	ID       string              `yaml:"id"`
 	UBoatIDs map[string][][2]int `yaml:"uboat_ids"`
+	// TopTen are the rulebook's top ten Kommandants (15.1).
+	TopTen []Ace `yaml:"top_ten"`
+	// WolfpackNames are the historical wolfpacks (14.5.1).
+	WolfpackNames []struct {
+		Name  string `yaml:"name"`
+		Boats int    `yaml:"boats"`
+	} `yaml:"wolfpack_names"`
+}
+
+// Ace is one of the top ten Kommandants of 15.1.
+type Ace struct {
+	Rank    int    `yaml:"rank"`
+	Name    string `yaml:"name"`
+	Patrols int    `yaml:"patrols"`
+	Ships   int    `yaml:"ships"`
+	Tons    int    `yaml:"tons"`
 }
 
 // Default returns the embedded pack.

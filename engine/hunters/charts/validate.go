@@ -55,6 +55,7 @@ func (p *Pack) Validate() error {
 			errs = append(errs, fmt.Errorf("%s: %w", chart, err))
 		}
 	}
+	add("HISTORY", p.History.validate())
 	// P1
 	add("P1", p.P1.Rows.validate(2, 12))
 	for i, c := range p.P1.Columns {
@@ -295,6 +296,31 @@ func (p *Pack) validateBoat(b *Boat) error {
 	}
 	if !found {
 		return errors.New("not in the 4.2.2 start dates")
+	}
+	return nil
+}
+
+// validate checks the top ten (15.1: ten, ranked by tonnage) and the
+// wolfpack names (14.5.1).
+func (h *History) validate() error {
+	if len(h.TopTen) != 10 {
+		return fmt.Errorf("top_ten has %d Kommandants, want 10 (15.1)", len(h.TopTen))
+	}
+	for i, a := range h.TopTen {
+		if a.Rank != i+1 || a.Name == "" || a.Tons <= 0 || a.Ships <= 0 || a.Patrols <= 0 {
+			return fmt.Errorf("top_ten entry %d is incomplete or out of order", i+1)
+		}
+		if i > 0 && a.Tons > h.TopTen[i-1].Tons {
+			return fmt.Errorf("top_ten: %s has more tonnage than the rank above", a.Name)
+		}
+	}
+	if len(h.WolfpackNames) == 0 {
+		return errors.New("wolfpack_names is empty (14.5.1)")
+	}
+	for _, w := range h.WolfpackNames {
+		if w.Name == "" || w.Boats <= 0 {
+			return fmt.Errorf("wolfpack name %q has no boats", w.Name)
+		}
 	}
 	return nil
 }

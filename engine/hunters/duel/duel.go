@@ -404,3 +404,18 @@ func (s *State) RoutineChoice() (string, bool) {
 	}
 	return s.careers[s.Active].RoutineChoice()
 }
+
+// Summaries implements engine.Summarized: both careers, by seat.
+func (s *State) Summaries() []engine.Summary {
+	var out []engine.Summary
+	for i, c := range s.careers {
+		for _, sum := range c.Summaries() {
+			sum.Seat = Seats[i]
+			if s.Retired[i] {
+				sum.Fate, sum.Over = "retired at the agreed end date, "+c.Career.Month.Label(), true
+			}
+			out = append(out, sum)
+		}
+	}
+	return out
+}

@@ -1,0 +1,67 @@
+package engine
+
+// Competitive play: tournaments and leaderboards. A game opts in by
+// implementing these on its Rules and States; the bot runs the rest.
+
+// Tournaments is implemented by Rules whose games can be played as
+// tournaments: every entrant plays his own game under a format.
+type Tournaments interface {
+	TournamentFormats() []TournamentFormat
+	// EntrantSetup is the setup answers of an entrant's game: from the
+	// format, the organiser's answers, the entrant's own and his name.
+	EntrantSetup(format string, organiser, entrant map[string]string, name string) (map[string]string, error)
+	// Standing reads an entrant's game for the standings.
+	Standing(format string, organiser map[string]string, st State) Standing
+}
+
+// TournamentFormat is one way to run a tournament.
+type TournamentFormat struct {
+	Key, Label, Case string
+	// Fields are the organiser's questions at create; EntrantFields each
+	// entrant's when he joins.
+	Fields, EntrantFields []SetupField
+	// NotYet, when set, says that the format cannot be played yet, and why.
+	NotYet string
+}
+
+// Standing is an entrant's place in the standings.
+type Standing struct {
+	Score int
+	// Qualifies is false when the result does not count under the format
+	// (a Survival tournament's Kommandant lost before the end).
+	Qualifies bool
+	Over      bool
+	// Status is the fate or where he stands ("at sea, Mar-42"); Detail his
+	// rank and awards.
+	Status, Detail string
+}
+
+// Summarized is implemented by States that can say where each of their
+// careers stands, for leaderboards.
+type Summarized interface {
+	Summaries() []Summary
+}
+
+// Summary is one career at a glance. Seat names its player in a game of
+// several ("" in a solitaire game).
+type Summary struct {
+	Seat                      string
+	Name                      string
+	Score                     int
+	Rank, Awards, Fate, Label string
+	Over                      bool
+}
+
+// Legends is implemented by Rules with historical results to compare a
+// leaderboard against.
+type Legends interface {
+	Legends() []Legend
+}
+
+// Legend is a historical result.
+type Legend struct {
+	Rank  int
+	Name  string
+	Score int
+	Note  string
+}

@@ -1,0 +1,126 @@
+package hunters
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters/charts"
+)
+
+// Tournaments (13.2-13.5), leaderboards and the top ten of 15.1.
+
+// tournamentLength is a tournament's start date and the two boats it allows
+// (13.2.2, 13.2.3).
+type tournamentLength struct {
+	key, label, cas string
+	start           charts.Month
+	boats           [2]string
+}
+
+var tournamentLengths = []tournamentLength{
+	{"long", "Long: Sep-39, Type VIIA or IXA", "13.2.2", charts.MonthOf(1939, 9), [2]string{"VIIA", "IXA"}},
+	{"short", "Short: May-41, Type VIIC or IXC", "13.2.3", charts.MonthOf(1941, 5), [2]string{"VIIC", "IXC"}},
+}
+
+// TournamentFormats implements engine.Tournaments.
+func (r *Rules) TournamentFormats() []engine.TournamentFormat {
+	length := engine.SetupField{Key: "length", Label: "Length", Required: true, Help: "13.2.2, 13.2.3",
+		Options: []engine.Option{{Key: "long", Label: tournamentLengths[0].label, Case: "13.2.2"}, {Key: "short", Label: tournamentLengths[1].label, Case: "13.2.3"}}}
+	boat := engine.SetupField{Key: "boat", Label: "The U-boat everyone sails", Help: "13.2.1: VIIA or IXA (long), VIIC or IXC (short); default the first",
+		Options: []engine.Option{{Key: "VIIA"}, {Key: "IXA"}, {Key: "VIIC"}, {Key: "IXC"}}}
+	rules := engine.SetupField{Key: "rules", Label: "Optional rules and rulings for every entrant"}
+	win := engine.SetupField{Key: "win", Label: "Winner", Default: "tonnage", Help: "13.4.1: any of the formats above",
+		Options: []engine.Option{{Key: "tonnage", Label: "Most tonnage, dead or alive (13.2)"}, {Key: "survival", Label: "Most tonnage among those alive in Jun-43 (13.3)"}}}
+	anyBoat := engine.SetupField{Key: "boat", Label: "Your U-boat type", Required: true, Help: "13.4.1: any Type VII or IX available at the start"}
+	for _, k := range boatOrder {
+		anyBoat.Options = append(anyBoat.Options, engine.Option{Key: k})
+	}
+	return []engine.TournamentFormat{
+		{Key: "top", Label: "Top Tonnage", Case: "13.2", Fields: []engine.SetupField{length, boat, rules}},
+		{Key: "survival", Label: "Survival", Case: "13.3", Fields: []engine.SetupField{length, boat, rules}},
+		{Key: "mixed", Label: "Mixed Boat", Case: "13.4", Fields: []engine.SetupField{length, win, rules}, EntrantFields: []engine.SetupField{anyBoat}},
+		{Key: "wolfpack", Label: "Wolfpack", Case: "13.5", NotYet: "Wolfpack tournaments (13.5) are not built yet: their pack battles need every member's rounds in step, which is the next piece of work. Top Tonnage, Survival and Mixed Boat tournaments run now."},
+	}
+}
+
+// EntrantSetup implements engine.Tournaments: every entrant starts at the
+// format's date with its boat (or his own in a Mixed Boat tournament).
+func (r *Rules) EntrantSetup(format string, organiser, entrant map[string]string, name string) (map[string]string, error) {
+	var length *tournamentLength
+	for i := range tournamentLengths {
+		if tournamentLengths[i].key == organiser["length"] {
+			length = &tournamentLengths[i]
+		}
+	}
+	if length == nil {
+		return nil, fmt.Errorf("the tournament's length must be long or short (13.2.2, 13.2.3)")
+	}
+	setup := map[string]string{"start": length.start.String(), "rules": organiser["rules"], "kommandant": name}
+	switch format {
+	case "top", "survival":
+		boat := organiser["boat"]
+		if boat == "" {
+			boat = length.boats[0]
+		}
+		if boat != length.boats[0] && boat != length.boats[1] {
+			return nil, fmt.Errorf("a %s tournament sails Type %s or %s (%s), not %s", length.key, length.boats[0], length.boats[1], length.cas, boat)
+		}
+		setup["boat"] = boat
+	case "mixed":
+		if entrant["boat"] == "" {
+			return nil, fmt.Errorf("in a Mixed Boat tournament each entrant names his boat when he joins (13.4.1)")
+		}
+		setup["boat"] = entrant["boat"]
+	default:
+		return nil, fmt.Errorf("no tournament format %q", format)
+	}
+	raw, err := json.Marshal(setup)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := r.ParseSetup(raw); err != nil {
+		return nil, err
+	}
+	return setup, nil
+}
+
+// Standing implements engine.Tournaments: tonnage, dead or alive (13.2.1),
+// or only alive in Jun-43 for Survival (13.3.1).
+func (r *Rules) Standing(format string, organiser map[string]string, st engine.State) engine.Standing {
+	s, ok := st.(*State)
+	if !ok {
+		return engine.Standing{}
+	}
+	sum := s.summary()
+	out := engine.Standing{Score: s.Career.Tons, Qualifies: true, Over: s.Over != nil, Status: sum.Fate, Detail: sum.Rank + ", " + sum.Awards}
+	survival := format == "survival" || (format == "mixed" && organiser["win"] == "survival")
+	if survival && s.Over != nil && s.Career.Fate != "survived" {
+		out.Qualifies = false // 13.3.1: required to survive to 6/43
+	}
+	return out
+}
+
+// Summaries implements engine.Summarized.
+func (s *State) Summaries() []engine.Summary { return []engine.Summary{s.summary()} }
+
+func (s *State) summary() engine.Summary {
+	fate := "at sea, " + s.Career.Month.Label()
+	if s.Patrol == nil {
+		fate = "in port, " + s.Career.Month.Label()
+	}
+	if s.Over != nil {
+		fate = pretty(s.Career.Fate) + ", " + s.Career.Month.Label()
+	}
+	return engine.Summary{Name: s.Career.Kommandant, Score: s.Career.Tons, Rank: s.rankName(), Awards: s.awardName(),
+		Fate: fate, Label: fmt.Sprintf("%s (Type %s)", s.Boat.Number, typeName(s.Boat.Type)), Over: s.Over != nil}
+}
+
+// Legends implements engine.Legends: the top ten Kommandants of 15.1.
+func (r *Rules) Legends() []engine.Legend {
+	var out []engine.Legend
+	for _, a := range r.pack.History.TopTen {
+		out = append(out, engine.Legend{Rank: a.Rank, Name: a.Name, Score: a.Tons, Note: fmt.Sprintf("%d ships, %d patrols", a.Ships, a.Patrols)})
+	}
+	return out
+}
