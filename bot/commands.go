@@ -1,5 +1,7 @@
 package bot
 
+import "github.com/kaleun/kaleun/engine"
+
 // CommandSpec describes a command every game has, for adapters that register
 // commands with their platform (Discord subcommands, Slack usage text).
 type CommandSpec struct {
@@ -16,6 +18,13 @@ type ArgSpec struct {
 	Name     string
 	Help     string
 	Required bool
+	// Choices, when set, are the only values (Discord offers them).
+	Choices []string
+	// Positional arguments may be given without their name, in order, where
+	// a platform's commands are typed (Slack: `/hunters tournament join`).
+	Positional bool
+	// User arguments name a player of the platform.
+	User bool
 }
 
 // Commands lists the commands the service answers besides `new` (whose
@@ -38,7 +47,54 @@ func Commands() []CommandSpec {
 			{Name: "remind", Help: "channel, dm or both"},
 			{Name: "autopilot", Help: "on: at a deadline the built-in commander takes your routine decisions"},
 		}},
+		{Name: "tournament", Help: "Tournaments: create, join, leave, start, standings, end, remove", Args: []ArgSpec{
+			{Name: "action", Help: "create, join, leave, start, standings, end or remove", Required: true, Choices: tournamentActions, Positional: true},
+			{Name: "format", Help: "create: the format"},
+			{Name: "name", Help: "create: the tournament's name"},
+			{Name: "player", Help: "remove: the entrant to remove", User: true},
+		}},
+		{Name: "leaderboard", Help: "This server's careers by tonnage, against the historical top ten"},
+		{Name: "career", Help: "A player's careers on this server", Args: []ArgSpec{{Name: "player", Help: "whose (default: yours)", User: true}}},
 		{Name: "abandon", Help: "End this channel's game (its commander or a channel manager)", ManagerMatters: true},
 		{Name: "help", Help: "What to do now, and where the rules are"},
 	}
+}
+
+// CommandsFor is Commands with what a game adds: its tournament formats'
+// questions become arguments of the tournament command.
+func CommandsFor(rules engine.Rules) []CommandSpec {
+	cmds := Commands()
+	tr, ok := rules.(engine.Tournaments)
+	if !ok {
+		return cmds
+	}
+	for i := range cmds {
+		if cmds[i].Name != "tournament" {
+			continue
+		}
+		at := map[string]int{}
+		var formats []string
+		for j, a := range cmds[i].Args {
+			at[a.Name] = j
+		}
+		for _, f := range tr.TournamentFormats() {
+			formats = append(formats, f.Key)
+			for _, field := range append(append([]engine.SetupField(nil), f.Fields...), f.EntrantFields...) {
+				j, ok := at[field.Key]
+				if !ok {
+					j = len(cmds[i].Args)
+					at[field.Key] = j
+					cmds[i].Args = append(cmds[i].Args, ArgSpec{Name: field.Key, Help: field.Label})
+				}
+				// The same question in two formats offers every choice of both.
+				for _, o := range field.Options {
+					if !contains(cmds[i].Args[j].Choices, o.Key) {
+						cmds[i].Args[j].Choices = append(cmds[i].Args[j].Choices, o.Key)
+					}
+				}
+			}
+		}
+		cmds[i].Args[1].Choices = formats
+	}
+	return cmds
 }

@@ -7,15 +7,26 @@ package bot
 
 import "github.com/kaleun/kaleun/engine"
 
-// Place is where a game lives: one game per channel.
+// Place is where a game lives: one game per channel, or per thread of a
+// channel (a tournament entrant's career).
 type Place struct {
 	Platform string // "discord", "slack", "terminal"
 	Space    string // guild or workspace id
 	Channel  string
+	// Thread is a thread of the channel the platform knows (a Slack thread's
+	// timestamp), or "player-<id>" for a player's own game in a channel on
+	// a platform without threads.
+	Thread string
 }
 
 // Key is the storage key of the place's game.
-func (p Place) Key() string { return p.Platform + "/" + p.Space + "/" + p.Channel }
+func (p Place) Key() string {
+	k := p.Platform + "/" + p.Space + "/" + p.Channel
+	if p.Thread != "" {
+		k += "/" + p.Thread
+	}
+	return k
+}
 
 // User is who sent a command or clicked.
 type User struct {
@@ -60,6 +71,10 @@ type Message struct {
 type Reply struct {
 	Public  []Message
 	Private []Message
+	// Elsewhere are messages for other places (the threads of a tournament's
+	// careers as it starts, its channel's standings): adapters deliver them
+	// as they deliver the ticker's notices.
+	Elsewhere []Notice
 }
 
 func private(text string) Reply { return Reply{Private: []Message{{Text: text}}} }

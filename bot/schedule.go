@@ -28,6 +28,10 @@ type Notice struct {
 	Channel  []Message
 	DirectTo string
 	Direct   []Message
+	// Sticky, when set, names a message that stays up to date: an adapter
+	// that still knows the message it last posted under this name edits it
+	// (the first channel message) rather than posting anew.
+	Sticky string
 }
 
 // scheduling reports whether the games of a place get reminders.
@@ -97,11 +101,11 @@ func playerKey(gameKey, user string) string {
 
 // placeOf reads a game key back into its place.
 func placeOf(key string) Place {
-	parts := strings.SplitN(key, "/", 3)
-	for len(parts) < 3 {
+	parts := strings.SplitN(key, "/", 4)
+	for len(parts) < 4 {
 		parts = append(parts, "")
 	}
-	return Place{Platform: parts[0], Space: parts[1], Channel: parts[2]}
+	return Place{Platform: parts[0], Space: parts[1], Channel: parts[2], Thread: parts[3]}
 }
 
 // tickLimit bounds one tick's work; the next tick takes the rest.

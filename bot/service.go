@@ -36,6 +36,8 @@ type Service struct {
 	reminders    []time.Duration
 	deadline     time.Duration
 	vacationDays int
+	// threads are the adapters' thread openers, by platform.
+	threads threadOpeners
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -91,6 +93,24 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	s.inflight.Add(1)
 	defer s.inflight.Done()
 	defer s.recoverInto(&err)
+	switch name {
+	case "tournament", "leaderboard", "career", "prefs":
+		// Channel-level commands: a tournament channel's, the server's, the player's.
+		unlock := s.locks.lock(place.Key())
+		defer unlock()
+		switch name {
+		case "tournament":
+			return s.tournament(place, user, game, args)
+		case "leaderboard":
+			return s.leaderboard(place, game)
+		case "career":
+			return s.careerOf(place, user, args["player"])
+		}
+		return s.prefs(place, user, args)
+	case "new":
+	default:
+		place = s.route(place, user)
+	}
 	unlock := s.locks.lock(place.Key())
 	defer unlock()
 	if name == "new" {
@@ -103,8 +123,6 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 			return s.auditFile(place, nil, args["game"])
 		case "dice":
 			return s.diceStats(place, nil)
-		case "prefs":
-			return s.prefs(place, user, args)
 		}
 		return private("There is no game in this channel. Start one with `new` (boat, start date, Kommandant...)."), nil
 	}
@@ -129,8 +147,6 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		return s.diceStats(place, rec)
 	case "autoroll":
 		return s.autoRoll(place, rec, st, user, args["roll"])
-	case "prefs":
-		return s.prefs(place, user, args)
 	case "abandon":
 		if !s.mayAbandon(rec, user) {
 			return private(fmt.Sprintf("Only the %s or a channel manager may abandon this game.", players(rec))), nil
@@ -166,10 +182,14 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 	if err != nil {
 		return private("That button is not one of Kaleun's."), nil
 	}
+	place = s.route(place, user)
 	unlock := s.locks.lock(place.Key())
 	defer unlock()
 	rec, st, err := s.load(place)
 	if errors.Is(err, persist.ErrNotFound) || (err == nil && rec.ID != target.gameID) {
+		if other, ferr := s.store.Find(target.gameID); ferr == nil && !other.Over && other.Owner != user.ID {
+			return private(fmt.Sprintf("That button is for %s's game: your click changed nothing.", other.OwnerName)), nil
+		}
 		return private("That game is over or was abandoned: this button no longer does anything."), nil
 	}
 	if err != nil {
@@ -289,8 +309,12 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 	}
 	*rec = next2
 	r, err := s.after(place, rec, next, stored)
-	if err != nil || next.Outcome() != nil {
+	if err != nil {
 		return r, err
+	}
+	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(rec, st, next)...)
+	if next.Outcome() != nil {
+		return r, nil
 	}
 	// A player who chose auto-roll has his enemy rolls pressed at once.
 	if p := next.Pending(); p != nil {
@@ -301,6 +325,7 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 			}
 			r.Public = append(withoutPrompt(r.Public), more.Public...)
 			r.Private = append(r.Private, more.Private...)
+			r.Elsewhere = append(r.Elsewhere, more.Elsewhere...)
 		}
 	}
 	return r, nil
@@ -449,6 +474,15 @@ func (s *Service) StartGame(place Place, user User, game string, args map[string
 
 // newGame starts a game in an empty place.
 func (s *Service) newGame(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord) (Reply, error) {
+	return s.newGameIn(place, user, game, args, fixed, "")
+}
+
+// newGameFor starts a tournament entrant's career.
+func (s *Service) newGameFor(place Place, user User, game string, args map[string]string, tournament string) (Reply, error) {
+	return s.newGameIn(place, user, game, args, nil, tournament)
+}
+
+func (s *Service) newGameIn(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord, tournament string) (Reply, error) {
 	if rec, err := s.store.Load(place.Key()); err == nil {
 		return private(fmt.Sprintf("This channel already has a game (%s, commanded by %s). `turn` shows its pending decision; its commander or a channel manager can `abandon` it.", rec.ID, rec.OwnerName)), nil
 	} else if !errors.Is(err, persist.ErrNotFound) {
@@ -490,7 +524,7 @@ func (s *Service) newGame(place Place, user User, game string, args map[string]s
 	if fixed != nil && fixed.GameID != "" {
 		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
 	}
-	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats}
+	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats, Tournament: tournament}
 	var seed []byte
 	if fixed != nil {
 		rec.Dice = *fixed

@@ -50,7 +50,12 @@ func (s *Service) start(place Place, rec *persist.GameRecord) (Reply, error) {
 	}
 	*rec = next
 	s.log.Info("game started", "game", rec.ID, "place", place.Key())
-	return s.after(place, rec, st, stored)
+	r, err := s.after(place, rec, st, stored)
+	if err != nil {
+		return r, err
+	}
+	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(rec, nil, st)...)
+	return r, nil
 }
 
 // startClicked handles the Start button: the commander starts his game; in a

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -68,6 +69,8 @@ type GameRecord struct {
 	// commander to start it, so that players can add entropy to the
 	// committed seed before the first die; State is empty until then.
 	AwaitingStart bool `json:"awaiting_start,omitempty"`
+	// Tournament is the id of the tournament the game is an entrant's career in.
+	Tournament string `json:"tournament,omitempty"`
 	// Seats are the players of a game for several, by the rules' seat ids;
 	// the owner holds the first.
 	Seats []Seat `json:"seats,omitempty"`
@@ -148,7 +151,7 @@ func Open(path string) (s *Store, err error) {
 	}
 	s = &Store{db: db, path: path}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketSchedule, bucketPlayers} {
+		for _, b := range [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -375,4 +378,27 @@ func (s *Store) Find(id string) (*GameRecord, error) {
 		return nil, ErrNotFound
 	}
 	return found, nil
+}
+
+// EachGame calls fn with every running and finished game (state included)
+// whose place key starts with prefix, until fn returns false.
+func (s *Store) EachGame(prefix string, fn func(rec *GameRecord) bool) error {
+	return s.db.View(func(tx *bolt.Tx) error {
+		for _, b := range [][]byte{bucketGames, bucketArchive} {
+			c := tx.Bucket(b).Cursor()
+			for k, v := c.First(); k != nil; k, v = c.Next() {
+				var rec GameRecord
+				if err := json.Unmarshal(v, &rec); err != nil {
+					return fmt.Errorf("game record %s is damaged: %w", k, err)
+				}
+				if !strings.HasPrefix(rec.Key, prefix) {
+					continue
+				}
+				if !fn(&rec) {
+					return nil
+				}
+			}
+		}
+		return nil
+	})
 }

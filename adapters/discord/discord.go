@@ -40,6 +40,8 @@ type Adapter struct {
 	games   map[string]engine.Rules
 	log     *slog.Logger
 	session *discordgo.Session
+	// sticky remembers the messages kept up to date (standings).
+	sticky stickies
 }
 
 // New prepares the adapter; Start connects.
@@ -135,10 +137,19 @@ func (a *Adapter) commands() []*discordgo.ApplicationCommand {
 		// Discord lists required options first.
 		sort.SliceStable(newOpts, func(i, j int) bool { return newOpts[i].Required && !newOpts[j].Required })
 		opts := []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "new", Description: "Start a game in this channel", Options: newOpts}}
-		for _, c := range bot.Commands() {
+		for _, c := range bot.CommandsFor(a.games[name]) {
 			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: c.Name, Description: trim(c.Help, 100)}
 			for _, arg := range c.Args {
-				sub.Options = append(sub.Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: arg.Name, Description: trim(arg.Help, 100), Required: arg.Required})
+				o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: arg.Name, Description: trim(arg.Help, 100), Required: arg.Required}
+				if arg.User {
+					o.Type = discordgo.ApplicationCommandOptionUser
+				}
+				for _, ch := range arg.Choices {
+					if len(o.Choices) < 25 {
+						o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: ch, Value: ch})
+					}
+				}
+				sub.Options = append(sub.Options, o)
 			}
 			opts = append(opts, sub)
 		}
@@ -293,6 +304,11 @@ func (a *Adapter) followups(i *discordgo.InteractionCreate, r bot.Reply, all boo
 	}
 	for _, m := range r.Private {
 		send(m, true)
+	}
+	for _, n := range r.Elsewhere {
+		if err := a.Notify(n); err != nil {
+			a.log.Error("discord: delivering elsewhere", "channel", n.Place.Channel, "err", err)
+		}
 	}
 }
 

@@ -225,3 +225,35 @@ func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
 		t.Fatalf("direct message: %v", dm.Body)
 	}
 }
+
+// A tournament career's thread is a Discord thread (a channel of its own),
+// and a sticky notice (the standings) is edited rather than posted again.
+func TestThreadsAndStickyStandings(t *testing.T) {
+	f := newFakeDiscord(t)
+	a, store := startAdapter(t, f, filepath.Join(t.TempDir(), "k.db"))
+	defer store.Close()
+	defer a.Close()
+	th, err := a.OpenThread(bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, "Cup — Prien")
+	if err != nil || th.Channel != "th-c5" || th.Thread != "" {
+		t.Fatalf("thread: %+v %v", th, err)
+	}
+	standings := func(text string) posted {
+		t.Helper()
+		if err := a.Notify(bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []bot.Message{{Title: "Standings", Text: text}}, Sticky: "standings:t1"}); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case p := <-f.posts:
+			return p
+		case <-time.After(5 * time.Second):
+			t.Fatal("nothing posted")
+		}
+		return posted{}
+	}
+	if p := standings("first"); p.Path != "/api/v9/channels/c5/messages" {
+		t.Fatalf("first standings: %s", p.Path)
+	}
+	if p := standings("second"); p.Path != "/api/v9/channels/c5/messages/m2" {
+		t.Fatalf("the standings are edited in place: %s", p.Path)
+	}
+}

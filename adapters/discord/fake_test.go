@@ -61,6 +61,17 @@ func newFakeDiscord(t *testing.T) *fakeDiscord {
 		f.record(r)
 		json.NewEncoder(w).Encode(map[string]string{"id": "m2", "channel_id": r.PathValue("channel")})
 	})
+	mux.HandleFunc("POST /api/v9/channels/{channel}/threads", func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Name string `json:"name"`
+		}
+		json.NewDecoder(r.Body).Decode(&body)
+		json.NewEncoder(w).Encode(map[string]any{"id": "th-" + r.PathValue("channel"), "type": 11, "name": body.Name, "parent_id": r.PathValue("channel")})
+	})
+	mux.HandleFunc("PATCH /api/v9/channels/{channel}/messages/{id}", func(w http.ResponseWriter, r *http.Request) {
+		f.record(r)
+		json.NewEncoder(w).Encode(map[string]string{"id": r.PathValue("id"), "channel_id": r.PathValue("channel")})
+	})
 	mux.HandleFunc("POST /api/v9/users/@me/channels", func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			Recipient string `json:"recipient_id"`

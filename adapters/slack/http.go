@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 
+	"github.com/kaleun/kaleun/bot"
 	"github.com/slack-go/slack"
 )
 
@@ -24,7 +25,7 @@ func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
 	first, rest := split(a.command(cmd))
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(first)
-	go a.post(cmd.ChannelID, cmd.UserID, rest)
+	go a.post(bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}, cmd.UserID, rest)
 }
 
 // httpInteraction serves a button or menu choice posted by Slack (HTTP mode).
@@ -45,5 +46,5 @@ func (a *Adapter) httpInteraction(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusOK)
 	reply := a.interaction(cb)
-	go a.post(cb.Channel.ID, cb.User.ID, reply)
+	go a.post(interactionPlace(cb), cb.User.ID, reply)
 }

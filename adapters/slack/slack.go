@@ -46,6 +46,8 @@ type Adapter struct {
 	http   *http.Server
 	// Addr is the HTTP mode's listening address once started.
 	Addr string
+	// sticky remembers the messages kept up to date (standings).
+	sticky stickies
 }
 
 // New prepares the adapter; Start connects.
@@ -167,14 +169,14 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 		reply := a.command(cmd)
 		first, rest := split(reply)
 		smc.Ack(*evt.Request, first)
-		a.post(cmd.ChannelID, cmd.UserID, rest)
+		a.post(bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}, cmd.UserID, rest)
 	case socketmode.EventTypeInteractive:
 		cb, ok := evt.Data.(slack.InteractionCallback)
 		if !ok || evt.Request == nil {
 			return
 		}
 		smc.Ack(*evt.Request)
-		a.post(cb.Channel.ID, cb.User.ID, a.interaction(cb))
+		a.post(interactionPlace(cb), cb.User.ID, a.interaction(cb))
 	}
 }
 
@@ -189,10 +191,23 @@ func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
 		return bot.Reply{Private: []bot.Message{{Text: "Usage: " + c.Command + " new boat=VIIC [start=1940-10 kommandant=Name uboat=U-47 rules=14.6] | " + usage()}}}
 	}
 	args := map[string]string{}
+	var positional []string
+	for _, spec := range bot.Commands() {
+		if spec.Name == words[0] {
+			for _, a := range spec.Args {
+				if a.Positional {
+					positional = append(positional, a.Name)
+				}
+			}
+		}
+	}
 	for _, w := range words[1:] {
 		k, v, ok := strings.Cut(w, "=")
 		if !ok {
-			return bot.Reply{Private: []bot.Message{{Text: fmt.Sprintf("%q is not key=value (e.g. boat=VIIC)", w)}}}
+			if len(positional) == 0 {
+				return bot.Reply{Private: []bot.Message{{Text: fmt.Sprintf("%q is not key=value (e.g. boat=VIIC)", w)}}}
+			}
+			k, v, positional = positional[0], w, positional[1:]
 		}
 		args[k] = v
 	}
@@ -225,13 +240,17 @@ func (a *Adapter) interaction(cb slack.InteractionCallback) bot.Reply {
 	if strings.Contains(id, ":abandon:") {
 		user.Manager = a.isAdmin(cb.User.ID)
 	}
-	place := bot.Place{Platform: "slack", Space: cb.Team.ID, Channel: cb.Channel.ID}
-	r, err := a.svc.Click(place, user, id)
+	r, err := a.svc.Click(interactionPlace(cb), user, id)
 	if err != nil {
 		a.log.Error("slack: click failed", "err", err)
 		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
 	}
 	return r
+}
+
+// interactionPlace is where a click happened: a channel, or a thread of it.
+func interactionPlace(cb slack.InteractionCallback) bot.Place {
+	return bot.Place{Platform: "slack", Space: cb.Team.ID, Channel: cb.Channel.ID, Thread: cb.Container.ThreadTs}
 }
 
 // isAdmin: Slack workspace admins and owners count as channel managers.
@@ -246,18 +265,28 @@ func (a *Adapter) isAdmin(userID string) bool {
 
 // post sends the reply's messages: public ones to the channel, private ones
 // as ephemeral messages to the user.
-func (a *Adapter) post(channel, user string, r bot.Reply) {
+func (a *Adapter) post(place bot.Place, user string, r bot.Reply) {
 	for _, m := range r.Public {
 		if m.Title != "" || m.Text != "" || len(m.Fields) > 0 || len(m.Options) > 0 {
-			if _, _, err := a.api.PostMessage(channel, slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)); err != nil {
+			if err := a.sendTo(place, m, ""); err != nil {
 				a.log.Error("slack: chat.postMessage", "err", err)
 			}
+			continue
 		}
-		a.upload(channel, m.Files)
+		a.upload(place.Channel, m.Files)
 	}
 	for _, m := range r.Private {
-		if _, err := a.api.PostEphemeral(channel, user, slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)); err != nil {
+		opts := []slack.MsgOption{slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)}
+		if isThreadTS(place.Thread) {
+			opts = append(opts, slack.MsgOptionTS(place.Thread))
+		}
+		if _, err := a.api.PostEphemeral(place.Channel, user, opts...); err != nil {
 			a.log.Error("slack: chat.postEphemeral", "err", err)
+		}
+	}
+	for _, n := range r.Elsewhere {
+		if err := a.Notify(n); err != nil {
+			a.log.Error("slack: delivering elsewhere", "channel", n.Place.Channel, "err", err)
 		}
 	}
 }

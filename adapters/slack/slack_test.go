@@ -93,6 +93,7 @@ func newFakeSlack(t *testing.T) *fakeSlack {
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": map[string]any{"id": "D-" + r.Form.Get("users")}})
 	})
 	mux.HandleFunc("/api/chat.postMessage", post)
+	mux.HandleFunc("/api/chat.update", post)
 	mux.HandleFunc("/api/chat.postEphemeral", post)
 	mux.HandleFunc("/api/users.info", func(w http.ResponseWriter, r *http.Request) {
 		r.ParseForm()
@@ -382,5 +383,37 @@ func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
 	}
 	if dm := got["D-U7"]; dm == nil || !strings.Contains(dm.Get("text"), "Reminder 2") {
 		t.Fatalf("direct message: %v", got)
+	}
+}
+
+// A tournament career's thread is a parent message's thread; messages to it
+// carry thread_ts; the standings are updated in place.
+func TestThreadsAndStickyStandings(t *testing.T) {
+	f := newFakeSlack(t)
+	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.srv.URL + "/api"}, filepath.Join(t.TempDir(), "k.db"))
+	defer store.Close()
+	defer a.Close()
+	<-f.open
+	th, err := a.OpenThread(bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Prien")
+	if err != nil || th.Thread != "1.0" {
+		t.Fatalf("thread: %+v %v", th, err)
+	}
+	f.drain(t)
+	if err := a.Notify(bot.Notice{Place: th, Channel: []bot.Message{{Text: "Prien's career begins"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if p := f.drain(t); len(p) != 1 || p[0].Get("thread_ts") != "1.0" {
+		t.Fatalf("into the thread: %v", p)
+	}
+	for i, want := range []string{"/api/chat.postMessage", "/api/chat.update"} {
+		if err := a.Notify(bot.Notice{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: fmt.Sprint(i)}}, Sticky: "standings:t1"}); err != nil {
+			t.Fatal(err)
+		}
+		if p := f.drain(t); len(p) != 1 || p[0].Get("_method") != want {
+			t.Fatalf("standings %d: %v", i, p)
+		}
+	}
+	if isThreadTS("player-U1") || !isThreadTS("1700000000.000100") {
+		t.Fatal("a player's place in a channel is not a thread")
 	}
 }

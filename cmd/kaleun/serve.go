@@ -88,6 +88,7 @@ func serve(ctx context.Context, cfg *config) error {
 		}
 		running = append(running, a)
 		notifiers["discord"] = a
+		svc.UseThreads("discord", a)
 	}
 	if cfg.Slack.Enabled {
 		a, err := slack.New(slack.Config{Mode: cfg.Slack.Mode, BotToken: cfg.Slack.BotToken, AppToken: cfg.Slack.AppToken,
@@ -102,6 +103,7 @@ func serve(ctx context.Context, cfg *config) error {
 		}
 		running = append(running, a)
 		notifiers["slack"] = a
+		svc.UseThreads("slack", a)
 	}
 	stopTicker := startTicker(svc, cfg.Reminders.tick, notifiers, log)
 	log.Info("kaleun is serving", "database", cfg.Database.Path, "adapters", len(running))

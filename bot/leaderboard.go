@@ -1,0 +1,144 @@
+package bot
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// Leaderboards: every career on a server, running and finished, by score,
+// against the game's historical results (The Hunters: the top ten of 15.1).
+
+// careerRow is one career of a player.
+type careerRow struct {
+	user, name string
+	engine.Summary
+}
+
+// careers collects the server's careers of a game.
+func (s *Service) careers(place Place, game string) ([]careerRow, error) {
+	var rows []careerRow
+	var failure error
+	prefix := place.Platform + "/" + place.Space + "/"
+	err := s.store.EachGame(prefix, func(rec *persist.GameRecord) bool {
+		if game != "" && !strings.HasPrefix(rec.Game, game) || rec.AwaitingStart {
+			return true
+		}
+		rules := s.games[rec.Game]
+		if rules == nil {
+			return true
+		}
+		st, err := rules.Decode(rec.State)
+		if err != nil {
+			failure = fmt.Errorf("game %s: %w", rec.ID, err)
+			return false
+		}
+		sum, ok := st.(engine.Summarized)
+		if !ok {
+			return true
+		}
+		for _, c := range sum.Summaries() {
+			row := careerRow{user: rec.Owner, name: rec.OwnerName, Summary: c}
+			if c.Seat != "" {
+				if seat := seatOf(rec, c.Seat); seat != nil {
+					row.user, row.name = seat.ID, seat.Name
+				}
+			}
+			rows = append(rows, row)
+		}
+		return true
+	})
+	if err == nil {
+		err = failure
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Score > rows[j].Score })
+	return rows, err
+}
+
+// leaderboardSize is how many careers the leaderboard shows.
+const leaderboardSize = 20
+
+// leaderboard lists the server's best careers, each with where it would
+// stand among the historical results.
+func (s *Service) leaderboard(place Place, game string) (Reply, error) {
+	rows, err := s.careers(place, game)
+	if err != nil {
+		return Reply{}, err
+	}
+	var legends []engine.Legend
+	if l, ok := s.games[game].(engine.Legends); ok {
+		legends = l.Legends()
+	}
+	m := Message{Title: "Leaderboard"}
+	if len(rows) == 0 {
+		m.Text = "No careers on this server yet."
+	}
+	for i, r := range rows {
+		if i == leaderboardSize {
+			m.Text = fmt.Sprintf("…and %d more careers.", len(rows)-leaderboardSize)
+			break
+		}
+		m.Fields = append(m.Fields, engine.Field{Name: fmt.Sprintf("%d. %s", i+1, r.name), Value: careerLine(r.Summary) + among(legends, r.Score)})
+	}
+	r := Reply{Public: []Message{m}}
+	if len(legends) > 0 {
+		h := Message{Title: "The historical top ten"}
+		for _, l := range legends {
+			h.Fields = append(h.Fields, engine.Field{Name: fmt.Sprintf("%d. %s", l.Rank, l.Name), Value: fmt.Sprintf("%s t · %s", thousands(l.Score), l.Note)})
+		}
+		r.Public = append(r.Public, h)
+	}
+	return r, nil
+}
+
+// careerOf lists one player's careers on the server.
+func (s *Service) careerOf(place Place, asker User, player string) (Reply, error) {
+	id, name := asker.ID, asker.Name
+	if player != "" {
+		var ok bool
+		if id, name, ok = ParseUserArg(player); !ok {
+			return private(fmt.Sprintf("%q is not a player: mention one, as `career player:@someone`.", player)), nil
+		}
+	}
+	rows, err := s.careers(place, "")
+	if err != nil {
+		return Reply{}, err
+	}
+	m := Message{}
+	for _, r := range rows {
+		if r.user != id {
+			continue
+		}
+		name = r.name
+		m.Fields = append(m.Fields, engine.Field{Name: r.Label + " · " + r.Name, Value: careerLine(r.Summary)})
+	}
+	if name == "" {
+		name = "<@" + id + ">"
+	}
+	m.Title = "Careers of " + name
+	if len(m.Fields) == 0 {
+		m.Text = "No careers on this server yet."
+	}
+	return Reply{Public: []Message{m}}, nil
+}
+
+func careerLine(c engine.Summary) string {
+	parts := []string{thousands(c.Score) + " t", c.Rank}
+	if c.Awards != "" && c.Awards != "none" {
+		parts = append(parts, c.Awards)
+	}
+	return strings.Join(append(parts, c.Fate), " · ")
+}
+
+// among says where a score would stand in the historical list.
+func among(legends []engine.Legend, score int) string {
+	for _, l := range legends {
+		if score >= l.Score {
+			return fmt.Sprintf(" · would rank #%d of the historical top ten", l.Rank)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,497 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// Tournaments: a channel's organiser creates one in a format the game
+// declares, players join, the organiser starts it, and every entrant plays
+// his own game in a thread of the channel (where the platform has threads)
+// while the channel's standings message stays up to date.
+
+// ThreadOpener opens a thread of a channel for a game of its own.
+type ThreadOpener interface {
+	OpenThread(channel Place, title string) (Place, error)
+}
+
+// threadOpeners are registered by the adapters once they run.
+type threadOpeners struct {
+	mu sync.Mutex
+	by map[string]ThreadOpener
+}
+
+// UseThreads lets a platform's adapter open threads for tournament careers.
+func (s *Service) UseThreads(platform string, t ThreadOpener) {
+	s.threads.mu.Lock()
+	defer s.threads.mu.Unlock()
+	if s.threads.by == nil {
+		s.threads.by = map[string]ThreadOpener{}
+	}
+	s.threads.by[platform] = t
+}
+
+// openThread opens an entrant's thread, or names his own place in the
+// channel when the platform has no threads.
+func (s *Service) openThread(channel Place, user User, title string) Place {
+	s.threads.mu.Lock()
+	t := s.threads.by[channel.Platform]
+	s.threads.mu.Unlock()
+	if t != nil {
+		p, err := t.OpenThread(channel, title)
+		if err == nil {
+			return p
+		}
+		s.log.Warn("opening a thread; the career plays in the channel", "channel", channel.Key(), "err", err)
+	}
+	p := channel
+	p.Thread = "player-" + user.ID
+	return p
+}
+
+// tournamentActions are the tournament command's actions.
+var tournamentActions = []string{"create", "join", "leave", "start", "standings", "end", "remove"}
+
+// tournament runs the tournament command in a channel.
+func (s *Service) tournament(place Place, user User, game string, args map[string]string) (Reply, error) {
+	rules, ok := s.games[game].(engine.Tournaments)
+	if !ok {
+		return private(fmt.Sprintf("%s has no tournaments.", game)), nil
+	}
+	action := strings.ToLower(strings.TrimSpace(args["action"]))
+	if action == "create" {
+		return s.createTournament(place, user, game, rules, args)
+	}
+	t, err := s.store.TournamentAt(place.Key())
+	if errors.Is(err, persist.ErrNotFound) {
+		return private("There is no tournament in this channel: its organiser starts one with `tournament create format:...`."), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	organiserOnly := func() (Reply, bool) {
+		if user.ID != t.Organiser {
+			return private(fmt.Sprintf("Only the organiser (%s) may %s the tournament.", t.OrganiserName, action)), false
+		}
+		return Reply{}, true
+	}
+	switch action {
+	case "join":
+		return s.joinTournament(t, user, rules, args)
+	case "leave":
+		return s.withdraw(t, user.ID, user.Name+" leaves")
+	case "remove":
+		if r, ok := organiserOnly(); !ok {
+			return r, nil
+		}
+		id, _, ok := ParseUserArg(args["player"])
+		if !ok {
+			return private("Name the entrant to remove: `tournament remove player:@someone`."), nil
+		}
+		return s.withdraw(t, id, "The organiser removes "+entrantName(t, id))
+	case "start":
+		if r, ok := organiserOnly(); !ok {
+			return r, nil
+		}
+		return s.startTournament(place, t, rules)
+	case "standings":
+		m, err := s.standings(t)
+		if err != nil {
+			return Reply{}, err
+		}
+		return Reply{Public: []Message{m}}, nil
+	case "end":
+		if r, ok := organiserOnly(); !ok {
+			return r, nil
+		}
+		t.Status, t.Ended = "ended", s.now()
+		if err := s.store.SaveTournament(t); err != nil {
+			return Reply{}, err
+		}
+		m, err := s.standings(t)
+		if err != nil {
+			return Reply{}, err
+		}
+		m.Title = "Final standings: " + t.Name
+		return Reply{Public: []Message{m}}, nil
+	}
+	return private(fmt.Sprintf("`tournament` takes one of: %s.", strings.Join(tournamentActions, ", "))), nil
+}
+
+func (s *Service) createTournament(place Place, user User, game string, rules engine.Tournaments, args map[string]string) (Reply, error) {
+	if t, err := s.store.TournamentAt(place.Key()); err == nil {
+		return private(fmt.Sprintf("This channel already has a tournament (%s, %s). Its organiser can `tournament end` it.", t.Name, t.Status)), nil
+	} else if !errors.Is(err, persist.ErrNotFound) {
+		return Reply{}, err
+	}
+	var format *engine.TournamentFormat
+	var keys []string
+	for _, f := range rules.TournamentFormats() {
+		keys = append(keys, f.Key)
+		if f.Key == args["format"] {
+			f := f
+			format = &f
+		}
+	}
+	if format == nil {
+		return private(fmt.Sprintf("Name a format: `tournament create format:...`, one of %s.", strings.Join(keys, ", "))), nil
+	}
+	if format.NotYet != "" {
+		return private(format.NotYet), nil
+	}
+	answers, problem := answersFor(format.Fields, args, "action", "format", "name")
+	if problem != "" {
+		return private(problem), nil
+	}
+	if err := trialEntrant(rules, format, answers); err != nil {
+		return private("That tournament cannot be played: " + err.Error() + "."), nil
+	}
+	id, err := s.newID()
+	if err != nil {
+		return Reply{}, err
+	}
+	name := strings.TrimSpace(args["name"])
+	if name == "" {
+		name = format.Label + " tournament"
+	}
+	t := &persist.Tournament{ID: id, Game: game, Format: format.Key, Name: name, Key: place.Key(), Organiser: user.ID, OrganiserName: user.Name,
+		Answers: answers, Status: "open", Created: s.now()}
+	if err := s.store.SaveTournament(t); err != nil {
+		return Reply{}, err
+	}
+	m := Message{Title: "Tournament: " + name, Text: fmt.Sprintf("%s (%s), organised by %s. Join with `tournament join`; the organiser starts it with `tournament start`.", format.Label, format.Case, user.Name)}
+	for _, f := range format.Fields {
+		if v := answers[f.Key]; v != "" {
+			m.Fields = append(m.Fields, engine.Field{Name: f.Label, Value: v})
+		}
+	}
+	return Reply{Public: []Message{m}}, nil
+}
+
+// answersFor takes a form's answers from a command's arguments, refusing
+// unknown ones and missing required ones, and checking choices.
+func answersFor(fields []engine.SetupField, args map[string]string, generic ...string) (map[string]string, string) {
+	known := map[string]*engine.SetupField{}
+	for i := range fields {
+		known[fields[i].Key] = &fields[i]
+	}
+	answers := map[string]string{}
+	for k, v := range args {
+		v = strings.TrimSpace(v)
+		if v == "" || contains(generic, k) {
+			continue
+		}
+		f := known[k]
+		if f == nil {
+			return nil, fmt.Sprintf("%q is not a question of this format.", k)
+		}
+		if len(f.Options) > 0 {
+			ok := false
+			for _, o := range f.Options {
+				ok = ok || o.Key == v
+			}
+			if !ok {
+				return nil, fmt.Sprintf("%s: %q is not one of the choices.", f.Label, v)
+			}
+		}
+		answers[k] = v
+	}
+	for _, f := range fields {
+		if answers[f.Key] == "" && f.Default != "" {
+			answers[f.Key] = f.Default
+		}
+		if answers[f.Key] == "" && f.Required {
+			return nil, fmt.Sprintf("%s is required (`%s:...`).", f.Label, f.Key)
+		}
+	}
+	return answers, ""
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// trialEntrant checks that someone can enter under the organiser's answers.
+func trialEntrant(rules engine.Tournaments, f *engine.TournamentFormat, answers map[string]string) error {
+	if len(f.EntrantFields) == 0 {
+		_, err := rules.EntrantSetup(f.Key, answers, nil, "trial")
+		return err
+	}
+	var err error
+	for _, o := range f.EntrantFields[0].Options {
+		if _, err = rules.EntrantSetup(f.Key, answers, map[string]string{f.EntrantFields[0].Key: o.Key}, "trial"); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func (s *Service) joinTournament(t *persist.Tournament, user User, rules engine.Tournaments, args map[string]string) (Reply, error) {
+	if t.Status != "open" {
+		return private("This tournament has started: it takes no more entrants."), nil
+	}
+	for _, e := range t.Entrants {
+		if e.User == user.ID {
+			return private("You are already in this tournament."), nil
+		}
+	}
+	var format engine.TournamentFormat
+	for _, f := range rules.TournamentFormats() {
+		if f.Key == t.Format {
+			format = f
+		}
+	}
+	answers, problem := answersFor(format.EntrantFields, args, "action")
+	if problem != "" {
+		return private(problem), nil
+	}
+	if _, err := rules.EntrantSetup(t.Format, t.Answers, answers, user.Name); err != nil {
+		return private("You cannot enter like that: " + err.Error() + "."), nil
+	}
+	t.Entrants = append(t.Entrants, persist.Entrant{User: user.ID, Name: user.Name, Answers: answers})
+	if err := s.store.SaveTournament(t); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Public: []Message{{Text: fmt.Sprintf("%s joins %s (%d entrants).", user.Name, t.Name, len(t.Entrants))}}}, nil
+}
+
+// withdraw takes an entrant out: before the start he is simply gone; after
+// it his career is archived and he stays in the standings as withdrawn.
+func (s *Service) withdraw(t *persist.Tournament, userID, what string) (Reply, error) {
+	for i, e := range t.Entrants {
+		if e.User != userID {
+			continue
+		}
+		if t.Status == "open" {
+			t.Entrants = append(t.Entrants[:i], t.Entrants[i+1:]...)
+		} else {
+			if e.Withdrawn {
+				return private(e.Name + " has already withdrawn."), nil
+			}
+			t.Entrants[i].Withdrawn = true
+			if e.Place != "" {
+				unlock := s.locks.lock(e.Place)
+				err := s.store.Archive(e.Place)
+				unlock()
+				if err != nil && !errors.Is(err, persist.ErrNotFound) {
+					return Reply{}, err
+				}
+			}
+		}
+		if err := s.store.SaveTournament(t); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Public: []Message{{Text: fmt.Sprintf("%s: %s (%d entrants).", what, t.Name, len(t.Entrants))}}}, nil
+	}
+	return private("That player is not an entrant of this tournament."), nil
+}
+
+// startTournament gives every entrant his game, each waiting for its
+// commander's Start in its thread (so he can mix entropy into his seed).
+func (s *Service) startTournament(place Place, t *persist.Tournament, rules engine.Tournaments) (Reply, error) {
+	if t.Status != "open" {
+		return private("This tournament has already started."), nil
+	}
+	if len(t.Entrants) < 2 {
+		return private("A tournament needs at least two entrants."), nil
+	}
+	var r Reply
+	for i, e := range t.Entrants {
+		setup, err := rules.EntrantSetup(t.Format, t.Answers, e.Answers, e.Name)
+		if err != nil {
+			return private(fmt.Sprintf("%s's entry no longer works (%v): remove him and start again.", e.Name, err)), nil
+		}
+		user := User{ID: e.User, Name: e.Name}
+		career := s.openThread(place, user, fmt.Sprintf("%s — %s", t.Name, e.Name))
+		unlock := s.locks.lock(career.Key())
+		reply, err := s.newGameFor(career, user, t.Game, setup, t.ID)
+		unlock()
+		if err != nil {
+			return Reply{}, err
+		}
+		rec, err := s.store.Load(career.Key())
+		if err != nil {
+			return private(fmt.Sprintf("%s's career could not be set up: %s", e.Name, replyText(reply))), nil
+		}
+		t.Entrants[i].Place, t.Entrants[i].GameID = career.Key(), rec.ID
+		r.Elsewhere = append(r.Elsewhere, Notice{Place: career, Channel: reply.Public})
+	}
+	t.Status, t.Started = "running", s.now()
+	if err := s.store.SaveTournament(t); err != nil {
+		return Reply{}, err
+	}
+	m, err := s.standings(t)
+	if err != nil {
+		return Reply{}, err
+	}
+	r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d careers, each waiting for its Kommandant's Start in its own thread.", t.Name, len(t.Entrants))}}
+	r.Elsewhere = append(r.Elsewhere, Notice{Place: placeOf(t.Key), Channel: []Message{m}, Sticky: "standings:" + t.ID})
+	return r, nil
+}
+
+func replyText(r Reply) string {
+	for _, m := range append(r.Private, r.Public...) {
+		return m.Text
+	}
+	return ""
+}
+
+func entrantName(t *persist.Tournament, user string) string {
+	for _, e := range t.Entrants {
+		if e.User == user {
+			return e.Name
+		}
+	}
+	return "<@" + user + ">"
+}
+
+// standing is one line of the standings.
+type standing struct {
+	entrant persist.Entrant
+	engine.Standing
+}
+
+// standings ranks the entrants: those whose result counts first, by score.
+func (s *Service) standings(t *persist.Tournament) (Message, error) {
+	rules, _ := s.games[t.Game].(engine.Tournaments)
+	var rows []standing
+	for _, e := range t.Entrants {
+		row := standing{entrant: e, Standing: engine.Standing{Qualifies: true, Status: "not started"}}
+		if e.GameID != "" && rules != nil {
+			st, err := s.gameState(e.Place, e.GameID)
+			if err != nil {
+				return Message{}, err
+			}
+			if st != nil {
+				row.Standing = rules.Standing(t.Format, t.Answers, st)
+			} else {
+				row.Status = "waiting for his Start"
+			}
+		}
+		if e.Withdrawn {
+			row.Qualifies, row.Status = false, "withdrawn"
+		}
+		rows = append(rows, row)
+	}
+	sort.SliceStable(rows, func(i, j int) bool {
+		if rows[i].Qualifies != rows[j].Qualifies {
+			return rows[i].Qualifies
+		}
+		return rows[i].Score > rows[j].Score
+	})
+	m := Message{Title: "Standings: " + t.Name}
+	place := 0
+	for _, row := range rows {
+		label := "—"
+		if row.Qualifies {
+			place++
+			label = fmt.Sprint(place)
+		}
+		value := fmt.Sprintf("%s t · %s", thousands(row.Score), row.Status)
+		if row.Detail != "" {
+			value += " · " + row.Detail
+		}
+		m.Fields = append(m.Fields, engine.Field{Name: label + ". " + row.entrant.Name, Value: value})
+	}
+	if len(rows) == 0 {
+		m.Text = "No entrants yet."
+	}
+	return m, nil
+}
+
+// gameState decodes a game wherever it is (running or finished); nil when
+// it waits for its Start.
+func (s *Service) gameState(key, id string) (engine.State, error) {
+	rec, err := s.store.Load(key)
+	if err != nil || rec.ID != id {
+		if rec, err = s.store.Find(id); err != nil {
+			return nil, err
+		}
+	}
+	if rec.AwaitingStart {
+		return nil, nil
+	}
+	rules := s.games[rec.Game]
+	if rules == nil {
+		return nil, fmt.Errorf("game %s is a %q game, which this kaleun does not play", rec.ID, rec.Game)
+	}
+	return rules.Decode(rec.State)
+}
+
+// standingsUpdate re-posts a tournament's standings when a decision changed
+// where its entrant stands.
+func (s *Service) standingsUpdate(rec *persist.GameRecord, before, after engine.State) []Notice {
+	if rec.Tournament == "" {
+		return nil
+	}
+	t, err := s.tournamentByID(rec.Tournament)
+	if err != nil || t == nil || t.Status != "running" {
+		return nil
+	}
+	rules, ok := s.games[t.Game].(engine.Tournaments)
+	if !ok {
+		return nil
+	}
+	if before != nil && rules.Standing(t.Format, t.Answers, before) == rules.Standing(t.Format, t.Answers, after) {
+		return nil
+	}
+	m, err := s.standings(t)
+	if err != nil {
+		s.log.Error("standings", "tournament", t.ID, "err", err)
+		return nil
+	}
+	return []Notice{{Place: placeOf(t.Key), Channel: []Message{m}, Sticky: "standings:" + t.ID}}
+}
+
+func (s *Service) tournamentByID(id string) (*persist.Tournament, error) {
+	all, err := s.store.Tournaments()
+	if err != nil {
+		return nil, err
+	}
+	for i := range all {
+		if all[i].ID == id {
+			return &all[i], nil
+		}
+	}
+	return nil, nil
+}
+
+// route sends a player's command or click in a tournament channel to his
+// own career.
+func (s *Service) route(place Place, user User) Place {
+	if place.Thread != "" {
+		return place
+	}
+	if _, err := s.store.Load(place.Key()); err == nil {
+		return place
+	}
+	t, err := s.store.TournamentAt(place.Key())
+	if err != nil {
+		return place
+	}
+	for _, e := range t.Entrants {
+		if e.User == user.ID && e.Place != "" && !e.Withdrawn {
+			return placeOf(e.Place)
+		}
+	}
+	return place
+}
+
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,123 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// A Top Tonnage tournament through the bot: the organiser alone creates,
+// starts, removes and ends; entrants join once; each plays his own career
+// (here, without a platform's threads, in his own place in the channel) and
+// only his; the standings rank by tonnage; the leaderboard sees them all.
+func TestTournamentThroughTheBot(t *testing.T) {
+	svc, store, games := newDuelService(t)
+	organiser := User{ID: "u0", Name: "Dönitz"}
+	players := []User{prien, kretschmer, {ID: "u7", Name: "Schepke"}}
+	cmd := func(u User, args map[string]string) Reply {
+		t.Helper()
+		r, err := svc.Command(here, u, "hunters", "tournament", args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	for _, bad := range []map[string]string{
+		{"action": "create"},
+		{"action": "create", "format": "wolfpack"},
+		{"action": "create", "format": "top"},
+		{"action": "create", "format": "top", "length": "long", "boat": "VIIC"},
+		{"action": "create", "format": "top", "length": "eternal"},
+		{"action": "join"},
+	} {
+		if r := cmd(organiser, bad); len(r.Public) != 0 || len(r.Private) != 1 {
+			t.Fatalf("%v: %+v", bad, r)
+		}
+	}
+	if r := cmd(organiser, map[string]string{"action": "create", "format": "wolfpack"}); !strings.Contains(r.Private[0].Text, "not built yet") {
+		t.Fatalf("wolfpack: %+v", r)
+	}
+	r := cmd(organiser, map[string]string{"action": "create", "format": "top", "length": "short", "name": "Paukenschlag Cup"})
+	if len(r.Public) != 1 || !strings.Contains(r.Public[0].Title, "Paukenschlag Cup") {
+		t.Fatalf("create: %+v", r)
+	}
+	privateSays(t, "start alone", cmd(organiser, map[string]string{"action": "start"}), nil, "at least two")
+	for _, p := range players {
+		if r := cmd(p, map[string]string{"action": "join"}); len(r.Public) != 1 {
+			t.Fatalf("join %s: %+v", p.Name, r)
+		}
+	}
+	privateSays(t, "join twice", cmd(prien, map[string]string{"action": "join"}), nil, "already in")
+	for _, action := range []string{"start", "end", "remove"} {
+		privateSays(t, action+" by an entrant", cmd(prien, map[string]string{"action": action, "player": UserArg(kretschmer.ID, "")}), nil, "Only the organiser")
+	}
+	r = cmd(organiser, map[string]string{"action": "start"})
+	if len(r.Elsewhere) != len(players)+1 || r.Elsewhere[len(players)].Sticky == "" {
+		t.Fatalf("start: %d notices", len(r.Elsewhere))
+	}
+	privateSays(t, "join late", cmd(stranger, map[string]string{"action": "join"}), nil, "has started")
+	// Each entrant presses his own Start, in the channel: the bot finds his career.
+	prompts := map[string]Message{}
+	for i, p := range players {
+		start := r.Elsewhere[i].Channel[0]
+		if start.Mention != p.ID || r.Elsewhere[i].Place.Thread != "player-"+p.ID {
+			t.Fatalf("career of %s: %+v", p.Name, r.Elsewhere[i])
+		}
+		if i > 0 {
+			privateSays(t, "another's Start", mustClick(t, svc, players[0], start.Options[0].ID), nil, "is for "+p.Name+"'s game")
+		}
+		prompts[p.ID] = lastPrompt(t, mustClick(t, svc, p, start.Options[0].ID))
+	}
+	// Everyone plays a while with the built-in commander.
+	for round := 0; round < 150; round++ {
+		for _, p := range players {
+			pl := Place{Platform: here.Platform, Space: here.Space, Channel: here.Channel, Thread: "player-" + p.ID}
+			rec, err := store.Load(pl.Key())
+			if err != nil {
+				continue // his career is over
+			}
+			st, _ := games["hunters"].Decode(rec.State)
+			pr := st.Pending()
+			next := mustClick(t, svc, p, optionID(rec.ID, pr.Token, hunters.Command(st.(*hunters.State))))
+			if ended(next) {
+				continue
+			}
+		}
+	}
+	standings := cmd(kretschmer, map[string]string{"action": "standings"}).Public[0]
+	if len(standings.Fields) != 3 {
+		t.Fatalf("standings: %+v", standings)
+	}
+	var last = 1 << 30
+	for _, f := range standings.Fields {
+		var tons int
+		fmt.Sscanf(strings.ReplaceAll(f.Value, ",", ""), "%d", &tons)
+		if tons > last {
+			t.Fatalf("standings out of order: %+v", standings.Fields)
+		}
+		last = tons
+	}
+	r = cmd(organiser, map[string]string{"action": "remove", "player": UserArg(players[2].ID, "")})
+	if len(r.Public) != 1 {
+		t.Fatalf("remove: %+v", r)
+	}
+	if _, err := store.Load((Place{Platform: here.Platform, Space: here.Space, Channel: here.Channel, Thread: "player-u7"}).Key()); err != persist.ErrNotFound {
+		t.Fatal("a removed entrant's career is archived")
+	}
+	board, err := svc.Command(here, stranger, "hunters", "leaderboard", nil)
+	if err != nil || len(board.Public) != 2 || len(board.Public[0].Fields) != 3 || len(board.Public[1].Fields) != 10 {
+		t.Fatalf("leaderboard: %+v %v", board, err)
+	}
+	mine, _ := svc.Command(here, stranger, "hunters", "career", map[string]string{"player": UserArg(prien.ID, "")})
+	if len(mine.Public[0].Fields) != 1 || !strings.Contains(mine.Public[0].Title, "Prien") {
+		t.Fatalf("career: %+v", mine)
+	}
+	final := cmd(organiser, map[string]string{"action": "end"})
+	if !strings.HasPrefix(final.Public[0].Title, "Final standings") || !strings.Contains(final.Public[0].Fields[2].Value, "withdrawn") {
+		t.Fatalf("end: %+v", final.Public[0])
+	}
+	privateSays(t, "standings after the end", cmd(prien, map[string]string{"action": "standings"}), nil, "no tournament")
+}

@@ -1,0 +1,105 @@
+package persist
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+var (
+	bucketTournaments      = []byte("tournaments")
+	bucketTournamentPlaces = []byte("tournament_places")
+)
+
+// Tournament is a competition whose entrants each play their own game.
+type Tournament struct {
+	ID     string `json:"id"`
+	Game   string `json:"game"`
+	Format string `json:"format"`
+	Name   string `json:"name"`
+	// Key is the tournament channel's place key.
+	Key           string            `json:"key"`
+	Organiser     string            `json:"organiser"`
+	OrganiserName string            `json:"organiser_name"`
+	Answers       map[string]string `json:"answers,omitempty"`
+	Entrants      []Entrant         `json:"entrants,omitempty"`
+	// Status is "open" (taking entrants), "running" or "ended".
+	Status  string    `json:"status"`
+	Created time.Time `json:"created"`
+	Started time.Time `json:"started,omitempty"`
+	Ended   time.Time `json:"ended,omitempty"`
+}
+
+// Entrant is one player of a tournament.
+type Entrant struct {
+	User    string            `json:"user"`
+	Name    string            `json:"name"`
+	Answers map[string]string `json:"answers,omitempty"`
+	// Place is the key of his game's place once the tournament started, and
+	// GameID the game.
+	Place  string `json:"place,omitempty"`
+	GameID string `json:"game_id,omitempty"`
+	// Withdrawn marks an entrant who left or was removed after the start.
+	Withdrawn bool `json:"withdrawn,omitempty"`
+}
+
+// SaveTournament stores a tournament; an open or running one is found by
+// its channel, an ended one only by id.
+func (s *Store) SaveTournament(t *Tournament) error {
+	v, err := json.Marshal(t)
+	if err != nil {
+		return err
+	}
+	return s.db.Update(func(tx *bolt.Tx) error {
+		if err := tx.Bucket(bucketTournaments).Put([]byte(t.ID), v); err != nil {
+			return err
+		}
+		places := tx.Bucket(bucketTournamentPlaces)
+		if t.Status == "ended" {
+			if string(places.Get([]byte(t.Key))) == t.ID {
+				return places.Delete([]byte(t.Key))
+			}
+			return nil
+		}
+		return places.Put([]byte(t.Key), []byte(t.ID))
+	})
+}
+
+// TournamentAt returns the open or running tournament of a channel.
+func (s *Store) TournamentAt(key string) (*Tournament, error) {
+	var t *Tournament
+	err := s.db.View(func(tx *bolt.Tx) error {
+		id := tx.Bucket(bucketTournamentPlaces).Get([]byte(key))
+		if id == nil {
+			return ErrNotFound
+		}
+		v := tx.Bucket(bucketTournaments).Get(id)
+		if v == nil {
+			return ErrNotFound
+		}
+		t = &Tournament{}
+		if err := json.Unmarshal(v, t); err != nil {
+			return fmt.Errorf("tournament %s is damaged: %w", id, err)
+		}
+		return nil
+	})
+	return t, err
+}
+
+// Tournaments lists every tournament.
+func (s *Store) Tournaments() ([]Tournament, error) {
+	var out []Tournament
+	err := s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketTournaments).ForEach(func(k, v []byte) error {
+			var t Tournament
+			if err := json.Unmarshal(v, &t); err != nil {
+				return fmt.Errorf("tournament %s is damaged: %w", k, err)
+			}
+			out = append(out, t)
+			return nil
+		})
+	})
+	return out, err
+}
