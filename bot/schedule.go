@@ -61,6 +61,60 @@ func (s *Service) schedule(rec *persist.GameRecord, st engine.State) ([]persist.
 	return s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: p.Token, User: user, Name: name, Since: now, Prompt: prompt}, prefs), nil
 }
 
+// startDue is the due times of a game waiting for its Start: its commander
+// (or the player invited) is reminded, and at the deadline the game goes as
+// startDeadline says.
+func (s *Service) startDue(rec *persist.GameRecord) ([]persist.Due, error) {
+	if !s.scheduling(rec.Key) {
+		return nil, nil
+	}
+	m := s.startMessage(rec)
+	p := &engine.Prompt{Token: startToken, Actor: engine.Commander, Kind: "start", Text: m.Text}
+	for _, o := range m.Options {
+		target, err := parseOptionID(o.ID)
+		if err != nil {
+			return nil, err
+		}
+		p.Options = append(p.Options, engine.Option{Key: target.key, Label: o.Label})
+	}
+	prompt, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	user, name := rec.Owner, rec.OwnerName
+	if inv := invitees(rec); len(inv) > 0 {
+		user, name = inv[0].ID, inv[0].Name
+	}
+	prefs, err := s.store.Prefs(playerKey(rec.Key, user))
+	if err != nil {
+		return nil, err
+	}
+	return s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: startToken, User: user, Name: name, Since: s.now(), Prompt: prompt}, prefs), nil
+}
+
+// startDeadline: an unanswered challenge expires; a tournament career starts
+// without its Kommandant's entropy (the seed was committed all along); a
+// solitaire game simply waits.
+func (s *Service) startDeadline(place Place, rec *persist.GameRecord, d persist.Due) (*Notice, error) {
+	switch {
+	case len(invitees(rec)) > 0:
+		if err := s.store.Archive(rec.Key); err != nil {
+			return nil, err
+		}
+		return &Notice{Place: place, Channel: []Message{{Text: fmt.Sprintf("%s did not answer %s's challenge in time: game %s is withdrawn, nothing was rolled.", d.Name, rec.OwnerName, rec.ID)}}}, nil
+	case rec.Tournament != "":
+		r, err := s.start(place, rec)
+		if err != nil {
+			return nil, err
+		}
+		return &Notice{Place: place, Channel: append([]Message{{Text: fmt.Sprintf("%s did not press Start in time: his career starts now, on the seed committed at its creation.", d.Name)}}, r.Public...)}, nil
+	}
+	if err := s.dropDue(d); err != nil {
+		return nil, err
+	}
+	return &Notice{Place: place, Channel: []Message{{Text: fmt.Sprintf("Game %s still waits for %s's Start.", rec.ID, d.Name), Mention: d.User}}}, nil
+}
+
 // dueTimes lays out a prompt's reminders and deadline from when it began
 // (base.Since), copying base's game, prompt and player into each.
 func (s *Service) dueTimes(base persist.Due, prefs persist.Prefs) []persist.Due {
@@ -156,6 +210,9 @@ func (s *Service) dueNow(d persist.Due) (*Notice, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if rec.AwaitingStart && rec.ID == d.GameID && d.Token == startToken && d.Kind == persist.DueDeadline {
+		return s.startDeadline(place, rec, d)
 	}
 	p := pendingOf(st)
 	if rec.ID != d.GameID || p == nil || p.Token != d.Token {

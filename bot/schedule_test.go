@@ -230,3 +230,60 @@ func TestPrefsMoveTheDueTimes(t *testing.T) {
 		t.Fatalf("prefs shown: %+v", r)
 	}
 }
+
+// A challenge nobody accepts is reminded, then expires at the deadline.
+func TestUnansweredChallengeExpires(t *testing.T) {
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	defer store.Close()
+	if _, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "b": UserArg(kretschmer.ID, kretschmer.Name)}); err != nil {
+		t.Fatal(err)
+	}
+	clock.pass(time.Hour)
+	n, _ := svc.Tick(clock.now())
+	if len(n) != 1 || n[0].Channel[0].Mention != kretschmer.ID || len(n[0].Channel[0].Options) != 2 {
+		t.Fatalf("the invited player is reminded with Accept and Decline: %+v", n)
+	}
+	clock.pass(2 * time.Hour)
+	n, _ = svc.Tick(clock.now())
+	found := false
+	for _, x := range n {
+		for _, m := range x.Channel {
+			found = found || strings.Contains(m.Text, "did not answer")
+		}
+	}
+	if !found {
+		t.Fatalf("the challenge expires: %+v", n)
+	}
+	if _, err := store.Load(here.Key()); err != persist.ErrNotFound {
+		t.Fatal("an expired challenge frees the channel")
+	}
+}
+
+// A tournament career whose Kommandant never presses Start starts at the deadline.
+func TestTournamentCareerStartsAtTheDeadline(t *testing.T) {
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	defer store.Close()
+	organiser := User{ID: "u0", Name: "Dönitz"}
+	must := func(u User, args map[string]string) {
+		t.Helper()
+		if _, err := svc.Command(here, u, "hunters", "tournament", args); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(organiser, map[string]string{"action": "create", "format": "top", "length": "short"})
+	must(prien, map[string]string{"action": "join"})
+	must(kretschmer, map[string]string{"action": "join"})
+	must(organiser, map[string]string{"action": "start"})
+	clock.pass(3 * time.Hour)
+	if _, err := svc.Tick(clock.now()); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []User{prien, kretschmer} {
+		rec, err := store.Load(Place{Platform: here.Platform, Space: here.Space, Channel: here.Channel, Thread: "player-" + p.ID}.Key())
+		if err != nil || rec.AwaitingStart {
+			t.Fatalf("%s's career did not start at the deadline: %v", p.Name, err)
+		}
+	}
+}

@@ -563,7 +563,11 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 		// The setup itself rolls dice: wait for the commander's Start, so
 		// the players can mix in entropy before the first die.
 		rec.AwaitingStart, rec.Decisions = true, -1
-		if _, err := s.store.CommitEntries(rec, before); err != nil {
+		due, err := s.startDue(rec)
+		if err != nil {
+			return Reply{}, err
+		}
+		if _, err := s.store.CommitScheduled(rec, before, due); err != nil {
 			return Reply{}, err
 		}
 		s.log.Info("game created, awaiting start", "game", id, "place", place.Key(), "by", user.ID)
