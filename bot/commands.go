@@ -32,8 +32,6 @@ type ArgSpec struct {
 func Commands() []CommandSpec {
 	return []CommandSpec{
 		{Name: "turn", Help: "Show the pending decision again"},
-		{Name: "status", Help: "The boat: crew, damage, torpedoes, rank, awards, patrol"},
-		{Name: "log", Help: "The patrol log sheet"},
 		{Name: "history", Help: "The last rolls with their charts, rule cases and the log's head hash"},
 		{Name: "seed", Help: "Mix your own entropy into the dice seed (before its first die)", Args: []ArgSpec{{Name: "text", Help: "any text: it is mixed into the committed seed", Required: true}}},
 		{Name: "reveal", Help: "Reveal the dice seed so far and commit to a fresh one (commander or channel manager)", ManagerMatters: true},
@@ -60,10 +58,21 @@ func Commands() []CommandSpec {
 	}
 }
 
-// CommandsFor is Commands with what a game adds: its tournament formats'
-// questions become arguments of the tournament command.
+// CommandsFor is Commands with what a game adds: its views, and its
+// tournament formats' questions as arguments of the tournament command.
 func CommandsFor(rules engine.Rules) []CommandSpec {
 	cmds := Commands()
+	if vc, ok := rules.(engine.ViewCatalog); ok {
+		for _, v := range vc.ViewSpecs() {
+			known := false
+			for _, c := range cmds {
+				known = known || c.Name == v.Name
+			}
+			if !known {
+				cmds = append(cmds, CommandSpec{Name: v.Name, Help: v.Help})
+			}
+		}
+	}
 	tr, ok := rules.(engine.Tournaments)
 	if !ok {
 		return cmds

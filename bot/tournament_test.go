@@ -121,3 +121,30 @@ func TestTournamentThroughTheBot(t *testing.T) {
 	}
 	privateSays(t, "standings after the end", cmd(prien, map[string]string{"action": "standings"}), nil, "no tournament")
 }
+
+// The commands adapters register come from the game: its views, and its
+// tournament formats' questions with their choices.
+func TestCommandsForAGame(t *testing.T) {
+	_, _, games := newDuelService(t)
+	byName := map[string]CommandSpec{}
+	for _, c := range CommandsFor(games["hunters-duel"]) {
+		byName[c.Name] = c
+	}
+	if _, ok := byName["score"]; !ok {
+		t.Fatal("the duel's score view is a command")
+	}
+	hunters := map[string]CommandSpec{}
+	for _, c := range CommandsFor(games["hunters"]) {
+		hunters[c.Name] = c
+	}
+	if _, ok := hunters["score"]; ok {
+		t.Fatal("a solitaire career has no score view")
+	}
+	args := map[string]ArgSpec{}
+	for _, a := range hunters["tournament"].Args {
+		args[a.Name] = a
+	}
+	if len(args["format"].Choices) != 4 || len(args["length"].Choices) != 2 || len(args["boat"].Choices) < 8 || !args["action"].Positional {
+		t.Fatalf("tournament arguments: %+v", args)
+	}
+}

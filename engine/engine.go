@@ -181,3 +181,14 @@ type Picture struct {
 type Routine interface {
 	RoutineChoice() (key string, ok bool)
 }
+
+// ViewSpec names a view a game's states offer, for the commands adapters
+// register before any game exists.
+type ViewSpec struct {
+	Name, Help string
+}
+
+// ViewCatalog is implemented by Rules that declare their views.
+type ViewCatalog interface {
+	ViewSpecs() []ViewSpec
+}

@@ -188,7 +188,7 @@ func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
 		return bot.Reply{Private: []bot.Message{{Text: err.Error()}}}
 	}
 	if len(words) == 0 {
-		return bot.Reply{Private: []bot.Message{{Text: "Usage: " + c.Command + " new boat=VIIC [start=1940-10 kommandant=Name uboat=U-47 rules=14.6] | " + usage()}}}
+		return bot.Reply{Private: []bot.Message{{Text: "Usage: " + c.Command + " new boat=VIIC [start=1940-10 kommandant=Name uboat=U-47 rules=14.6] | " + usage(a.games[game])}}}
 	}
 	args := map[string]string{}
 	var positional []string
@@ -438,9 +438,9 @@ func (a *Adapter) verify(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 }
 
 // usage lists the commands after `new`, with their arguments.
-func usage() string {
+func usage(rules engine.Rules) string {
 	var parts []string
-	for _, c := range bot.Commands() {
+	for _, c := range bot.CommandsFor(rules) {
 		p := c.Name
 		for _, arg := range c.Args {
 			if arg.Required {

@@ -50,6 +50,16 @@ func (s *State) awardName() string {
 // Views implements engine.State.
 func (s *State) Views() []string { return []string{"status", "log", "help", "rules"} }
 
+// ViewSpecs implements engine.ViewCatalog.
+func (r *Rules) ViewSpecs() []engine.ViewSpec {
+	return []engine.ViewSpec{
+		{Name: "status", Help: "The boat: crew, damage, torpedoes, rank, awards, patrol"},
+		{Name: "log", Help: "The patrol log sheet (3.5)"},
+		{Name: "help", Help: "What to do now, and where the rules are"},
+		{Name: "rules", Help: "The optional rules and rulings in force"},
+	}
+}
+
 // View implements engine.State.
 func (s *State) View(name string) (*engine.View, error) {
 	switch name {

@@ -332,6 +332,14 @@ func (s *State) fate(i int) string {
 // Views implements engine.State.
 func (s *State) Views() []string { return []string{"status", "log", "score", "help", "rules"} }
 
+// ViewSpecs implements engine.ViewCatalog.
+func (r *Rules) ViewSpecs() []engine.ViewSpec {
+	return append(r.hunters.ViewSpecs()[:2:2],
+		engine.ViewSpec{Name: "score", Help: "The running score (13.1.3)"},
+		engine.ViewSpec{Name: "help", Help: "What to do now, and where the rules are"},
+		engine.ViewSpec{Name: "rules", Help: "The optional rules and rulings in force"})
+}
+
 // View implements engine.State: status and log show both boats; help and
 // rules are the active career's.
 func (s *State) View(name string) (*engine.View, error) {
