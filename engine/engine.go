@@ -192,3 +192,10 @@ type ViewSpec struct {
 type ViewCatalog interface {
 	ViewSpecs() []ViewSpec
 }
+
+// Multi is implemented by States of games whose players answer at their own
+// pace: several prompts are pending at once, each with its Seat and its own
+// Token, and Apply answers the one a Choice's token names.
+type Multi interface {
+	PendingAll() []*Prompt
+}

@@ -36,10 +36,20 @@ func init() {
 			}
 			return txt
 		},
-		options: func(s *State) []engine.Option { return s.afterOptions() },
+		options: func(s *State) []engine.Option {
+			if s.inPackBattle() {
+				return s.packAfterOptions()
+			}
+			return s.afterOptions()
+		},
 		answer: func(s *State, key string) {
 			switch key {
+			case "continue":
+				s.reload(phPackNext) // 13.5.5
 			case "leave":
+				if s.Pack != nil {
+					s.Pack.Round = 0
+				}
 				s.Phase = phEncEnd
 			case "again":
 				s.reload(phAddlRound)
@@ -252,6 +262,9 @@ func (s *State) stepEncounterEnd() {
 
 // endEncounter closes the combat mat and goes on with the travel box.
 func (s *State) endEncounter() {
+	if s.Pack != nil {
+		s.Pack.Round, s.Pack.DRM = 0, 0 // out of the pack's battle, however it ended
+	}
 	if s.fast {
 		s.spareEnc = s.Enc
 	}

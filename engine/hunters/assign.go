@@ -122,6 +122,11 @@ func (s *State) stepAssign() {
 	s.Career.Month = s.Career.NextPatrol
 	s.Patrol = &Patrol{}
 	switch {
+	case s.Pack != nil:
+		s.note("13.5.2", "The wolfpack is assigned to the Atlantic: no P1 roll.")
+		s.Patrol.Assignment = "atlantic"
+		s.Phase = phAssigned
+		return
 	case s.Career.Med:
 		s.note("7.3.4", "Based in the Mediterranean: the patrol is in the Mediterranean, no P1 roll.")
 		s.Patrol.Assignment = "mediterranean"

@@ -174,6 +174,9 @@ func (s *State) stepBoxRoll() {
 		s.Phase = phBoxDone
 		return
 	}
+	if s.packBoxRoll() {
+		return
+	}
 	p.RollsLeft--
 	mission := s.missionPending(p.Pos)
 	t, _, randomOK := s.encounterTable()
@@ -204,6 +207,9 @@ func (s *State) stepBoxRoll() {
 			return
 		}
 		p.RollsLeft = 1 // 7.4.1: after the encounter, roll again before the drop-off
+	}
+	if s.holdForPack(result) {
+		return
 	}
 	s.startEncounter(result, false)
 }

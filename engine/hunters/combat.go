@@ -88,6 +88,10 @@ func (s *State) beginAttack() {
 	e := s.Enc
 	s.logTargets()
 	e.CombatRound++
+	if s.inPackBattle() && !e.WolfRolled {
+		// 13.5.4: instead of 7.2.2's roll, the pack's draw for this round.
+		e.WolfRolled, e.Wolfpack = true, s.Pack.DRM
+	}
 	// 7.2.2, 7.2.4, 9.1.8: a wolfpack patrol rolls the escorts' status once per
 	// engagement, against a convoy only.
 	if s.Patrol.Wolfpack && e.Type == "convoy" && !e.WolfRolled {

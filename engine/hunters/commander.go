@@ -101,6 +101,9 @@ func Command(s *State) string {
 	case "evasive":
 		return "n1"
 	case "after_combat":
+		if m.has("continue") && !hurt {
+			return "continue" // 13.5.5: stay with the pack
+		}
 		if !hurt {
 			if m.has("follow_damaged") {
 				return "follow_damaged"

@@ -117,6 +117,14 @@ func (s *State) stepPatrolEnd() {
 	}
 	c.Patrols++
 	row := &c.Log[len(c.Log)-1]
+	if s.Pack != nil {
+		// 13.5.6: the tournament is this patrol.
+		if p.Success {
+			c.Successes++
+		}
+		s.endGame("patrol_complete", fmt.Sprintf("%s is home: the wolfpack patrol is over for %s with %d t (13.5.6).", s.Boat.Number, c.Kommandant, row.Tons))
+		return
+	}
 	if p.Success {
 		c.Successes++
 		c.FailedInRow = 0

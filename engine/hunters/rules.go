@@ -178,6 +178,9 @@ func (r *Rules) Start(su Setup, d engine.Dice, record bool) (s *State, events []
 	s.Career = Career{Kommandant: su.Kommandant, Start: su.Start, Month: su.Start, NextPatrol: su.Start,
 		PromotionDue: su.Start + 12, Rank: 0}
 	s.Crew.Quality = Trained // 4.4.2
+	if s.Settings.Pack {
+		s.Pack = &PackMember{}
+	}
 	s.fitBoat(su.Boat)
 	s.Boat.Number = su.UBoat
 	if su.UBoat == "" && !s.Settings.On("14.4") {

@@ -100,6 +100,8 @@ type Settings struct {
 	// TwoPlayer is set for a career of the two-player game (13.1): the other
 	// player rolls for the escorts and aircraft.
 	TwoPlayer bool `json:"two_player,omitempty"`
+	// Pack is set for a career of a Wolfpack tournament (13.5).
+	Pack bool `json:"pack,omitempty"`
 }
 
 // On reports whether an optional rule is in force.

@@ -100,6 +100,12 @@ func init() {
 				return s.optsOf(engine.Option{Key: "avoid", Label: "Let them pass (an aborting boat may not start combat)", Case: "10.8.4"})
 			}
 			out := append(s.opts(), engine.Option{Key: "attack", Label: "Attack", Case: "9.0"})
+			if s.inPackBattle() {
+				// 13.5.4: the pack attacks together, or the boat sits this round out.
+				return append(out,
+					engine.Option{Key: "sit_out", Label: "Sit this round out (the pack goes on)", Case: "13.5.5"},
+					engine.Option{Key: "avoid", Label: "Leave the pack's battle", Case: "8.1.4"})
+			}
 			if !e.Night && !e.CapitalUndamaged() {
 				out = append(out, engine.Option{Key: "night", Label: "Shadow and try to switch to night (lose contact on 5-6)", Case: "8.3.2"})
 			}
@@ -107,6 +113,18 @@ func init() {
 			return out
 		},
 		answer: func(s *State, key string) {
+			if s.inPackBattle() {
+				switch key {
+				case "attack":
+					s.packWait("round") // 13.5.4: the pack's modifier first
+					return
+				case "sit_out":
+					s.packWait("next")
+					return
+				case "avoid":
+					s.Pack.Round = 0
+				}
+			}
 			switch key {
 			case "avoid":
 				// 8.1.4, 8.2.6: declining ends the encounter undetected.

@@ -199,6 +199,8 @@ type State struct {
 	Patrol   *Patrol    `json:"patrol,omitempty"`
 	Enc      *Encounter `json:"encounter,omitempty"`
 	Phase    Phase      `json:"phase"`
+	// Pack is the boat's place in a Wolfpack tournament (13.5).
+	Pack *PackMember `json:"pack,omitempty"`
 	// Gate is the enemy roll waiting for the other player in a two-player
 	// game (13.1.2), and GateOpen says he has pressed Roll for it.
 	Gate     Phase `json:"gate,omitempty"`
