@@ -39,12 +39,21 @@ func (s *Service) scheduling(key string) bool {
 	return (len(s.reminders) > 0 || s.deadline > 0) && !strings.HasPrefix(key, "terminal/")
 }
 
-// schedule computes the due times of a game's pending prompt.
+// schedule computes the due times of a game's pending prompts.
 func (s *Service) schedule(rec *persist.GameRecord, st engine.State) ([]persist.Due, error) {
-	p := pendingOf(st)
-	if p == nil || st.Outcome() != nil {
-		return nil, nil
+	var due []persist.Due
+	for _, p := range pendingAll(st) {
+		d, err := s.promptDue(rec, p)
+		if err != nil {
+			return nil, err
+		}
+		due = append(due, d...)
 	}
+	return due, nil
+}
+
+// promptDue is one prompt's reminders and deadline.
+func (s *Service) promptDue(rec *persist.GameRecord, p *engine.Prompt) ([]persist.Due, error) {
 	user, name := answerer(rec, p)
 	if user == "" {
 		return nil, nil
@@ -214,8 +223,8 @@ func (s *Service) dueNow(d persist.Due) (*Notice, error) {
 	if rec.AwaitingStart && rec.ID == d.GameID && d.Token == startToken && d.Kind == persist.DueDeadline {
 		return s.startDeadline(place, rec, d)
 	}
-	p := pendingOf(st)
-	if rec.ID != d.GameID || p == nil || p.Token != d.Token {
+	p := promptByToken(st, d.Token)
+	if rec.ID != d.GameID || p == nil {
 		if d.Kind == persist.DueDeadline {
 			return nil, s.dropDue(d)
 		}
@@ -265,12 +274,22 @@ func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persi
 // game waits.
 func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs) (*Notice, error) {
 	key, why := "", ""
+	if absence, ok := st.(engine.Absence); ok {
+		if k, reason, ok := absence.AbsentChoice(p.Token); ok && p.HasOption(k) {
+			key, why = k, fmt.Sprintf("%s's deadline passed: %s", name, reason)
+		}
+	}
 	switch {
+	case key != "":
 	case p.Actor == engine.Opponent && p.HasOption(rollKey):
 		key, why = rollKey, fmt.Sprintf("%s did not roll for the enemy in time: the bot rolls (13.1.2).", name)
 	case prefs.Autopilot:
 		if r, ok := st.(engine.Routine); ok {
-			if k, ok := r.RoutineChoice(); ok && p.HasOption(k) {
+			k, ok := r.RoutineChoice()
+			if rf, multi := st.(engine.RoutineFor); multi {
+				k, ok = rf.RoutineChoiceFor(p.Token) // the absent player's own boat
+			}
+			if ok && p.HasOption(k) {
 				key, why = k, fmt.Sprintf("%s's deadline passed: as he asked, the built-in commander takes this routine decision.", name)
 			}
 		}

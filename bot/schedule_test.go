@@ -10,6 +10,7 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
+	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -38,7 +39,7 @@ func clockedServiceOn(t testing.TB, store *persist.Store, clock *fakeClock) (*Se
 		t.Fatal(err)
 	}
 	n := 0
-	svc := New(store, map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)}, Options{
+	svc := New(store, map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h)}, Options{
 		Now:          clock.now,
 		NewSeed:      func() ([]byte, error) { return []byte("fixed seed for tests"), nil },
 		NewID:        func() (string, error) { n++; return fmt.Sprintf("c%d-%d", clock.t.Unix(), n), nil },
@@ -285,5 +286,53 @@ func TestTournamentCareerStartsAtTheDeadline(t *testing.T) {
 		if err != nil || rec.AwaitingStart {
 			t.Fatalf("%s's career did not start at the deadline: %v", p.Name, err)
 		}
+	}
+}
+
+// A wolfpack whose players never answer still sails home: at each deadline
+// an absent boat sits a battle round out, and otherwise the built-in
+// commander decides for it (the tournament's default), so nobody holds the
+// pack and nobody is left behind.
+func TestAbsentWolfpackSailsOn(t *testing.T) {
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	defer store.Close()
+	organiser := User{ID: "u0", Name: "Dönitz"}
+	for _, c := range []struct {
+		u    User
+		args map[string]string
+	}{
+		{organiser, map[string]string{"action": "create", "format": "wolfpack"}},
+		{prien, map[string]string{"action": "join"}},
+		{kretschmer, map[string]string{"action": "join"}},
+		{organiser, map[string]string{"action": "start"}},
+	} {
+		if _, err := svc.Command(here, c.u, "hunters", "tournament", c.args); err != nil {
+			t.Fatal(err)
+		}
+	}
+	said := map[string]int{}
+	for i := 0; i < 4000; i++ {
+		fin, _ := store.Finished()
+		if len(fin) == 1 {
+			break
+		}
+		clock.pass(3 * time.Hour)
+		notices, err := svc.Tick(clock.now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range notices {
+			for _, m := range n.Channel {
+				for _, what := range []string{"sits this round", "built-in commander takes his decision"} {
+					if strings.Contains(m.Text, what) {
+						said[what]++
+					}
+				}
+			}
+		}
+	}
+	if fin, _ := store.Finished(); len(fin) != 1 || said["sits this round"] == 0 || said["built-in commander takes his decision"] == 0 {
+		t.Fatalf("finished %d, deadline actions %v", len(fin), said)
 	}
 }

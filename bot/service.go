@@ -139,8 +139,10 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	case "reveal":
 		return s.reveal(rec, user)
 	case "audit":
-		if p := pendingOf(st); p != nil && p.Secret && (args["game"] == "" || args["game"] == rec.ID) {
-			return private("Not while a secret choice is pending: the log would show it. Ask again once both choices are revealed."), nil
+		for _, p := range pendingAll(st) {
+			if p.Secret && (args["game"] == "" || args["game"] == rec.ID) {
+				return private("Not while a secret choice is pending: the log would show it. Ask again once both choices are revealed."), nil
+			}
 		}
 		return s.auditFile(place, rec, args["game"])
 	case "dice":
@@ -224,8 +226,8 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 		}
 		return s.startClicked(place, rec, user, target.key)
 	}
-	p := st.Pending()
-	if p == nil || p.Token != target.token {
+	p := promptByToken(st, target.token)
+	if p == nil {
 		return private("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
 	}
 	if id, name := answerer(rec, p); id != "" && user.ID != id {
@@ -256,6 +258,40 @@ func pendingOf(st engine.State) *engine.Prompt {
 		return nil
 	}
 	return st.Pending()
+}
+
+// pendingAll is every prompt a game waits for: its one, or one per player
+// of a game played at each player's pace (engine.Multi).
+func pendingAll(st engine.State) []*engine.Prompt {
+	if st == nil || st.Outcome() != nil {
+		return nil
+	}
+	if m, ok := st.(engine.Multi); ok {
+		return m.PendingAll()
+	}
+	if p := st.Pending(); p != nil {
+		return []*engine.Prompt{p}
+	}
+	return nil
+}
+
+// promptByToken finds a pending prompt.
+func promptByToken(st engine.State, token string) *engine.Prompt {
+	for _, p := range pendingAll(st) {
+		if p.Token == token {
+			return p
+		}
+	}
+	return nil
+}
+
+// tokens are the tokens of the pending prompts.
+func tokens(st engine.State) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range pendingAll(st) {
+		out[p.Token] = true
+	}
+	return out
 }
 
 // players names who plays a game: its commander, or its players.
@@ -308,7 +344,7 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 		return Reply{}, err
 	}
 	*rec = next2
-	r, err := s.after(place, rec, next, stored)
+	r, err := s.afterSeen(place, rec, next, stored, tokens(st))
 	if err != nil {
 		return r, err
 	}
@@ -393,6 +429,13 @@ func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engi
 
 // after renders the events and the next prompt, or the end of the game.
 func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord) (Reply, error) {
+	return s.afterSeen(place, rec, st, stored, nil)
+}
+
+// afterSeen is after, posting only the prompts not already pending before
+// the decision (the other players' prompts of a game played at each one's
+// pace are where they were).
+func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord, seen map[string]bool) (Reply, error) {
 	r := Reply{Public: eventMessages(stored)}
 	if out := st.Outcome(); out != nil {
 		m := Message{Title: "The end", Text: out.Summary, Fields: out.Fields, Outcome: out}
@@ -403,9 +446,11 @@ func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, s
 		return r, nil
 	}
 	files := s.pictures(rec, st, "", stored)
-	if p := st.Pending(); p != nil {
-		id, _ := answerer(rec, p)
-		r.Public = append(r.Public, promptMessage(rec.ID, p, id))
+	for _, p := range pendingAll(st) {
+		if !seen[p.Token] {
+			id, _ := answerer(rec, p)
+			r.Public = append(r.Public, promptMessage(rec.ID, p, id))
+		}
 	}
 	// Pictures go with the rolls that call for them, or with the prompt when
 	// the decision rolled nothing (aiming a salvo).
@@ -423,12 +468,16 @@ func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
 	if st == nil {
 		return Reply{Public: []Message{s.startMessage(rec)}}
 	}
-	p := st.Pending()
-	if p == nil {
+	all := pendingAll(st)
+	if len(all) == 0 {
 		return private("This game waits for no decision.")
 	}
-	id, _ := answerer(rec, p)
-	return Reply{Public: []Message{promptMessage(rec.ID, p, id)}}
+	var r Reply
+	for _, p := range all {
+		id, _ := answerer(rec, p)
+		r.Public = append(r.Public, promptMessage(rec.ID, p, id))
+	}
+	return r
 }
 
 // history shows the last rolls with their charts, rule cases and die
@@ -474,15 +523,22 @@ func (s *Service) StartGame(place Place, user User, game string, args map[string
 
 // newGame starts a game in an empty place.
 func (s *Service) newGame(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord) (Reply, error) {
-	return s.newGameIn(place, user, game, args, fixed, "")
+	return s.newGameIn(place, user, game, args, fixed, "", nil)
 }
 
 // newGameFor starts a tournament entrant's career.
 func (s *Service) newGameFor(place Place, user User, game string, args map[string]string, tournament string) (Reply, error) {
-	return s.newGameIn(place, user, game, args, nil, tournament)
+	return s.newGameIn(place, user, game, args, nil, tournament, nil)
 }
 
-func (s *Service) newGameIn(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord, tournament string) (Reply, error) {
+// newTeamGame starts a tournament's team game (a wolfpack) with its seats
+// filled: it starts at once, its seed committed before the first die.
+func (s *Service) newTeamGame(place Place, game string, setup map[string]string, tournament string, seats []persist.Seat) (Reply, error) {
+	owner := User{ID: seats[0].ID, Name: seats[0].Name}
+	return s.newGameIn(place, owner, game, setup, nil, tournament, seats)
+}
+
+func (s *Service) newGameIn(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord, tournament string, team []persist.Seat) (Reply, error) {
 	if rec, err := s.store.Load(place.Key()); err == nil {
 		return private(fmt.Sprintf("This channel already has a game (%s, commanded by %s). `turn` shows its pending decision; its commander or a channel manager can `abandon` it.", rec.ID, rec.OwnerName)), nil
 	} else if !errors.Is(err, persist.ErrNotFound) {
@@ -496,6 +552,9 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 		}
 		sort.Strings(names)
 		return private(fmt.Sprintf("Unknown game %q (this kaleun plays %s).", game, strings.Join(names, ", "))), nil
+	}
+	if only, ok := rules.(engine.TournamentOnly); ok && team == nil {
+		return private(only.TournamentOnly()), nil
 	}
 	setup := map[string]string{}
 	if form, ok := rules.(engine.SetupForm); ok {
@@ -513,6 +572,12 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 		}
 	}
 	seats, refusal := seatPlayers(rules, user, args, setup)
+	if team != nil {
+		seats, refusal = team, ""
+		for k, v := range args {
+			setup[k] = v // a team game's setup comes from the tournament, whole
+		}
+	}
 	if refusal != "" {
 		return private(refusal), nil
 	}
@@ -559,7 +624,7 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 		}
 		return private("Cannot start that game: " + err.Error()), nil
 	}
-	if (d.Cursor() > 0 || len(seats) > 1) && fixed == nil {
+	if (d.Cursor() > 0 || len(seats) > 1) && fixed == nil && team == nil {
 		// The setup itself rolls dice: wait for the commander's Start, so
 		// the players can mix in entropy before the first die.
 		rec.AwaitingStart, rec.Decisions = true, -1

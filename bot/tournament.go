@@ -307,7 +307,18 @@ func (s *Service) startTournament(place Place, t *persist.Tournament, rules engi
 		return private("A tournament needs at least two entrants."), nil
 	}
 	var r Reply
+	format := formatOf(rules, t.Format)
+	if format.TeamGame != "" {
+		notices, err := s.startTeams(place, t, format)
+		if err != nil {
+			return Reply{}, err
+		}
+		r.Elsewhere = notices
+	}
 	for i, e := range t.Entrants {
+		if format.TeamGame != "" {
+			break
+		}
 		setup, err := rules.EntrantSetup(t.Format, t.Answers, e.Answers, e.Name)
 		if err != nil {
 			return private(fmt.Sprintf("%s's entry no longer works (%v): remove him and start again.", e.Name, err)), nil
@@ -336,8 +347,76 @@ func (s *Service) startTournament(place Place, t *persist.Tournament, rules engi
 		return Reply{}, err
 	}
 	r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d careers, each waiting for its Kommandant's Start in its own thread.", t.Name, len(t.Entrants))}}
+	if format.TeamGame != "" {
+		r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d boats in %d packs, each pack in its own thread.", t.Name, len(t.Entrants), teamCount(len(t.Entrants), format.TeamSize))}}
+	}
 	r.Elsewhere = append(r.Elsewhere, Notice{Place: placeOf(t.Key), Channel: []Message{m}, Sticky: "standings:" + t.ID})
 	return r, nil
+}
+
+// formatOf finds a tournament's format.
+func formatOf(rules engine.Tournaments, key string) engine.TournamentFormat {
+	for _, f := range rules.TournamentFormats() {
+		if f.Key == key {
+			return f
+		}
+	}
+	return engine.TournamentFormat{}
+}
+
+// teamCount is how many teams of at most size the entrants make.
+func teamCount(n, size int) int { return (n + size - 1) / size }
+
+// startTeams deals the entrants into teams of even sizes, at most
+// TeamSize each (13.5.1: packs of six; a remainder is spread over the packs
+// rather than left as a pack of one), names them from TeamNames, and starts
+// each team's game in a thread of its own.
+func (s *Service) startTeams(place Place, t *persist.Tournament, f engine.TournamentFormat) ([]Notice, error) {
+	teams := teamCount(len(t.Entrants), f.TeamSize)
+	var notices []Notice
+	next := 0
+	for k := 0; k < teams; k++ {
+		size := len(t.Entrants) / teams
+		if k < len(t.Entrants)%teams {
+			size++
+		}
+		name := fmt.Sprintf("Pack %d", k+1)
+		if k < len(f.TeamNames) {
+			name = f.TeamNames[k]
+		}
+		setup := map[string]string{"name": name}
+		for key, v := range t.Answers {
+			setup[key] = v
+		}
+		var seats []persist.Seat
+		for j := 0; j < size; j++ {
+			e := &t.Entrants[next+j]
+			seat := fmt.Sprint(j + 1)
+			seats = append(seats, persist.Seat{Seat: seat, ID: e.User, Name: e.Name})
+			setup[seat] = e.Name
+			e.Team, e.Seat = name, seat
+		}
+		thread := s.openThread(place, User{ID: "pack" + fmt.Sprint(k+1)}, t.Name+" — "+name)
+		if thread.Thread == "player-pack"+fmt.Sprint(k+1) {
+			thread.Thread = "pack-" + fmt.Sprint(k+1)
+		}
+		unlock := s.locks.lock(thread.Key())
+		reply, err := s.newTeamGame(thread, f.TeamGame, setup, t.ID, seats)
+		unlock()
+		if err != nil {
+			return nil, err
+		}
+		rec, err := s.store.Load(thread.Key())
+		if err != nil {
+			return nil, fmt.Errorf("the %s pack's game could not be set up: %s", name, replyText(reply))
+		}
+		for j := 0; j < size; j++ {
+			t.Entrants[next+j].Place, t.Entrants[next+j].GameID = thread.Key(), rec.ID
+		}
+		next += size
+		notices = append(notices, Notice{Place: thread, Channel: reply.Public})
+	}
+	return notices, nil
 }
 
 func replyText(r Reply) string {
@@ -374,7 +453,7 @@ func (s *Service) standings(t *persist.Tournament) (Message, error) {
 				return Message{}, err
 			}
 			if st != nil {
-				row.Standing = rules.Standing(t.Format, t.Answers, st)
+				row.Standing = rules.Standing(t.Format, t.Answers, st, e.Seat)
 			} else {
 				row.Status = "waiting for his Start"
 			}
@@ -407,7 +486,32 @@ func (s *Service) standings(t *persist.Tournament) (Message, error) {
 	if len(rows) == 0 {
 		m.Text = "No entrants yet."
 	}
+	m.Text = strings.TrimSpace(m.Text + "\n" + teamTotals(rows))
 	return m, nil
+}
+
+// teamTotals ranks the teams by their members' tonnage (13.5.1).
+func teamTotals(rows []standing) string {
+	total := map[string]int{}
+	var teams []string
+	for _, r := range rows {
+		if r.entrant.Team == "" {
+			continue
+		}
+		if _, ok := total[r.entrant.Team]; !ok {
+			teams = append(teams, r.entrant.Team)
+		}
+		total[r.entrant.Team] += r.Score
+	}
+	if len(teams) == 0 {
+		return ""
+	}
+	sort.SliceStable(teams, func(i, j int) bool { return total[teams[i]] > total[teams[j]] })
+	lines := []string{"Packs (13.5.1):"}
+	for i, t := range teams {
+		lines = append(lines, fmt.Sprintf("%d. %s: %s t", i+1, t, thousands(total[t])))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // gameState decodes a game wherever it is (running or finished); nil when
@@ -443,7 +547,13 @@ func (s *Service) standingsUpdate(rec *persist.GameRecord, before, after engine.
 	if !ok {
 		return nil
 	}
-	if before != nil && rules.Standing(t.Format, t.Answers, before) == rules.Standing(t.Format, t.Answers, after) {
+	changed := before == nil
+	for _, e := range t.Entrants {
+		if e.GameID == rec.ID && !changed {
+			changed = rules.Standing(t.Format, t.Answers, before, e.Seat) != rules.Standing(t.Format, t.Answers, after, e.Seat)
+		}
+	}
+	if !changed {
 		return nil
 	}
 	m, err := s.standings(t)

@@ -10,8 +10,9 @@ type Tournaments interface {
 	// EntrantSetup is the setup answers of an entrant's game: from the
 	// format, the organiser's answers, the entrant's own and his name.
 	EntrantSetup(format string, organiser, entrant map[string]string, name string) (map[string]string, error)
-	// Standing reads an entrant's game for the standings.
-	Standing(format string, organiser map[string]string, st State) Standing
+	// Standing reads an entrant's game for the standings; seat names him in
+	// a team game ("" in his own game).
+	Standing(format string, organiser map[string]string, st State, seat string) Standing
 }
 
 // TournamentFormat is one way to run a tournament.
@@ -22,6 +23,12 @@ type TournamentFormat struct {
 	Fields, EntrantFields []SetupField
 	// NotYet, when set, says that the format cannot be played yet, and why.
 	NotYet string
+	// TeamGame, when set, is the game the entrants play in teams of up to
+	// TeamSize (a wolfpack), each team named from TeamNames in turn. Its
+	// setup is the organiser's answers, "name", and each seat's player name.
+	TeamGame  string
+	TeamSize  int
+	TeamNames []string
 }
 
 // Standing is an entrant's place in the standings.

@@ -182,6 +182,12 @@ type Routine interface {
 	RoutineChoice() (key string, ok bool)
 }
 
+// RoutineFor is Routine for the prompt a token names, in games with several
+// pending prompts (engine.Multi).
+type RoutineFor interface {
+	RoutineChoiceFor(token string) (key string, ok bool)
+}
+
 // ViewSpec names a view a game's states offer, for the commands adapters
 // register before any game exists.
 type ViewSpec struct {
@@ -198,4 +204,17 @@ type ViewCatalog interface {
 // Token, and Apply answers the one a Choice's token names.
 type Multi interface {
 	PendingAll() []*Prompt
+}
+
+// TournamentOnly is implemented by Rules of games that are only played
+// inside tournaments (a wolfpack): no `new` starts one.
+type TournamentOnly interface {
+	TournamentOnly() string // how to play it
+}
+
+// Absence is implemented by States whose rules say what happens to an
+// absent player's prompt at its deadline (a wolfpack boat sits the round
+// out): the key to press and why, or false when the rules say nothing.
+type Absence interface {
+	AbsentChoice(token string) (key, why string, ok bool)
 }

@@ -65,6 +65,8 @@ func dueKey(d Due) []byte {
 	k = append(k, 0)
 	k = append(k, d.Kind...)
 	k = append(k, 0)
+	k = append(k, d.Token...) // a game may wait for several players at once
+	k = append(k, 0)
 	return binary.BigEndian.AppendUint16(k, uint16(d.N))
 }
 

@@ -43,6 +43,9 @@ type Entrant struct {
 	GameID string `json:"game_id,omitempty"`
 	// Withdrawn marks an entrant who left or was removed after the start.
 	Withdrawn bool `json:"withdrawn,omitempty"`
+	// Team and Seat place him in a team game (his wolfpack).
+	Team string `json:"team,omitempty"`
+	Seat string `json:"seat,omitempty"`
 }
 
 // SaveTournament stores a tournament; an open or running one is found by

@@ -111,8 +111,10 @@ func (a *Adapter) Close() error { return a.session.Close() }
 // command; "new" takes the game's setup fields as options.
 func (a *Adapter) commands() []*discordgo.ApplicationCommand {
 	names := make([]string, 0, len(a.games))
-	for n := range a.games {
-		names = append(names, n)
+	for n, g := range a.games {
+		if _, only := g.(engine.TournamentOnly); !only {
+			names = append(names, n) // a tournament-only game is reached through its tournament
+		}
 	}
 	sort.Strings(names)
 	var out []*discordgo.ApplicationCommand

@@ -6,6 +6,7 @@ import (
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
 	"github.com/kaleun/kaleun/engine/hunters/pictures"
+	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 )
 
 // availableGames lists the games this binary plays.
@@ -14,8 +15,8 @@ func availableGames() (map[string]engine.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := duel.NewRules(h)
-	return map[string]engine.Rules{h.Name(): h, d.Name(): d}, nil
+	d, w := duel.NewRules(h), wolfpack.NewRules(h)
+	return map[string]engine.Rules{h.Name(): h, d.Name(): d, w.Name(): w}, nil
 }
 
 // illustrators lists the games' picture makers.

@@ -40,7 +40,10 @@ func (r *Rules) TournamentFormats() []engine.TournamentFormat {
 		{Key: "top", Label: "Top Tonnage", Case: "13.2", Fields: []engine.SetupField{length, boat, rules}},
 		{Key: "survival", Label: "Survival", Case: "13.3", Fields: []engine.SetupField{length, boat, rules}},
 		{Key: "mixed", Label: "Mixed Boat", Case: "13.4", Fields: []engine.SetupField{length, win, rules}, EntrantFields: []engine.SetupField{anyBoat}},
-		{Key: "wolfpack", Label: "Wolfpack", Case: "13.5", NotYet: "Wolfpack tournaments (13.5) are not built yet: their pack battles need every member's rounds in step, which is the next piece of work. Top Tonnage, Survival and Mixed Boat tournaments run now."},
+		{Key: "wolfpack", Label: "Wolfpack", Case: "13.5", Fields: []engine.SetupField{rules, {Key: "absent", Label: "An absent boat at its deadline", Default: "commander",
+			Help:    "13.5 is silent on timing: see README",
+			Options: []engine.Option{{Key: "commander", Label: "The built-in commander decides for it (it sits battle rounds out)"}, {Key: "sit_out", Label: "It only sits battle rounds out; its other decisions wait"}}}},
+			TeamGame: "hunters-wolfpack", TeamSize: 6, TeamNames: r.wolfpackNames()},
 	}
 }
 
@@ -53,10 +56,13 @@ func (r *Rules) EntrantSetup(format string, organiser, entrant map[string]string
 			length = &tournamentLengths[i]
 		}
 	}
-	if length == nil {
+	if length == nil && format != "wolfpack" {
 		return nil, fmt.Errorf("the tournament's length must be long or short (13.2.2, 13.2.3)")
 	}
-	setup := map[string]string{"start": length.start.String(), "rules": organiser["rules"], "kommandant": name}
+	setup := map[string]string{"rules": organiser["rules"], "kommandant": name}
+	if length != nil {
+		setup["start"] = length.start.String()
+	}
 	switch format {
 	case "top", "survival":
 		boat := organiser["boat"]
@@ -67,6 +73,8 @@ func (r *Rules) EntrantSetup(format string, organiser, entrant map[string]string
 			return nil, fmt.Errorf("a %s tournament sails Type %s or %s (%s), not %s", length.key, length.boats[0], length.boats[1], length.cas, boat)
 		}
 		setup["boat"] = boat
+	case "wolfpack":
+		setup["boat"], setup["start"] = "VIIC", "1942-06" // 13.5.2
 	case "mixed":
 		if entrant["boat"] == "" {
 			return nil, fmt.Errorf("in a Mixed Boat tournament each entrant names his boat when he joins (13.4.1)")
@@ -87,9 +95,17 @@ func (r *Rules) EntrantSetup(format string, organiser, entrant map[string]string
 
 // Standing implements engine.Tournaments: tonnage, dead or alive (13.2.1),
 // or only alive in Jun-43 for Survival (13.3.1).
-func (r *Rules) Standing(format string, organiser map[string]string, st engine.State) engine.Standing {
+func (r *Rules) Standing(format string, organiser map[string]string, st engine.State, seat string) engine.Standing {
 	s, ok := st.(*State)
 	if !ok {
+		// A team game (a wolfpack): its boats by seat, most tonnage wins (13.5.1).
+		if sum, isTeam := st.(engine.Summarized); isTeam {
+			for _, c := range sum.Summaries() {
+				if c.Seat == seat {
+					return engine.Standing{Score: c.Score, Qualifies: true, Over: c.Over, Status: c.Fate, Detail: c.Rank + ", " + c.Awards}
+				}
+			}
+		}
 		return engine.Standing{}
 	}
 	sum := s.summary()
@@ -97,6 +113,19 @@ func (r *Rules) Standing(format string, organiser map[string]string, st engine.S
 	survival := format == "survival" || (format == "mixed" && organiser["win"] == "survival")
 	if survival && s.Over != nil && s.Career.Fate != "survived" {
 		out.Qualifies = false // 13.3.1: required to survive to 6/43
+	}
+	return out
+}
+
+// wolfpackNames are 14.5.1's names, each once.
+func (r *Rules) wolfpackNames() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range r.pack.History.WolfpackNames {
+		if !seen[w.Name] {
+			seen[w.Name] = true
+			out = append(out, w.Name)
+		}
 	}
 	return out
 }

@@ -42,14 +42,14 @@ func TestTournamentFormatsAndStandings(t *testing.T) {
 	s := bare(t, "VIIC", "1942-01", "")
 	s.Career.Tons = 50000
 	s.Over, s.Career.Fate = &engine.Outcome{}, "sunk"
-	if st := r.Standing("survival", map[string]string{"length": "short"}, s); st.Qualifies || st.Score != 50000 || !st.Over {
+	if st := r.Standing("survival", map[string]string{"length": "short"}, s, ""); st.Qualifies || st.Score != 50000 || !st.Over {
 		t.Errorf("a sunk Kommandant in a Survival tournament: %+v", st)
 	}
-	if st := r.Standing("top", map[string]string{"length": "short"}, s); !st.Qualifies {
+	if st := r.Standing("top", map[string]string{"length": "short"}, s, ""); !st.Qualifies {
 		t.Errorf("dead or alive in Top Tonnage: %+v", st)
 	}
 	s.Career.Fate = "survived"
-	if st := r.Standing("mixed", map[string]string{"length": "short", "win": "survival"}, s); !st.Qualifies {
+	if st := r.Standing("mixed", map[string]string{"length": "short", "win": "survival"}, s, ""); !st.Qualifies {
 		t.Errorf("a survivor: %+v", st)
 	}
 	if l := r.Legends(); len(l) != 10 || l[0].Name != "Otto Kretschmer" || l[0].Score != 273043 {

@@ -43,6 +43,11 @@ func NewRules(h *hunters.Rules) *Rules { return &Rules{hunters: h} }
 // Name implements engine.Rules.
 func (r *Rules) Name() string { return "hunters-wolfpack" }
 
+// TournamentOnly implements engine.TournamentOnly.
+func (r *Rules) TournamentOnly() string {
+	return "Wolfpacks sail in Wolfpack tournaments (13.5): `tournament create format:wolfpack`, then `tournament join`."
+}
+
 // Seats implements engine.Seated: "1" to "6".
 func (r *Rules) Seats() []string {
 	out := make([]string, MaxMembers)
@@ -52,7 +57,8 @@ func (r *Rules) Seats() []string {
 	return out
 }
 
-// setup is {"name": pack name, "rules": optional rules, "1": name, "2": name...}.
+// setup is {"name": pack name, "rules": optional rules, "absent": what an
+// absent boat does at its deadline, "1": name, "2": name...}.
 func (r *Rules) parse(raw []byte) (name, rules string, members []string, err error) {
 	var in map[string]string
 	if err := json.Unmarshal(raw, &in); err != nil {
@@ -76,7 +82,16 @@ func (r *Rules) New(raw []byte, d engine.Dice) (engine.State, []engine.Event, er
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &State{Schema: SchemaVersion, Name: name, rules: r}
+	var in map[string]string
+	json.Unmarshal(raw, &in)
+	s := &State{Schema: SchemaVersion, Name: name, Absent: in["absent"], rules: r}
+	switch s.Absent {
+	case "":
+		s.Absent = AbsentCommander
+	case AbsentCommander, AbsentSitOut:
+	default:
+		return nil, nil, fmt.Errorf("wolfpack setup: absent is %q: %s or %s", s.Absent, AbsentCommander, AbsentSitOut)
+	}
 	var events []engine.Event
 	for i, m := range members {
 		b, _ := json.Marshal(map[string]string{"boat": "VIIC", "start": "1942-06", "kommandant": m, "rules": rules})
@@ -113,7 +128,7 @@ func (r *Rules) Decode(data []byte) (engine.State, error) {
 	if len(w.Careers) != len(w.Members) || len(w.Members) == 0 {
 		return nil, errors.New("wolfpack: saved state's boats and members do not match")
 	}
-	s := &State{Schema: w.Schema, Name: w.Name, Members: w.Members, Battle: w.Battle, rules: r}
+	s := &State{Schema: w.Schema, Name: w.Name, Absent: w.Absent, Members: w.Members, Battle: w.Battle, rules: r}
 	for i, raw := range w.Careers {
 		st, err := r.hunters.Decode(raw)
 		if err != nil {
@@ -143,10 +158,20 @@ type Battle struct {
 	Drawn bool `json:"drawn,omitempty"`
 }
 
+// What an absent boat does at its deadline, so the pack keeps moving: with
+// AbsentCommander the built-in commander takes his decision (sitting out a
+// battle's round rather than fighting it for him); with AbsentSitOut he only
+// sits battle rounds out and his other decisions wait for him.
+const (
+	AbsentCommander = "commander"
+	AbsentSitOut    = "sit_out"
+)
+
 // State is a wolfpack at sea.
 type State struct {
 	Schema  int
 	Name    string
+	Absent  string
 	Members []Member
 	Battle  *Battle
 
@@ -157,6 +182,7 @@ type State struct {
 type wire struct {
 	Schema  int               `json:"schema"`
 	Name    string            `json:"name"`
+	Absent  string            `json:"absent"`
 	Members []Member          `json:"members"`
 	Battle  *Battle           `json:"battle,omitempty"`
 	Careers []json.RawMessage `json:"careers"`
@@ -167,7 +193,7 @@ func (s *State) Career(i int) *hunters.State { return s.careers[i] }
 
 // Encode implements engine.State.
 func (s *State) Encode() ([]byte, error) {
-	w := wire{Schema: s.Schema, Name: s.Name, Members: s.Members, Battle: s.Battle}
+	w := wire{Schema: s.Schema, Name: s.Name, Absent: s.Absent, Members: s.Members, Battle: s.Battle}
 	for _, c := range s.careers {
 		b, err := c.Encode()
 		if err != nil {
@@ -559,6 +585,26 @@ func (s *State) View(name string) (*engine.View, error) {
 	return nil, fmt.Errorf("no view %q (one of: status, score)", name)
 }
 
+// AbsentChoice implements engine.Absence: a boat whose player is absent at
+// a pack battle's deadline sits the round out, so the pack goes on (13.5).
+func (s *State) AbsentChoice(token string) (string, string, bool) {
+	for _, p := range s.PendingAll() {
+		if p.Token != token {
+			continue
+		}
+		if p.HasOption("sit_out") {
+			return "sit_out", "his boat sits this round of the pack's battle out.", true
+		}
+		if s.Absent == AbsentCommander {
+			seat, _, _ := strings.Cut(token, ".")
+			if i := s.index(seat); i >= 0 {
+				return hunters.Command(s.careers[i]), "the built-in commander takes his decision so the pack sails on.", true
+			}
+		}
+	}
+	return "", "", false
+}
+
 // RoutineChoice implements engine.Routine for the first pending prompt.
 func (s *State) RoutineChoice() (string, bool) {
 	p := s.Pending()
@@ -568,18 +614,11 @@ func (s *State) RoutineChoice() (string, bool) {
 	return s.RoutineChoiceFor(p.Token)
 }
 
-// RoutineChoiceFor is what an absent member's deadline does (13.5): in a
-// pack battle he sits the round out; otherwise his routine decisions.
+// RoutineChoiceFor is the built-in commander's routine choice for one boat.
 func (s *State) RoutineChoiceFor(token string) (string, bool) {
-	for _, p := range s.PendingAll() {
-		if p.Token != token {
-			continue
-		}
-		if p.HasOption("sit_out") {
-			return "sit_out", true
-		}
-		seat, _, _ := strings.Cut(token, ".")
-		return s.careers[s.index(seat)].RoutineChoice()
+	seat, _, _ := strings.Cut(token, ".")
+	if i := s.index(seat); i >= 0 {
+		return s.careers[i].RoutineChoice()
 	}
 	return "", false
 }
