@@ -49,6 +49,7 @@ func Commands() []CommandSpec {
 			{Name: "action", Help: "create, join, leave, start, standings, end or remove", Required: true, Choices: tournamentActions, Positional: true},
 			{Name: "format", Help: "create: the format"},
 			{Name: "name", Help: "create: the tournament's name"},
+			{Name: "vacation_days", Help: "create: each entrant's budget of vacation days (default: the server's)"},
 			{Name: "player", Help: "remove: the entrant to remove", User: true},
 		}},
 		{Name: "leaderboard", Help: "This server's careers by tonnage, against the historical top ten"},

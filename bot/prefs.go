@@ -23,7 +23,28 @@ func (s *Service) prefs(place Place, user User, args map[string]string) (Reply, 
 	if problem != "" {
 		return private(problem + " Nothing changed."), nil
 	}
+	var charged []*persist.Tournament
+	if days, err := strconv.Atoi(strings.TrimSpace(args["vacation"])); err == nil && days > 0 {
+		var refusal string
+		var cerr error
+		if charged, refusal, cerr = s.chargeVacation(place, user.ID, days); cerr != nil {
+			return Reply{}, cerr
+		}
+		// A player in tournaments has their organisers' budgets; otherwise
+		// the server's yearly one.
+		if refusal == "" && len(charged) == 0 && next.VacationUsed > s.vacationDays {
+			refusal = fmt.Sprintf("That is more vacation than you have left this year (%d of %d days used).", next.VacationUsed-days, s.vacationDays)
+		}
+		if refusal != "" {
+			return private(refusal + " Nothing changed."), nil
+		}
+	}
 	if changed {
+		for _, t := range charged {
+			if err := s.store.SaveTournament(t); err != nil {
+				return Reply{}, err
+			}
+		}
 		if err := s.store.SetPrefs(key, next); err != nil {
 			return Reply{}, err
 		}
@@ -74,10 +95,7 @@ func (s *Service) applyPrefs(p persist.Prefs, args map[string]string) (persist.P
 			if p.VacationYear != now.Year() {
 				p.VacationYear, p.VacationUsed = now.Year(), 0
 			}
-			if p.VacationUsed+days > s.vacationDays {
-				return p, false, fmt.Sprintf("That is more vacation than you have left this year (%d of %d days used).", p.VacationUsed, s.vacationDays)
-			}
-			p.VacationUsed += days
+			p.VacationUsed += days // checked against the budgets by prefs
 			p.VacationFrom, p.VacationUntil = now, now.Add(time.Duration(days)*24*time.Hour)
 		case "remind":
 			switch v {
@@ -100,6 +118,36 @@ func (s *Service) applyPrefs(p persist.Prefs, args map[string]string) (persist.P
 		}
 	}
 	return p, changed, ""
+}
+
+// chargeVacation counts vacation days against the budget of every open or
+// running tournament on this server the player is in; it refuses when one
+// would go over (the organiser sets each budget).
+func (s *Service) chargeVacation(place Place, user string, days int) ([]*persist.Tournament, string, error) {
+	all, err := s.store.Tournaments()
+	if err != nil {
+		return nil, "", err
+	}
+	prefix := place.Platform + "/" + place.Space + "/"
+	var charged []*persist.Tournament
+	for i := range all {
+		t := &all[i]
+		if t.Status == "ended" || !strings.HasPrefix(t.Key, prefix) {
+			continue
+		}
+		for j := range t.Entrants {
+			e := &t.Entrants[j]
+			if e.User != user || e.Withdrawn {
+				continue
+			}
+			if e.VacationUsed+days > t.VacationDays {
+				return nil, fmt.Sprintf("That is more vacation than %s allows (%d of %d days used).", t.Name, e.VacationUsed, t.VacationDays), nil
+			}
+			e.VacationUsed += days
+			charged = append(charged, t)
+		}
+	}
+	return charged, "", nil
 }
 
 // reschedule moves the due times of the prompts waiting for the player on

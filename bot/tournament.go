@@ -145,9 +145,15 @@ func (s *Service) createTournament(place Place, user User, game string, rules en
 	if format.NotYet != "" {
 		return private(format.NotYet), nil
 	}
-	answers, problem := answersFor(format.Fields, args, "action", "format", "name")
+	answers, problem := answersFor(format.Fields, args, "action", "format", "name", "vacation_days")
 	if problem != "" {
 		return private(problem), nil
+	}
+	vacation := s.vacationDays
+	if v := strings.TrimSpace(args["vacation_days"]); v != "" {
+		if _, err := fmt.Sscan(v, &vacation); err != nil || vacation < 0 || vacation > 366 {
+			return private(fmt.Sprintf("vacation_days %q: give a number of days from 0 to 366.", v)), nil
+		}
 	}
 	if err := trialEntrant(rules, format, answers); err != nil {
 		return private("That tournament cannot be played: " + err.Error() + "."), nil
@@ -161,11 +167,11 @@ func (s *Service) createTournament(place Place, user User, game string, rules en
 		name = format.Label + " tournament"
 	}
 	t := &persist.Tournament{ID: id, Game: game, Format: format.Key, Name: name, Key: place.Key(), Organiser: user.ID, OrganiserName: user.Name,
-		Answers: answers, Status: "open", Created: s.now()}
+		Answers: answers, Status: "open", Created: s.now(), VacationDays: vacation}
 	if err := s.store.SaveTournament(t); err != nil {
 		return Reply{}, err
 	}
-	m := Message{Title: "Tournament: " + name, Text: fmt.Sprintf("%s (%s), organised by %s. Join with `tournament join`; the organiser starts it with `tournament start`.", format.Label, format.Case, user.Name)}
+	m := Message{Title: "Tournament: " + name, Text: fmt.Sprintf("%s (%s), organised by %s. Join with `tournament join`; the organiser starts it with `tournament start`. Each entrant may take %d days of vacation (`prefs vacation:N`).", format.Label, format.Case, user.Name, vacation)}
 	for _, f := range format.Fields {
 		if v := answers[f.Key]; v != "" {
 			m.Fields = append(m.Fields, engine.Field{Name: f.Label, Value: v})

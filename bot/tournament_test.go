@@ -145,3 +145,30 @@ func TestCommandsForAGame(t *testing.T) {
 		t.Fatalf("tournament arguments: %+v", args)
 	}
 }
+
+// The organiser sets each entrant's vacation budget; vacation taken while
+// in the tournament counts against it.
+func TestTournamentVacationBudget(t *testing.T) {
+	svc, _, _ := newDuelService(t)
+	organiser := User{ID: "u0", Name: "Dönitz"}
+	if r, _ := svc.Command(here, organiser, "hunters", "tournament", map[string]string{"action": "create", "format": "top", "length": "short", "vacation_days": "lots"}); len(r.Private) != 1 {
+		t.Fatalf("a bad budget: %+v", r)
+	}
+	if _, err := svc.Command(here, organiser, "hunters", "tournament", map[string]string{"action": "create", "format": "top", "length": "short", "vacation_days": "3"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Command(here, prien, "hunters", "tournament", map[string]string{"action": "join"}); err != nil {
+		t.Fatal(err)
+	}
+	prefs := func(days string) Reply {
+		r, err := svc.Command(here, prien, "hunters", "prefs", map[string]string{"vacation": days})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if r := prefs("2"); strings.Contains(r.Private[0].Text, "Nothing changed") {
+		t.Fatalf("two days of three: %+v", r)
+	}
+	privateSays(t, "over the tournament's budget", prefs("2"), nil, "more vacation than Top Tonnage tournament allows (2 of 3")
+}

@@ -25,6 +25,9 @@ type Tournament struct {
 	OrganiserName string            `json:"organiser_name"`
 	Answers       map[string]string `json:"answers,omitempty"`
 	Entrants      []Entrant         `json:"entrants,omitempty"`
+	// VacationDays is each entrant's budget of vacation days in this
+	// tournament, set by its organiser.
+	VacationDays int `json:"vacation_days"`
 	// Status is "open" (taking entrants), "running" or "ended".
 	Status  string    `json:"status"`
 	Created time.Time `json:"created"`
@@ -46,6 +49,8 @@ type Entrant struct {
 	// Team and Seat place him in a team game (his wolfpack).
 	Team string `json:"team,omitempty"`
 	Seat string `json:"seat,omitempty"`
+	// VacationUsed counts the vacation days he has taken in it.
+	VacationUsed int `json:"vacation_used,omitempty"`
 }
 
 // SaveTournament stores a tournament; an open or running one is found by
