@@ -41,7 +41,7 @@ type Adapter struct {
 	log     *slog.Logger
 	session *discordgo.Session
 	// sticky remembers the messages kept up to date (standings).
-	sticky stickies
+	sticky bot.Stickies
 }
 
 // New prepares the adapter; Start connects.

@@ -3,7 +3,6 @@ package slack
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/kaleun/kaleun/bot"
 	"github.com/slack-go/slack"
@@ -14,26 +13,15 @@ import (
 // one of its threads, and direct messages. A sticky notice edits the message
 // it last posted under its name (while this process remembers it).
 func (a *Adapter) Notify(n bot.Notice) error {
-	for i, m := range n.Channel {
-		sticky := ""
-		if i == 0 {
-			sticky = n.Sticky
+	err := bot.Deliver(n, a.sendTo, func(user string) (bot.Place, error) {
+		ch, _, _, err := a.api.OpenConversation(&slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
+		if err != nil {
+			return bot.Place{}, err
 		}
-		if err := a.sendTo(n.Place, m, sticky); err != nil {
-			return fmt.Errorf("slack: posting to channel %s: %w", n.Place.Channel, err)
-		}
-	}
-	if n.DirectTo == "" || len(n.Direct) == 0 {
-		return nil
-	}
-	ch, _, _, err := a.api.OpenConversation(&slack.OpenConversationParameters{Users: []string{n.DirectTo}, ReturnIM: true})
+		return bot.Place{Platform: "slack", Channel: ch.ID}, nil
+	})
 	if err != nil {
-		return fmt.Errorf("slack: opening a direct message to %s: %w", n.DirectTo, err)
-	}
-	for _, m := range n.Direct {
-		if err := a.sendTo(bot.Place{Platform: "slack", Channel: ch.ID}, m, ""); err != nil {
-			return fmt.Errorf("slack: direct message to %s: %w", n.DirectTo, err)
-		}
+		return fmt.Errorf("slack: %w", err)
 	}
 	return nil
 }
@@ -49,35 +37,13 @@ func (a *Adapter) OpenThread(channel bot.Place, title string) (bot.Place, error)
 	return channel, nil
 }
 
-// stickies remembers the messages that stay up to date, by name.
-type stickies struct {
-	mu sync.Mutex
-	by map[string][2]string // channel, ts
-}
-
-func (s *stickies) get(name string) ([2]string, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ref, ok := s.by[name]
-	return ref, ok
-}
-
-func (s *stickies) put(name string, ref [2]string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.by == nil {
-		s.by = map[string][2]string{}
-	}
-	s.by[name] = ref
-}
-
 // sendTo posts a message to a place (into its thread when it has one), or
 // edits the sticky message of that name.
 func (a *Adapter) sendTo(p bot.Place, m bot.Message, sticky string) error {
 	opts := []slack.MsgOption{slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)}
 	if sticky != "" {
-		if ref, ok := a.sticky.get(sticky); ok && ref[0] == p.Channel {
-			if _, _, _, err := a.api.UpdateMessage(ref[0], ref[1], opts...); err == nil {
+		if ch, ts, ok := a.sticky.Get(sticky); ok && ch == p.Channel {
+			if _, _, _, err := a.api.UpdateMessage(ch, ts, opts...); err == nil {
 				return nil
 			}
 		}
@@ -90,7 +56,7 @@ func (a *Adapter) sendTo(p bot.Place, m bot.Message, sticky string) error {
 		return err
 	}
 	if sticky != "" {
-		a.sticky.put(sticky, [2]string{p.Channel, ts})
+		a.sticky.Put(sticky, p.Channel, ts)
 	}
 	a.upload(p.Channel, m.Files)
 	return nil

@@ -47,7 +47,7 @@ type Adapter struct {
 	// Addr is the HTTP mode's listening address once started.
 	Addr string
 	// sticky remembers the messages kept up to date (standings).
-	sticky stickies
+	sticky bot.Stickies
 }
 
 // New prepares the adapter; Start connects.

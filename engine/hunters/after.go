@@ -184,17 +184,7 @@ func (s *State) stepFollow() {
 	e.Arrived, e.Submerged = false, false
 	e.CombatRound = 0
 	if e.Type == "convoy" {
-		// 9.7.7: four fresh targets; escort quality is rolled anew (14.6).
-		e.Targets = nil
-		e.Quality = ""
-		n := 4
-		if s.Settings.On("14.2") {
-			n = 3
-		}
-		for i := 0; i < n; i++ {
-			t, _ := s.identify(s.shipSize(0))
-			e.Targets = append(e.Targets, t)
-		}
+		s.freshConvoy(e)
 	} else {
 		var keep []Target
 		for _, t := range e.Targets {
@@ -206,6 +196,21 @@ func (s *State) stepFollow() {
 	}
 	s.rollDayNight() // 9.7.5
 	s.Phase = phEngage
+}
+
+// freshConvoy deals a followed convoy's fresh targets (9.7.7): four, or
+// three with 14.2; the escort quality is rolled anew (14.6).
+func (s *State) freshConvoy(e *Encounter) {
+	e.Targets = e.Targets[:0]
+	e.Quality = ""
+	n := 4
+	if s.Settings.On("14.2") {
+		n = 3
+	}
+	for i := 0; i < n; i++ {
+		t, _ := s.identify(s.shipSize(0))
+		e.Targets = append(e.Targets, t)
+	}
 }
 
 // stepFollowDamaged follows damaged ships (9.7.6): automatic; the roll decides the escort.

@@ -211,18 +211,7 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 	if !found {
 		return nil, fmt.Errorf("%w: %q is not an option here (%s)", engine.ErrIllegalChoice, c.Key, optionKeys(s.options(dec)))
 	}
-	s.runBuf.dice, s.runBuf.record, s.runBuf.events, s.runBuf.mods = d, record, nil, s.runBuf.mods[:0]
-	s.run = &s.runBuf
-	defer func() {
-		if r := recover(); r != nil {
-			df, isDice := r.(diceFailure)
-			if !isDice {
-				panic(r)
-			}
-			events, err = nil, df.err
-		}
-		s.run = nil
-	}()
+	defer s.running(d, record, &events, &err)()
 	s.Decision++
 	s.pendingOpts.valid = false
 	if record {
@@ -236,6 +225,24 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 	dec.answer(s, c.Key)
 	s.advance()
 	return s.run.events, nil
+}
+
+// running sets up the rolls of one decision and returns what ends it: a
+// dice failure (a script run out) becomes the error, with nothing returned.
+// Use as `defer s.running(d, record, &events, &err)()`.
+func (s *State) running(d engine.Dice, record bool, events *[]engine.Event, err *error) func() {
+	s.runBuf.dice, s.runBuf.record, s.runBuf.events, s.runBuf.mods = d, record, nil, s.runBuf.mods[:0]
+	s.run = &s.runBuf
+	return func() {
+		if r := recover(); r != nil {
+			df, isDice := r.(diceFailure)
+			if !isDice {
+				panic(r)
+			}
+			*events, *err = nil, df.err
+		}
+		s.run = nil
+	}
 }
 
 func choiceLabel(opts []engine.Option, key string) string {

@@ -173,18 +173,7 @@ func (s *State) PackResume(a PackAction, d engine.Dice, record bool) (events []e
 		return nil, fmt.Errorf("hunters: %s does not wait for its pack", s.Boat.Number)
 	}
 	s.fast = !record
-	s.runBuf.dice, s.runBuf.record, s.runBuf.events, s.runBuf.mods = d, record, nil, s.runBuf.mods[:0]
-	s.run = &s.runBuf
-	defer func() {
-		if r := recover(); r != nil {
-			df, isDice := r.(diceFailure)
-			if !isDice {
-				panic(r)
-			}
-			events, err = nil, df.err
-		}
-		s.run = nil
-	}()
+	defer s.running(d, record, &events, &err)()
 	s.Decision++ // the career's prompt changes
 	wait := s.Pack.Wait
 	s.Pack.Wait = ""
@@ -225,16 +214,7 @@ func (s *State) packFollow() {
 	e.G7aByDay, e.Wolfpack, e.WolfRolled, e.MustFire, e.Torpedoed = false, 0, false, false, false
 	e.Arrived, e.Submerged = false, false
 	e.CombatRound = 0
-	e.Targets = e.Targets[:0]
-	e.Quality = ""
-	n := 4
-	if s.Settings.On("14.2") {
-		n = 3
-	}
-	for i := 0; i < n; i++ {
-		t, _ := s.identify(s.shipSize(0))
-		e.Targets = append(e.Targets, t)
-	}
+	s.freshConvoy(e)
 	s.rollDayNight() // 9.7.5
 	s.Phase = phEngage
 }
