@@ -316,3 +316,16 @@ func (r *Rules) Decode(data []byte) (engine.State, error) {
 
 // errSetup wraps setup problems.
 var errSetup = errors.New("hunters setup")
+
+// EncodeAll encodes careers kept together (a two-player game, a wolfpack).
+func EncodeAll(careers []*State) ([]json.RawMessage, error) {
+	out := make([]json.RawMessage, 0, len(careers))
+	for _, c := range careers {
+		b, err := c.Encode()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}

@@ -195,13 +195,11 @@ func (s *State) CareerOf(seat int) *hunters.State { return s.careers[seat] }
 // Encode implements engine.State.
 func (s *State) Encode() ([]byte, error) {
 	w := wire{Schema: s.Schema, Active: s.Active, Done: s.Done, Retired: s.Retired, End: s.End, StartPatrols: s.StartPatrols, Decision: s.Decision}
-	for _, c := range s.careers {
-		b, err := c.Encode()
-		if err != nil {
-			return nil, err
-		}
-		w.Careers = append(w.Careers, b)
+	careers, err := hunters.EncodeAll(s.careers[:])
+	if err != nil {
+		return nil, err
 	}
+	w.Careers = careers
 	b, err := json.Marshal(w)
 	if err != nil {
 		return nil, fmt.Errorf("duel: encoding: %w", err)

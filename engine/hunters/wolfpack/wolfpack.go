@@ -194,13 +194,11 @@ func (s *State) Career(i int) *hunters.State { return s.careers[i] }
 // Encode implements engine.State.
 func (s *State) Encode() ([]byte, error) {
 	w := wire{Schema: s.Schema, Name: s.Name, Absent: s.Absent, Members: s.Members, Battle: s.Battle}
-	for _, c := range s.careers {
-		b, err := c.Encode()
-		if err != nil {
-			return nil, err
-		}
-		w.Careers = append(w.Careers, b)
+	careers, err := hunters.EncodeAll(s.careers[:])
+	if err != nil {
+		return nil, err
 	}
+	w.Careers = careers
 	b, err := json.Marshal(w)
 	if err != nil {
 		return nil, fmt.Errorf("wolfpack: encoding: %w", err)
