@@ -24,6 +24,7 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/persist"
+	"github.com/slack-go/slack"
 )
 
 // fakeSlack speaks the parts of Slack's Web API and Socket Mode protocol that
@@ -415,5 +416,34 @@ func TestThreadsAndStickyStandings(t *testing.T) {
 	}
 	if isThreadTS("player-U1") || !isThreadTS("1700000000.000100") {
 		t.Fatal("a player's place in a channel is not a thread")
+	}
+}
+
+// A tournament through Slack's slash command: the action may be given as a
+// bare word (`/hunters tournament join`), a player as a Slack mention.
+func TestSlashTournamentWithPositionalAction(t *testing.T) {
+	f := newFakeSlack(t)
+	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.srv.URL + "/api"}, filepath.Join(t.TempDir(), "k.db"))
+	defer store.Close()
+	defer a.Close()
+	<-f.open
+	say := func(user, text string) string {
+		r := a.command(slack.SlashCommand{Command: "/hunters", Text: text, UserID: user, UserName: user, TeamID: "T1", ChannelID: "C7"})
+		for _, m := range append(r.Public, r.Private...) {
+			return m.Title + " " + m.Text
+		}
+		return ""
+	}
+	if got := say("UORG", `tournament create format=top length=short name="Drumbeat"`); !strings.Contains(got, "Drumbeat") {
+		t.Fatalf("create: %q", got)
+	}
+	if got := say("U1", "tournament join"); !strings.Contains(got, "joins Drumbeat") {
+		t.Fatalf("join: %q", got)
+	}
+	if got := say("U1", "tournament remove player=<@U2|bob>"); !strings.Contains(got, "Only the organiser") {
+		t.Fatalf("remove by an entrant: %q", got)
+	}
+	if got := say("U1", "tournament join extra"); !strings.Contains(got, "not key=value") {
+		t.Fatalf("a second bare word: %q", got)
 	}
 }
