@@ -24,6 +24,8 @@ var (
 	bucketGames   = []byte("games")
 	bucketEvents  = []byte("events")
 	bucketArchive = []byte("archive")
+	// bucketIDs finds a running game's key by its id.
+	bucketIDs = []byte("game_ids")
 )
 
 // ErrNotFound is returned when a key holds no game.
@@ -151,7 +153,7 @@ func Open(path string) (s *Store, err error) {
 	}
 	s = &Store{db: db, path: path}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces} {
+		for _, b := range [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -271,6 +273,9 @@ func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule b
 				return err
 			}
 		}
+		if err := tx.Bucket(bucketIDs).Put([]byte(rec.ID), []byte(rec.Key)); err != nil {
+			return err
+		}
 		return tx.Bucket(bucketGames).Put([]byte(rec.Key), b)
 	})
 	if err != nil {
@@ -325,6 +330,9 @@ func (s *Store) Archive(key string) error {
 		if err := putSchedule(tx, key, nil); err != nil {
 			return err
 		}
+		if err := tx.Bucket(bucketIDs).Delete([]byte(rec.ID)); err != nil {
+			return err
+		}
 		return g.Delete([]byte(key))
 	})
 }
@@ -355,21 +363,28 @@ func (s *Store) list(bucket []byte) ([]GameRecord, error) {
 func (s *Store) Find(id string) (*GameRecord, error) {
 	var found *GameRecord
 	err := s.db.View(func(tx *bolt.Tx) error {
-		if v := tx.Bucket(bucketArchive).Get([]byte(id)); v != nil {
-			var rec GameRecord
-			if err := json.Unmarshal(v, &rec); err != nil {
-				return fmt.Errorf("game record %s is damaged: %w", id, err)
+		v := tx.Bucket(bucketArchive).Get([]byte(id))
+		if v == nil {
+			if key := tx.Bucket(bucketIDs).Get([]byte(id)); key != nil {
+				v = tx.Bucket(bucketGames).Get(key)
 			}
-			found = &rec
-			return nil
 		}
-		return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
-			var rec GameRecord
-			if json.Unmarshal(v, &rec) == nil && rec.ID == id {
-				found = &rec
-			}
-			return nil
-		})
+		if v == nil {
+			// A game saved before the id index: look through the running ones.
+			return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+				var rec GameRecord
+				if json.Unmarshal(v, &rec) == nil && rec.ID == id {
+					found = &rec
+				}
+				return nil
+			})
+		}
+		var rec GameRecord
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return fmt.Errorf("game record %s is damaged: %w", id, err)
+		}
+		found = &rec
+		return nil
 	})
 	if err != nil {
 		return nil, err
