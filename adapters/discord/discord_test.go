@@ -12,17 +12,22 @@ import (
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/hunters/duel"
 	"github.com/kaleun/kaleun/persist"
 )
 
 func startAdapter(t *testing.T, f *fakeDiscord, dbPath string) (*Adapter, *persist.Store) {
 	t.Helper()
+	h, _ := hunters.NewRules()
+	return startAdapterWith(t, f, dbPath, map[string]engine.Rules{"hunters": h})
+}
+
+func startAdapterWith(t *testing.T, f *fakeDiscord, dbPath string, games map[string]engine.Rules) (*Adapter, *persist.Store) {
+	t.Helper()
 	store, err := persist.Open(dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _ := hunters.NewRules()
-	games := map[string]engine.Rules{"hunters": h}
 	svc := bot.New(store, games, bot.Options{NewSeed: fixedSeed, NewID: fixedID})
 	a, err := New(Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: f.srv.URL}, svc, games, slog.New(slog.DiscardHandler))
 	if err != nil {
@@ -255,5 +260,46 @@ func TestThreadsAndStickyStandings(t *testing.T) {
 	}
 	if p := standings("second"); p.Path != "/api/v9/channels/c5/messages/m2" {
 		t.Fatalf("the standings are edited in place: %s", p.Path)
+	}
+}
+
+// A two-player game through Discord: the opponent is a user option, which
+// Discord resolves to his name; only he can accept.
+func TestDuelChallengeThroughDiscord(t *testing.T) {
+	f := newFakeDiscord(t)
+	h, _ := hunters.NewRules()
+	a, store := startAdapterWith(t, f, filepath.Join(t.TempDir(), "k.db"), map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)})
+	defer store.Close()
+	defer a.Close()
+	registered := string(f.commands[0])
+	if !strings.Contains(registered, `"name":"hunters-duel"`) || !strings.Contains(registered, `"type":6`) {
+		t.Fatalf("the duel's opponent is not a user option: %s", registered)
+	}
+	f.dispatch("INTERACTION_CREATE", map[string]any{
+		"id": "d1", "application_id": "app", "type": 2, "token": "tok-d1", "guild_id": "g1", "channel_id": "c1",
+		"member": member("u1", false),
+		"data": map[string]any{"id": "cmd", "name": "hunters-duel", "type": 1,
+			"options":  []any{map[string]any{"name": "new", "type": 1, "options": []any{map[string]any{"name": "b", "type": 6, "value": "u9"}, map[string]any{"name": "boat", "type": 3, "value": "VIIC"}}}},
+			"resolved": map[string]any{"users": map[string]any{"u9": map[string]any{"id": "u9", "username": "otto", "global_name": "Otto Kretschmer"}}}},
+	})
+	invite := f.next(t)
+	d := data(invite)
+	embeds, _ := d["embeds"].([]any)
+	if d["content"] != "<@u9>" || len(embeds) != 1 || !strings.Contains(embeds[0].(map[string]any)["description"].(string), "u1 challenges Otto Kretschmer") {
+		t.Fatalf("invitation: %v", d)
+	}
+	ids := buttons(invite)
+	if len(ids) != 2 {
+		t.Fatalf("Accept and Decline: %v", ids)
+	}
+	f.click("d2", "u1", ids[0])
+	if p := f.next(t); data(p)["flags"] == nil || !strings.Contains(data(p)["content"].(string), "Only Otto Kretschmer can accept") {
+		t.Fatalf("the challenger accepted his own challenge: %v", data(p))
+	}
+	f.click("d3", "u9", ids[0])
+	posts := f.drain(t)
+	last := data(posts[len(posts)-1])
+	if last["content"] != "<@u1>" || len(buttons(posts[len(posts)-1])) == 0 {
+		t.Fatalf("after the accept, the challenger's first decision: %v", last)
 	}
 }
