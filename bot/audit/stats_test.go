@@ -63,3 +63,16 @@ func TestAuditableDicePassTheirOwnTest(t *testing.T) {
 		}
 	}
 }
+
+func TestSidesOfNotations(t *testing.T) {
+	for notation, want := range map[string]int{"1d6": 6, "2d6": 6, "d66": 6, "1d10": 10, "1d10+1d10": 10, "1d20": 20, "3d8": 8, "1d52": 52} {
+		if got, ok := SidesOf(notation); !ok || got != want {
+			t.Errorf("%s: %d %v, want %d", notation, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "d", "d6", "1d", "0d6", "1d1", "xd6", "1d6+1", "1d100000"} {
+		if _, ok := SidesOf(bad); ok {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/persist"
+	"strconv"
+	"strings"
 )
 
 // Problem is one thing that does not check out.
@@ -94,17 +96,26 @@ func checkChain(x *Export) []Problem {
 	return out
 }
 
-// SidesOf tells the die size of a roll's notation.
+// SidesOf tells the die size of a roll's notation: "NdM" (any number of
+// M-sided dice: "2d6", "1d20", "1d52" for a shuffle's draw), "d66" (two d6)
+// and "1d10+1d10" (two d10).
 func SidesOf(notation string) (int, bool) {
 	switch notation {
-	case "1d6", "2d6", "d66":
+	case "d66":
 		return 6, true
-	case "1d10", "1d10+1d10":
+	case "1d10+1d10":
 		return 10, true
-	case "1d20":
-		return 20, true
 	}
-	return 0, false
+	n, m, ok := strings.Cut(notation, "d")
+	if !ok || n == "" {
+		return 0, false
+	}
+	count, err1 := strconv.Atoi(n)
+	sides, err2 := strconv.Atoi(m)
+	if err1 != nil || err2 != nil || count < 1 || sides < 2 || sides > 1000 {
+		return 0, false
+	}
+	return sides, true
 }
 
 // epoch is one seed's span of dice.
