@@ -47,6 +47,8 @@ type Prompt struct {
 	// Secret prompts are answered in private: the choice is logged without
 	// its answer until the rules reveal it, and nothing may show it before.
 	Secret bool `json:"secret,omitempty"`
+	// Private prompts show their seat's hidden cards: only he may see them.
+	Private bool `json:"private,omitempty"`
 }
 
 // HasOption reports whether key is one of the prompt's options.
@@ -217,4 +219,10 @@ type TournamentOnly interface {
 // out): the key to press and why, or false when the rules say nothing.
 type Absence interface {
 	AbsentChoice(token string) (key, why string, ok bool)
+}
+
+// PrivateViews is implemented by States of games with hidden information:
+// a view as one seat may see it (his hand).
+type PrivateViews interface {
+	ViewFor(seat, name string) (*View, error)
 }

@@ -29,6 +29,11 @@ type Event struct {
 	Roll *Roll  `json:"roll,omitempty"`
 	// Choice is the decision taken, on KindChoice events (for replays and audits).
 	Choice *Choice `json:"choice,omitempty"`
+	// In games with hidden information: Seat, when set, is the only player
+	// who may see the event before the game ends; Hidden events (a deck's
+	// shuffle) are shown to nobody before the end.
+	Seat   string `json:"seat,omitempty"`
+	Hidden bool   `json:"hidden,omitempty"`
 }
 
 // Modifier is one die-roll modifier with its reason.

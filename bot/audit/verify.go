@@ -96,6 +96,20 @@ func checkChain(x *Export) []Problem {
 	return out
 }
 
+// DieSides tells the size of die i of a roll: "shuffleN" draws a deck of N
+// cards with dice of N, N-1, ... 2 sides (a Fisher-Yates shuffle); every
+// other notation has one die size (SidesOf).
+func DieSides(notation string, i int) (int, bool) {
+	if n, ok := strings.CutPrefix(notation, "shuffle"); ok {
+		cards, err := strconv.Atoi(n)
+		if err != nil || cards < 2 || cards > 1000 || i < 0 || i > cards-2 {
+			return 0, false
+		}
+		return cards - i, true
+	}
+	return SidesOf(notation)
+}
+
 // SidesOf tells the die size of a roll's notation: "NdM" (any number of
 // M-sided dice: "2d6", "1d20", "1d52" for a shuffle's draw), "d66" (two d6)
 // and "1d10+1d10" (two d10).
@@ -211,14 +225,14 @@ func checkDice(x *Export) (faces []int, checked int, unrevealed []string, probs 
 		if len(e.Dice) != len(le.Roll.Faces) {
 			return fail(e.Seq, "%d faces but %d dice numbered", len(le.Roll.Faces), len(e.Dice))
 		}
-		sides, ok := SidesOf(le.Roll.Dice)
-		if !ok {
+		if _, ok := DieSides(le.Roll.Dice, 0); !ok {
 			return fail(e.Seq, "unknown dice %q", le.Roll.Dice)
 		}
 		if hmacScheme && cur == nil {
 			return fail(e.Seq, "a die was rolled before any seed was committed")
 		}
 		for i, k := range e.Dice {
+			sides, _ := DieSides(le.Roll.Dice, i)
 			if k != int64(len(rolled)) {
 				return fail(e.Seq, "die #%d comes where die #%d was due", k, len(rolled))
 			}

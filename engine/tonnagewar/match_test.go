@@ -1,0 +1,130 @@
+package tonnagewar
+
+import (
+	"testing"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/dice"
+)
+
+func newMatch(t testing.TB, setup string, d engine.Dice) (*State, []engine.Event) {
+	t.Helper()
+	r, err := NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, events, err := r.New([]byte(setup), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State), events
+}
+
+// checkCards is the conservation of cards: every tactical card is in one
+// deck, hand or discard pile of its side; every unit in one place.
+func checkCards(t *testing.T, s *State) {
+	t.Helper()
+	seenCard := map[int]int{}
+	for side := UBoats; side <= Escorts; side++ {
+		h := s.Hands[side]
+		for _, pile := range [][]int{h.TacDeck, h.TacHand, h.TacDiscards} {
+			for _, id := range pile {
+				seenCard[id]++
+				if s.card(id).Side != side {
+					t.Fatalf("card %s in the wrong side's piles", s.card(id).Name())
+				}
+			}
+		}
+	}
+	if len(seenCard) != 104 {
+		t.Fatalf("%d tactical cards accounted for", len(seenCard))
+	}
+	for id, n := range seenCard {
+		if n != 1 {
+			t.Fatalf("card %d in %d piles", id, n)
+		}
+	}
+	seen := map[int]int{}
+	for side := UBoats; side <= Escorts; side++ {
+		for _, id := range append(append([]int(nil), s.Hands[side].OOBDeck...), s.Hands[side].OOBHand...) {
+			seen[id]++
+		}
+	}
+	for _, id := range s.OutOfPlay {
+		seen[id]++
+	}
+	for _, c := range s.Contacts {
+		seen[c.Boat]++
+	}
+	if e := s.Open; e != nil {
+		for _, id := range e.Group {
+			seen[id]++
+		}
+		if e.Pulled && e.Target >= 0 {
+			seen[e.Target]++
+		}
+		if a := e.Answers; a != nil {
+			seen[a.Group[0]]++
+		}
+		if e.Continuation && e.Target >= 0 && s.contactOf(e.Target) < 0 && !e.Pulled {
+			seen[e.Target]++
+		}
+	}
+	if h := s.Held; h != nil {
+		seen[h.Target]++
+		for _, id := range h.Group {
+			seen[id]++
+		}
+	}
+	for id := range s.cat.units {
+		if seen[id] != 1 {
+			t.Fatalf("unit %d (%s) is in %d places (game %d round %d turn %d, stage %+v, open %+v, held %+v)", id, s.unit(id).Name(), seen[id], s.Game, s.Round, s.Turn, s.Stage, s.Open, s.Held)
+		}
+	}
+}
+
+// Whole matches with players who pick at random: the match always ends
+// after two games of four rounds, roles swapped, every card and unit
+// accounted for at every step, and every offered option accepted.
+func TestRandomMatchesKeepEveryCard(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		d := dice.NewFast(seed)
+		pick := dice.NewFast(seed + 1000)
+		s, _ := newMatch(t, `{"a":"Prien","b":"Walker"}`, d)
+		games := map[int]bool{}
+		for i := 0; !s.Done; i++ {
+			if i > 20000 {
+				t.Fatalf("seed %d: the match never ends", seed)
+			}
+			checkCards(t, s)
+			games[s.Game] = true
+			p := s.Pending()
+			if p == nil || len(p.Options) == 0 || !p.Private {
+				t.Fatalf("seed %d: prompt %+v", seed, p)
+			}
+			opts := p.Options
+			if seed%2 == 0 {
+				// An eager player: he plays his cards rather than discarding them.
+				var eager []engine.Option
+				for _, o := range p.Options {
+					if o.Key != "back" && o.Key != "end" && o.Key != "discard" {
+						eager = append(eager, o)
+					}
+				}
+				if len(eager) > 0 {
+					opts = eager
+				}
+			}
+			f, _ := pick.Roll(len(opts))
+			next, _, err := s.Apply(engine.Choice{Token: p.Token, Key: opts[f-1].Key}, d)
+			if err != nil {
+				t.Fatalf("seed %d: %q refused: %v", seed, opts[f-1].Key, err)
+			}
+			s = next.(*State)
+		}
+		o := s.Outcome()
+		if o == nil || !games[1] || !games[2] || len(o.Fields) != 2 {
+			t.Fatalf("seed %d: outcome %+v, games %v", seed, o, games)
+		}
+	}
+}
