@@ -89,21 +89,21 @@ type State struct {
 	Turn    int               `json:"turn"`
 	Mover   Side              `json:"mover"`
 	// UBoatSeat is the seat sailing the U-boats in this game.
-	UBoatSeat  int          `json:"uboat_seat"`
-	Hands      [2]Hand      `json:"hands"`
-	Units      []UnitState  `json:"units"`
-	OutOfPlay  []int        `json:"out_of_play,omitempty"`
-	Contacts   []ContactCard    `json:"contacts,omitempty"`
-	Open       *Engagement  `json:"open,omitempty"`
-	Held       *Held        `json:"held,omitempty"`
-	ConvoySunk int          `json:"convoy_sunk"`
-	Stage      Stage        `json:"stage"`
-	Results    [2][2]int    `json:"results"` // [game-1][seat]
-	Decision   int          `json:"decision"`
-	Done       bool         `json:"done,omitempty"`
-	Proposal   *Side        `json:"proposal,omitempty"` // who proposed ending the round (4)
-	Resume     *Stage       `json:"resume,omitempty"`   // the stage a designation interrupted
-	Rescues    int          `json:"rescues_sunk,omitempty"`
+	UBoatSeat  int           `json:"uboat_seat"`
+	Hands      [2]Hand       `json:"hands"`
+	Units      []UnitState   `json:"units"`
+	OutOfPlay  []int         `json:"out_of_play,omitempty"`
+	Contacts   []ContactCard `json:"contacts,omitempty"`
+	Open       *Engagement   `json:"open,omitempty"`
+	Held       *Held         `json:"held,omitempty"`
+	ConvoySunk int           `json:"convoy_sunk"`
+	Stage      Stage         `json:"stage"`
+	Results    [2][2]int     `json:"results"` // [game-1][seat]
+	Decision   int           `json:"decision"`
+	Done       bool          `json:"done,omitempty"`
+	Proposal   *Side         `json:"proposal,omitempty"` // who proposed ending the round (4)
+	Resume     *Stage        `json:"resume,omitempty"`   // the stage a designation interrupted
+	Rescues    int           `json:"rescues_sunk,omitempty"`
 
 	rules *Rules
 	cat   *catalog
