@@ -1,0 +1,266 @@
+package tonnagewar
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/dice"
+)
+
+// table deals a match with fast dice, then lays out both hands as a rule
+// test needs them (the cards come from the decks, the old hands go back).
+type table struct {
+	t      *testing.T
+	s      *State
+	chosen map[int]bool
+}
+
+func newTable(t *testing.T) *table {
+	t.Helper()
+	s, _ := newMatch(t, `{"a":"Prien","b":"Walker"}`, dice.NewFast(1))
+	return &table{t: t, s: s, chosen: map[int]bool{}}
+}
+
+// card finds a tactical card by side, kind and a piece of its label.
+func (tb *table) card(side Side, kind CardKind, label string) int {
+	for _, c := range tb.s.cat.cards {
+		if c.Side == side && c.Kind == kind && strings.Contains(c.Label, label) && !tb.used(c.ID) {
+			return c.ID
+		}
+	}
+	tb.t.Fatalf("no %s card %q", kind, label)
+	return -1
+}
+
+func (tb *table) used(id int) bool {
+	for side := UBoats; side <= Escorts; side++ {
+		if has(tb.s.Hands[side].TacHand, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// unit finds a unit of a type and quality the test has not taken yet.
+func (tb *table) unit(side Side, typ, q string) int {
+	for _, u := range tb.s.cat.units {
+		if u.Side == side && u.Type == typ && u.Quality == q && !tb.chosen[u.ID] {
+			tb.chosen[u.ID] = true
+			return u.ID
+		}
+	}
+	tb.t.Fatalf("no %s %s", typ, q)
+	return -1
+}
+
+// hand replaces a side's hands.
+func (tb *table) hand(side Side, tac, oob []int) {
+	h := &tb.s.Hands[side]
+	h.TacDeck = append(h.TacDeck, h.TacHand...)
+	h.OOBDeck = append(h.OOBDeck, h.OOBHand...)
+	h.TacHand, h.OOBHand = nil, nil
+	for _, id := range tac {
+		h.TacDeck = remove(h.TacDeck, id)
+		h.TacHand = append(h.TacHand, id)
+	}
+	for _, id := range oob {
+		h.OOBDeck = remove(h.OOBDeck, id)
+		h.OOBHand = append(h.OOBHand, id)
+	}
+}
+
+// play answers the pending steps with keys; faces are the dice they roll.
+func (tb *table) play(faces []int, keys ...string) []engine.Event {
+	tb.t.Helper()
+	d := dice.NewScripted(faces)
+	var all []engine.Event
+	for _, k := range keys {
+		p := tb.s.Pending()
+		next, evs, err := tb.s.Apply(engine.Choice{Token: p.Token, Key: k}, d)
+		if err != nil {
+			var keys []string
+			for _, o := range p.Options {
+				keys = append(keys, o.Key)
+			}
+			tb.t.Fatalf("%q at step %s: %v (options %v)", k, p.Kind, err, keys)
+		}
+		tb.s = next.(*State)
+		all = append(all, evs...)
+	}
+	return all
+}
+
+func rolls(evs []engine.Event, cas string) []*engine.Roll {
+	var out []*engine.Roll
+	for _, e := range evs {
+		if e.Roll != nil && e.Roll.Case == cas {
+			out = append(out, e.Roll)
+		}
+	}
+	return out
+}
+
+func u(id int) string { return "u" + strconv.Itoa(id) }
+func c(id int) string { return "c" + strconv.Itoa(id) }
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// 7.2.2, 7.2.3, 8.1.1, 8.2, 11.4, 14.3: a contact, then an attack the
+// escorts do not answer: each of the card's rolls of 1d20 at or under the
+// U-boat's attack value sinks a ship; a 1 sinks the rescue ship, and the
+// escort player designates a surface escort of his hand as the new one.
+func TestContactThenConvoyAttack(t *testing.T) {
+	tb := newTable(t)
+	contact, beam := tb.card(UBoats, Contact, "Contact"), tb.card(UBoats, Attack, "Beam")
+	ace, regular := tb.unit(UBoats, UBoat, "A"), tb.unit(UBoats, UBoat, "R")
+	tb.hand(UBoats, []int{contact, beam}, []int{ace, regular})
+	routing1, routing2 := tb.card(Escorts, EvasiveRouting, ""), -1
+	tb.hand(Escorts, []int{routing1}, nil)
+	routing2 = tb.card(Escorts, EvasiveRouting, "")
+	sr := tb.unit(Escorts, Surface, "R")
+	tb.hand(Escorts, []int{routing1, routing2}, []int{sr})
+	tb.play(nil, c(contact), "contact", u(ace))
+	if len(tb.s.Contacts) != 1 || tb.s.Contacts[0].Boat != ace {
+		t.Fatalf("7.2.2: contacts %+v", tb.s.Contacts)
+	}
+	tb.play(nil, c(routing1), "discard")
+	tb.play(nil, c(beam), "attack", u(regular))
+	if tb.s.Open == nil || tb.s.Open.Kind != "uboat_attack" || tb.s.Stage.Step != "respond" {
+		t.Fatalf("7.2.3: open %+v stage %+v", tb.s.Open, tb.s.Stage)
+	}
+	// Regular attack 10, four rolls: 1 (the rescue ship), 5 (a ship), 11 (miss), 10 (a ship).
+	evs := tb.play([]int{1, 5, 11, 10}, "none")
+	r := rolls(evs, "8.2")
+	if len(r) != 4 || r[0].Result != "the rescue ship sunk" || r[2].Result != "miss" || tb.s.ConvoySunk != 3 {
+		t.Fatalf("8.2: %d rolls, %d sunk: %+v", len(r), tb.s.ConvoySunk, r)
+	}
+	if !tb.s.Units[regular].Out {
+		t.Fatal("11.4: the attacker leaves play")
+	}
+	if tb.s.Stage.Step != "designate" || tb.s.Stage.Side != Escorts {
+		t.Fatalf("14.3: stage %+v", tb.s.Stage)
+	}
+	tb.play(nil, u(sr))
+	if !tb.s.Units[sr].Rescue || tb.s.Stage.Step != "card" || tb.s.Stage.Side != Escorts {
+		t.Fatalf("after the designation: stage %+v", tb.s.Stage)
+	}
+	if tb.s.groupable(EscortAttack, sr) {
+		t.Fatal("14.3: the rescue ship may not attack")
+	}
+	if tb.s.score(UBoats) != 3 {
+		t.Fatalf("12: %d points for three ships", tb.s.score(UBoats))
+	}
+}
+
+// 7.3.6, 8.4.1, 8.5.1, 8.5.2, 8.5.3: the escorts answer an attack; the U-boat
+// does not answer; one escort detects, so all attack; a surface escort's 2
+// in a first attack sinks the U-boat by gunfire, and its attack is abandoned.
+func TestEscortAttackDetectsAndSinksByGunfire(t *testing.T) {
+	tb := newTable(t)
+	contact, stern, spare := tb.card(UBoats, Contact, "Contact"), tb.card(UBoats, Attack, "Stern"), tb.card(UBoats, Flak, "+0")
+	ace, novice := tb.unit(UBoats, UBoat, "A"), tb.unit(UBoats, UBoat, "N")
+	tb.hand(UBoats, []int{contact, stern, spare}, []int{ace, novice})
+	routing, attack, more := tb.card(Escorts, EvasiveRouting, ""), tb.card(Escorts, EscortAttack, "up to 3"), tb.card(Escorts, AirPatrol, "1 air")
+	sr, ar := tb.unit(Escorts, Surface, "R"), tb.unit(Escorts, Air, "R")
+	tb.hand(Escorts, []int{routing, attack, more}, []int{sr, ar})
+	tb.play(nil, c(contact), "contact", u(ace))
+	tb.play(nil, c(routing), "discard")
+	tb.play(nil, c(stern), "attack", u(novice))
+	tb.play(nil, "r"+itoa(attack), u(sr), u(ar), "done")
+	// Novice evade 8: the SR needs 8-2 = 6 (rolls 3: evaded), the AR 8-6 = 2
+	// (rolls 5: detected); the SR then attacks and rolls 2: gunfire.
+	evs := tb.play([]int{3, 5, 2}, "none")
+	det := rolls(evs, "8.5.1")
+	if len(det) != 2 || det[0].Total != 6 || det[0].Result != "evaded" || det[1].Total != 2 || det[1].Result != "detected" {
+		t.Fatalf("8.5.1: %+v", det)
+	}
+	att := rolls(evs, "8.5")
+	if len(att) != 1 || !strings.Contains(att[0].Result, "gunfire") || !tb.s.Units[novice].Sunk {
+		t.Fatalf("8.5.3: %+v", att)
+	}
+	if len(rolls(evs, "8.2")) != 0 || tb.s.score(Escorts) != 2 {
+		t.Fatalf("8.1.2: the attack is abandoned; a Novice sunk is 2 points, got %d", tb.s.score(Escorts))
+	}
+	if !has(tb.s.Hands[Escorts].OOBHand, sr) || !has(tb.s.Hands[Escorts].OOBHand, ar) {
+		t.Fatal("9.3: the escorts go home")
+	}
+}
+
+// 7.3.4, 7.2.7, 7.4.1: B-dienst negates evasive routing; unanswered, the
+// routing ends the contact and its U-boat returns to the OOB hand.
+func TestEvasiveRoutingAndBDienst(t *testing.T) {
+	tb := newTable(t)
+	contact, bd, spare := tb.card(UBoats, Contact, "Contact"), tb.card(UBoats, BDienst, ""), tb.card(UBoats, Evade, "+2")
+	boat := tb.unit(UBoats, UBoat, "R")
+	tb.hand(UBoats, []int{contact, bd, spare}, []int{boat})
+	r1 := tb.card(Escorts, EvasiveRouting, "")
+	tb.hand(Escorts, []int{r1}, nil)
+	r2 := tb.card(Escorts, EvasiveRouting, "")
+	tb.hand(Escorts, []int{r1, r2}, nil)
+	tb.play(nil, c(contact), "contact", u(boat))
+	tb.play(nil, c(r1), "route_c0")
+	tb.play(nil, "r"+itoa(bd))
+	if len(tb.s.Contacts) != 1 {
+		t.Fatal("7.2.7: B-dienst keeps the contact")
+	}
+	tb.play(nil, c(r2), "route_c0")
+	tb.play(nil, "none")
+	if len(tb.s.Contacts) != 0 || !has(tb.s.Hands[UBoats].OOBHand, boat) {
+		t.Fatalf("7.4.1: contacts %+v, hand %v", tb.s.Contacts, tb.s.Hands[UBoats].OOBHand)
+	}
+}
+
+// 7.2.6, 8.3.1, 8.3.3, 8.3.4, 12.2 (TW-A3): HF/DF on a contact; the U-boat
+// fires back. Detected first (Ace evade 12, the SR's -2 and its HF/DF +2),
+// it needs a 2 or less; the damaged escort takes no part in the attack that
+// follows; the contact ends; the escort player may attack again next turn.
+func TestHFDFAnsweredByATorpedo(t *testing.T) {
+	tb := newTable(t)
+	contact, bow, spare := tb.card(UBoats, Contact, "Contact"), tb.card(UBoats, Attack, "Bow attack, 3 rolls"), tb.card(UBoats, Flak, "+0")
+	ace := tb.unit(UBoats, UBoat, "A")
+	tb.hand(UBoats, []int{contact, bow, spare}, []int{ace})
+	hfdf, more := tb.card(Escorts, HFDF, "1 surface"), tb.card(Escorts, HFDF, "1 surface")
+	sr := tb.unit(Escorts, Surface, "R")
+	tb.hand(Escorts, []int{hfdf}, []int{sr})
+	more = tb.card(Escorts, HFDF, "1 surface")
+	tb.hand(Escorts, []int{hfdf, more}, []int{sr})
+	tb.play(nil, c(contact), "contact", u(ace))
+	tb.play(nil, c(hfdf), "hfdf_c0", u(sr))
+	evs := tb.play([]int{15, 2}, "r"+itoa(bow)+"s0")
+	det, shot := rolls(evs, "8.5.1"), rolls(evs, "8.3.1")
+	if len(det) != 1 || det[0].Total != 12 || det[0].Result != "detected" {
+		t.Fatalf("8.5.1 with HF/DF: %+v", det)
+	}
+	if len(shot) != 1 || shot[0].Total != 2 || tb.s.Units[sr].Damage != 1 {
+		t.Fatalf("8.3.1: %+v", shot)
+	}
+	if len(rolls(evs, "8.5")) != 0 || len(tb.s.Contacts) != 0 || tb.s.Held == nil {
+		t.Fatalf("8.3.4: no attack by the damaged escort; contacts %v, held %+v", tb.s.Contacts, tb.s.Held)
+	}
+	if tb.s.score(UBoats) != 1 {
+		t.Fatalf("12: an escort damaged is 1 point, got %d", tb.s.score(UBoats))
+	}
+}
+
+// 12, TW-A24: a win needs the better U-boat game and more points in all.
+func TestMatchResult(t *testing.T) {
+	tb := newTable(t)
+	s := tb.s
+	s.Done = true
+	for _, c := range []struct {
+		results [2][2]int
+		level   string
+	}{
+		{[2][2]int{{10, 4}, {6, 3}}, "a_wins"}, // a: 10 as U-boats against b's 3; 16 to 7
+		{[2][2]int{{3, 9}, {2, 8}}, "b_wins"},
+		// b's U-boat game (12) beats a's (10), but a has more points (19 to 13).
+		{[2][2]int{{10, 1}, {9, 12}}, "draw"},
+	} {
+		s.Results = c.results
+		got, want := s.Outcome().Level, c.level
+		if got != want {
+			t.Errorf("%v: %s, want %s", c.results, got, want)
+		}
+	}
+}
