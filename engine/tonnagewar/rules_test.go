@@ -102,8 +102,8 @@ func rolls(evs []engine.Event, cas string) []*engine.Roll {
 	return out
 }
 
-func u(id int) string { return "u" + strconv.Itoa(id) }
-func c(id int) string { return "c" + strconv.Itoa(id) }
+func u(id int) string   { return "u" + strconv.Itoa(id) }
+func c(id int) string   { return "c" + strconv.Itoa(id) }
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // 7.2.2, 7.2.3, 8.1.1, 8.2, 11.4, 14.3: a contact, then an attack the
