@@ -37,6 +37,10 @@ func Commands() []CommandSpec {
 		{Name: "reveal", Help: "Reveal the dice seed so far and commit to a fresh one (commander or channel manager)", ManagerMatters: true},
 		{Name: "audit", Help: "The game's hash-chained log as a file for `kaleun verify`", Args: []ArgSpec{{Name: "game", Help: "a game id (default: this channel's game, or its last finished one)"}}},
 		{Name: "dice", Help: "How often each face came up, per game and per server, with a chi-square test"},
+		{Name: "challenge", Help: "A game for two: challenge another player (the game's options, and b:@opponent)"},
+		{Name: "accept", Help: "Accept the challenge waiting for you in this channel"},
+		{Name: "endround", Help: "Propose to end the round now (a card game's rule 4; the other player agrees or not)"},
+		{Name: "concede", Help: "Concede a game for two: it ends, and its log is revealed"},
 		{Name: "autoroll", Help: "In a game for several: let the bot roll for the enemy when it is your turn to (on), or press Roll yourself (off)", Args: []ArgSpec{{Name: "roll", Help: "on or off", Required: true}}},
 		{Name: "prefs", Help: "Your reminders: time zone, quiet hours, vacation, where to be pinged, autopilot", Args: []ArgSpec{
 			{Name: "tz", Help: "your time zone, e.g. Europe/Berlin"},

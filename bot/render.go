@@ -29,6 +29,66 @@ func promptMessage(gameID string, p *engine.Prompt, owner string) Message {
 	return m
 }
 
+// visibleTo reports whether a seat may see an event ("" is the channel):
+// in a game with hidden information an event for one seat is his alone,
+// and a hidden one (a shuffle) nobody's, until the game is over.
+func visibleTo(e engine.Event, seat string, over bool) bool {
+	switch {
+	case over:
+		return true
+	case e.Hidden:
+		return false
+	case e.Seat != "":
+		return e.Seat == seat
+	}
+	return true
+}
+
+// publicEntries are the entries everyone may see now.
+func publicEntries(entries []persist.EventRecord) []persist.EventRecord {
+	return entriesFor(entries, "", false)
+}
+
+// entriesFor keeps the entries a seat may see; with seat set, only those
+// for him alone (the public ones go to the channel).
+func entriesFor(entries []persist.EventRecord, seat string, over bool) []persist.EventRecord {
+	var out []persist.EventRecord
+	for _, er := range entries {
+		var e engine.Event
+		if json.Unmarshal(er.Event, &e) != nil {
+			continue
+		}
+		if seat == "" && visibleTo(e, "", over) || seat != "" && e.Seat == seat && !e.Hidden {
+			out = append(out, er)
+		}
+	}
+	return out
+}
+
+// openKey is the option of a private prompt's public door: its player
+// presses it to see his cards and his choices.
+const openKey = "__open"
+
+// doorMessage stands in the channel for a private prompt.
+func doorMessage(gameID string, p *engine.Prompt, owner, name string) Message {
+	return Message{
+		Title:   "Decision (" + p.Case + ")",
+		Text:    fmt.Sprintf("%s to play. The choice shows his own cards, so it opens for him alone.", name),
+		Mention: owner,
+		Options: []Option{{ID: optionID(gameID, p.Token, openKey), Label: "Open my hand"}},
+		Prompt:  &engine.Prompt{Token: p.Token, Actor: p.Actor, Seat: p.Seat, Kind: p.Kind, Case: p.Case, Private: true},
+	}
+}
+
+// channelPrompt is a prompt as the channel may see it: a private one only
+// by its door.
+func channelPrompt(gameID string, p *engine.Prompt, owner, name string) Message {
+	if p.Private {
+		return doorMessage(gameID, p, owner, name)
+	}
+	return promptMessage(gameID, p, owner)
+}
+
 // eventMessages renders log entries, split to fit the platforms' limits.
 // Each roll names its dice by number, and each message's footer names the
 // entry and hash the log stood at after it, so a roll seen in chat can be

@@ -249,7 +249,7 @@ func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persi
 		left = fmt.Sprintf(" The deadline is %s.", d.Deadline.UTC().Format("Mon 2 Jan 15:04 UTC"))
 	}
 	text := fmt.Sprintf("Reminder %d: game %s waits for %s's decision (%s).%s", d.N, gameID, d.Name, p.Case, left)
-	m := promptMessage(gameID, p, d.User)
+	m := channelPrompt(gameID, p, d.User, d.Name)
 	m.Title = "Reminder: " + m.Title
 	m.Text = text + "\n" + m.Text
 	n := &Notice{Place: place}
@@ -298,7 +298,7 @@ func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine
 		if err := s.dropDue(d); err != nil {
 			return nil, err
 		}
-		m := promptMessage(rec.ID, p, d.User)
+		m := channelPrompt(rec.ID, p, d.User, name)
 		m.Title = "Deadline passed: " + m.Title
 		m.Text = fmt.Sprintf("%s's deadline passed. This decision is his alone: the game waits for it (a player or a channel manager may `abandon`).\n", name) + m.Text
 		return &Notice{Place: place, Channel: []Message{m}}, nil

@@ -93,6 +93,9 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	s.inflight.Add(1)
 	defer s.inflight.Done()
 	defer s.recoverInto(&err)
+	if name == "challenge" {
+		name = "new" // a game for two: the challenger names his opponent
+	}
 	switch name {
 	case "tournament", "leaderboard", "career", "prefs":
 		// Channel-level commands: a tournament channel's, the server's, the player's.
@@ -137,8 +140,38 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	case "seed":
 		return s.addEntropy(rec, user, args["text"])
 	case "reveal":
+		if r, refused := secretsKept(st, "revealing the dice seed"); refused {
+			return r, nil
+		}
 		return s.reveal(rec, user)
+	case "hand":
+		return s.hand(rec, st, user)
+	case "accept":
+		if !rec.AwaitingStart {
+			return private("There is no challenge waiting here."), nil
+		}
+		return s.startClicked(place, rec, user, "go")
+	case "endround":
+		for _, p := range pendingAll(st) {
+			if id, _ := answerer(rec, p); id == user.ID && p.HasOption("end") {
+				return s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: "end"})
+			}
+		}
+		return private("You may propose to end the round only on your turn, before you choose your card (4)."), nil
+	case "concede":
+		if seatedUser(rec, user.ID) == nil {
+			return private("Only a player of this game can concede it."), nil
+		}
+		return Reply{Private: []Message{{
+			Text:    fmt.Sprintf("Concede game %s? It ends now, and the log and the seed are revealed.", rec.ID),
+			Options: []Option{{ID: optionID(rec.ID, "abandon", "confirm"), Label: "Yes, I concede"}},
+		}}}, nil
 	case "audit":
+		if args["game"] == "" || args["game"] == rec.ID {
+			if r, refused := secretsKept(st, "the log"); refused {
+				return r, nil
+			}
+		}
 		for _, p := range pendingAll(st) {
 			if p.Secret && (args["game"] == "" || args["game"] == rec.ID) {
 				return private("Not while a secret choice is pending: the log would show it. Ask again once both choices are revealed."), nil
@@ -229,6 +262,9 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 	p := promptByToken(st, target.token)
 	if p == nil {
 		return private("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
+	}
+	if target.key == openKey && p.Private {
+		return s.openDoor(rec, st, p, user)
 	}
 	if id, name := answerer(rec, p); id != "" && user.ID != id {
 		if len(rec.Seats) > 0 {
@@ -344,7 +380,11 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 		return Reply{}, err
 	}
 	*rec = next2
-	r, err := s.afterSeen(place, rec, next, stored, tokens(st))
+	viewer := ""
+	if p := promptByToken(st, c.Token); p != nil && p.Private {
+		viewer = p.Seat
+	}
+	r, err := s.afterSeen(place, rec, next, stored, tokens(st), viewer)
 	if err != nil {
 		return r, err
 	}
@@ -429,14 +469,20 @@ func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engi
 
 // after renders the events and the next prompt, or the end of the game.
 func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord) (Reply, error) {
-	return s.afterSeen(place, rec, st, stored, nil)
+	return s.afterSeen(place, rec, st, stored, nil, "")
 }
 
 // afterSeen is after, posting only the prompts not already pending before
 // the decision (the other players' prompts of a game played at each one's
 // pace are where they were).
-func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord, seen map[string]bool) (Reply, error) {
-	r := Reply{Public: eventMessages(stored)}
+//
+// viewer is the seat of the player who decided: the events for him alone,
+// and his next private prompt, come to him privately.
+func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord, seen map[string]bool, viewer string) (Reply, error) {
+	r := Reply{Public: eventMessages(publicEntries(stored))}
+	if viewer != "" {
+		r.Private = append(r.Private, eventMessages(entriesFor(stored, viewer, false))...)
+	}
 	if out := st.Outcome(); out != nil {
 		m := Message{Title: "The end", Text: out.Summary, Fields: out.Fields, Outcome: out}
 		r.Public = append(r.Public, m)
@@ -447,9 +493,17 @@ func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.Stat
 	}
 	files := s.pictures(rec, st, "", stored)
 	for _, p := range pendingAll(st) {
-		if !seen[p.Token] {
-			id, _ := answerer(rec, p)
+		if seen[p.Token] {
+			continue
+		}
+		id, name := answerer(rec, p)
+		switch {
+		case !p.Private:
 			r.Public = append(r.Public, promptMessage(rec.ID, p, id))
+		case p.Seat == viewer && viewer != "":
+			r.Private = append(r.Private, promptMessage(rec.ID, p, id)) // he is here: no door
+		default:
+			r.Public = append(r.Public, doorMessage(rec.ID, p, id, name))
 		}
 	}
 	// Pictures go with the rolls that call for them, or with the prompt when
@@ -474,7 +528,11 @@ func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
 	}
 	var r Reply
 	for _, p := range all {
-		id, _ := answerer(rec, p)
+		id, name := answerer(rec, p)
+		if p.Private {
+			r.Public = append(r.Public, doorMessage(rec.ID, p, id, name))
+			continue
+		}
 		r.Public = append(r.Public, promptMessage(rec.ID, p, id))
 	}
 	return r
@@ -492,7 +550,7 @@ func (s *Service) history(rec *persist.GameRecord) (Reply, error) {
 		return Reply{}, err
 	}
 	var rolls []persist.EventRecord
-	for _, er := range evs {
+	for _, er := range publicEntries(evs) {
 		if len(er.Dice) > 0 {
 			rolls = append(rolls, er)
 		}

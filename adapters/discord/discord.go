@@ -141,6 +141,12 @@ func (a *Adapter) commands() []*discordgo.ApplicationCommand {
 		opts := []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "new", Description: "Start a game in this channel", Options: newOpts}}
 		for _, c := range bot.CommandsFor(a.games[name]) {
 			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: c.Name, Description: trim(c.Help, 100)}
+			if c.Name == "challenge" {
+				if _, seated := a.games[name].(engine.Seated); !seated {
+					continue
+				}
+				sub.Options = newOpts // a challenge is a new game for two
+			}
 			for _, arg := range c.Args {
 				o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: arg.Name, Description: trim(arg.Help, 100), Required: arg.Required}
 				if arg.User {

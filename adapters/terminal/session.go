@@ -36,6 +36,10 @@ type Session struct {
 	// shown is the token of the prompt last printed: each prompt is printed
 	// once, and again only after a view or an error has come between.
 	shown string
+	// private is the last private prompt shown, and atKeyboard the player
+	// who saw it (a game with hidden cards passes the keyboard).
+	private    *bot.Message
+	atKeyboard string
 }
 
 // ErrDice means the dice could not roll (a script ran out or held an
@@ -72,6 +76,12 @@ func (s *Session) Run(ctx context.Context) error {
 		if err != nil || over {
 			return err
 		}
+		if prompt.Prompt.Private {
+			// A game with hidden cards: the prompt opens for its player alone.
+			if prompt, err = s.openPrivate(prompt, lines, ctx); err != nil || prompt.Prompt == nil {
+				return err
+			}
+		}
 		if prompt.Prompt.Token != s.shown {
 			s.show(prompt)
 		} else if !s.JSONL {
@@ -94,11 +104,15 @@ func (s *Session) Run(ctx context.Context) error {
 		case line == "quit" || line == "exit":
 			return nil
 		case s.isView(line):
-			r, err := s.Svc.Command(s.Place, s.User, s.Game, line, nil)
+			viewer := s.User
+			if s.atKeyboard != "" {
+				viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
+			}
+			r, err := s.Svc.Command(s.Place, viewer, s.Game, line, nil)
 			if err != nil {
 				return err
 			}
-			for _, m := range r.Public {
+			for _, m := range append(r.Public, r.Private...) {
 				if m.View != nil && s.JSONL {
 					s.json(map[string]any{"type": "view", "name": line, "view": m.View})
 					s.writeFiles(m.Files)
@@ -144,6 +158,45 @@ func (s *Session) Run(ctx context.Context) error {
 			}
 		}
 	}
+}
+
+// openPrivate opens a private prompt for its player. Two players share the
+// keyboard, so when it passes to the other one the screen is cleared and the
+// session waits for him (not in JSONL: programs do not peek).
+func (s *Session) openPrivate(door bot.Message, lines <-chan string, ctx context.Context) (bot.Message, error) {
+	if p := s.private; p != nil && p.Prompt != nil && p.Prompt.Token == door.Prompt.Token {
+		return *p, nil // already shown to him
+	}
+	player := door.Mention
+	if player != s.atKeyboard && !s.JSONL {
+		fmt.Fprint(s.Out, strings.Repeat("\n", 60))
+		fmt.Fprintf(s.Out, "== %s Pass the keyboard to that player; press Enter when only he can see the screen. ==\n", door.Text)
+		select {
+		case <-ctx.Done():
+			return bot.Message{}, nil
+		case _, ok := <-lines:
+			if !ok {
+				return bot.Message{}, nil
+			}
+		}
+	}
+	s.atKeyboard = player
+	r, err := s.Svc.Click(s.Place, bot.User{ID: player, Name: player}, door.Options[0].ID)
+	if err != nil {
+		return bot.Message{}, err
+	}
+	s.Show(r)
+	if s.private == nil || s.private.Prompt == nil || s.private.Prompt.Token != door.Prompt.Token {
+		return bot.Message{}, fmt.Errorf("the private prompt did not open: %s", privateText(r))
+	}
+	return *s.private, nil
+}
+
+func privateText(r bot.Reply) string {
+	for _, m := range r.Private {
+		return m.Text
+	}
+	return ""
 }
 
 // pending asks the bot for the pending decision.
@@ -203,8 +256,16 @@ func (s *Session) error(msg string) {
 	fmt.Fprintf(s.Out, "! %s\n", msg)
 }
 
-// show prints one bot message: as text, or as JSONL lines.
+// show prints one bot message: as text, or as JSONL lines. A private
+// prompt's door is not printed: Run opens it for its player.
 func (s *Session) show(m bot.Message) {
+	if m.Prompt != nil && m.Prompt.Private && len(m.Prompt.Options) == 0 {
+		return
+	}
+	if m.Prompt != nil && m.Prompt.Private && len(m.Prompt.Options) > 0 {
+		pm := m
+		s.private = &pm
+	}
 	if m.Prompt != nil {
 		s.shown = m.Prompt.Token
 		s.writeFiles(m.Files) // before the "> " that waits for the answer
@@ -215,7 +276,7 @@ func (s *Session) show(m bot.Message) {
 		switch {
 		case m.Prompt != nil:
 			p := m.Prompt
-			s.json(map[string]any{"type": "prompt", "token": p.Token, "kind": p.Kind, "actor": p.Actor, "text": p.Text, "case": p.Case, "options": p.Options})
+			s.json(map[string]any{"type": "prompt", "token": p.Token, "kind": p.Kind, "actor": p.Actor, "seat": p.Seat, "text": p.Text, "case": p.Case, "options": p.Options})
 		case m.Outcome != nil:
 			o := m.Outcome
 			s.json(map[string]any{"type": "end", "score": o.Score, "level": o.Level, "summary": o.Summary, "fields": o.Fields})

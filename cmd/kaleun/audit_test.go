@@ -228,3 +228,52 @@ func TestPlayTwoPlayerGameInTheTerminal(t *testing.T) {
 		t.Fatalf("enemy prompts %d, end %+v", enemy, end)
 	}
 }
+
+// Two people at one keyboard play a whole Tonnage War match over JSONL:
+// each prompt names its seat, and the match ends with its result.
+func TestPlayTonnageWarInTheTerminal(t *testing.T) {
+	bin, dir := kaleunBinary(t), t.TempDir()
+	cmd := exec.Command(bin, "play", "--db", filepath.Join(dir, "k.db"), "--game", "tonnagewar",
+		"--name", "Prien", "--opponent", "Walker", "--seed", "77", "--jsonl")
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	seats := map[string]int{}
+	var end string
+	for sc.Scan() {
+		var line struct {
+			Type, Seat, Summary, Message string
+			Options                      []struct{ Key string }
+		}
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatalf("not JSON: %s", sc.Text())
+		}
+		switch line.Type {
+		case "prompt":
+			seats[line.Seat]++
+			answer := line.Options[0].Key
+			for _, o := range line.Options {
+				if o.Key != "back" && o.Key != "end" && o.Key != "discard" {
+					answer = o.Key
+					break
+				}
+			}
+			fmt.Fprintln(in, answer)
+		case "end":
+			end = line.Summary
+		case "error":
+			t.Fatalf("error: %s", line.Message)
+		}
+	}
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if seats["a"] == 0 || seats["b"] == 0 || !strings.Contains(end, "(12)") {
+		t.Fatalf("prompts by seat %v, end %q", seats, end)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/kaleun/kaleun/engine/hunters/duel"
 	"github.com/kaleun/kaleun/engine/hunters/pictures"
 	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
+	"github.com/kaleun/kaleun/engine/tonnagewar"
 )
 
 // availableGames lists the games this binary plays.
@@ -16,7 +17,11 @@ func availableGames() (map[string]engine.Rules, error) {
 		return nil, err
 	}
 	d, w := duel.NewRules(h), wolfpack.NewRules(h)
-	return map[string]engine.Rules{h.Name(): h, d.Name(): d, w.Name(): w}, nil
+	tw, err := tonnagewar.NewRules()
+	if err != nil {
+		return nil, err
+	}
+	return map[string]engine.Rules{h.Name(): h, d.Name(): d, w.Name(): w, tw.Name(): tw}, nil
 }
 
 // illustrators lists the games' picture makers.

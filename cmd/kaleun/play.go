@@ -170,7 +170,11 @@ func viewsOf(games map[string]engine.Rules, rec *persist.GameRecord) ([]string, 
 	if err != nil {
 		return nil, err
 	}
-	return st.Views(), nil
+	views := st.Views()
+	if _, hidden := st.(engine.PrivateViews); hidden {
+		views = append(views, "hand") // the player at the keyboard's own cards
+	}
+	return views, nil
 }
 
 // diceRecord turns --seed and --dice into the game's dice; nil means a fresh secret seed.

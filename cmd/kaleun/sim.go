@@ -10,9 +10,13 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/tonnagewar"
 )
 
-func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "tonnagewar" {
+		return runTonnageWarSim(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	careers := fs.Int("careers", 1000, "number of careers to play")
@@ -67,5 +71,48 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	for _, y := range years {
 		fmt.Fprintf(stdout, "    %s %.1f%%\n", y, 100*rep.LostByYear[y])
 	}
+	return 0
+}
+
+// runTonnageWarSim plays matches between Tonnage War's built-in players to
+// check the balance of its house values.
+func runTonnageWarSim(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sim tonnagewar", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	games := fs.Int("games", 200, "number of games (two per match, the roles swapped)")
+	seed := fs.Uint64("seed", 1, "seed of the fast dice (match i uses seed+i)")
+	rulings := fs.String("rulings", "", "rulings, e.g. convoy_die=d10")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "kaleun sim tonnagewar: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *games < 1 || *games > 1_000_000 {
+		fmt.Fprintln(stderr, "kaleun sim tonnagewar: --games must be between 1 and 1000000")
+		return 2
+	}
+	r, err := tonnagewar.NewRules()
+	if err != nil {
+		fmt.Fprintln(stderr, "kaleun sim tonnagewar:", err)
+		return 1
+	}
+	base := *seed
+	rep, err := tonnagewar.Simulate(r, *games, *rulings, func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
+	if err != nil {
+		fmt.Fprintln(stderr, "kaleun sim tonnagewar:", err)
+		return 2
+	}
+	if *asJSON {
+		b, _ := json.Marshal(rep)
+		fmt.Fprintln(stdout, string(b))
+		return 0
+	}
+	fmt.Fprintf(stdout, "%d games of Tonnage War (HX 228, house values) between the built-in players\n", rep.Games)
+	fmt.Fprintf(stdout, "  mean score     U-boats %.2f, escorts %.2f\n", rep.MeanUBoatScore, rep.MeanEscortScore)
+	fmt.Fprintf(stdout, "  games won      U-boats %.1f%%, escorts %.1f%%, drawn %.1f%%\n", 100*rep.UBoatWins, 100*rep.EscortWins, 100*rep.Draws)
+	fmt.Fprintf(stdout, "  per game       %.2f convoy ships sunk, %.2f U-boats lost\n", rep.MeanShipsSunk, rep.MeanUBoatsLost)
 	return 0
 }

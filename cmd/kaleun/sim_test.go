@@ -33,3 +33,22 @@ func TestSimJSONAndErrors(t *testing.T) {
 		t.Fatal("zero careers accepted")
 	}
 }
+
+// kaleun sim tonnagewar: the built-in players' figures as JSON; bad flags
+// and rulings are refused with a message.
+func TestSimTonnageWar(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := runSim([]string{"tonnagewar", "--games", "6", "--seed", "9", "--json"}, nil, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	var rep map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || rep["games"] != float64(6) {
+		t.Fatalf("%s: %v", out.String(), err)
+	}
+	for _, bad := range [][]string{{"tonnagewar", "--games", "0"}, {"tonnagewar", "--rulings", "convoy_die=d12"}, {"tonnagewar", "extra"}} {
+		errs.Reset()
+		if code := runSim(bad, nil, &out, &errs); code == 0 || errs.Len() == 0 {
+			t.Fatalf("%v accepted", bad)
+		}
+	}
+}

@@ -177,6 +177,13 @@ func (s *State) endGame() {
 	us, es := s.score(UBoats), s.score(Escorts)
 	s.Results[s.Game-1][s.seatOf(UBoats)] = us
 	s.Results[s.Game-1][s.seatOf(Escorts)] = es
+	st := GameStats{UBoatScore: us, EscortScore: es, ShipsSunk: s.ConvoySunk}
+	for id, u := range s.Units {
+		if s.unit(id).Type == UBoat && u.Sunk {
+			st.UBoatsLost++
+		}
+	}
+	s.Stats[s.Game-1] = st
 	s.note("12", "Game %d is over: %s (U-boats) %d points, %s (escorts) %d.", s.Game, s.Names[s.seatOf(UBoats)], us, s.Names[s.seatOf(Escorts)], es)
 	if s.Game == 1 {
 		s.startGame(2)

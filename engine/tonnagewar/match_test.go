@@ -128,3 +128,26 @@ func TestRandomMatchesKeepEveryCard(t *testing.T) {
 		}
 	}
 }
+
+// The built-in players play whole matches: every game ends, and the figures
+// a balance check needs are there.
+func TestSimulateBuiltInPlayers(t *testing.T) {
+	r, err := NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Simulate(r, 20, "", func(i int) engine.Dice { return dice.NewFast(uint64(100 + i)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Games != 20 || rep.UBoatWins+rep.EscortWins+rep.Draws < 0.999 || rep.MeanShipsSunk <= 0 || rep.MeanUBoatsLost <= 0 {
+		t.Fatalf("%+v", rep)
+	}
+	again, _ := Simulate(r, 20, "", func(i int) engine.Dice { return dice.NewFast(uint64(100 + i)) })
+	if again != rep {
+		t.Fatal("the same seeds give another report")
+	}
+	if _, err := Simulate(r, 2, "convoy_die=d12", func(i int) engine.Dice { return dice.NewFast(1) }); err == nil {
+		t.Fatal("a bad ruling passed")
+	}
+}

@@ -79,6 +79,14 @@ type Stage struct {
 	Group []int  `json:"group,omitempty"`
 }
 
+// GameStats sums up a finished game.
+type GameStats struct {
+	UBoatScore  int `json:"uboat_score"`
+	EscortScore int `json:"escort_score"`
+	ShipsSunk   int `json:"ships_sunk"`
+	UBoatsLost  int `json:"uboats_lost"`
+}
+
 // State is a match of Tonnage War: two games with the roles swapped (12).
 type State struct {
 	Schema  int               `json:"schema"`
@@ -99,6 +107,7 @@ type State struct {
 	ConvoySunk int           `json:"convoy_sunk"`
 	Stage      Stage         `json:"stage"`
 	Results    [2][2]int     `json:"results"` // [game-1][seat]
+	Stats      [2]GameStats  `json:"stats"`
 	Decision   int           `json:"decision"`
 	Done       bool          `json:"done,omitempty"`
 	Proposal   *Side         `json:"proposal,omitempty"` // who proposed ending the round (4)

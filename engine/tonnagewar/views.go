@@ -13,6 +13,16 @@ import (
 // Views implements engine.State.
 func (s *State) Views() []string { return []string{"table", "score", "variants"} }
 
+// ViewSpecs implements engine.ViewCatalog.
+func (r *Rules) ViewSpecs() []engine.ViewSpec {
+	return []engine.ViewSpec{
+		{Name: "hand", Help: "Your cards, for your eyes only"},
+		{Name: "table", Help: "The table: contacts, engagements, counts of cards, ships sunk"},
+		{Name: "score", Help: "The score of the game and of the match (12)"},
+		{Name: "variants", Help: "The rulings in force and the house values"},
+	}
+}
+
 // View implements engine.State: the public views.
 func (s *State) View(name string) (*engine.View, error) {
 	switch name {
@@ -136,4 +146,18 @@ func (s *State) variants() *engine.View {
 	l = append(l, fmt.Sprintf("House values (%s): unit mix, no depletion numbers, flak hits on 1d20 ≤ %d + card", sc.Name, sc.FlakHit))
 	v.Sections = []engine.Section{{Lines: l}}
 	return v
+}
+
+// HandCardNames are the names of the tactical cards a seat holds (for leak
+// checks: none of them may be shown to the other player).
+func (s *State) HandCardNames(seat string) []string {
+	side := UBoats
+	if Seats[s.seatOf(UBoats)] != seat {
+		side = Escorts
+	}
+	var out []string
+	for _, id := range s.Hands[side].TacHand {
+		out = append(out, s.card(id).Name())
+	}
+	return out
 }

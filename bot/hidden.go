@@ -1,0 +1,83 @@
+package bot
+
+import (
+	"fmt"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// Games with hidden information (engine.PrivateViews): each player's cards
+// reach him alone — his prompts open privately from a door in the channel,
+// his hand is a private view, the events about his face-down cards are his —
+// and nothing that would tell them (the log's export, the dice seed) leaves
+// the bot before the game ends.
+
+// hidesCards reports whether a game keeps information from its players.
+func hidesCards(st engine.State) bool {
+	_, ok := st.(engine.PrivateViews)
+	return ok
+}
+
+// openDoor shows a player his private prompt, with his hand.
+func (s *Service) openDoor(rec *persist.GameRecord, st engine.State, p *engine.Prompt, user User) (Reply, error) {
+	id, name := answerer(rec, p)
+	if user.ID != id {
+		return private(fmt.Sprintf("This decision is %s's, and its cards are his: your click changed nothing.", name)), nil
+	}
+	r := Reply{}
+	if pv, ok := st.(engine.PrivateViews); ok {
+		if v, err := pv.ViewFor(p.Seat, "hand"); err == nil {
+			r.Private = append(r.Private, viewMessage(v))
+		}
+	}
+	r.Private = append(r.Private, promptMessage(rec.ID, p, id))
+	return r, nil
+}
+
+// hand shows a player his own cards, and what happened to them lately.
+func (s *Service) hand(rec *persist.GameRecord, st engine.State, user User) (Reply, error) {
+	pv, ok := st.(engine.PrivateViews)
+	if !ok {
+		return private("This game hides no cards: `table` and its other views show everything."), nil
+	}
+	seat := seatedUser(rec, user.ID)
+	if seat == nil {
+		return private("Only the players of this game have a hand in it."), nil
+	}
+	v, err := pv.ViewFor(seat.Seat, "hand")
+	if err != nil {
+		return private(err.Error()), nil
+	}
+	r := Reply{Private: []Message{viewMessage(v)}}
+	from := uint64(1)
+	if rec.Seq > 200 {
+		from = rec.Seq - 200
+	}
+	evs, err := s.store.Events(rec.ID, from, 0)
+	if err != nil {
+		return Reply{}, err
+	}
+	mine := entriesFor(evs, seat.Seat, false)
+	if len(mine) > 12 {
+		mine = mine[len(mine)-12:]
+	}
+	if msgs := eventMessages(mine); len(msgs) > 0 {
+		msgs[0].Title = "Lately, for your eyes"
+		r.Private = append(r.Private, msgs...)
+	}
+	for _, p := range pendingAll(st) {
+		if p.Private && p.Seat == seat.Seat {
+			r.Private = append(r.Private, promptMessage(rec.ID, p, user.ID))
+		}
+	}
+	return r, nil
+}
+
+// secretsKept refuses what would tell a running game's hidden cards.
+func secretsKept(st engine.State, what string) (Reply, bool) {
+	if st == nil || st.Outcome() != nil || !hidesCards(st) {
+		return Reply{}, false
+	}
+	return private(fmt.Sprintf("Not while the game runs: %s would tell the players' hidden cards. It is yours once the game ends, with the dice seed.", what)), true
+}

@@ -1,0 +1,191 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kaleun/kaleun/bot/audit"
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/engine/tonnagewar"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// A whole Tonnage War match through the bot between two players who pick
+// their moves with fixed dice, checked for leaks at every step: nothing the
+// channel sees, and nothing player A is sent, names a card player B still
+// holds, carries an event for B's eyes or a hidden one, or opens B's
+// choices; the log stays sealed until the match ends, then verifies.
+func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
+	store, err := persist.Open(filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	tw, err := tonnagewar.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := map[string]engine.Rules{"tonnagewar": tw}
+	n := 0
+	svc := New(store, games, Options{
+		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
+		NewSeed: func() ([]byte, error) { return []byte("tonnage war test seed"), nil },
+		NewID:   func() (string, error) { n++; return fmt.Sprintf("tw%d", n), nil },
+	})
+	prien, walker := User{ID: "u1", Name: "Prien"}, User{ID: "u2", Name: "Walker"}
+	users := map[string]User{prien.ID: prien, walker.ID: walker}
+	r, err := svc.Command(here, prien, "tonnagewar", "challenge", map[string]string{"b": UserArg(walker.ID, walker.Name)})
+	if err != nil || len(r.Public) != 1 {
+		t.Fatalf("challenge: %+v %v", r, err)
+	}
+	if r, err = svc.Command(here, walker, "tonnagewar", "accept", nil); err != nil {
+		t.Fatal(err)
+	}
+	pick := dice.NewFast(5)
+	rec0, _ := store.Load(here.Key())
+	seatUser := map[string]User{}
+	for _, s := range rec0.Seats {
+		seatUser[s.Seat] = users[s.ID]
+	}
+	check := func(step int, clicker User, r Reply) {
+		t.Helper()
+		rec, err := store.Load(here.Key())
+		if err != nil {
+			return // the match is over: everything may be shown
+		}
+		st, err := games["tonnagewar"].Decode(rec.State)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := st.(*tonnagewar.State)
+		for _, m := range r.Public {
+			for _, e := range m.Events {
+				if e.Seat != "" || e.Hidden {
+					t.Fatalf("step %d: the channel was sent %q (for %q, hidden %v)", step, e.Text, e.Seat, e.Hidden)
+				}
+			}
+			if m.Prompt != nil && m.Prompt.Private && (len(m.Options) != 1 || !strings.HasSuffix(m.Options[0].ID, ":"+openKey)) {
+				t.Fatalf("step %d: a private prompt's choices went to the channel: %+v", step, m.Options)
+			}
+		}
+		clickerSeat := ""
+		for s, u := range seatUser {
+			if u.ID == clicker.ID {
+				clickerSeat = s
+			}
+		}
+		for _, m := range r.Private {
+			for _, e := range m.Events {
+				if (e.Seat != "" && e.Seat != clickerSeat) || e.Hidden {
+					t.Fatalf("step %d: %s was sent %q (for %q)", step, clicker.Name, e.Text, e.Seat)
+				}
+			}
+		}
+		// No card still in a hand is named where its owner's opponent can read it.
+		for seat, u := range seatUser {
+			for _, name := range ts.HandCardNames(seat) {
+				for _, m := range r.Public {
+					if strings.Contains(render(m), name) {
+						t.Fatalf("step %d: the channel reads %s's %s, still in his hand:\n%s", step, u.Name, name, render(m))
+					}
+				}
+				if u.ID != clicker.ID {
+					for _, m := range r.Private {
+						if strings.Contains(render(m), name) {
+							t.Fatalf("step %d: %s reads %s's %s", step, clicker.Name, u.Name, name)
+						}
+					}
+				}
+			}
+		}
+	}
+	var pendingPrivate []Message
+	sealed := false
+	for step := 0; step < 30000; step++ {
+		if ended(r) {
+			break
+		}
+		rec, err := store.Load(here.Key())
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := games["tonnagewar"].Decode(rec.State)
+		p := st.Pending()
+		who := seatUser[p.Seat]
+		var prompt *Message
+		for i := range pendingPrivate {
+			if pendingPrivate[i].Prompt != nil && pendingPrivate[i].Prompt.Token == p.Token {
+				prompt = &pendingPrivate[i]
+			}
+		}
+		if prompt == nil {
+			other := seatUser["a"]
+			if other.ID == who.ID {
+				other = seatUser["b"]
+			}
+			door := optionID(rec.ID, p.Token, openKey)
+			if step%97 == 0 {
+				privateSays(t, "another's door", mustClickAt(t, svc, other, door), nil, "its cards are his")
+			}
+			opened := mustClickAt(t, svc, who, door)
+			check(step, who, opened)
+			pendingPrivate = opened.Private
+			continue
+		}
+		if !sealed && step > 200 {
+			a, _ := svc.Command(here, who, "tonnagewar", "audit", nil)
+			privateSays(t, "audit mid-match", a, nil, "Not while the game runs")
+			h, _ := svc.Command(here, who, "tonnagewar", "hand", nil)
+			if len(h.Private) == 0 || len(h.Public) != 0 {
+				t.Fatalf("hand: %+v", h)
+			}
+			sealed = true
+		}
+		f, _ := pick.Roll(len(prompt.Options))
+		r = mustClickAt(t, svc, who, prompt.Options[f-1].ID)
+		check(step, who, r)
+		pendingPrivate = r.Private
+	}
+	if !ended(r) {
+		t.Fatal("the match never ended")
+	}
+	fin, _ := store.Finished()
+	if len(fin) != 1 {
+		t.Fatalf("%d finished", len(fin))
+	}
+	x, err := audit.Build(store, &fin[0], true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(x)
+	if rep := audit.Verify(data, games); len(rep.Problems) > 0 {
+		t.Fatalf("the match's log does not verify: %v", rep.Problems[0])
+	}
+}
+
+func mustClickAt(t *testing.T, svc *Service, u User, id string) Reply {
+	t.Helper()
+	r, err := svc.Click(here, u, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// render is everything a message shows.
+func render(m Message) string {
+	var b strings.Builder
+	b.WriteString(m.Title + "\n" + m.Text + "\n" + m.Footer + "\n")
+	for _, f := range m.Fields {
+		b.WriteString(f.Name + ": " + f.Value + "\n")
+	}
+	for _, o := range m.Options {
+		b.WriteString(o.Label + "\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,182 @@
+package tonnagewar
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kaleun/kaleun/engine"
+)
+
+// The built-in players, for balance checks of the house values; the rules
+// define none, so they never play for a person.
+//
+// U-boat player: answers evasive routing with B-dienst, an attack on his
+// U-boat with his best evade card (but not one on a boat attacking the
+// convoy: evading would abandon its attack), an air patrol with flak; otherwise plays,
+// in this order, an attack on a contact (with his best U-boat), a contact
+// (with his weakest), and discards what is left.
+// Escort player: answers an attack with his largest escort attack; continues
+// an attack when he may; puts HF/DF, then an air patrol, then evasive
+// routing on a contact; flies an air patrol at random; discards the rest.
+// Groups take real escorts before blanks, up to the card's limit.
+
+// BuiltIn chooses for the player to move.
+func BuiltIn(s *State) string {
+	opts := s.options()
+	has := func(k string) bool {
+		for _, o := range opts {
+			if o.Key == k {
+				return true
+			}
+		}
+		return false
+	}
+	side := s.Stage.Side
+	switch s.Stage.Step {
+	case "respond":
+		if e := s.Open; side == UBoats && e != nil && e.Answers != nil {
+			return "none" // an evade would abandon the attack (8.1.2): let it run undetected
+		}
+		best, bestMod := "none", -1
+		for _, o := range opts {
+			if o.Key == "none" {
+				continue
+			}
+			id, _ := parseResponse(o.Key)
+			c := s.card(id)
+			rank := map[CardKind]int{BDienst: 20, EscortAttack: 10 + c.Group, Evade: c.Mod, Flak: 1, Attack: 0}[c.Kind]
+			if rank > bestMod {
+				best, bestMod = o.Key, rank
+			}
+		}
+		return best
+	case "card":
+		want := []CardKind{Attack, Contact, SpecialContact}
+		if side == Escorts {
+			want = []CardKind{EscortAttack, HFDF, AirPatrol, EvasiveRouting}
+		}
+		for _, k := range want {
+			for _, id := range s.Hands[side].TacHand {
+				if s.card(id).Kind == k && len(s.uses(side, s.card(id))) > 2 {
+					return "c" + strconv.Itoa(id)
+				}
+			}
+		}
+		return "c" + strconv.Itoa(s.Hands[side].TacHand[0])
+	case "use":
+		for _, k := range []string{"continue", "attack", "contact", "hfdf_c0", "air_c0", "route_c0", "air_pull"} {
+			if has(k) {
+				return k
+			}
+		}
+		return "discard"
+	case "unit":
+		best, score := "back", -1
+		for _, o := range opts {
+			if o.Key == "back" {
+				continue
+			}
+			id, _ := strconv.Atoi(o.Key[1:])
+			v := map[string]int{"N": 1, "R": 2, "A": 3}[s.unit(id).Quality]
+			if s.Stage.Use == "contact" {
+				v = 4 - v // the weakest boat shadows
+			}
+			if v > score {
+				best, score = o.Key, v
+			}
+		}
+		return best
+	case "group":
+		for _, o := range opts {
+			if strings.HasPrefix(o.Key, "u") && s.unit(mustAtoi(o.Key[1:])).Type != Blank {
+				return o.Key
+			}
+		}
+		if has("done") {
+			return "done"
+		}
+		for _, o := range opts {
+			if strings.HasPrefix(o.Key, "u") {
+				return o.Key
+			}
+		}
+		return "back"
+	case "end":
+		return "accept"
+	}
+	return opts[0].Key
+}
+
+func mustAtoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// SimReport sums up simulated games (each game of a match counted alone).
+type SimReport struct {
+	Games int `json:"games"`
+	// MeanUBoatScore and MeanEscortScore are the points per game of each role.
+	MeanUBoatScore  float64 `json:"mean_uboat_score"`
+	MeanEscortScore float64 `json:"mean_escort_score"`
+	// Shares of games won by each role (more points), and drawn.
+	UBoatWins  float64 `json:"uboat_wins"`
+	EscortWins float64 `json:"escort_wins"`
+	Draws      float64 `json:"draws"`
+	// MeanShipsSunk are convoy ships, MeanUBoatsLost U-boats sunk, per game.
+	MeanShipsSunk  float64 `json:"mean_ships_sunk"`
+	MeanUBoatsLost float64 `json:"mean_uboats_lost"`
+	Rulings        string  `json:"rulings,omitempty"`
+}
+
+// Simulate plays matches between the built-in players; dice gives match i
+// its dice.
+func Simulate(r *Rules, games int, rulings string, dice func(i int) engine.Dice) (SimReport, error) {
+	rep := SimReport{Rulings: rulings}
+	setup := fmt.Sprintf(`{"a":"Built-in A","b":"Built-in B","rulings":%q}`, rulings)
+	for i := 0; rep.Games < games; i++ {
+		d := dice(i)
+		st, _, err := r.New([]byte(setup), d)
+		if err != nil {
+			return rep, err
+		}
+		s := st.(*State)
+		for steps := 0; !s.Done; steps++ {
+			if steps > 100000 {
+				return rep, fmt.Errorf("tonnagewar: a simulated match does not end")
+			}
+			next, _, err := s.Apply(engine.Choice{Key: BuiltIn(s)}, d)
+			if err != nil {
+				return rep, err
+			}
+			s = next.(*State)
+		}
+		for _, g := range s.Stats {
+			if rep.Games == games {
+				break
+			}
+			rep.Games++
+			rep.MeanUBoatScore += float64(g.UBoatScore)
+			rep.MeanEscortScore += float64(g.EscortScore)
+			switch {
+			case g.UBoatScore > g.EscortScore:
+				rep.UBoatWins++
+			case g.EscortScore > g.UBoatScore:
+				rep.EscortWins++
+			default:
+				rep.Draws++
+			}
+			rep.MeanShipsSunk += float64(g.ShipsSunk)
+			rep.MeanUBoatsLost += float64(g.UBoatsLost)
+		}
+	}
+	n := float64(rep.Games)
+	rep.MeanUBoatScore /= n
+	rep.MeanEscortScore /= n
+	rep.UBoatWins /= n
+	rep.EscortWins /= n
+	rep.Draws /= n
+	rep.MeanShipsSunk /= n
+	rep.MeanUBoatsLost /= n
+	return rep, nil
+}
