@@ -125,10 +125,10 @@ func (s *State) uses(side Side, c Card) []engine.Option {
 			}
 		}
 	}
-	if h := s.Held; h != nil && side == Escorts && (c.Kind == CardKind(h.Kind) || (c.Kind == AirPatrol && h.Kind == "air_patrol" && h.Flak)) {
-		if h.Kind != "air_patrol" || h.Flak {
-			out = append(out, engine.Option{Key: "continue", Label: "Continue the attack on the U-boat just attacked", Case: map[string]string{"escort_attack": "7.3.7", "hfdf": "7.3.7", "air_patrol": "7.3.8"}[h.Kind]})
-		}
+	// 7.3.7, 7.3.8, 8.6: another card of the same type on the U-boat just
+	// attacked; aircraft only if it answered with flak; with escorts to fly.
+	if h := s.Held; h != nil && side == Escorts && c.Kind == CardKind(h.Kind) && (h.Kind != "air_patrol" || h.Flak) && (len(h.Group) > 0 || s.hasEscortFor(c.Kind)) {
+		out = append(out, engine.Option{Key: "continue", Label: "Continue the attack on the U-boat just attacked", Case: map[string]string{"escort_attack": "7.3.7", "hfdf": "7.3.7", "air_patrol": "7.3.8"}[h.Kind]})
 	}
 	return append(out, engine.Option{Key: "back", Label: "Back", Case: "7"})
 }

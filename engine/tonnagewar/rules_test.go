@@ -27,6 +27,7 @@ func newTable(t *testing.T) *table {
 func (tb *table) card(side Side, kind CardKind, label string) int {
 	for _, c := range tb.s.cat.cards {
 		if c.Side == side && c.Kind == kind && strings.Contains(c.Label, label) && !tb.used(c.ID) {
+			tb.chosen[-1-c.ID] = true // cards and units share the map: cards as negative keys
 			return c.ID
 		}
 	}
@@ -34,14 +35,7 @@ func (tb *table) card(side Side, kind CardKind, label string) int {
 	return -1
 }
 
-func (tb *table) used(id int) bool {
-	for side := UBoats; side <= Escorts; side++ {
-		if has(tb.s.Hands[side].TacHand, id) {
-			return true
-		}
-	}
-	return false
-}
+func (tb *table) used(id int) bool { return tb.chosen[-1-id] }
 
 // unit finds a unit of a type and quality the test has not taken yet.
 func (tb *table) unit(side Side, typ, q string) int {
@@ -262,5 +256,170 @@ func TestMatchResult(t *testing.T) {
 		if got != want {
 			t.Errorf("%v: %s, want %s", c.results, got, want)
 		}
+	}
+}
+
+// attackAnswered lays out: a contact (Ace), then the U-boat's attack with a
+// Regular U-boat answered by an escort attack with the given escorts.
+func attackAnswered(t *testing.T, escorts ...string) (*table, int, int, []int) {
+	tb := newTable(t)
+	contact, stern, evade, spare := tb.card(UBoats, Contact, "Contact"), tb.card(UBoats, Attack, "Stern"), tb.card(UBoats, Evade, "+4"), tb.card(UBoats, Flak, "+0")
+	ace, regular := tb.unit(UBoats, UBoat, "A"), tb.unit(UBoats, UBoat, "R")
+	tb.hand(UBoats, []int{contact, stern, evade, spare}, []int{ace, regular})
+	routing, attack, more := tb.card(Escorts, EvasiveRouting, ""), tb.card(Escorts, EscortAttack, "up to 3"), tb.card(Escorts, EscortAttack, "up to 2")
+	var group []int
+	for _, e := range escorts {
+		typ := Surface
+		if e[0] == 'A' {
+			typ = Air
+		}
+		group = append(group, tb.unit(Escorts, typ, e[1:]))
+	}
+	tb.hand(Escorts, []int{routing, attack, more}, group)
+	tb.play(nil, c(contact), "contact", u(ace))
+	tb.play(nil, c(routing), "discard")
+	tb.play(nil, c(stern), "attack", u(regular))
+	keys := []string{"r" + itoa(attack)}
+	for _, id := range group {
+		keys = append(keys, u(id))
+	}
+	if len(group) < 3 {
+		keys = append(keys, "done")
+	}
+	tb.play(nil, keys...)
+	return tb, evade, regular, group
+}
+
+// 8.1.2, 8.4.1: the escorts' attack on an attacker that is not detected:
+// its attack on the convoy goes in after all (Stern: one roll).
+func TestUndetectedAttackerStillAttacks(t *testing.T) {
+	tb, _, regular, _ := attackAnswered(t, "SN")
+	// Regular evade 10 + SN 0 = 10: roll 7 evades; then the Stern roll 4 ≤ 10 sinks a ship.
+	evs := tb.play([]int{7, 4}, "none")
+	if d := rolls(evs, "8.5.1"); len(d) != 1 || d[0].Result != "evaded" {
+		t.Fatalf("8.5.1: %+v", d)
+	}
+	if a := rolls(evs, "8.2"); len(a) != 1 || tb.s.ConvoySunk != 1 || !tb.s.Units[regular].Out {
+		t.Fatalf("8.1.2: the attack goes in: %+v", a)
+	}
+}
+
+// 8.4.2, 8.1.2, TW-A9: the attacker evades (+4): not detected, it slips
+// back to the OOB hand, and its attack is abandoned.
+func TestEvadingAbandonsTheAttack(t *testing.T) {
+	tb, evade, regular, _ := attackAnswered(t, "SR")
+	// 10 - 2 + 4 = 12: roll 12 evades.
+	evs := tb.play([]int{12}, "r"+itoa(evade))
+	if d := rolls(evs, "8.5.1"); len(d) != 1 || d[0].Total != 12 || d[0].Result != "evaded" {
+		t.Fatalf("8.5.1 with the evade card: %+v", d)
+	}
+	if len(rolls(evs, "8.2")) != 0 || !has(tb.s.Hands[UBoats].OOBHand, regular) {
+		t.Fatalf("the attack is abandoned and the boat back in hand: %v", tb.s.Hands[UBoats].OOBHand)
+	}
+}
+
+// 8.5, 8.5.3, 8.7, 7.3.7, 8.6: a surface escort's 1 in a first attack rams
+// (the U-boat sunk, the escort damaged); a U-boat only damaged may be
+// attacked again next turn with a card of the same type, and then the
+// first-attack rules no longer apply.
+func TestRammingAndContinuation(t *testing.T) {
+	tb, _, regular, group := attackAnswered(t, "SR")
+	evs := tb.play([]int{15, 1}, "none") // detected (15 > 8); rammed
+	if a := rolls(evs, "8.5"); len(a) != 1 || !strings.Contains(a[0].Result, "rammed") || !tb.s.Units[regular].Sunk || tb.s.Units[group[0]].Damage != 1 {
+		t.Fatalf("8.5.3 ramming: %+v", a)
+	}
+	tb2, _, regular2, _ := attackAnswered(t, "SR")
+	// Detected (15); 3 ≤ 4 damages the U-boat (not ≤ 2: not sunk).
+	tb2.play([]int{15, 3}, "none")
+	if tb2.s.Units[regular2].Damage != 1 || tb2.s.Held == nil {
+		t.Fatalf("damaged and held: %+v %+v", tb2.s.Units[regular2], tb2.s.Held)
+	}
+	// The U-boat player moves; then the escorts continue with their second escort attack.
+	tb2.play(nil, "c"+itoa(tb2.s.Hands[UBoats].TacHand[0]), "discard")
+	more := -1
+	for _, id := range tb2.s.Hands[Escorts].TacHand {
+		if tb2.s.card(id).Kind == EscortAttack {
+			more = id
+		}
+	}
+	tb2.play(nil, c(more), "continue", "done")
+	if e := tb2.s.Open; e == nil || !e.Continuation || e.Target != regular2 {
+		t.Fatalf("7.3.7: %+v", tb2.s.Open)
+	}
+	// The U-boat does not answer: detected again (16 > 8), a 2 is no gunfire now but ≤ 2 = half of 4: sunk.
+	evs = tb2.play([]int{16, 2}, "none")
+	if a := rolls(evs, "8.5"); len(a) != 1 || a[0].Result != "the U-boat sunk" || !tb2.s.Units[regular2].Sunk {
+		t.Fatalf("8.6: %+v", a)
+	}
+	if tb2.s.score(Escorts) != 2 {
+		t.Fatalf("a Regular sunk (after damage) scores once as sunk: %d", tb2.s.score(Escorts))
+	}
+}
+
+// 7.3.3, 8.4.4, 8.1.4, 7.3.8: an air patrol on a contact answered with flak:
+// if detected, flak (house value: 1d20 ≤ 2 + card) and the air attack
+// resolve together; then the air escorts may attack again.
+func TestAirPatrolFlakAndAirContinuation(t *testing.T) {
+	tb := newTable(t)
+	contact, flak, spare := tb.card(UBoats, Contact, "Contact"), tb.card(UBoats, Flak, "+2"), tb.card(UBoats, Evade, "+2")
+	ace := tb.unit(UBoats, UBoat, "A")
+	tb.hand(UBoats, []int{contact, flak, spare}, []int{ace})
+	patrol, again := tb.card(Escorts, AirPatrol, "up to 2"), tb.card(Escorts, AirPatrol, "1 air")
+	ar := tb.unit(Escorts, Air, "R")
+	tb.hand(Escorts, []int{patrol, again}, []int{ar})
+	tb.play(nil, c(contact), "contact", u(ace))
+	tb.play(nil, c(patrol), "air_c0", u(ar), "done")
+	// Ace evade 12 - 6 = 6: 9 detects; flak 3 ≤ 2 + 2 = 4 hits; the AR attacks anyway: 4 ≤ 4 damages.
+	evs := tb.play([]int{9, 3, 4}, "r"+itoa(flak)+"s0")
+	if f := rolls(evs, "8.1.4"); len(f) != 1 || f[0].Total != 4 || !strings.Contains(f[0].Result, "hit") {
+		t.Fatalf("8.1.4: %+v", f)
+	}
+	if a := rolls(evs, "8.5"); len(a) != 1 || tb.s.Units[ace].Damage != 1 || tb.s.Units[ar].Damage != 1 {
+		t.Fatalf("simultaneous: the hit aircraft still attacked: %+v", a)
+	}
+	if tb.s.Held == nil || !tb.s.Held.Flak || len(tb.s.Contacts) != 0 {
+		t.Fatalf("7.3.8: held %+v, contacts %v", tb.s.Held, tb.s.Contacts)
+	}
+	// The aircraft hit by flak has left play (11.5): with no other aircraft
+	// in hand, there is no continuation to offer.
+	for _, o := range tb.s.uses(Escorts, tb.s.card(again)) {
+		if o.Key == "continue" {
+			t.Fatal("a continuation with no aircraft left")
+		}
+	}
+}
+
+// 7.3.2, TW-A30: an air patrol on a card pulled at random from the U-boat
+// OOB deck; a blank is returned to the deck; the escorts go home (9.1).
+func TestAirPatrolOnARandomCard(t *testing.T) {
+	tb := newTable(t)
+	spare := tb.card(UBoats, Evade, "+2")
+	spare2 := tb.card(UBoats, Evade, "+6")
+	tb.hand(UBoats, []int{spare, spare2}, nil)
+	patrol := tb.card(Escorts, AirPatrol, "1 air")
+	aa := tb.unit(Escorts, Air, "A")
+	tb.hand(Escorts, []int{patrol}, []int{aa})
+	tb.play(nil, c(spare), "discard")
+	deck := tb.s.Hands[UBoats].OOBDeck
+	blank := -1
+	for i, id := range deck {
+		if tb.s.unit(id).Type == Blank {
+			blank = i
+			break
+		}
+	}
+	evs := tb.play([]int{blank + 1}, c(patrol), "air_pull", u(aa))
+	pulled := deck[blank]
+	if h := evs[len(evs)-1]; tb.s.Open == nil || tb.s.Open.Target != pulled || !tb.s.Open.Pulled {
+		t.Fatalf("7.3.2: open %+v (%s)", tb.s.Open, h.Text)
+	}
+	for _, e := range evs {
+		if e.Roll != nil && e.Roll.Case == "7.3.2" && !e.Hidden {
+			t.Fatal("the pull's die would tell a hidden pile: it is hidden")
+		}
+	}
+	tb.play(nil, "none")
+	if !has(tb.s.Hands[UBoats].OOBDeck, pulled) || !has(tb.s.Hands[Escorts].OOBHand, aa) {
+		t.Fatal("TW-A30, 9.1: the blank back to the deck, the aircraft home")
 	}
 }
