@@ -205,6 +205,9 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 			return Reply{Public: []Message{m}}, nil
 		}
 	}
+	if name == "log" {
+		return s.history(rec) // a game without a log sheet: its public log
+	}
 	return private(fmt.Sprintf("Unknown command %q: try %s.", name, commandNames())), nil
 }
 
