@@ -20,6 +20,7 @@ func (r *Rules) ViewSpecs() []engine.ViewSpec {
 		{Name: "table", Help: "The table: contacts, engagements, counts of cards, ships sunk"},
 		{Name: "score", Help: "The score of the game and of the match (12)"},
 		{Name: "variants", Help: "The rulings in force and the house values"},
+		{Name: "log", Help: "The public log: the last rolls, with their targets and modifiers"},
 	}
 }
 
