@@ -494,6 +494,12 @@ func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.Stat
 		}
 		return r, nil
 	}
+	if hidesCards(st) {
+		// The channel's table message stays up to date (edited in place).
+		if v, err := st.View("table"); err == nil {
+			r.Elsewhere = append(r.Elsewhere, Notice{Place: place, Channel: []Message{viewMessage(v)}, Sticky: "table:" + rec.ID})
+		}
+	}
 	files := s.pictures(rec, st, "", stored)
 	for _, p := range pendingAll(st) {
 		if seen[p.Token] {

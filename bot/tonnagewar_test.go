@@ -63,7 +63,11 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 			t.Fatal(err)
 		}
 		ts := st.(*tonnagewar.State)
-		for _, m := range r.Public {
+		public := append([]Message(nil), r.Public...)
+		for _, n := range r.Elsewhere {
+			public = append(public, n.Channel...) // the table message
+		}
+		for _, m := range public {
 			for _, e := range m.Events {
 				if e.Seat != "" || e.Hidden {
 					t.Fatalf("step %d: the channel was sent %q (for %q, hidden %v)", step, e.Text, e.Seat, e.Hidden)
@@ -89,7 +93,7 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 		// No card still in a hand is named where its owner's opponent can read it.
 		for seat, u := range seatUser {
 			for _, name := range ts.HandCardNames(seat) {
-				for _, m := range r.Public {
+				for _, m := range public {
 					if strings.Contains(render(m), name) {
 						t.Fatalf("step %d: the channel reads %s's %s, still in his hand:\n%s", step, u.Name, name, render(m))
 					}

@@ -90,7 +90,11 @@ func (s *State) table() *engine.View {
 	if !s.Done {
 		f = append(f, engine.Field{Name: "To move", Value: fmt.Sprintf("%s (%s)", s.Names[s.seatOf(s.Stage.Side)], s.Stage.Side)})
 	}
-	f = append(f, engine.Field{Name: "Convoy ships sunk", Value: fmt.Sprint(s.ConvoySunk)})
+	f = append(f, engine.Field{Name: "Convoy ships sunk", Value: fmt.Sprint(s.ConvoySunk)},
+		engine.Field{Name: "Score this game", Value: fmt.Sprintf("U-boats %d, escorts %d", s.score(UBoats), s.score(Escorts))})
+	if s.Game == 2 {
+		f = append(f, engine.Field{Name: "Game 1", Value: fmt.Sprintf("%s %d, %s %d", s.Names[0], s.Results[0][0], s.Names[1], s.Results[0][1])})
+	}
 	v.Sections = append(v.Sections, engine.Section{Fields: f})
 	var inPlay []string
 	for i, c := range s.Contacts {
