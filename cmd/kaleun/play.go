@@ -51,6 +51,13 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	// `kaleun play tonnagewar` names the game as --game does; flags may follow it.
+	if fs.NArg() > 0 && f.game == "hunters" && !strings.HasPrefix(fs.Arg(0), "-") {
+		f.game = fs.Arg(0)
+		if err := fs.Parse(fs.Args()[1:]); err != nil {
+			return 2
+		}
+	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kaleun play: unexpected argument %q\n", fs.Arg(0))
 		return 2
