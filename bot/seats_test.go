@@ -19,23 +19,38 @@ var kretschmer = User{ID: "u9", Name: "Kretschmer"}
 
 func newDuelService(t testing.TB) (*Service, *persist.Store, map[string]engine.Rules) {
 	t.Helper()
-	store, err := persist.Open(filepath.Join(t.TempDir(), "bot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
 	h, err := hunters.NewRules()
 	if err != nil {
 		t.Fatal(err)
 	}
 	games := map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)}
+	svc, store := serviceWith(t, games, "d", false)
+	return svc, store, games
+}
+
+// serviceWith opens a database in a temporary directory with a service for
+// the games: a fixed clock, ids prefix1, prefix2..., and fixed seeds (each
+// game its own when perGame is set).
+func serviceWith(t testing.TB, games map[string]engine.Rules, prefix string, perGame bool) (*Service, *persist.Store) {
+	t.Helper()
+	store, err := persist.Open(filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
 	n := 0
 	svc := New(store, games, Options{
-		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
-		NewSeed: func() ([]byte, error) { return []byte("fixed seed for tests"), nil },
-		NewID:   func() (string, error) { n++; return fmt.Sprintf("d%d", n), nil },
+		Now: func() time.Time { return time.Unix(1700000000, 0).UTC() },
+		NewSeed: func() ([]byte, error) {
+			if perGame {
+				n++
+				return []byte(fmt.Sprintf("%s seed %d", prefix, n)), nil
+			}
+			return []byte("fixed seed for tests"), nil
+		},
+		NewID: func() (string, error) { n++; return fmt.Sprintf("%s%d", prefix, n), nil },
 	})
-	return svc, store, games
+	return svc, store
 }
 
 // A duel through the bot: the challenge is accepted by the opponent only; each

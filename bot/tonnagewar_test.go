@@ -2,17 +2,13 @@ package bot
 
 import (
 	"encoding/json"
-	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/engine/tonnagewar"
-	"github.com/kaleun/kaleun/persist"
 )
 
 // A whole Tonnage War match through the bot between two players who pick
@@ -21,22 +17,12 @@ import (
 // holds, carries an event for B's eyes or a hidden one, or opens B's
 // choices; the log stays sealed until the match ends, then verifies.
 func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
-	store, err := persist.Open(filepath.Join(t.TempDir(), "bot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
 	tw, err := tonnagewar.NewRules()
 	if err != nil {
 		t.Fatal(err)
 	}
 	games := map[string]engine.Rules{"tonnagewar": tw}
-	n := 0
-	svc := New(store, games, Options{
-		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
-		NewSeed: func() ([]byte, error) { return []byte("tonnage war test seed"), nil },
-		NewID:   func() (string, error) { n++; return fmt.Sprintf("tw%d", n), nil },
-	})
+	svc, store := serviceWith(t, games, "tw", false)
 	prien, walker := User{ID: "u1", Name: "Prien"}, User{ID: "u2", Name: "Walker"}
 	users := map[string]User{prien.ID: prien, walker.ID: walker}
 	r, err := svc.Command(here, prien, "tonnagewar", "challenge", map[string]string{"b": UserArg(walker.ID, walker.Name)})
@@ -134,9 +120,9 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 			}
 			door := optionID(rec.ID, p.Token, openKey)
 			if step%97 == 0 {
-				privateSays(t, "another's door", mustClickAt(t, svc, other, door), nil, "its cards are his")
+				privateSays(t, "another's door", mustClick(t, svc, other, door), nil, "its cards are his")
 			}
-			opened := mustClickAt(t, svc, who, door)
+			opened := mustClick(t, svc, who, door)
 			check(step, who, opened)
 			pendingPrivate = opened.Private
 			continue
@@ -151,7 +137,7 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 			sealed = true
 		}
 		f, _ := pick.Roll(len(prompt.Options))
-		r = mustClickAt(t, svc, who, prompt.Options[f-1].ID)
+		r = mustClick(t, svc, who, prompt.Options[f-1].ID)
 		check(step, who, r)
 		pendingPrivate = r.Private
 	}
@@ -170,15 +156,6 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 	if rep := audit.Verify(data, games); len(rep.Problems) > 0 {
 		t.Fatalf("the match's log does not verify: %v", rep.Problems[0])
 	}
-}
-
-func mustClickAt(t *testing.T, svc *Service, u User, id string) Reply {
-	t.Helper()
-	r, err := svc.Click(here, u, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
 }
 
 // render is everything a message shows.

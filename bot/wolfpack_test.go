@@ -3,16 +3,13 @@ package bot
 import (
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
-	"github.com/kaleun/kaleun/persist"
 )
 
 // A Wolfpack tournament of twelve players (two packs of six) played to the
@@ -22,19 +19,9 @@ import (
 // first convoy together), 13.5.4's draw every round, 13.5.5's three rounds
 // at most, and 13.5.6's end; the standings rank boats and packs.
 func TestWolfpackTournamentOfTwelve(t *testing.T) {
-	store, err := persist.Open(filepath.Join(t.TempDir(), "bot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
 	h, _ := hunters.NewRules()
 	games := map[string]engine.Rules{"hunters": h, "hunters-wolfpack": wolfpack.NewRules(h)}
-	n := 0
-	svc := New(store, games, Options{
-		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
-		NewSeed: func() ([]byte, error) { n++; return []byte(fmt.Sprintf("wolfpack seed %d", n)), nil },
-		NewID:   func() (string, error) { n++; return fmt.Sprintf("w%d", n), nil },
-	})
+	svc, store := serviceWith(t, games, "w", true)
 	organiser := User{ID: "bdu", Name: "Dönitz"}
 	tcmd := func(u User, args map[string]string) Reply {
 		t.Helper()

@@ -113,43 +113,29 @@ func TestRenderCommand(t *testing.T) {
 func TestPlayWritesPicturesAndRenderDrawsTheCombatMat(t *testing.T) {
 	bin, dir := kaleunBinary(t), t.TempDir()
 	db := filepath.Join(dir, "k.db")
-	cmd := exec.Command(bin, "play", "--db", db, "--boat", "VIIC", "--seed", "5eed", "--jsonl", "--pictures")
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	// Attack whatever comes; stop at the first aiming of a salvo (9.2.1).
-	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	aiming, pictures := false, map[string]bool{}
-	for sc.Scan() && !aiming {
-		var line struct {
-			Type, Kind, Name string
-			Options          []struct{ Key string }
-		}
-		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
-			t.Fatalf("not JSON: %s", sc.Text())
-		}
-		switch line.Type {
-		case "picture":
-			pictures[line.Name] = true
-		case "prompt":
-			answer := line.Options[0].Key
-			for _, o := range line.Options {
+	driveJSONL(t, bin, []string{"--db", db, "--boat", "VIIC", "--seed", "5eed", "--pictures"},
+		func(l jsonLine) string {
+			if l.Kind == "hunters.aim" {
+				aiming = true
+				return "quit"
+			}
+			answer := l.Options[0].Key
+			for _, o := range l.Options {
 				if o.Key == "attack" || o.Key == "close" {
 					answer = o.Key
 				}
 			}
-			if line.Kind == "hunters.aim" {
-				aiming, answer = true, "quit"
+			return answer
+		},
+		func(l jsonLine) {
+			if l.Type == "picture" {
+				pictures[l.Name] = true
 			}
-			fmt.Fprintln(in, answer)
-		}
-	}
-	in.Close()
-	if err := cmd.Wait(); err != nil || !aiming {
-		t.Fatalf("play: %v; reached an aim prompt: %v", err, aiming)
+		})
+	if !aiming {
+		t.Fatal("the game never reached an aim prompt")
 	}
 	if !pictures["combat.png"] {
 		t.Fatalf("no combat mat with the engagement's prompts: %v", pictures)
@@ -189,41 +175,21 @@ func playedTerminalGame(t *testing.T, n int, flags ...string) (bin, dir, db stri
 // each answering his own prompts (the enemy's rolls are the other's).
 func TestPlayTwoPlayerGameInTheTerminal(t *testing.T) {
 	bin, dir := kaleunBinary(t), t.TempDir()
-	cmd := exec.Command(bin, "play", "--db", filepath.Join(dir, "k.db"), "--game", "hunters-duel", "--boat", "VIIC",
-		"--name", "Prien", "--opponent", "Kretschmer", "--end", "1941-06", "--seed", "1234", "--jsonl")
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	var end struct{ Summary, Level string }
+	var end jsonLine
 	enemy := 0
-	for sc.Scan() {
-		var line struct {
-			Type, Kind, Summary, Level, Message string
-			Options                             []struct{ Key string }
-		}
-		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
-			t.Fatalf("not JSON: %s", sc.Text())
-		}
-		switch line.Type {
-		case "prompt":
-			if line.Kind == "hunters.enemy_roll" {
+	driveJSONL(t, bin, []string{"--db", filepath.Join(dir, "k.db"), "--game", "hunters-duel", "--boat", "VIIC",
+		"--name", "Prien", "--opponent", "Kretschmer", "--end", "1941-06", "--seed", "1234"},
+		func(l jsonLine) string {
+			if l.Kind == "hunters.enemy_roll" {
 				enemy++
 			}
-			fmt.Fprintln(in, line.Options[0].Key)
-		case "end":
-			end.Summary, end.Level = line.Summary, line.Level
-		case "error":
-			t.Fatalf("error: %s", line.Message)
-		}
-	}
-	in.Close()
-	if err := cmd.Wait(); err != nil {
-		t.Fatal(err)
-	}
+			return l.Options[0].Key
+		},
+		func(l jsonLine) {
+			if l.Type == "end" {
+				end = l
+			}
+		})
 	if enemy == 0 || !strings.Contains(end.Summary, "13.1.3") || !strings.HasSuffix(end.Level, "_wins") && end.Level != "draw" {
 		t.Fatalf("enemy prompts %d, end %+v", enemy, end)
 	}
@@ -233,8 +199,39 @@ func TestPlayTwoPlayerGameInTheTerminal(t *testing.T) {
 // each prompt names its seat, and the match ends with its result.
 func TestPlayTonnageWarInTheTerminal(t *testing.T) {
 	bin, dir := kaleunBinary(t), t.TempDir()
-	cmd := exec.Command(bin, "play", "--db", filepath.Join(dir, "k.db"), "--game", "tonnagewar",
-		"--name", "Prien", "--opponent", "Walker", "--seed", "77", "--jsonl")
+	seats := map[string]int{}
+	var end string
+	driveJSONL(t, bin, []string{"tonnagewar", "--db", filepath.Join(dir, "k.db"), "--name", "Prien", "--opponent", "Walker", "--seed", "77"},
+		func(l jsonLine) string {
+			seats[l.Seat]++
+			for _, o := range l.Options {
+				if o.Key != "back" && o.Key != "end" && o.Key != "discard" {
+					return o.Key
+				}
+			}
+			return l.Options[0].Key
+		},
+		func(l jsonLine) {
+			if l.Type == "end" {
+				end = l.Summary
+			}
+		})
+	if seats["a"] == 0 || seats["b"] == 0 || !strings.Contains(end, "(12)") {
+		t.Fatalf("prompts by seat %v, end %q", seats, end)
+	}
+}
+
+// jsonLine is one line of kaleun play --jsonl.
+type jsonLine struct {
+	Type, Kind, Seat, Name, Summary, Level, Message string
+	Options                                         []struct{ Key string }
+}
+
+// driveJSONL runs kaleun play --jsonl with args; answer gives each prompt's
+// reply ("" ends the input). Every line goes to seen; an "error" line fails.
+func driveJSONL(t *testing.T, bin string, args []string, answer func(jsonLine) string, seen func(jsonLine)) {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"play"}, append(args, "--jsonl")...)...)
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {
@@ -242,38 +239,27 @@ func TestPlayTonnageWarInTheTerminal(t *testing.T) {
 	}
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	seats := map[string]int{}
-	var end string
 	for sc.Scan() {
-		var line struct {
-			Type, Seat, Summary, Message string
-			Options                      []struct{ Key string }
-		}
+		var line jsonLine
 		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
 			t.Fatalf("not JSON: %s", sc.Text())
 		}
-		switch line.Type {
-		case "prompt":
-			seats[line.Seat]++
-			answer := line.Options[0].Key
-			for _, o := range line.Options {
-				if o.Key != "back" && o.Key != "end" && o.Key != "discard" {
-					answer = o.Key
-					break
-				}
-			}
-			fmt.Fprintln(in, answer)
-		case "end":
-			end = line.Summary
-		case "error":
+		if line.Type == "error" {
 			t.Fatalf("error: %s", line.Message)
+		}
+		if seen != nil {
+			seen(line)
+		}
+		if line.Type == "prompt" {
+			a := answer(line)
+			if a == "" {
+				break
+			}
+			fmt.Fprintln(in, a)
 		}
 	}
 	in.Close()
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
-	}
-	if seats["a"] == 0 || seats["b"] == 0 || !strings.Contains(end, "(12)") {
-		t.Fatalf("prompts by seat %v, end %q", seats, end)
 	}
 }
