@@ -226,3 +226,22 @@ type Absence interface {
 type PrivateViews interface {
 	ViewFor(seat, name string) (*View, error)
 }
+
+// Copy is a fresh copy of a state, through its encoding: how Apply leaves
+// its receiver untouched.
+func Copy[S State](st S, r Rules) (S, error) {
+	var zero S
+	b, err := st.Encode()
+	if err != nil {
+		return zero, err
+	}
+	c, err := r.Decode(b)
+	if err != nil {
+		return zero, err
+	}
+	out, ok := c.(S)
+	if !ok {
+		return zero, errors.New("engine: a copy decoded to another type")
+	}
+	return out, nil
+}

@@ -3,6 +3,8 @@ package tonnagewar
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/kaleun/kaleun/engine"
 )
 
 // SchemaVersion is the version of an encoded match.
@@ -139,14 +141,4 @@ func (s *State) Encode() ([]byte, error) {
 	return b, nil
 }
 
-func (s *State) clone() (*State, error) {
-	b, err := s.Encode()
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.rules.Decode(b)
-	if err != nil {
-		return nil, err
-	}
-	return st.(*State), nil
-}
+func (s *State) clone() (*State, error) { return engine.Copy(s, s.rules) }

@@ -384,17 +384,7 @@ func (s *State) note(cas, format string, a ...any) engine.Event {
 	return engine.Event{Kind: engine.KindNote, Case: cas, Text: fmt.Sprintf(format, a...)}
 }
 
-func (s *State) clone() (*State, error) {
-	b, err := s.Encode()
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.rules.Decode(b)
-	if err != nil {
-		return nil, err
-	}
-	return st.(*State), nil
-}
+func (s *State) clone() (*State, error) { return engine.Copy(s, s.rules) }
 
 func lowerFirst(s string) string {
 	if s == "" || s[0] < 'A' || s[0] > 'Z' {

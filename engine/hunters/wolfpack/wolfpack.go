@@ -206,17 +206,7 @@ func (s *State) Encode() ([]byte, error) {
 	return b, nil
 }
 
-func (s *State) clone() (*State, error) {
-	b, err := s.Encode()
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.rules.Decode(b)
-	if err != nil {
-		return nil, err
-	}
-	return st.(*State), nil
-}
+func (s *State) clone() (*State, error) { return engine.Copy(s, s.rules) }
 
 // PendingAll implements engine.Multi: each boat's prompt, unless it waits
 // for the pack. A token names the seat and the career's decision.
