@@ -257,12 +257,14 @@ func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persi
 	if d.Last {
 		how = "both"
 	}
+	// A direct message carries no buttons: they answer in the game's channel.
+	dm := []Message{{Text: text + fmt.Sprintf(" Answer in the game's channel (%s).", place.Channel)}}
 	switch how {
 	case "dm":
-		n.DirectTo, n.Direct = d.User, []Message{m}
+		n.DirectTo, n.Direct = d.User, dm
 	case "both":
 		n.Channel = []Message{m}
-		n.DirectTo, n.Direct = d.User, []Message{{Text: text + fmt.Sprintf(" (channel %s)", place.Channel)}}
+		n.DirectTo, n.Direct = d.User, dm
 	default:
 		n.Channel = []Message{m}
 	}
