@@ -118,6 +118,9 @@ func (s *State) designatedRescue() int {
 // escortEngagement resolves an escort attack, HF/DF or air patrol (8.4,
 // 8.5) with the U-boat's answer: evade, a shot at the escorts, flak, or none.
 func (s *State) escortEngagement(e *Engagement, rc *Card, slot int) {
+	if e.Continuation && s.ruling("continuation_attrition") == "on" {
+		defer s.attrition(e)
+	}
 	target := s.unit(e.Target)
 	group := e.Group
 	if target.Type == Blank {
@@ -359,6 +362,29 @@ func (s *State) shootFlak(e *Engagement, slot, mod int) int {
 	return hit
 }
 
+// attrition is the bracketed 11.1 and 11.2 (TW-A13): the escorts of a
+// continuation attack leave play for good, and so does a U-boat it detected.
+func (s *State) attrition(e *Engagement) {
+	var blanks []int
+	for _, id := range e.Group {
+		switch {
+		case s.unit(id).Type == Blank:
+			blanks = append(blanks, id)
+		case !s.Units[id].Out:
+			s.Hands[Escorts].OOBHand = remove(s.Hands[Escorts].OOBHand, id)
+			s.outOfPlay(id)
+		}
+	}
+	s.escortsHome(blanks) // blanks are no escorts: they go where blanks go (TW-A14)
+	if h := s.Held; h != nil && h.Target == e.Target {
+		s.Held = nil
+		if !s.Units[e.Target].Out {
+			s.outOfPlay(e.Target)
+		}
+	}
+	s.note("11.1", "Continuation attrition: the escorts of the continuation attack leave play, and a U-boat it detected with them (11.2).")
+}
+
 // damage marks an escort damaged: twice is destroyed (8.7); a damaged
 // escort leaves play once the attacks are over (11.5).
 func (s *State) damage(id int) {
@@ -371,10 +397,15 @@ func (s *State) damage(id int) {
 }
 
 // escortsHome sends a group back to the escort player's OOB hand (9.1-9.3):
-// damaged or sunk escorts are out of play (11.5, 11.6).
+// damaged or sunk escorts are out of play (11.5, 11.6), and so are revealed
+// blanks under escort_blanks=discard (TW-A14).
 func (s *State) escortsHome(group []int) {
 	for _, id := range group {
-		if !s.Units[id].Out {
+		switch {
+		case s.Units[id].Out:
+		case s.unit(id).Type == Blank && s.ruling("escort_blanks") == "discard":
+			s.outOfPlay(id)
+		default:
 			s.toHand(Escorts, id)
 		}
 	}

@@ -90,7 +90,11 @@ func TestRandomMatchesKeepEveryCard(t *testing.T) {
 	for seed := uint64(1); seed <= 30; seed++ {
 		d := dice.NewFast(seed)
 		pick := dice.NewFast(seed + 1000)
-		s, _ := newMatch(t, `{"a":"Prien","b":"Walker"}`, d)
+		setup := `{"a":"Prien","b":"Walker"}`
+		if seed%3 == 0 {
+			setup = `{"a":"Prien","b":"Walker","rulings":"continuation_attrition=on,escort_blanks=discard,air_patrol_pull=hand,convoy_die=d10"}`
+		}
+		s, _ := newMatch(t, setup, d)
 		games := map[int]bool{}
 		for i := 0; !s.Done; i++ {
 			if i > 20000 {

@@ -47,6 +47,10 @@ var rulings = []Ruling{
 		Settles: "where 7.3.2's random card comes from: the U-boat OOB deck, as written, or the hand"},
 	{Key: "escort_damage_scores", Default: "yes", Values: []string{"yes", "no"}, Case: "12 (TW-A22)",
 		Settles: "12 both scores damaged escorts and says players 'not do receive points for damage to escorts'"},
+	{Key: "continuation_attrition", Default: "off", Values: []string{"off", "on"}, Case: "11.1, 11.2 (TW-A13)",
+		Settles: "the bracketed playtest rules: escorts that make a continuation attack leave play for good, and so do U-boats detected in one"},
+	{Key: "escort_blanks", Default: "hand", Values: []string{"hand", "discard"}, Case: "11 (TW-A14)",
+		Settles: "an escort player's blank, once revealed: back to his OOB hand with its group, or out of play like the U-boat player's (11.3)"},
 	{Key: "match_win", Default: "uboat_games", Values: []string{"uboat_games", "same_game"}, Case: "12 (TW-A24)",
 		Settles: "a win needs more points 'than his opponent as the U-boat player': his U-boat game against the opponent's U-boat game, or against the opponent's escort score in the same game"},
 }
