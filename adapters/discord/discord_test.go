@@ -2,6 +2,7 @@ package discord
 
 import (
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
+	"github.com/kaleun/kaleun/engine/tonnagewar"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -301,5 +303,53 @@ func TestDuelChallengeThroughDiscord(t *testing.T) {
 	last := data(posts[len(posts)-1])
 	if last["content"] != "<@u1>" || len(buttons(posts[len(posts)-1])) == 0 {
 		t.Fatalf("after the accept, the challenger's first decision: %v", last)
+	}
+}
+
+// Tonnage War through Discord: the channel gets a door; its player opens it
+// in an ephemeral reply with his cards; the other player cannot.
+func TestTonnageWarDoorThroughDiscord(t *testing.T) {
+	f := newFakeDiscord(t)
+	tw, err := tonnagewar.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, store := startAdapterWith(t, f, filepath.Join(t.TempDir(), "k.db"), map[string]engine.Rules{"tonnagewar": tw})
+	defer store.Close()
+	defer a.Close()
+	command := func(id, user, sub string, opts []any, resolved map[string]any) {
+		f.dispatch("INTERACTION_CREATE", map[string]any{
+			"id": id, "application_id": "app", "type": 2, "token": "tok-" + id, "guild_id": "g1", "channel_id": "c1",
+			"member": member(user, false),
+			"data":   map[string]any{"id": "cmd", "name": "tonnagewar", "type": 1, "options": []any{map[string]any{"name": sub, "type": 1, "options": opts}}, "resolved": resolved},
+		})
+	}
+	command("t1", "u1", "challenge", []any{map[string]any{"name": "b", "type": 6, "value": "u9"}},
+		map[string]any{"users": map[string]any{"u9": map[string]any{"id": "u9", "username": "walker"}}})
+	f.next(t)
+	command("t2", "u9", "accept", nil, nil)
+	posts := f.drain(t)
+	var door string
+	for _, p := range posts {
+		for _, id := range buttons(p) {
+			if strings.HasSuffix(id, ":__open") {
+				door = id
+			}
+		}
+		if strings.Contains(fmt.Sprint(data(p)), "Beam attack") {
+			t.Fatalf("a card reached the channel: %v", data(p))
+		}
+	}
+	if door == "" {
+		t.Fatalf("no door in the channel: %d posts", len(posts))
+	}
+	f.click("t3", "u9", door)
+	if p := f.next(t); data(p)["flags"] == nil || !strings.Contains(data(p)["content"].(string), "its cards are his") {
+		t.Fatalf("the other player opened the door: %v", data(p))
+	}
+	f.click("t4", "u1", door)
+	hand := f.drain(t)
+	if len(hand) < 2 || data(hand[0])["flags"] == nil || data(hand[len(hand)-1])["flags"] == nil || len(buttons(hand[len(hand)-1])) == 0 {
+		t.Fatalf("the player's hand and choices, privately: %d posts", len(hand))
 	}
 }

@@ -1,6 +1,8 @@
 package tonnagewar
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/kaleun/kaleun/engine"
@@ -153,5 +155,36 @@ func TestSimulateBuiltInPlayers(t *testing.T) {
 	}
 	if _, err := Simulate(r, 2, "convoy_die=d12", func(i int) engine.Dice { return dice.NewFast(1) }); err == nil {
 		t.Fatal("a bad ruling passed")
+	}
+}
+
+// 12: a whole match's scoring. Each game's points are the final state's
+// (ships sunk; escorts damaged and destroyed; U-boats damaged and sunk by
+// crew), the seats' results follow the roles, and the outcome reads them.
+func TestAWholeMatchScores(t *testing.T) {
+	d := dice.NewFast(42)
+	s, _ := newMatch(t, `{"a":"Prien","b":"Walker"}`, d)
+	var game1 GameStats
+	for !s.Done {
+		if s.Game == 1 {
+			game1 = GameStats{UBoatScore: s.score(UBoats), EscortScore: s.score(Escorts), ShipsSunk: s.ConvoySunk}
+		}
+		next, _, err := s.Apply(engine.Choice{Key: BuiltIn(s)}, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = next.(*State)
+	}
+	g1, g2 := s.Stats[0], s.Stats[1]
+	if g1.UBoatScore < g1.ShipsSunk || g1.ShipsSunk < game1.ShipsSunk {
+		t.Fatalf("game 1: %+v (last seen %+v)", g1, game1)
+	}
+	// Seat a sails the U-boats in game 1, seat b in game 2.
+	if s.Results[0][0] != g1.UBoatScore || s.Results[0][1] != g1.EscortScore || s.Results[1][1] != g2.UBoatScore || s.Results[1][0] != g2.EscortScore {
+		t.Fatalf("results %v, stats %+v %+v", s.Results, g1, g2)
+	}
+	o := s.Outcome()
+	if !strings.Contains(o.Fields[0].Value, fmt.Sprintf("total %d", s.Results[0][0]+s.Results[1][0])) {
+		t.Fatalf("outcome %+v, results %v", o, s.Results)
 	}
 }
