@@ -18,12 +18,12 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"play":    {"play a career in the terminal (saved after every decision)", runPlay},
-		"sim":     {"play many careers with the built-in commander and print statistics", runSim},
+		"play":    {"play in the terminal, saved after every decision: a Hunters career, --game hunters-duel, or tonnagewar (two players at one keyboard)", runPlay},
+		"sim":     {"play many careers with the built-in commander and print statistics (sim tonnagewar: the card game's built-in players)", runSim},
 		"serve":   {"run the Discord and Slack bots the config enables", runServe},
 		"audit":   {"list a database's games, or export one game's audit log (--game ID)", runAudit},
 		"verify":  {"check an audit file: seed, dice, hash chain and a replay of every decision", runVerify},
-		"render":  {"draw a saved game's display mat or patrol log sheet (--what mat|log --out FILE.png|.csv)", runRender},
+		"render":  {"draw a saved game's display mat, combat mat or patrol log sheet (--what mat|combat|log --out FILE.png|.csv)", runRender},
 		"version": {"print the version", runVersion},
 		"help":    {"show this help", runHelp},
 	}
