@@ -184,3 +184,44 @@ func TestParseUserArg(t *testing.T) {
 		}
 	}
 }
+
+// 14.8.3 in chat: the evasive maneuver and the escorts' number are chosen in
+// private: the channel sees a door, the player opens his choice alone, and
+// the log shows neither number until both are revealed.
+func TestDuelSecretChoicesArePrivate(t *testing.T) {
+	svc, store, games := newDuelService(t)
+	r, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "rules": "14.8", "b": UserArg(kretschmer.ID, kretschmer.Name)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = mustClick(t, svc, kretschmer, lastPrompt(t, r).Options[0].ID)
+	secrets := 0
+	for i := 0; i < 20000 && secrets < 4 && !ended(r); i++ {
+		p := lastPrompt(t, r)
+		who := map[string]User{prien.ID: prien, kretschmer.ID: kretschmer}[p.Mention]
+		if p.Prompt.Private {
+			secrets++
+			if len(p.Options) != 1 || !strings.HasSuffix(p.Options[0].ID, ":"+openKey) {
+				t.Fatalf("a secret choice's options reached the channel: %+v", p.Options)
+			}
+			opened := mustClick(t, svc, who, p.Options[0].ID)
+			if len(opened.Public) != 0 || len(opened.Private) == 0 {
+				t.Fatalf("the door opens privately: %+v", opened)
+			}
+			pick := opened.Private[len(opened.Private)-1]
+			r = mustClick(t, svc, who, pick.Options[0].ID)
+			for _, m := range r.Public {
+				if strings.Contains(m.Text, "Decision: 1 (") {
+					t.Fatalf("the secret number is in the channel: %s", m.Text)
+				}
+			}
+			continue
+		}
+		rec, _ := store.Load(here.Key())
+		st, _ := games["hunters-duel"].Decode(rec.State)
+		r = mustClick(t, svc, who, optionID(rec.ID, p.Prompt.Token, hunters.Command(st.(*duel.State).Career())))
+	}
+	if secrets == 0 {
+		t.Fatal("no evasive maneuver came up")
+	}
+}

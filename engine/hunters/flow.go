@@ -166,6 +166,7 @@ func (s *State) Pending() *engine.Prompt {
 		Token:   strconv.Itoa(s.Decision),
 		Actor:   d.actorOf(),
 		Secret:  d.secret && s.Settings.TwoPlayer,
+		Private: d.secret && s.Settings.TwoPlayer, // 14.8.3: chosen in private
 		Kind:    "hunters." + d.kind,
 		Text:    d.text(s),
 		Case:    d.cas,
