@@ -423,3 +423,36 @@ func TestAirPatrolOnARandomCard(t *testing.T) {
 		t.Fatal("TW-A30, 9.1: the blank back to the deck, the aircraft home")
 	}
 }
+
+// 14.1, 14.2 (scenario conditions, off in HX 228): storms add 3 to the
+// evasion value and take 2 from every attack value; bad sonar adds 3 to a
+// surface escort's detection in a continuation attack.
+func TestStormsAndBadSonar(t *testing.T) {
+	tb, _, regular, _ := attackAnswered(t, "SR")
+	data := *tb.s.rules.data
+	data.Scenario.Storms, data.Scenario.BadSonar = true, true
+	tb.s.rules = &Rules{data: &data, cat: tb.s.cat}
+	// Regular evade 10 + 3 storms - 2 SR = 11: 12 detects; SR attack 4 - 2 = 2: 2 is gunfire
+	// in a first attack, so roll 3: no damage (3 > 2).
+	evs := tb.play([]int{12, 3}, "none")
+	det, att := rolls(evs, "8.5.1"), rolls(evs, "8.5")
+	if len(det) != 1 || det[0].Total != 11 || len(att) != 1 || att[0].Total != 2 || att[0].Result != "miss" {
+		t.Fatalf("14.1: %+v %+v", det, att)
+	}
+	tb.play(nil, "c"+itoa(tb.s.Hands[UBoats].TacHand[0]), "discard")
+	more := -1
+	for _, id := range tb.s.Hands[Escorts].TacHand {
+		if tb.s.card(id).Kind == EscortAttack {
+			more = id
+		}
+	}
+	tb.play(nil, c(more), "continue", "done")
+	// Continuation: 10 + 3 - 2 + 3 bad sonar = 14; roll 14 evades.
+	evs = tb.play([]int{14}, "none")
+	if det := rolls(evs, "8.5.1"); len(det) != 1 || det[0].Total != 14 || det[0].Result != "evaded" {
+		t.Fatalf("14.2: %+v", det)
+	}
+	if !has(tb.s.Hands[UBoats].OOBDeck, regular) {
+		t.Fatal("10.2: undetected in the continuation, the U-boat returns to the OOB deck")
+	}
+}
