@@ -270,10 +270,7 @@ func (s *State) endEncounter() {
 	if s.Pack != nil {
 		s.Pack.Round, s.Pack.DRM = 0, 0 // out of the pack's battle, however it ended
 	}
-	if s.fast {
-		s.spareEnc = s.Enc
-	}
-	s.Enc = nil
+	s.dropEncounter()
 	if s.Over != nil {
 		return
 	}

@@ -120,7 +120,7 @@ func (s *State) p1Column(m charts.Month) int {
 // stepAssign determines the patrol assignment (7.0, 7.3.4, 7.3.5, 11.2.1).
 func (s *State) stepAssign() {
 	s.Career.Month = s.Career.NextPatrol
-	s.Patrol = &Patrol{}
+	s.Patrol = s.newPatrol()
 	switch {
 	case s.Pack != nil:
 		s.note("13.5.2", "The wolfpack is assigned to the Atlantic: no P1 roll.")
@@ -279,8 +279,8 @@ func (s *State) stepAssigned() {
 			s.note("14.10", "No %s track on the Type %s mat: the Atlantic track is used with the %s encounter column.", trackKey, typeName(s.Boat.Type), assignmentLabel(p.Assignment))
 		}
 	}
-	p.Boxes = make([]string, len(track))
-	p.Rolls = make([]int, len(track))
+	p.Boxes = append(p.Boxes[:0], make([]string, len(track))...)
+	p.Rolls = append(p.Rolls[:0], make([]int, len(track))...)
 	for i, b := range track {
 		code := b.Code
 		if s.pack.Mats.BoxCodes[code].E1 != "" && isAreaCode(code) && code != p.Area && !(code == "north_america" && p.Area == "caribbean") {

@@ -17,10 +17,14 @@ func (s *State) isIX() bool { return s.mat().Family() == "IX" }
 // patrol, 4.5).
 func (s *State) fitBoat(boatType string) {
 	number := s.Boat.Number
+	fwd, aft := s.Boat.Fwd, s.Boat.Aft
+	if !s.fast {
+		fwd, aft = nil, nil // a recorded game never shares a slice between boats
+	}
 	s.Boat = Boat{Type: boatType, Number: number}
 	m := s.mat()
-	s.Boat.Fwd = make([]string, m.Tubes.Forward)
-	s.Boat.Aft = make([]string, m.Tubes.Aft)
+	s.Boat.Fwd = tubes(fwd, m.Tubes.Forward)
+	s.Boat.Aft = tubes(aft, m.Tubes.Aft)
 	for i := sysPeriscope; i <= sysAftDoors; i++ {
 		s.Boat.Aboard[i] = true
 	}

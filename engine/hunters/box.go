@@ -221,10 +221,11 @@ func (s *State) startEncounter(result string, fromRandom bool) {
 	case "none":
 		s.Phase = phBoxRoll
 	case "aircraft":
-		s.Enc = &Encounter{Type: "aircraft"}
+		s.Enc = s.newEncounter("aircraft")
 		s.startAir(false)
 	case "escort":
-		s.Enc = &Encounter{Type: "escort", Escorted: true, Submerged: true}
+		s.Enc = s.newEncounter("escort")
+		s.Enc.Escorted, s.Enc.Submerged = true, true
 		s.note("9.4.3", "An escort arrives: Escort Detection is rolled at once.")
 		s.Enc.Round = 1
 		s.Phase = phDetect

@@ -357,14 +357,18 @@ func (s *State) evasive(hits int) (int, bool) {
 		// 14.8.3: both numbers were chosen in secret; they are revealed together.
 		escort = e.EscortPick
 		result = s.evasiveDirection(escort)
-		s.note("14.8.3", "Revealed together: the U-boat evades %d (%s), the escorts chose %d (%s).", e.Evade, s.evasiveDirection(e.Evade), escort, result)
+		if !s.fast {
+			s.note("14.8.3", "Revealed together: the U-boat evades %d (%s), the escorts chose %d (%s).", e.Evade, s.evasiveDirection(e.Evade), escort, result)
+		}
 		e.EscortPick = 0
 	} else {
 		s.mods()
 		row, r := s.table("evasive_escort_direction", "Escort direction")
 		escort, result = r.natural, row.Result
 		if s.Settings.TwoPlayer {
-			s.note("14.8.3", "The U-boat's secret maneuver is revealed: %d (%s).", e.Evade, s.evasiveDirection(e.Evade))
+			if !s.fast {
+				s.note("14.8.3", "The U-boat's secret maneuver is revealed: %d (%s).", e.Evade, s.evasiveDirection(e.Evade))
+			}
 		}
 	}
 	dir := func(n int) int { return (n - 1) / 2 }

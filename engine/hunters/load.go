@@ -122,7 +122,7 @@ func (s *State) mixRange() (int, int) {
 func (s *State) beginLoading() {
 	m := s.mat()
 	if s.Refit == nil {
-		s.Refit = &RefitState{}
+		s.Refit = s.newRefit()
 	}
 	s.Refit.Load = LoadPlan{}
 	b := &s.Boat
@@ -234,8 +234,10 @@ func (s *State) finishLoading(aftE int) {
 	if s.fast {
 		return
 	}
-	s.note("4.5", "Loaded: forward tubes %v, aft tubes %v; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.",
-		b.Fwd, b.Aft, b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
+	if !s.fast {
+		s.note("4.5", "Loaded: forward tubes %v, aft tubes %v; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.",
+			b.Fwd, b.Aft, b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
+	}
 }
 
 // reload starts reloading the empty tubes (9.2.8) and continues at then.

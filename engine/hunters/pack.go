@@ -105,7 +105,9 @@ func (s *State) packBoxRoll() bool {
 		}
 		s.Pack.ConvoyDone = true
 		p.RollsLeft--
-		s.note("13.5.3", "The first %s box: the pack meets a convoy (no encounter roll).", assignmentLabel(p.Area))
+		if !s.fast {
+			s.note("13.5.3", "The first %s box: the pack meets a convoy (no encounter roll).", assignmentLabel(p.Area))
+		}
 		s.packWait("convoy")
 		return true
 	}
@@ -184,7 +186,9 @@ func (s *State) PackResume(a PackAction, d engine.Dice, record bool) (events []e
 			s.packFollow()
 		} else {
 			s.Pack.Result = ""
-			s.note("13.5.5", "%s attacks the convoy with the pack (round %d of %d).", s.Boat.Number, a.Round, packRounds)
+			if !s.fast {
+				s.note("13.5.5", "%s attacks the convoy with the pack (round %d of %d).", s.Boat.Number, a.Round, packRounds)
+			}
 			s.startShips("convoy")
 		}
 	case "attack":
@@ -210,7 +214,9 @@ func (s *State) PackResume(a PackAction, d engine.Dice, record bool) (events []e
 func (s *State) packFollow() {
 	e := s.Enc
 	e.newRound()
-	s.note("13.5.5", "The pack follows the convoy: round %d of %d.", s.Pack.Round, packRounds)
+	if !s.fast {
+		s.note("13.5.5", "The pack follows the convoy: round %d of %d.", s.Pack.Round, packRounds)
+	}
 	e.G7aByDay, e.Wolfpack, e.WolfRolled, e.MustFire, e.Torpedoed = false, 0, false, false, false
 	e.Arrived, e.Submerged = false, false
 	e.CombatRound = 0

@@ -184,3 +184,45 @@ func TestSimulatedAndRecordedCareersAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestRestartedCareersMatchFreshOnes holds the recycling of a simulated
+// career's buffers to its promise: a career restarted in a used state, after
+// careers of other boats, dates and rules, ends exactly as a fresh one.
+func TestRestartedCareersMatchFreshOnes(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	setups := []string{
+		`{"boat":"VIIC","start":"1940-10"}`,
+		`{"boat":"IXB","start":"1940-06","rules":"14.6,14.7,14.8"}`,
+		`{"boat":"VIID","start":"1942-01","rules":"14.3,14.9"}`,
+		`{"boat":"VIIA","start":"1939-09","rules":"4.5.2,14.2"}`,
+	}
+	used := &State{pack: r.pack}
+	for seed := uint64(1); seed <= 40; seed++ {
+		su, err := r.ParseSetup([]byte(setups[seed%uint64(len(setups))]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fd, rd := dice.NewFast(seed), dice.NewFast(seed)
+		fresh, _, err := r.Start(su, fd, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Restart(used, su, rd); err != nil {
+			t.Fatal(err)
+		}
+		for fresh.Over == nil {
+			key := Command(fresh)
+			if _, err := fresh.ApplyInPlace(engine.Choice{Key: key}, fd, false); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := used.ApplyInPlace(engine.Choice{Key: key}, rd, false); err != nil {
+				t.Fatalf("seed %d: the restarted career refuses %q: %v", seed, key, err)
+			}
+		}
+		a, _ := fresh.Encode()
+		b, _ := used.Encode()
+		if string(a) != string(b) {
+			t.Fatalf("seed %d: a restarted career ends unlike a fresh one\nfresh:     %.300s\nrestarted: %.300s", seed, a, b)
+		}
+	}
+}

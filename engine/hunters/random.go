@@ -60,7 +60,8 @@ func (s *State) randomEvent() {
 	case "caught_unawares":
 		p.RandomDone = true
 		s.note("12.1", "Caught unawares: an aircraft attacks before the boat can dive.")
-		s.Enc = &Encounter{Type: "aircraft", Attacks: 1}
+		s.Enc = s.newEncounter("aircraft")
+		s.Enc.Attacks = 1
 		s.Phase = phCaughtUnawares
 	case "gyro_compass_failure":
 		p.RandomDone = true

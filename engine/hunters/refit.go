@@ -89,10 +89,8 @@ func (s *State) closePatrolLog() {
 			tons += t.Tons
 			sunk = true
 		}
-		if t.Sunk || t.Damaged {
-			row.Targets = append(row.Targets, t)
-		}
 	}
+	s.logRowTargets(row, func(t *LogTarget) bool { return t.Sunk || t.Damaged }, p.Targets)
 	row.Tons = tons
 	success := sunk
 	if p.Mission != "" {
@@ -140,7 +138,8 @@ func (s *State) stepPatrolEnd() {
 		c.Med = true
 		s.note("7.3.4", "The boat is now based in the Mediterranean for good.")
 	}
-	s.Refit = &RefitState{Return: c.Month + 1}
+	s.Refit = s.newRefit()
+	s.Refit.Return = c.Month + 1
 	rf := s.Refit
 	// 10.10.6, 10.8.6, 14.9.5: months still at sea.
 	if s.mat().ExtendedPatrols && !(p.Aborting && p.BeforeHalf) {
@@ -179,8 +178,10 @@ func (s *State) refitLength() {
 	}
 	hullMonths := (s.Boat.Hull + rt.HullBlock - 1) / rt.HullBlock // 10.10.3
 	months += hullMonths
-	s.note("10.10", "Refit: %d month base, +%d for %d inoperable systems, +%d for %d hull damage = %d months.",
-		rt.BaseMonths, boolInt(inop >= rt.InoperableExtraFrom), inop, hullMonths, s.Boat.Hull, months)
+	if !s.fast {
+		s.note("10.10", "Refit: %d month base, +%d for %d inoperable systems, +%d for %d hull damage = %d months.",
+			rt.BaseMonths, boolInt(inop >= rt.InoperableExtraFrom), inop, hullMonths, s.Boat.Hull, months)
+	}
 	if months >= rt.NewBoatMonths || (s.Patrol != nil && s.Patrol.Scuttled) {
 		// 10.10.5, 11.4.2: a new boat of the same type (latest model); one month.
 		rf.NewBoat = s.latestStandard()
@@ -531,17 +532,17 @@ func (s *State) stepRefitDone() {
 			s.Boat.Sys[i] = OK // 10.10.2, 10.7.7
 		}
 	}
-	s.Patrol = nil
-	s.Enc = nil
+	s.dropPatrol()
+	s.dropEncounter()
 	if m > lastMonth {
 		s.promotion(true)
-		s.Refit = nil
+		s.dropRefit()
 		s.endGame("survived", fmt.Sprintf("The next patrol would begin in %s, after June 1943: the war of The Hunters is over for %s (5.1.2).", m.Label(), c.Kommandant))
 		return
 	}
 	if !s.fast {
 		s.note("10.10.4", "The next patrol begins in %s.", m.Label())
 	}
-	s.Refit = nil
+	s.dropRefit()
 	s.Phase = phAssign
 }

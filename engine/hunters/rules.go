@@ -158,23 +158,34 @@ func (r *Rules) New(setup []byte, d engine.Dice) (engine.State, []engine.Event, 
 
 // Start begins a career from a parsed setup.
 func (r *Rules) Start(su Setup, d engine.Dice, record bool) (s *State, events []engine.Event, err error) {
-	s = &State{Schema: SchemaVersion, Settings: su.Settings, pack: r.pack, fast: !record}
+	s = &State{pack: r.pack}
+	events, err = r.startInto(s, su, d, record)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, events, nil
+}
+
+// Restart begins a new simulated career in s, a state of these rules whose
+// career is finished with, reusing its buffers (see recycle.go). It plays
+// exactly as Start with record false would.
+func (r *Rules) Restart(s *State, su Setup, d engine.Dice) error {
+	if s.pack != r.pack {
+		return fmt.Errorf("hunters: restarting a career of other rules")
+	}
+	s.fast = true
+	s.recycleCareer()
+	_, err := r.startInto(s, su, d, false)
+	return err
+}
+
+// startInto sets up a new career in the empty state s.
+func (r *Rules) startInto(s *State, su Setup, d engine.Dice, record bool) (events []engine.Event, err error) {
+	s.Schema, s.Settings, s.fast = SchemaVersion, su.Settings, !record
 	if s.Settings.Optional == nil {
 		s.Settings.Optional = map[string]bool{}
 	}
-	s.run = &runner{dice: d, record: record}
-	defer func() {
-		if rec := recover(); rec != nil {
-			df, ok := rec.(diceFailure)
-			if !ok {
-				panic(rec)
-			}
-			s, events, err = nil, nil, df.err
-			return
-		}
-		events = s.run.events
-		s.run = nil
-	}()
+	defer s.running(d, record, &events, &err)()
 	s.Career = Career{Kommandant: su.Kommandant, Start: su.Start, Month: su.Start, NextPatrol: su.Start,
 		PromotionDue: su.Start + 12, Rank: 0}
 	s.Crew.Quality = Trained // 4.4.2
@@ -194,7 +205,7 @@ func (r *Rules) Start(su Setup, d engine.Dice, record bool) (s *State, events []
 	s.startingRank()
 	s.Phase = phAssign
 	s.advance()
-	return s, nil, nil
+	return s.run.events, nil
 }
 
 func typeName(k string) string { return strings.ReplaceAll(k, "_", " ") }

@@ -54,10 +54,10 @@ func Simulate(r *Rules, cfg SimConfig, newDice func(career int) engine.Dice) (*S
 		Levels: map[string]int{}, LostByYear: map[string]float64{}}
 	tons := make([]int, 0, cfg.Careers)
 	var sumTons, patrols, ships, kc, alive, survived int
+	s := &State{pack: r.pack}
 	for i := 0; i < cfg.Careers; i++ {
 		d := newDice(i)
-		s, _, err := r.Start(su, d, false)
-		if err != nil {
+		if err := r.Restart(s, su, d); err != nil {
 			return nil, fmt.Errorf("career %d: %w", i, err)
 		}
 		for s.Over == nil {

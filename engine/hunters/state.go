@@ -227,19 +227,8 @@ type State struct {
 	// commander and the choice's check ask for them again before anything
 	// changes, and rebuilding them was a fifth of a simulated career.
 	pendingOpts pendingOptions
-	// spareEnc is the last encounter's mat, reused while simulating so that
-	// an encounter does not allocate its mat, targets and aim anew.
-	spareEnc *Encounter
-}
-
-// newEncounter sets up an empty combat mat.
-func (s *State) newEncounter(typ string) *Encounter {
-	if e := s.spareEnc; e != nil && s.fast {
-		s.spareEnc = nil
-		*e = Encounter{Type: typ, Targets: e.Targets[:0], Aim: e.Aim[:0]}
-		return e
-	}
-	return &Encounter{Type: typ}
+	// spare holds what a simulated career has finished with, for reuse.
+	spare spares
 }
 
 // pendingOptions remembers the options of the decision at Decision.

@@ -1,0 +1,121 @@
+package hunters
+
+// A simulated career (fast mode, nobody reading) hands back the combat mats,
+// patrols and refit sheets it has finished with, and the next one reuses
+// them: allocation and the garbage collector were a third of `kaleun sim`.
+// Nothing changes for a recorded game, whose every state is a fresh copy.
+
+// spares are the finished pieces kept for reuse while simulating.
+type spares struct {
+	enc    *Encounter
+	patrol *Patrol
+	refit  *RefitState
+	// logTargets backs the log sheet rows' target lists of a simulated
+	// career (each row takes a capped slice of it), so that closing a patrol
+	// does not allocate.
+	logTargets []LogTarget
+}
+
+// newEncounter sets up an empty combat mat.
+func (s *State) newEncounter(typ string) *Encounter {
+	if e := s.spare.enc; e != nil && s.fast {
+		s.spare.enc = nil
+		*e = Encounter{Type: typ, Targets: e.Targets[:0], Aim: e.Aim[:0]}
+		return e
+	}
+	return &Encounter{Type: typ}
+}
+
+// dropEncounter takes the combat mat off the table.
+func (s *State) dropEncounter() {
+	if s.fast && s.Enc != nil {
+		s.spare.enc = s.Enc
+	}
+	s.Enc = nil
+}
+
+// newPatrol starts an empty patrol.
+func (s *State) newPatrol() *Patrol {
+	if p := s.spare.patrol; p != nil && s.fast {
+		s.spare.patrol = nil
+		*p = Patrol{Boxes: p.Boxes[:0], Rolls: p.Rolls[:0], Targets: p.Targets[:0], Candidates: p.Candidates[:0]}
+		return p
+	}
+	return &Patrol{}
+}
+
+// dropPatrol ends the patrol's bookkeeping.
+func (s *State) dropPatrol() {
+	if s.fast && s.Patrol != nil {
+		s.spare.patrol = s.Patrol
+	}
+	s.Patrol = nil
+}
+
+// newRefit starts an empty refit sheet.
+func (s *State) newRefit() *RefitState {
+	if r := s.spare.refit; r != nil && s.fast {
+		s.spare.refit = nil
+		*r = RefitState{}
+		return r
+	}
+	return &RefitState{}
+}
+
+// dropRefit puts the refit sheet away.
+func (s *State) dropRefit() {
+	if s.fast && s.Refit != nil {
+		s.spare.refit = s.Refit
+	}
+	s.Refit = nil
+}
+
+// logRowTargets copies a patrol's logged ships into the row's target list.
+func (s *State) logRowTargets(row *LogRow, keep func(t *LogTarget) bool, targets []LogTarget) {
+	if !s.fast {
+		for i := range targets {
+			if keep(&targets[i]) {
+				row.Targets = append(row.Targets, targets[i])
+			}
+		}
+		return
+	}
+	a := s.spare.logTargets
+	from := len(a)
+	for i := range targets {
+		if keep(&targets[i]) {
+			a = append(a, targets[i])
+		}
+	}
+	s.spare.logTargets = a
+	if len(a) > from {
+		row.Targets = a[from:len(a):len(a)] // capped: a later append copies out
+	}
+}
+
+// recycleCareer readies s for a new simulated career, keeping its buffers.
+func (s *State) recycleCareer() {
+	s.dropEncounter()
+	s.dropPatrol()
+	s.dropRefit()
+	sp, runBuf, optBuf := s.spare, s.runBuf, s.optBuf
+	sp.logTargets = sp.logTargets[:0]
+	log, sunk, boats := s.Career.Log[:0], s.Career.Sunk[:0], s.Career.Boats[:0]
+	fwd, aft := s.Boat.Fwd[:0], s.Boat.Aft[:0]
+	pack, mat := s.pack, s.matPtr
+	*s = State{pack: pack, matPtr: mat, spare: sp, runBuf: runBuf, optBuf: optBuf}
+	s.Career.Log, s.Career.Sunk, s.Career.Boats = log, sunk, boats
+	s.Boat.Fwd, s.Boat.Aft = fwd, aft
+}
+
+// tubes returns a tube list of n empty tubes, reusing buf's storage.
+func tubes(buf []string, n int) []string {
+	if cap(buf) < n {
+		return make([]string, n)
+	}
+	buf = buf[:n]
+	for i := range buf {
+		buf[i] = ""
+	}
+	return buf
+}
