@@ -217,7 +217,7 @@ func (s *State) freshConvoy(e *Encounter) {
 func (s *State) stepFollowDamaged() {
 	e := s.Enc
 	e.newRound()
-	var dmg []Target
+	dmg := e.Targets[:0] // filtered in place: the others are left behind
 	for _, t := range e.Targets {
 		if t.Afloat() && t.Damage > 0 {
 			dmg = append(dmg, t)
@@ -303,7 +303,7 @@ func (s *State) repairs() {
 		ms := s.pack.E5.Repair.Modifiers
 		s.modFrom(ms, "li_experte_not_sw_kia", s.Crew.LI.Experte && s.liWorking(), "Experte LI")
 		s.modFrom(ms, "li_sw_or_kia", !s.liWorking(), "LI SW or KIA")
-		r := s.throw("E5", "10.7.2", "Repair "+systemNames[i], "1d6")
+		r := s.throw("E5", "10.7.2", s.text(func() string { return "Repair " + systemNames[i] }), "1d6")
 		if r.total <= sr.RepairOn {
 			s.emit(r, "repaired")
 			s.Boat.Sys[i] = OK

@@ -58,7 +58,7 @@ func (s *State) startAir(fromAddl bool) {
 	s.modFrom(ms, "green_crew", s.Crew.Quality == Green, "Green crew")
 	s.modFrom(ms, "elite_crew", s.Crew.Quality == Elite, "Elite crew")
 	s.modFrom(ms, "dive_planes_damaged", s.damaged(sysDivePlanes), "dive planes damaged")
-	s.modFrom(ms, "type_VIID_or_IX", s.isIX() || s.Boat.Type == "VIID", "Type "+typeName(s.Boat.Type))
+	s.modFrom(ms, "type_VIID_or_IX", s.isIX() || s.Boat.Type == "VIID", s.text(func() string { return "Type " + typeName(s.Boat.Type) }))
 	s.modFrom(ms, "year_1939", y == 1939, "1939")
 	s.modFrom(ms, "year_1942", y == 1942, "1942")
 	s.modFrom(ms, "year_1943", y >= 1943, "1943")
@@ -156,14 +156,13 @@ func (s *State) fireFlak() string {
 		shots = 2
 	}
 	best := "miss"
-	rank := map[string]int{"miss": 0, "damaged": 1, "shot_down": 2}
 	for i := 0; i < shots; i++ {
 		ms := s.pack.A2.Modifiers
 		s.mods()
 		s.modFrom(ms, "type_VIIA", s.Boat.Type == "VIIA", "Type VIIA's 2cm placement")
 		s.modFrom(ms, "type_IX_no_flak_gun_damaged", s.isIX() && working == aboard, "both Type IX flak guns")
 		if s.Settings.Ruling("a2_crew_modifier") == "card" {
-			s.modFrom(ms, "veteran_or_elite_crew", s.Crew.Quality >= Veteran, qualityNames[s.Crew.Quality]+" crew")
+			s.modFrom(ms, "veteran_or_elite_crew", s.Crew.Quality >= Veteran, s.text(func() string { return qualityNames[s.Crew.Quality] + " crew" }))
 		}
 		if s.Boat.Type == "VIIC_Flak" {
 			m, _ := ms.Get("type_VIIC_Flak")
@@ -174,7 +173,7 @@ func (s *State) fireFlak() string {
 			s.mod(v, "VIIC Flak", m.Case)
 		}
 		row, _ := s.lookup("A2", "9.8.3", "Flak", "2d6", s.pack.A2.Rows)
-		if rank[row.Result] > rank[best] {
+		if flakRank(row.Result) > flakRank(best) {
 			best = row.Result
 		}
 	}
@@ -270,4 +269,15 @@ func (s *State) stepShadow() {
 		s.note("9.8.3", "The aircraft loses the boat.")
 		s.Phase = phCombatOver
 	}
+}
+
+// flakRank orders A2's results: with two shots the better one counts (11.4.7).
+func flakRank(result string) int {
+	switch result {
+	case "shot_down":
+		return 2
+	case "damaged":
+		return 1
+	}
+	return 0
 }

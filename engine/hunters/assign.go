@@ -2,6 +2,7 @@ package hunters
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
@@ -72,7 +73,7 @@ func init() {
 		options: func(s *State) []engine.Option {
 			out := s.opts()
 			for _, k := range s.Patrol.Candidates {
-				out = append(out, engine.Option{Key: k, Label: assignmentLabel(k), Case: "11.2.1"})
+				out = append(out, engine.Option{Key: k, Label: s.text(func() string { return assignmentLabel(k) }), Case: "11.2.1"})
 			}
 			return out
 		},
@@ -86,24 +87,36 @@ func init() {
 	}
 }
 
+// assignmentLabel turns a P1 result key into the log sheet's words:
+// "north_america_A" is "North America (A)". It is written into the log of
+// every patrol, simulated or not, so it builds the label in one allocation.
 func assignmentLabel(k string) string {
-	base := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(k, "_M"), "_A"), "_W")
-	words := strings.Split(base, "_")
-	for i, w := range words {
-		if w != "" {
-			words[i] = strings.ToUpper(w[:1]) + w[1:]
+	base, mark := k, byte(0)
+	if n := len(k); n >= 2 && k[n-2] == '_' && (k[n-1] == 'M' || k[n-1] == 'A' || k[n-1] == 'W') {
+		base, mark = k[:n-2], k[n-1]
+	}
+	var b strings.Builder
+	b.Grow(len(base) + 4)
+	upper := true
+	for i := 0; i < len(base); i++ {
+		c := base[i]
+		switch {
+		case c == '_':
+			c, upper = ' ', true
+		case upper:
+			if 'a' <= c && c <= 'z' {
+				c -= 'a' - 'A'
+			}
+			upper = false
 		}
+		b.WriteByte(c)
 	}
-	l := strings.Join(words, " ")
-	switch {
-	case strings.HasSuffix(k, "_M"):
-		l += " (M)"
-	case strings.HasSuffix(k, "_A"):
-		l += " (A)"
-	case strings.HasSuffix(k, "_W"):
-		l += " (W)"
+	if mark != 0 {
+		b.WriteString(" (")
+		b.WriteByte(mark)
+		b.WriteByte(')')
 	}
-	return l
+	return b.String()
 }
 
 // p1Column finds the P1 column for a month.
@@ -144,14 +157,12 @@ func (s *State) stepAssign() {
 			table = "choose_assignment_FKpt"
 		}
 		s.mods()
-		row, _ := s.table(table, "Request a patrol assignment ("+s.rankKey()+")")
+		row, _ := s.table(table, s.text(func() string { return "Request a patrol assignment (" + s.rankKey() + ")" }))
 		if row.Result == "choose" {
 			col := s.p1Column(s.Career.Month)
-			seen := map[string]bool{}
 			for _, r := range s.pack.P1.Rows {
 				k := r.Results[col]
-				if !seen[k] && s.allowedChoice(k) {
-					seen[k] = true
+				if !slices.Contains(s.Patrol.Candidates, k) && s.allowedChoice(k) {
 					s.Patrol.Candidates = append(s.Patrol.Candidates, k)
 				}
 			}

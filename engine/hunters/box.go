@@ -455,7 +455,7 @@ func (s *State) doctorSurvival() {
 			return
 		}
 		s.mods()
-		row, _ := s.table("doctor_absent_survival", "Survival of "+who+" (no doctor)")
+		row, _ := s.table("doctor_absent_survival", s.text(func() string { return "Survival of " + who + " (no doctor)" }))
 		if row.Result == "KIA" {
 			c.Health = KIA
 			if !s.fast {

@@ -184,7 +184,7 @@ func (s *State) crewInjury() {
 			s.note("9.6.10", "Every generic crew box is KIA: no effect.")
 			return
 		}
-		c, name = &s.Crew.Generic[idx], fmt.Sprintf("crew box %d", idx+1)
+		c, name = &s.Crew.Generic[idx], genericCrewNames[idx]
 	}
 	if c.Health == KIA {
 		if !s.fast {
@@ -196,7 +196,7 @@ func (s *State) crewInjury() {
 	if s.Settings.Ruling("doctor_severity") == "on" && s.Crew.Doctor.Experte && !s.Crew.Doctor.Health.Out() {
 		s.mod(-1, "Experte Doctor (ruling doctor_severity=on)", "10.11.1")
 	}
-	srow, _ := s.lookup("E5", "9.6.10", "Crew injury: severity for "+name, "1d6", s.pack.E5.CrewInjury.Severity.Rows)
+	srow, _ := s.lookup("E5", "9.6.10", s.text(func() string { return "Crew injury: severity for " + name }), "1d6", s.pack.E5.CrewInjury.Severity.Rows)
 	s.wound(c, name, srow.Result)
 }
 

@@ -60,7 +60,7 @@ func init() {
 			out := s.opts()
 			dirs := []string{"left", "left", "right", "right", "straight", "straight"}
 			for i := 1; i <= 6; i++ {
-				out = append(out, engine.Option{Key: "n" + strconv.Itoa(i), Label: fmt.Sprintf("%d (%s)", i, dirs[i-1]), Case: "14.8"})
+				out = append(out, engine.Option{Key: numberedKey('n', i), Label: fmt.Sprintf("%d (%s)", i, dirs[i-1]), Case: "14.8"})
 			}
 			return out
 		},

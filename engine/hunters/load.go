@@ -35,7 +35,7 @@ func init() {
 			lo, hi := s.mixRange()
 			out := s.opts()
 			for e := lo; e <= hi; e++ {
-				out = append(out, engine.Option{Key: "e" + strconv.Itoa(e), Label: s.text(func() string { return fmt.Sprintf("%d G7a + %d G7e", s.loadCount()-e, e) }), Case: "4.5"})
+				out = append(out, engine.Option{Key: numberedKey('e', e), Label: s.text(func() string { return fmt.Sprintf("%d G7a + %d G7e", s.loadCount()-e, e) }), Case: "4.5"})
 			}
 			return out
 		},
@@ -54,8 +54,7 @@ func init() {
 			return s.tubeOptions()
 		},
 		answer: func(s *State, key string) {
-			var f, a int
-			fmt.Sscanf(key, "f%da%d", &f, &a)
+			f, a := parseTubeKey(key)
 			s.Refit.Load.FwdE, s.Refit.Load.AftE = f, a
 			s.Phase = phLoadAft
 		},
@@ -158,6 +157,11 @@ var tubeKeys = [5][3]string{
 	{"f3a0", "f3a1", "f3a2"}, {"f4a0", "f4a1", "f4a2"},
 }
 
+// parseTubeKey reads a key of tubeKeys (an offered option, so well formed).
+func parseTubeKey(key string) (fwdE, aftE int) {
+	return int(key[1] - '0'), int(key[3] - '0')
+}
+
 func (s *State) tubeOptions() []engine.Option {
 	m := s.mat()
 	pl := s.Refit.Load
@@ -198,7 +202,7 @@ func (s *State) aftReloadOptions() []engine.Option {
 		if z > e || m.Reloads.Aft-z > a || e-z > m.Reloads.Forward || a-(m.Reloads.Aft-z) > m.Reloads.Forward {
 			continue
 		}
-		out = append(out, engine.Option{Key: "z" + strconv.Itoa(z), Label: s.text(func() string {
+		out = append(out, engine.Option{Key: numberedKey('z', z), Label: s.text(func() string {
 			return fmt.Sprintf("aft reloads %d G7a + %d G7e; forward reloads %d G7a + %d G7e", m.Reloads.Aft-z, z, a-(m.Reloads.Aft-z), e-z)
 		}), Case: "4.5"})
 	}
@@ -267,7 +271,7 @@ func reloadDecision(fwd bool) *decision {
 				if k > e || n-k > a {
 					continue
 				}
-				out = append(out, engine.Option{Key: "e" + strconv.Itoa(k), Label: s.text(func() string { return fmt.Sprintf("%d G7a + %d G7e", n-k, k) }), Case: "4.5.1"})
+				out = append(out, engine.Option{Key: numberedKey('e', k), Label: s.text(func() string { return fmt.Sprintf("%d G7a + %d G7e", n-k, k) }), Case: "4.5.1"})
 			}
 			if len(out) == 0 {
 				out = append(out, engine.Option{Key: "e0", Label: "nothing to reload", Case: "4.5.1"})

@@ -357,3 +357,22 @@ func TestRankChoosesPatrol(t *testing.T) {
 		t.Fatal("no choice while permanently in the Arctic")
 	}
 }
+
+// TestAssignmentLabels: the log sheet's words for P1's result keys (7.1.1).
+func TestAssignmentLabels(t *testing.T) {
+	for key, want := range map[string]string{
+		"atlantic":          "Atlantic",
+		"north_america_A":   "North America (A)",
+		"british_isles_M":   "British Isles (M)",
+		"west_africa_W":     "West Africa (W)",
+		"mediterranean":     "Mediterranean",
+		"arctic":            "Arctic",
+		"caribbean_A":       "Caribbean (A)",
+		"norway":            "Norway",
+		"gibraltar_passage": "Gibraltar Passage",
+	} {
+		if got := assignmentLabel(key); got != want {
+			t.Errorf("assignmentLabel(%q) = %q, want %q", key, got, want)
+		}
+	}
+}

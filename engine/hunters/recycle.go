@@ -54,6 +54,10 @@ func (s *State) dropPatrol() {
 
 // newRefit starts an empty refit sheet.
 func (s *State) newRefit() *RefitState {
+	if r := s.Refit; r != nil && s.fast {
+		*r = RefitState{}
+		return r
+	}
 	if r := s.spare.refit; r != nil && s.fast {
 		s.spare.refit = nil
 		*r = RefitState{}

@@ -229,7 +229,7 @@ func (s *State) crewRecovery() {
 	roll := func(name string) int {
 		s.mods()
 		s.modFrom(t.Modifiers, "doctor_experte_not_sw_kia", doctorHelps, "Experte Doctor")
-		r := s.throw("", "10.11", "Recovery of "+name, "1d6")
+		r := s.throw("", "10.11", s.text(func() string { return "Recovery of " + name }), "1d6")
 		m := r.total
 		if m < 0 {
 			m = 0
@@ -288,7 +288,7 @@ func (s *State) crewRecovery() {
 	replace(&s.Crew.Doctor, "the Doctor")
 	replaced := 0
 	for i := range s.Crew.Generic {
-		if replace(&s.Crew.Generic[i], fmt.Sprintf("crew box %d", i+1)) {
+		if replace(&s.Crew.Generic[i], genericCrewNames[i]) {
 			replaced++
 		}
 	}

@@ -152,7 +152,7 @@ func init() {
 			out := s.opts()
 			for i, t := range s.Enc.Targets {
 				if t.Afloat() && t.Damage > 0 {
-					out = append(out, engine.Option{Key: "t" + strconv.Itoa(i+1), Label: s.targetLabel(i), Case: "9.7.6"})
+					out = append(out, engine.Option{Key: targetKeys[i], Label: s.text(func() string { return s.targetLabel(i) }), Case: "9.7.6"})
 				}
 			}
 			return out
@@ -225,7 +225,8 @@ func (s *State) startShips(result string) {
 	e := s.newEncounter(result)
 	s.Enc = e
 	n := 1
-	kinds := []string{}
+	var kindBuf [4]string
+	kinds := kindBuf[:0]
 	switch result {
 	case "ship", "ship_escort":
 		n = 1
@@ -237,9 +238,9 @@ func (s *State) startShips(result string) {
 			n = 3 // 14.2.1
 		}
 	case "tanker":
-		kinds = []string{"tanker"}
+		kinds = append(kinds, "tanker")
 	case "capital_ship":
-		kinds = []string{"capital_ship"}
+		kinds = append(kinds, "capital_ship")
 	}
 	// 9.4.1: Ship, Two Ships and Tanker are unescorted.
 	e.Escorted = result == "ship_escort" || result == "two_ships_escort" || result == "convoy" || result == "capital_ship" // 8.1.3
@@ -333,7 +334,7 @@ func (s *State) identify(kind string) (Target, bool) {
 		}
 		s.emit(r, s.text(func() string { return fmt.Sprintf("%s, %d t", ship.Name, ship.Tons) }))
 		if northAmerica {
-			roster = "T4/" + kind
+			roster = northAmericaRoster(kind)
 		}
 		if s.Settings.On("14.3") && s.wasSunk(roster, r.natural) {
 			if !s.fast {
@@ -397,4 +398,17 @@ func (s *State) logTargets() {
 		s.Patrol.Targets = append(s.Patrol.Targets, LogTarget{Name: t.Name, Tons: t.Tons, Kind: t.Kind})
 		t.Log = len(s.Patrol.Targets) // 1-based so 0 means "not logged"
 	}
+}
+
+// northAmericaRoster names T4's list for a ship size in the sunk-ships record.
+func northAmericaRoster(kind string) string {
+	switch kind {
+	case "small_freighter":
+		return "T4/small_freighter"
+	case "large_freighter":
+		return "T4/large_freighter"
+	case "tanker":
+		return "T4/tanker"
+	}
+	return "T4/" + kind
 }

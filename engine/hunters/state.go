@@ -43,6 +43,9 @@ const (
 
 var qualityNames = [...]string{"Green", "Trained", "Veteran", "Elite"}
 
+// genericCrewNames name the generic crew boxes in notes and roll purposes.
+var genericCrewNames = [4]string{"crew box 1", "crew box 2", "crew box 3", "crew box 4"}
+
 // Crew is the display mat's crew section.
 type Crew struct {
 	Kmdt    Crewman    `json:"kmdt"`

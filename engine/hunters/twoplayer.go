@@ -37,7 +37,7 @@ func init() {
 		options: func(s *State) []engine.Option {
 			out := s.opts()
 			for i := 1; i <= 6; i++ {
-				out = append(out, engine.Option{Key: "n" + strconv.Itoa(i), Label: s.text(func() string { return fmt.Sprintf("%d (%s)", i, s.evasiveDirection(i)) }), Case: "14.8.3"})
+				out = append(out, engine.Option{Key: numberedKey('n', i), Label: s.text(func() string { return fmt.Sprintf("%d (%s)", i, s.evasiveDirection(i)) }), Case: "14.8.3"})
 			}
 			// Rolling is what an absent or auto-rolling enemy does (14.8).
 			return append(out, engine.Option{Key: "roll", Label: "Let the die choose (1d6)", Case: "14.8"})

@@ -118,6 +118,20 @@ type Boat struct {
 	TrackAliases    map[string]string    `yaml:"track_aliases"`
 	DerivedTracks   map[string]string    `yaml:"derived_tracks"`
 	Gap             string               `yaml:"gap"`
+
+	// parsedTracks are Tracks read once when the pack is loaded: a
+	// simulated career asks for a track every patrol.
+	parsedTracks map[string][]Box
+}
+
+// prepareTracks parses the tracks of a validated mat.
+func (b *Boat) prepareTracks() {
+	b.parsedTracks = make(map[string][]Box, len(b.Tracks))
+	for key := range b.Tracks {
+		if boxes, ok := b.parseTrack(key); ok {
+			b.parsedTracks[key] = boxes
+		}
+	}
 }
 
 // Family is "VII" or "IX" (11.4.4: no switching between them).
@@ -158,11 +172,20 @@ func ParseBox(s string) (Box, error) {
 	return Box{}, fmt.Errorf("travel box %q: unknown multiplier", s)
 }
 
-// Track returns the boxes of a boat's track for a track key, following aliases.
+// Track returns the boxes of a boat's track for a track key, following
+// aliases. The boxes are shared: callers must not change them.
 func (b *Boat) Track(key string) ([]Box, bool) {
 	if a, ok := b.TrackAliases[key]; ok {
 		key = a
 	}
+	if boxes, ok := b.parsedTracks[key]; ok {
+		return boxes, true
+	}
+	return b.parseTrack(key)
+}
+
+// parseTrack reads a track's boxes from their printed codes.
+func (b *Boat) parseTrack(key string) ([]Box, bool) {
 	raw, ok := b.Tracks[key]
 	if !ok {
 		return nil, false

@@ -172,6 +172,9 @@ func Load(fsys fs.FS, dir string) (*Pack, error) {
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("chart pack: %w", err)
 	}
+	for _, b := range p.Mats.Boats {
+		b.prepareTracks()
+	}
 	return p, nil
 }
 
