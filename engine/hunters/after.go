@@ -134,7 +134,7 @@ func (s *State) hasUndamagedAfloat() bool {
 func (e *Encounter) newRound() {
 	e.UsedFwd, e.UsedAft, e.UsedGun, e.FiredRound, e.BothEnds = false, false, false, false, false
 	e.Round, e.PrevDetect, e.DeepDRM, e.Plus12 = 0, false, false, false
-	e.Weapon, e.Second, e.Aim, e.AimIdx = "", "", nil, 0
+	e.Weapon, e.Second, e.Aim, e.AimIdx = "", "", e.Aim[:0], 0
 }
 
 // stepAdditionalRound rolls the Add'l Round of Combat table (9.4.3, 9.6.2).

@@ -473,7 +473,7 @@ func (s *State) doctorSurvival() {
 	check(&s.Crew.LI, "the LI")
 	check(&s.Crew.Doctor, "the Doctor")
 	for i := range s.Crew.Generic {
-		check(&s.Crew.Generic[i], fmt.Sprintf("crew box %d", i+1))
+		check(&s.Crew.Generic[i], genericCrewNames[i])
 	}
 	if s.Crew.Agent != nil {
 		check(s.Crew.Agent, "the Abwehr agent")

@@ -190,7 +190,7 @@ func (s *State) stepDetectRoll() {
 	row, _ := s.pack.E2.Rows.Find(r.total)
 	detected := r.natural != 2 && row.Result != "undetected" // 9.6.7: a natural 2 always escapes
 	res := "undetected"
-	if detected {
+	if detected && !s.fast {
 		res = pretty(row.Result)
 		if row.Result == "detected_plus" {
 			res = "detected, +1 on the attack (modified 12)"

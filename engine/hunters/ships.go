@@ -159,7 +159,9 @@ func init() {
 		},
 		answer: func(s *State, key string) {
 			i, _ := strconv.Atoi(key[1:])
-			s.Enc.Targets = []Target{s.Enc.Targets[i-1]}
+			e := s.Enc
+			e.Targets[0] = e.Targets[i-1]
+			e.Targets = e.Targets[:1]
 			s.Phase = phFollowTime
 		},
 	}
