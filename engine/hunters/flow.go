@@ -69,18 +69,23 @@ var handlerTable = sync.OnceValue(func() *phaseTable {
 
 func handlerFor(p Phase) handler { return handlerTable().get(p) }
 
-// phaseTable is an open-addressing table keyed by a hash of a phase's length
-// and three of its bytes: a career looks phases up some 650 times, and a
-// general string map spent an eighth of a simulated career doing so.
-type phaseTable struct {
-	slots [256]phaseSlot
-	n     int
+// handler returns the handler of the state's phase. During a decision the
+// runner holds the table, sparing the sync.Once of handlerTable.
+func (s *State) handler() handler {
+	if s.run != nil && s.run.handlers != nil {
+		return s.run.handlers.get(s.Phase)
+	}
+	return handlerFor(s.Phase)
 }
 
-type phaseSlot struct {
-	used  bool
-	phase Phase
-	h     handler
+// phaseTable is an open-addressing table keyed by a hash of a phase's length
+// and three of its bytes: a career looks phases up some 650 times, and a
+// general string map spent an eighth of a simulated career doing so. The
+// keys sit apart from the handlers so that probing reads one small array.
+type phaseTable struct {
+	keys     [256]Phase
+	handlers [256]handler
+	n        int
 }
 
 func phaseHash(p Phase) uint8 {
@@ -92,15 +97,18 @@ func phaseHash(p Phase) uint8 {
 }
 
 func (t *phaseTable) put(p Phase, h handler) {
-	if t.n >= len(t.slots)/2 {
+	if p == "" {
+		panic("hunters: a phase needs a name")
+	}
+	if t.n >= len(t.keys)/2 {
 		panic("hunters: too many phases for the phase table")
 	}
 	for i := phaseHash(p); ; i++ {
-		if sl := &t.slots[i]; !sl.used || sl.phase == p {
-			if !sl.used {
+		if k := t.keys[i]; k == "" || k == p {
+			if k == "" {
 				t.n++
 			}
-			*sl = phaseSlot{used: true, phase: p, h: h}
+			t.keys[i], t.handlers[i] = p, h
 			return
 		}
 	}
@@ -109,12 +117,12 @@ func (t *phaseTable) put(p Phase, h handler) {
 // get returns the phase's handler, or the zero handler for an unknown phase.
 func (t *phaseTable) get(p Phase) handler {
 	for i := phaseHash(p); ; i++ {
-		sl := &t.slots[i]
-		if !sl.used {
-			return handler{}
+		k := t.keys[i]
+		if k == p {
+			return t.handlers[i]
 		}
-		if sl.phase == p {
-			return sl.h
+		if k == "" {
+			return handler{}
 		}
 	}
 }
@@ -129,7 +137,7 @@ func (s *State) advance() {
 		if s.Phase == phaseOver {
 			return
 		}
-		h := handlerFor(s.Phase)
+		h := s.handler()
 		if h.step != nil {
 			h.step(s)
 			continue
@@ -212,7 +220,8 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 	if !found {
 		return nil, fmt.Errorf("%w: %q is not an option here (%s)", engine.ErrIllegalChoice, c.Key, optionKeys(s.options(dec)))
 	}
-	defer s.running(d, record, &events, &err)()
+	s.running(d, record)
+	defer s.ran(&events, &err)
 	s.Decision++
 	s.pendingOpts.valid = false
 	if record {
@@ -228,22 +237,26 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 	return s.run.events, nil
 }
 
-// running sets up the rolls of one decision and returns what ends it: a
-// dice failure (a script run out) becomes the error, with nothing returned.
-// Use as `defer s.running(d, record, &events, &err)()`.
-func (s *State) running(d engine.Dice, record bool, events *[]engine.Event, err *error) func() {
+// running sets up the rolls of one decision. Pair it with
+// `defer s.ran(&events, &err)`.
+func (s *State) running(d engine.Dice, record bool) {
 	s.runBuf.dice, s.runBuf.record, s.runBuf.events, s.runBuf.mods = d, record, nil, s.runBuf.mods[:0]
+	s.runBuf.handlers = handlerTable()
 	s.run = &s.runBuf
-	return func() {
-		if r := recover(); r != nil {
-			df, isDice := r.(diceFailure)
-			if !isDice {
-				panic(r)
-			}
-			*events, *err = nil, df.err
+}
+
+// ran ends a decision's rolls: a dice failure (a script run out) becomes the
+// error, with nothing returned. It must be deferred itself, to recover.
+// (A closure returned by running cost an allocation per decision.)
+func (s *State) ran(events *[]engine.Event, err *error) {
+	if r := recover(); r != nil {
+		df, isDice := r.(diceFailure)
+		if !isDice {
+			panic(r)
 		}
-		s.run = nil
+		*events, *err = nil, df.err
 	}
+	s.run = nil
 }
 
 func choiceLabel(opts []engine.Option, key string) string {

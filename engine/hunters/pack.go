@@ -175,7 +175,8 @@ func (s *State) PackResume(a PackAction, d engine.Dice, record bool) (events []e
 		return nil, fmt.Errorf("hunters: %s does not wait for its pack", s.Boat.Number)
 	}
 	s.fast = !record
-	defer s.running(d, record, &events, &err)()
+	s.running(d, record)
+	defer s.ran(&events, &err)
 	s.Decision++ // the career's prompt changes
 	wait := s.Pack.Wait
 	s.Pack.Wait = ""

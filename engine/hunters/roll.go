@@ -14,6 +14,8 @@ type runner struct {
 	record bool
 	events []engine.Event
 	mods   []engine.Modifier
+	// handlers is the phase table, looked up once per decision.
+	handlers *phaseTable
 }
 
 // diceFailure is raised (as a panic inside one Apply, recovered there) when
@@ -132,7 +134,7 @@ func (s *State) note(cas, format string, args ...any) {
 }
 
 // lookup rolls on a table and emits the row's result.
-func (s *State) lookup(chart, cas, purpose, notation string, rows charts.Rows) (charts.Row, roll) {
+func (s *State) lookup(chart, cas, purpose, notation string, rows charts.Rows) (*charts.Row, roll) {
 	r := s.throw(chart, cas, purpose, notation)
 	row, ok := rows.Find(r.total)
 	if !ok {
@@ -149,7 +151,7 @@ func (s *State) lookup(chart, cas, purpose, notation string, rows charts.Rows) (
 }
 
 // table rolls on a rulebook table from RULES.yaml (modifiers already added).
-func (s *State) table(name, purpose string) (charts.Row, roll) {
+func (s *State) table(name, purpose string) (*charts.Row, roll) {
 	t := s.pack.Rules.Table(name)
 	return s.lookup("", t.Case, purpose, t.Dice, t.Rows)
 }

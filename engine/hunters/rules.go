@@ -185,7 +185,8 @@ func (r *Rules) startInto(s *State, su Setup, d engine.Dice, record bool) (event
 	if s.Settings.Optional == nil {
 		s.Settings.Optional = map[string]bool{}
 	}
-	defer s.running(d, record, &events, &err)()
+	s.running(d, record)
+	defer s.ran(&events, &err)
 	s.Career = Career{Kommandant: su.Kommandant, Start: su.Start, Month: su.Start, NextPatrol: su.Start,
 		PromotionDue: su.Start + 12, Rank: 0,
 		Log: s.Career.Log[:0], Sunk: s.Career.Sunk[:0], Boats: s.Career.Boats[:0]} // a restarted state's buffers

@@ -222,6 +222,9 @@ func headerID(v any) string {
 
 // ShipByRoll finds a roster entry.
 func ShipByRoll(entries []Ship, roll int) (Ship, bool) {
+	if i := roll - 1; i >= 0 && i < len(entries) && entries[i].Roll == roll {
+		return entries[i], true // rosters list rolls 1, 2, 3, ... in order
+	}
 	for _, s := range entries {
 		if s.Roll == roll {
 			return s, true

@@ -27,7 +27,7 @@ type Row struct {
 }
 
 // Matches reports whether v falls in the row's range.
-func (r Row) Matches(v int) bool {
+func (r *Row) Matches(v int) bool {
 	if r.Lo != nil && v < *r.Lo {
 		return false
 	}
@@ -40,14 +40,15 @@ func (r Row) Matches(v int) bool {
 // Rows is a dice table.
 type Rows []Row
 
-// Find returns the row v falls in.
-func (rs Rows) Find(v int) (Row, bool) {
-	for _, r := range rs {
-		if r.Matches(v) {
-			return r, true
+// Find returns the row v falls in, shared with the table: callers read it
+// and must not change it. With no row it returns an empty row of its own.
+func (rs Rows) Find(v int) (*Row, bool) {
+	for i := range rs {
+		if rs[i].Matches(v) {
+			return &rs[i], true
 		}
 	}
-	return Row{}, false
+	return &Row{}, false
 }
 
 // validate checks that the rows cover [min,max] without gaps or overlaps,
@@ -58,8 +59,8 @@ func (rs Rows) validate(min, max int) error {
 	}
 	for v := min; v <= max; v++ {
 		n := 0
-		for _, r := range rs {
-			if r.Matches(v) {
+		for i := range rs {
+			if rs[i].Matches(v) {
 				n++
 			}
 		}
