@@ -79,7 +79,8 @@ func (s *State) stepCombatOver() {
 }
 
 func (s *State) hasDamagedAfloat() bool {
-	for _, t := range s.Enc.Targets {
+	for ti := range s.Enc.Targets {
+		t := &s.Enc.Targets[ti]
 		if t.Afloat() && t.Damage > 0 {
 			return true
 		}
@@ -122,7 +123,8 @@ func (s *State) afterOptions() []engine.Option {
 }
 
 func (s *State) hasUndamagedAfloat() bool {
-	for _, t := range s.Enc.Targets {
+	for ti := range s.Enc.Targets {
+		t := &s.Enc.Targets[ti]
 		if t.Afloat() && t.Damage == 0 {
 			return true
 		}
@@ -186,7 +188,7 @@ func (s *State) stepFollow() {
 	if e.Type == "convoy" {
 		s.freshConvoy(e)
 	} else {
-		var keep []Target
+		keep := e.Targets[:0] // filtered in place
 		for _, t := range e.Targets {
 			if t.Afloat() {
 				keep = append(keep, t)

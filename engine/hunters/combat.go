@@ -378,7 +378,8 @@ func (s *State) aimText() string {
 func (s *State) aimOptions() []engine.Option {
 	e := s.Enc
 	out := s.opts()
-	for i, t := range e.Targets {
+	for i := range e.Targets {
+		t := &e.Targets[i]
 		if !t.Afloat() {
 			continue
 		}
@@ -386,7 +387,8 @@ func (s *State) aimOptions() []engine.Option {
 	}
 	remaining := s.aimSlotCount() - e.AimIdx
 	if remaining > 1 {
-		for i, t := range e.Targets {
+		for i := range e.Targets {
+			t := &e.Targets[i]
 			if t.Afloat() {
 				out = append(out, engine.Option{Key: allKeys[i], Label: s.text(func() string { return fmt.Sprintf("This and the %d others at #%d", remaining-1, i+1) }), Case: "9.2.1"})
 			}
@@ -517,7 +519,8 @@ func (s *State) stepFire() {
 }
 
 func (s *State) allSunk() bool {
-	for _, t := range s.Enc.Targets {
+	for ti := range s.Enc.Targets {
+		t := &s.Enc.Targets[ti]
 		if t.Afloat() {
 			return false
 		}

@@ -181,7 +181,8 @@ func (s *State) commanderAim(m menu) string {
 	}
 	best, bestTons := -1, -1
 	fallback, fallbackTons := -1, -1
-	for i, t := range e.Targets {
+	for i := range e.Targets {
+		t := &e.Targets[i]
 		if !t.Afloat() {
 			continue
 		}

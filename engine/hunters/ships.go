@@ -150,7 +150,8 @@ func init() {
 		text: func(s *State) string { return "Which damaged ship do you follow? (only one can be pursued)" },
 		options: func(s *State) []engine.Option {
 			out := s.opts()
-			for i, t := range s.Enc.Targets {
+			for i := range s.Enc.Targets {
+				t := &s.Enc.Targets[i]
 				if t.Afloat() && t.Damage > 0 {
 					out = append(out, engine.Option{Key: targetKeys[i], Label: s.text(func() string { return s.targetLabel(i) }), Case: "9.7.6"})
 				}
@@ -185,7 +186,8 @@ func init() {
 
 // CapitalUndamaged: 8.3.2 and 9.7.4 forbid switching to night on an undamaged capital ship.
 func (e *Encounter) CapitalUndamaged() bool {
-	for _, t := range e.Targets {
+	for ti := range e.Targets {
+		t := &e.Targets[ti]
 		if t.Kind == "capital_ship" && t.Damage == 0 {
 			return true
 		}
