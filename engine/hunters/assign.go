@@ -294,7 +294,7 @@ func (s *State) stepAssigned() {
 	p.Rolls = append(p.Rolls[:0], make([]int, len(track))...)
 	for i, b := range track {
 		code := b.Code
-		if s.pack.Mats.BoxCodes[code].E1 != "" && isAreaCode(code) && code != p.Area && !(code == "north_america" && p.Area == "caribbean") {
+		if code != p.Area && isAreaCode(code) && !(code == "north_america" && p.Area == "caribbean") && s.pack.Mats.BoxCodes[code].E1 != "" {
 			code = p.Area // a borrowed track (14.10) takes the assigned area's column
 		}
 		if code == "mission" && viidRule && p.Mission == "" {

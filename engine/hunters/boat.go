@@ -4,8 +4,10 @@ import "github.com/kaleun/kaleun/engine/hunters/charts"
 
 // mat returns the display-mat data of the boat in command.
 func (s *State) mat() *charts.Boat {
-	if s.matPtr == nil || s.matPtr.Key != s.Boat.Type {
-		s.matPtr = s.pack.Mats.Boats[s.Boat.Type]
+	// matType holds the very string the mat was found by, so the check is
+	// usually a comparison of two equal addresses, not of the letters.
+	if s.matPtr == nil || s.matType != s.Boat.Type {
+		s.matPtr, s.matType = s.pack.Mats.Boats[s.Boat.Type], s.Boat.Type
 	}
 	return s.matPtr
 }

@@ -34,7 +34,7 @@ import (
 //     fuel tanks are damaged; takes resupply at sea when below half its load.
 //   - Refit: asks for the newest standard model when it holds an upgrade request.
 func Command(s *State) string {
-	d := handlerFor(s.Phase).dec
+	d := s.handler().dec
 	if d == nil {
 		return ""
 	}
@@ -216,7 +216,7 @@ var routineKinds = map[string]bool{
 
 // RoutineChoice implements engine.Routine.
 func (s *State) RoutineChoice() (string, bool) {
-	d := handlerFor(s.Phase).dec
+	d := s.handler().dec
 	if s.Over != nil || d == nil || d.actorOf() != engine.Commander || !routineKinds[d.kind] {
 		return "", false
 	}

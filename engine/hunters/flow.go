@@ -69,13 +69,12 @@ var handlerTable = sync.OnceValue(func() *phaseTable {
 
 func handlerFor(p Phase) handler { return handlerTable().get(p) }
 
-// handler returns the handler of the state's phase. During a decision the
-// runner holds the table, sparing the sync.Once of handlerTable.
+// handler returns the handler of the state's phase.
 func (s *State) handler() handler {
-	if s.run != nil && s.run.handlers != nil {
-		return s.run.handlers.get(s.Phase)
+	if s.handlers == nil {
+		s.handlers = handlerTable()
 	}
-	return handlerFor(s.Phase)
+	return s.handlers.get(s.Phase)
 }
 
 // phaseTable is an open-addressing table keyed by a hash of a phase's length
@@ -203,7 +202,7 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 		return nil, engine.ErrGameOver
 	}
 	s.fast = !record
-	dec := handlerFor(s.Phase).dec
+	dec := s.handler().dec
 	if dec == nil {
 		return nil, fmt.Errorf("hunters: state in phase %q waits for no decision", s.Phase)
 	}
@@ -241,7 +240,6 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 // `defer s.ran(&events, &err)`.
 func (s *State) running(d engine.Dice, record bool) {
 	s.runBuf.dice, s.runBuf.record, s.runBuf.events, s.runBuf.mods = d, record, nil, s.runBuf.mods[:0]
-	s.runBuf.handlers = handlerTable()
 	s.run = &s.runBuf
 }
 

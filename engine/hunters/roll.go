@@ -14,8 +14,6 @@ type runner struct {
 	record bool
 	events []engine.Event
 	mods   []engine.Modifier
-	// handlers is the phase table, looked up once per decision.
-	handlers *phaseTable
 }
 
 // diceFailure is raised (as a panic inside one Apply, recovered there) when

@@ -220,8 +220,11 @@ type State struct {
 	run  *runner
 	// fast skips building labels and texts nobody will read (simulation).
 	fast bool
-	// matPtr caches the display mat of Boat.Type.
-	matPtr *charts.Boat
+	// matPtr caches the display mat of Boat.Type (matType).
+	matPtr  *charts.Boat
+	matType string
+	// handlers is the phase table, kept to spare handlerTable's sync.Once.
+	handlers *phaseTable
 	// runBuf is the runner reused by every ApplyInPlace.
 	runBuf runner
 	// optBuf is reused by option lists so a decision does not allocate one.
