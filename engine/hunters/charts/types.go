@@ -114,9 +114,9 @@ type Modifiers []Modifier
 
 // Get returns the modifier with the given condition key.
 func (ms Modifiers) Get(when string) (Modifier, bool) {
-	for _, m := range ms {
-		if m.When == when {
-			return m, true
+	for i := range ms { // by index: a Modifier is too big to copy for a look
+		if ms[i].When == when {
+			return ms[i], true
 		}
 	}
 	return Modifier{}, false
