@@ -45,7 +45,7 @@ func Command(s *State) string {
 	hurt := hull*2 >= spaces
 	switch d.kind {
 	case "torpedo_mix":
-		return m.pick("e"+strconv.Itoa(s.mat().Torpedoes.G7e), first)
+		return m.pick(numberedKey('e', s.mat().Torpedoes.G7e), first)
 	case "load_tubes":
 		return m.pick("f0a0")
 	case "reload_forward", "reload_aft":
