@@ -188,7 +188,7 @@ func (s *State) rollP1() string {
 		r := s.throw("P1", "7.0", "Patrol assignment", "2d6")
 		row, _ := s.pack.P1.Rows.Find(r.total)
 		k := row.Results[col]
-		s.emit(r, assignmentLabel(k))
+		s.emit(r, s.text(func() string { return assignmentLabel(k) }))
 		sub, reroll := s.substitute(k)
 		if reroll {
 			if !s.fast {
@@ -308,7 +308,7 @@ func (s *State) stepAssigned() {
 	if p.Mission == "abwehr_agent" {
 		s.Crew.Agent = &Crewman{}
 	}
-	s.Career.Log = append(s.Career.Log, LogRow{Month: s.Career.Month, Mark: "patrol", Patrol: assignmentLabel(p.Assignment)})
+	s.Career.Log = append(s.Career.Log, LogRow{Month: s.Career.Month, Mark: "patrol", Patrol: s.patrolLabel(p.Assignment)})
 	if !s.fast {
 		s.note("7.1.1", "Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), assignmentLabel(p.Assignment), len(p.Boxes))
 	}

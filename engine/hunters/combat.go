@@ -635,7 +635,7 @@ func (s *State) shipSunk(tg *Target) {
 	s.Career.Tons += tg.Tons
 	s.Career.ShipsSunk++
 	s.Career.PeriodShips++
-	s.Career.Sunk = append(s.Career.Sunk, tg.Roster+":"+strconv.Itoa(tg.Roll))
+	s.Career.Sunk = append(s.Career.Sunk, s.sunkKey(tg.Roster, tg.Roll))
 	if tg.KC {
 		s.Career.CapitalKC++
 	}

@@ -1,5 +1,7 @@
 package hunters
 
+import "strconv"
+
 // A simulated career (fast mode, nobody reading) hands back the combat mats,
 // patrols and refit sheets it has finished with, and the next one reuses
 // them: allocation and the garbage collector were a third of `kaleun sim`.
@@ -10,6 +12,12 @@ type spares struct {
 	enc    *Encounter
 	patrol *Patrol
 	refit  *RefitState
+	// models is newerModels' list.
+	models []string
+	// patrolLabels and sunkKeys keep strings a simulated career writes into
+	// its log again and again; strings never change, so careers share them.
+	patrolLabels []patrolLabel
+	sunkKeys     map[string]string
 	// logTargets backs the log sheet rows' target lists of a simulated
 	// career (each row takes a capped slice of it), so that closing a patrol
 	// does not allocate.
@@ -122,4 +130,39 @@ func tubes(buf []string, n int) []string {
 		buf[i] = ""
 	}
 	return buf
+}
+
+type patrolLabel struct{ key, label string }
+
+// patrolLabel is assignmentLabel, remembered while simulating.
+func (s *State) patrolLabel(key string) string {
+	if !s.fast {
+		return assignmentLabel(key)
+	}
+	for _, l := range s.spare.patrolLabels {
+		if l.key == key {
+			return l.label
+		}
+	}
+	l := patrolLabel{key: key, label: assignmentLabel(key)}
+	s.spare.patrolLabels = append(s.spare.patrolLabels, l)
+	return l.label
+}
+
+// sunkKey names a roster entry in the sunk-ships record (14.3.2), "T1:57".
+func (s *State) sunkKey(roster string, roll int) string {
+	if !s.fast {
+		return roster + ":" + strconv.Itoa(roll)
+	}
+	var buf [32]byte
+	b := append(append(append(buf[:0], roster...), ':'), strconv.Itoa(roll)...)
+	if k, ok := s.spare.sunkKeys[string(b)]; ok { // no allocation for the lookup
+		return k
+	}
+	if s.spare.sunkKeys == nil {
+		s.spare.sunkKeys = map[string]string{}
+	}
+	k := string(b)
+	s.spare.sunkKeys[k] = k
+	return k
 }

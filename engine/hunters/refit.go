@@ -38,10 +38,13 @@ func init() {
 		options: func(s *State) []engine.Option {
 			out := append(s.opts(), engine.Option{Key: "save", Label: "Keep the current boat; save the request", Case: "11.4.3"})
 			for _, k := range s.newerModels() {
-				label := "Request a Type " + typeName(k)
-				if s.pack.Mats.Boats[k].Limited != "" {
-					label += " (limited availability: also 1d6 1-2, 11.4.5)"
-				}
+				label := s.text(func() string {
+					l := "Request a Type " + typeName(k)
+					if s.pack.Mats.Boats[k].Limited != "" {
+						l += " (limited availability: also 1d6 1-2, 11.4.5)"
+					}
+					return l
+				})
 				out = append(out, engine.Option{Key: k, Label: label, Case: "11.4.3"})
 			}
 			return out
@@ -459,7 +462,8 @@ func (s *State) decorations() {
 func (s *State) newerModels() []string {
 	fam := s.mat().Family()
 	next := s.Refit.Return + charts.Month(s.Refit.Months)
-	var out []string
+	out := s.spare.models[:0] // read at once by every caller
+	defer func() { s.spare.models = out }()
 	for _, k := range boatOrder {
 		b := s.pack.Mats.Boats[k]
 		if b.Family() != fam || b.Available > next || b.Available < s.mat().Available || k == s.Boat.Type {
