@@ -34,7 +34,7 @@ import (
 //     fuel tanks are damaged; takes resupply at sea when below half its load.
 //   - Refit: asks for the newest standard model when it holds an upgrade request.
 func Command(s *State) string {
-	d := s.handler().dec
+	d := s.pendingDecision()
 	if d == nil {
 		return ""
 	}

@@ -153,7 +153,7 @@ func (s *State) advance() {
 			d.answer(s, opts[0].Key) // the other player's Roll is always his to press
 			continue
 		}
-		s.rememberOptions(opts)
+		s.rememberOptions(d, opts)
 		return
 	}
 	panic("hunters: the rules ran too long without a decision")
@@ -202,7 +202,7 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 		return nil, engine.ErrGameOver
 	}
 	s.fast = !record
-	dec := s.handler().dec
+	dec := s.pendingDecision()
 	if dec == nil {
 		return nil, fmt.Errorf("hunters: state in phase %q waits for no decision", s.Phase)
 	}

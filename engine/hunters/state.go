@@ -242,7 +242,17 @@ type pendingOptions struct {
 	valid    bool
 	decision int
 	phase    Phase
+	dec      *decision
 	opts     []engine.Option
+}
+
+// pendingDecision is the decision of the pending prompt: remembered while
+// simulating, since the commander and the choice's check both ask for it.
+func (s *State) pendingDecision() *decision {
+	if p := &s.pendingOpts; s.fast && p.valid && p.decision == s.Decision && p.phase == s.Phase {
+		return p.dec
+	}
+	return s.handler().dec
 }
 
 // opts returns the empty reusable option buffer. Option lists built on it
@@ -264,9 +274,9 @@ func (s *State) options(d *decision) []engine.Option {
 	return out
 }
 
-// rememberOptions keeps the pending decision's options while simulating.
-func (s *State) rememberOptions(opts []engine.Option) {
-	s.pendingOpts = pendingOptions{valid: s.fast, decision: s.Decision, phase: s.Phase, opts: opts}
+// rememberOptions keeps the pending decision and its options while simulating.
+func (s *State) rememberOptions(d *decision, opts []engine.Option) {
+	s.pendingOpts = pendingOptions{valid: s.fast, decision: s.Decision, phase: s.Phase, dec: d, opts: opts}
 }
 
 // text returns f() unless the state is being simulated without a reader.

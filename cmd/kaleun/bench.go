@@ -1,0 +1,160 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"time"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/engine/hunters"
+)
+
+// careersTarget is issue 2's target for simulated careers on one core.
+const careersTarget = 20000
+
+// benchReport is what `kaleun bench` measures.
+type benchReport struct {
+	Careers            int     `json:"careers"`
+	Boat               string  `json:"boat"`
+	Start              string  `json:"start"`
+	Seconds            float64 `json:"seconds"`
+	CareersPerSecond   float64 `json:"careers_per_second"`
+	MicrosPerCareer    float64 `json:"us_per_career"`
+	DecisionsPerCareer float64 `json:"decisions_per_career"`
+	AllocsPerCareer    float64 `json:"allocs_per_career"`
+	BytesPerCareer     float64 `json:"bytes_per_career"`
+	// LargestState and MeanState are the sizes of a saved game (JSON) over
+	// every decision of the sampled careers.
+	LargestState int     `json:"largest_saved_state_bytes"`
+	MeanState    float64 `json:"mean_saved_state_bytes"`
+	TargetMet    bool    `json:"target_met"`
+}
+
+// runBench measures the shipped binary the way `kaleun sim` runs: careers of
+// the built-in commander with the fast dice, on one core.
+func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	careers := fs.Int("careers", 50000, "careers to time")
+	boat := fs.String("boat", "VIIC", "U-boat type")
+	start := fs.String("start", "1940-10", "start date YYYY-MM")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the timed careers (cmd/kaleun/default.pgo is one)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "kaleun bench: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *careers < 100 || *careers > 10_000_000 {
+		fmt.Fprintln(stderr, "kaleun bench: --careers must be between 100 and 10000000")
+		return 2
+	}
+	r, err := hunters.NewRules()
+	if err != nil {
+		fmt.Fprintln(stderr, "kaleun bench:", err)
+		return 1
+	}
+	cfg := hunters.SimConfig{Careers: *careers, Boat: *boat, Start: *start}
+	fast := dice.NewFast(0)
+	reseeded := func(i int) engine.Dice { fast.Reseed(uint64(i)); return fast }
+
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // the target is for one core
+	warm := cfg
+	warm.Careers = max(*careers/10, 100)
+	if _, err := hunters.Simulate(r, warm, reseeded); err != nil {
+		fmt.Fprintln(stderr, "kaleun bench:", err)
+		return 2
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "kaleun bench:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "kaleun bench:", err)
+			return 1
+		}
+	}
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	began := time.Now()
+	rep, err := hunters.Simulate(r, cfg, reseeded)
+	took := time.Since(began)
+	runtime.ReadMemStats(&after)
+	if *cpuProfile != "" {
+		pprof.StopCPUProfile()
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "kaleun bench:", err)
+		return 2
+	}
+	n := float64(*careers)
+	out := benchReport{
+		Careers: *careers, Boat: rep.Boat, Start: rep.Start, Seconds: took.Seconds(),
+		CareersPerSecond:   n / took.Seconds(),
+		MicrosPerCareer:    float64(took.Microseconds()) / n,
+		DecisionsPerCareer: float64(rep.Decisions) / n,
+		AllocsPerCareer:    float64(after.Mallocs-before.Mallocs) / n,
+		BytesPerCareer:     float64(after.TotalAlloc-before.TotalAlloc) / n,
+	}
+	out.TargetMet = out.CareersPerSecond >= careersTarget
+	if out.LargestState, out.MeanState, err = savedStateSizes(r, cfg); err != nil {
+		fmt.Fprintln(stderr, "kaleun bench:", err)
+		return 2
+	}
+	if *asJSON {
+		b, _ := json.Marshal(out)
+		fmt.Fprintln(stdout, string(b))
+		return 0
+	}
+	met := "not met"
+	if out.TargetMet {
+		met = "met"
+	}
+	fmt.Fprintf(stdout, "%d careers, Type %s from %s, one core, fast dice, built-in commander\n", out.Careers, out.Boat, out.Start)
+	fmt.Fprintf(stdout, "  speed         %.0f careers/s (%.1f µs a career; target %d: %s)\n", out.CareersPerSecond, out.MicrosPerCareer, careersTarget, met)
+	fmt.Fprintf(stdout, "  decisions     %.1f a career\n", out.DecisionsPerCareer)
+	fmt.Fprintf(stdout, "  allocations   %.1f a career, %.0f bytes\n", out.AllocsPerCareer, out.BytesPerCareer)
+	fmt.Fprintf(stdout, "  saved game    %d bytes at most, %.0f on average\n", out.LargestState, out.MeanState)
+	return 0
+}
+
+// savedStateSizes encodes the state after every decision of a few careers.
+func savedStateSizes(r *hunters.Rules, cfg hunters.SimConfig) (largest int, mean float64, err error) {
+	su, err := r.ParseSetup(fmt.Appendf(nil, `{"boat":%q,"start":%q}`, cfg.Boat, cfg.Start))
+	if err != nil {
+		return 0, 0, err
+	}
+	total, count := 0, 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		d := dice.NewFast(seed)
+		s, _, err := r.Start(su, d, false)
+		if err != nil {
+			return 0, 0, err
+		}
+		for s.Over == nil {
+			if _, err := s.ApplyInPlace(engine.Choice{Key: hunters.Command(s)}, d, false); err != nil {
+				return 0, 0, err
+			}
+			b, err := s.Encode()
+			if err != nil {
+				return 0, 0, err
+			}
+			total += len(b)
+			count++
+			largest = max(largest, len(b))
+		}
+	}
+	return largest, float64(total) / float64(count), nil
+}
