@@ -17,7 +17,7 @@ type spares struct {
 	// patrolLabels and sunkKeys keep strings a simulated career writes into
 	// its log again and again; strings never change, so careers share them.
 	patrolLabels []patrolLabel
-	sunkKeys     map[string]string
+	sunkKeys     *[len(sunkRosters)][maxRosterRoll + 1]string
 	// logTargets backs the log sheet rows' target lists of a simulated
 	// career (each row takes a capped slice of it), so that closing a patrol
 	// does not allocate.
@@ -149,20 +149,29 @@ func (s *State) patrolLabel(key string) string {
 	return l.label
 }
 
+// sunkRosters are the rosters a sunk ship is recorded by; maxRosterRoll is
+// their largest roll (T1-T3's d100).
+var sunkRosters = [...]string{"T1", "T2", "T3", "T5", "T4/small_freighter", "T4/large_freighter", "T4/tanker"}
+
+const maxRosterRoll = 100
+
 // sunkKey names a roster entry in the sunk-ships record (14.3.2), "T1:57".
 func (s *State) sunkKey(roster string, roll int) string {
-	if !s.fast {
+	if !s.fast || roll < 0 || roll > maxRosterRoll {
 		return roster + ":" + strconv.Itoa(roll)
 	}
-	var buf [32]byte
-	b := append(append(append(buf[:0], roster...), ':'), strconv.Itoa(roll)...)
-	if k, ok := s.spare.sunkKeys[string(b)]; ok { // no allocation for the lookup
-		return k
+	for i, r := range sunkRosters {
+		if r != roster {
+			continue
+		}
+		if s.spare.sunkKeys == nil {
+			s.spare.sunkKeys = new([len(sunkRosters)][maxRosterRoll + 1]string)
+		}
+		k := &s.spare.sunkKeys[i][roll]
+		if *k == "" {
+			*k = roster + ":" + strconv.Itoa(roll)
+		}
+		return *k
 	}
-	if s.spare.sunkKeys == nil {
-		s.spare.sunkKeys = map[string]string{}
-	}
-	k := string(b)
-	s.spare.sunkKeys[k] = k
-	return k
+	return roster + ":" + strconv.Itoa(roll)
 }
