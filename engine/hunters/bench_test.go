@@ -87,3 +87,37 @@ func TestEncodedStateSize(t *testing.T) {
 	}
 	t.Logf("largest encoded state over 400 decisions: %d bytes", max)
 }
+
+// TestSimulatedCareersBarelyAllocate guards the simulation's allocation
+// budget: a restarted career allocated 455 times before its buffers were
+// recycled, and a closure or a label built for nobody brings that back.
+func TestSimulatedCareersBarelyAllocate(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	su, err := r.ParseSetup([]byte(`{"boat":"VIIC","start":"1940-10"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := dice.NewFast(1)
+	s := &State{pack: r.pack}
+	seed := uint64(0)
+	career := func() {
+		seed++
+		d.Reseed(seed)
+		if err := r.Restart(s, su, d); err != nil {
+			t.Fatal(err)
+		}
+		for s.Over == nil {
+			if _, err := s.ApplyInPlace(engine.Choice{Key: Command(s)}, d, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for i := 0; i < 200; i++ {
+		career() // let the recycled buffers grow to their working size
+	}
+	if got := testing.AllocsPerRun(500, career); got > 50 {
+		t.Fatalf("a simulated career allocates %.1f times, budget 50 (17 today; the race detector doubles it)", got)
+	} else {
+		t.Logf("a simulated career allocates %.1f times", got)
+	}
+}
