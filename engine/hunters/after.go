@@ -10,15 +10,6 @@ import (
 // escorted target (9.7), fight another round against an unescorted one (9.4.3)
 // or sail on.
 
-const (
-	phCombatOver Phase = "combat_over"
-	phAfter      Phase = "after_combat"
-	phAddlRound  Phase = "additional_round"
-	phFollow     Phase = "follow"
-	phFollowDmg  Phase = "follow_damaged"
-	phEncEnd     Phase = "encounter_end"
-)
-
 func init() {
 	steps[phCombatOver] = (*State).stepCombatOver
 	steps[phAddlRound] = (*State).stepAdditionalRound

@@ -10,12 +10,6 @@ import (
 // the shadowing aircraft's Add'l Round, the VIIC Flak boat (11.4.7) and
 // variable aircraft quality (14.7).
 
-const (
-	phHalsAir  Phase = "hals_aircraft"
-	phFlakStay Phase = "flak_stay"
-	phShadow   Phase = "shadow"
-)
-
 func init() {
 	steps[phShadow] = (*State).stepShadow
 	decisions[phHalsAir] = halsDecision("crash dive", phAirRetry, func(s *State) { s.airAttacks(s.Enc.Held) })
@@ -41,11 +35,6 @@ func init() {
 		},
 	}
 }
-
-const (
-	phAirRetry  Phase = "air_retry"
-	phAirAttack Phase = "air_attack"
-)
 
 // startAir resolves an aircraft encounter from its A1 roll (9.8.1).
 func (s *State) startAir(fromAddl bool) {

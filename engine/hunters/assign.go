@@ -43,24 +43,6 @@ type Patrol struct {
 	Candidates []string `json:"candidates,omitempty"`
 }
 
-const (
-	phAssign     Phase = "assign"
-	phChoose     Phase = "choose_patrol"
-	phAssigned   Phase = "assigned"
-	phLoadMix    Phase = "load_mix"
-	phLoadTubes  Phase = "load_tubes"
-	phLoadAft    Phase = "load_aft_reloads"
-	phSail       Phase = "sail"
-	phBoxEnter   Phase = "box_enter"
-	phBoxRoll    Phase = "box_roll"
-	phBoxDone    Phase = "box_done"
-	phProceed    Phase = "proceed"
-	phAbortWay   Phase = "abort_direction"
-	phResupply   Phase = "resupply"
-	phPatrolEnd  Phase = "patrol_end"
-	phBoxAdvance Phase = "box_advance"
-)
-
 func init() {
 	steps[phAssign] = (*State).stepAssign
 	steps[phAssigned] = (*State).stepAssigned

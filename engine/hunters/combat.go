@@ -9,15 +9,6 @@ import (
 
 // Ship combat (9.1-9.5): range, approach, salvos, U1 fire, U2 duds, U3 damage.
 
-const (
-	phRange    Phase = "range"
-	phApproach Phase = "approach"
-	phPreDet   Phase = "predetect"
-	phWeapon   Phase = "weapon"
-	phAim      Phase = "aim"
-	phFire     Phase = "fire"
-)
-
 func init() {
 	steps[phPreDet] = (*State).stepPreDetect
 	steps[phFire] = (*State).stepFire

@@ -11,17 +11,6 @@ import (
 // (9.6.4), the modified-12 rule (9.6.7), previous detection (9.6.12), variable
 // escort quality (14.6) and evasive maneuvers (14.8).
 
-const (
-	phDetect     Phase = "detect"
-	phTestDepth  Phase = "test_depth"
-	phDetectRoll Phase = "detect_roll"
-	phHalsDetect Phase = "hals_detect"
-	phDC         Phase = "depth_charge"
-	phEvasive    Phase = "evasive"
-	phDCRoll     Phase = "depth_charge_roll"
-	phHalsDC     Phase = "hals_depth_charge"
-)
-
 func init() {
 	steps[phDetect] = (*State).stepDetect
 	steps[phDetectRoll] = (*State).stepDetectRoll

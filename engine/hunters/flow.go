@@ -5,14 +5,41 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync"
 
 	"github.com/kaleun/kaleun/engine"
 )
 
 // Phase is where the game stands. Automatic phases run until a phase needs a
-// decision; that phase's prompt is then pending.
-type Phase string
+// decision; that phase's prompt is then pending. The phases are listed in
+// phases.go; a saved game names them.
+type Phase uint8
+
+// String is the phase's name.
+func (p Phase) String() string {
+	if p < numPhases {
+		return phaseNames[p]
+	}
+	return "phase#" + strconv.Itoa(int(p))
+}
+
+// MarshalText writes the phase's name.
+func (p Phase) MarshalText() ([]byte, error) {
+	if p >= numPhases {
+		return nil, fmt.Errorf("hunters: no phase %d", p)
+	}
+	return []byte(phaseNames[p]), nil
+}
+
+// UnmarshalText reads a phase's name.
+func (p *Phase) UnmarshalText(b []byte) error {
+	for i, n := range phaseNames {
+		if n == string(b) {
+			*p = Phase(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown phase %q", b)
+}
 
 // step is one automatic phase: it rolls what it must and moves s.Phase on.
 type step func(s *State)
@@ -41,11 +68,10 @@ func (d *decision) actorOf() engine.Actor {
 	return d.actor
 }
 
-// steps and decisions are filled by the files that own each phase.
-var steps = map[Phase]step{}
-var decisions = map[Phase]*decision{}
-
-const phaseOver Phase = "over"
+// steps and decisions are filled by the init of the file that owns each
+// phase; they are read-only afterwards.
+var steps [numPhases]step
+var decisions [numPhases]*decision
 
 // handler is a phase's step or decision.
 type handler struct {
@@ -53,78 +79,17 @@ type handler struct {
 	dec  *decision
 }
 
-// handlerTable merges steps and decisions once (after every file's init has
-// registered its phases), so the hot loop looks a phase up once. It is
-// read-only after that first call.
-var handlerTable = sync.OnceValue(func() *phaseTable {
-	t := &phaseTable{}
-	for k, v := range steps {
-		t.put(k, handler{step: v})
+// handlerFor returns the phase's step or decision: two array reads, for the
+// step loop looks phases up a thousand times a career.
+func handlerFor(p Phase) handler {
+	if p >= numPhases {
+		return handler{}
 	}
-	for k, v := range decisions {
-		t.put(k, handler{dec: v})
-	}
-	return t
-})
-
-func handlerFor(p Phase) handler { return handlerTable().get(p) }
+	return handler{step: steps[p], dec: decisions[p]}
+}
 
 // handler returns the handler of the state's phase.
-func (s *State) handler() handler {
-	if s.handlers == nil {
-		s.handlers = handlerTable()
-	}
-	return s.handlers.get(s.Phase)
-}
-
-// phaseTable is an open-addressing table keyed by a hash of a phase's length
-// and three of its bytes: a career looks phases up some 650 times, and a
-// general string map spent an eighth of a simulated career doing so. The
-// keys sit apart from the handlers so that probing reads one small array.
-type phaseTable struct {
-	keys     [256]Phase
-	handlers [256]handler
-	n        int
-}
-
-func phaseHash(p Phase) uint8 {
-	n := len(p)
-	if n == 0 {
-		return 0
-	}
-	return uint8(n*37) ^ p[0]*7 ^ p[n-1]*13 ^ p[n/2]*3
-}
-
-func (t *phaseTable) put(p Phase, h handler) {
-	if p == "" {
-		panic("hunters: a phase needs a name")
-	}
-	if t.n >= len(t.keys)/2 {
-		panic("hunters: too many phases for the phase table")
-	}
-	for i := phaseHash(p); ; i++ {
-		if k := t.keys[i]; k == "" || k == p {
-			if k == "" {
-				t.n++
-			}
-			t.keys[i], t.handlers[i] = p, h
-			return
-		}
-	}
-}
-
-// get returns the phase's handler, or the zero handler for an unknown phase.
-func (t *phaseTable) get(p Phase) handler {
-	for i := phaseHash(p); ; i++ {
-		k := t.keys[i]
-		if k == p {
-			return t.handlers[i]
-		}
-		if k == "" {
-			return handler{}
-		}
-	}
-}
+func (s *State) handler() handler { return handlerFor(s.Phase) }
 
 // maxAutoSteps guards against a rules bug looping forever without a decision.
 const maxAutoSteps = 100000
@@ -143,11 +108,11 @@ func (s *State) advance() {
 		}
 		d := h.dec
 		if d == nil {
-			panic("hunters: no handler for phase " + string(s.Phase))
+			panic("hunters: no handler for phase " + s.Phase.String())
 		}
 		opts := s.options(d)
 		if len(opts) == 0 {
-			panic("hunters: phase " + string(s.Phase) + " offers no option")
+			panic("hunters: phase " + s.Phase.String() + " offers no option")
 		}
 		if len(opts) == 1 && d.actorOf() == engine.Commander {
 			d.answer(s, opts[0].Key) // the other player's Roll is always his to press
@@ -318,7 +283,7 @@ func (r *Rules) Decode(data []byte) (engine.State, error) {
 		return nil, fmt.Errorf("hunters: reading saved state: %w", err)
 	}
 	if s.Over == nil {
-		if _, ok := decisions[s.Phase]; !ok {
+		if handlerFor(s.Phase).dec == nil {
 			return nil, fmt.Errorf("hunters: saved state waits in unknown phase %q", s.Phase)
 		}
 	}

@@ -10,11 +10,6 @@ import (
 // Torpedo loading before a patrol (4.5, 4.5.2, 7.4.2, 11.4.6, 11.4.7) and
 // reloading at sea (4.5.1, 9.2.8).
 
-const (
-	phReloadFwd Phase = "reload_fwd"
-	phReloadAft Phase = "reload_aft"
-)
-
 // LoadPlan is the torpedo load being chosen in port.
 type LoadPlan struct {
 	E     int  `json:"g7e"`
@@ -285,7 +280,7 @@ func reloadDecision(fwd bool) *decision {
 				s.Phase = phReloadAft
 			} else {
 				s.Phase = s.Resume
-				s.Resume = ""
+				s.Resume = phNone
 			}
 		},
 	}

@@ -34,12 +34,6 @@ type PackMember struct {
 // packRounds is how many rounds the pack fights a convoy (13.5.5).
 const packRounds = 3
 
-const (
-	phPackWait Phase = "pack_wait"
-	phPackJoin Phase = "pack_join"
-	phPackNext Phase = "pack_next"
-)
-
 // Pack is the actor of a career's waits: the wolfpack answers them itself.
 const Pack engine.Actor = "pack"
 

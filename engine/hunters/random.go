@@ -161,8 +161,6 @@ func (s *State) randomCrewman() (*Crewman, string) {
 	return s.crewman(row.Result)
 }
 
-const phCaughtUnawares Phase = "caught_unawares"
-
 func init() { steps[phCaughtUnawares] = (*State).stepCaughtUnawares }
 
 // stepCaughtUnawares flies the one attack of a surprise aircraft (12.1); in

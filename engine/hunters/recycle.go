@@ -114,8 +114,8 @@ func (s *State) recycleCareer() {
 	sp.logTargets = sp.logTargets[:0]
 	log, sunk, boats := s.Career.Log[:0], s.Career.Sunk[:0], s.Career.Boats[:0]
 	fwd, aft := s.Boat.Fwd[:0], s.Boat.Aft[:0]
-	pack, mat, matType, handlers := s.pack, s.matPtr, s.matType, s.handlers
-	*s = State{pack: pack, matPtr: mat, matType: matType, handlers: handlers, spare: sp, runBuf: runBuf, optBuf: optBuf}
+	pack, mat, matType := s.pack, s.matPtr, s.matType
+	*s = State{pack: pack, matPtr: mat, matType: matType, spare: sp, runBuf: runBuf, optBuf: optBuf}
 	s.Career.Log, s.Career.Sunk, s.Career.Boats = log, sunk, boats
 	s.Boat.Fwd, s.Boat.Aft = fwd, aft
 }

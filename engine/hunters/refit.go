@@ -22,11 +22,6 @@ type RefitState struct {
 	NewCrew  bool         `json:"new_crew,omitempty"`
 }
 
-const (
-	phUpgrade   Phase = "upgrade"
-	phRefitDone Phase = "refit_done"
-)
-
 func init() {
 	steps[phPatrolEnd] = (*State).stepPatrolEnd
 	steps[phRefitDone] = (*State).stepRefitDone

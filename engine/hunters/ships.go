@@ -84,12 +84,6 @@ type Encounter struct {
 	Ended    bool `json:"ended,omitempty"`
 }
 
-const (
-	phEngage     Phase = "engage"
-	phFollowPick Phase = "follow_pick"
-	phFollowTime Phase = "follow_time"
-)
-
 func init() {
 	decisions[phEngage] = &decision{
 		kind: "engage", cas: "8.1.4",

@@ -223,8 +223,6 @@ type State struct {
 	// matPtr caches the display mat of Boat.Type (matType).
 	matPtr  *charts.Boat
 	matType string
-	// handlers is the phase table, kept to spare handlerTable's sync.Once.
-	handlers *phaseTable
 	// runBuf is the runner reused by every ApplyInPlace.
 	runBuf runner
 	// optBuf is reused by option lists so a decision does not allocate one.

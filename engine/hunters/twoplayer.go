@@ -12,11 +12,6 @@ import (
 // (13.1.2) — by pressing Roll on a prompt addressed to him, and with evasive
 // maneuvers both pick a number in secret (14.8.3).
 
-const (
-	phEnemyRoll  Phase = "enemy_roll"
-	phEscortPick Phase = "escort_pick"
-)
-
 func init() {
 	decisions[phEnemyRoll] = &decision{
 		kind: "enemy_roll", cas: "13.1.2", actor: engine.Opponent,
@@ -62,7 +57,7 @@ func (s *State) enemyGate() bool {
 		return false
 	}
 	if s.GateOpen && s.Gate == s.Phase {
-		s.Gate, s.GateOpen = "", false
+		s.Gate, s.GateOpen = phNone, false
 		return false
 	}
 	s.Gate, s.GateOpen = s.Phase, false

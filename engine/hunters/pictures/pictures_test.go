@@ -182,9 +182,9 @@ func nightConvoyAiming(t testing.TB) *hunters.State {
 	t.Helper()
 	s := career(t, `{"boat":"VIIC","start":"1941-06","kommandant":"Topp","rules":"14.6"}`, 174, 3000, func(s *hunters.State) bool {
 		e := s.Enc
-		return e != nil && e.Type == "convoy" && e.Night && e.Surfaced && s.Patrol.Wolfpack && e.WolfRolled && s.Phase == "weapon"
+		return e != nil && e.Type == "convoy" && e.Night && e.Surfaced && s.Patrol.Wolfpack && e.WolfRolled && s.Phase.String() == "weapon"
 	})
-	if s.Phase != "weapon" {
+	if s.Phase.String() != "weapon" {
 		t.Fatal("seed 174 no longer reaches a night convoy on a wolfpack patrol")
 	}
 	d := dice.NewScripted(nil)

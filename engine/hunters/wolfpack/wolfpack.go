@@ -412,7 +412,7 @@ func (s *State) battleStep(d engine.Dice) ([]engine.Event, bool, error) {
 	}
 	if b.Round == 1 {
 		for _, i := range b.Offered {
-			if w, _ := s.waiting(i); w == "" && s.careers[i].Phase == "pack_join" {
+			if w, _ := s.waiting(i); w == "" && s.careers[i].Phase.String() == "pack_join" {
 				return nil, false, nil // still deciding whether to join
 			}
 		}
