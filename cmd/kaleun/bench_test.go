@@ -1,0 +1,47 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// kaleun bench measures, reports in words or JSON, gives the core back, and
+// refuses bad flags with a message.
+func TestBenchReportsAndRefuses(t *testing.T) {
+	cores := runtime.GOMAXPROCS(0)
+	var out, errb bytes.Buffer
+	prof := filepath.Join(t.TempDir(), "cpu.pprof")
+	if code := runBench([]string{"--careers", "300", "--json", "--cpuprofile", prof}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if runtime.GOMAXPROCS(0) != cores {
+		t.Fatalf("bench left GOMAXPROCS at %d, was %d", runtime.GOMAXPROCS(0), cores)
+	}
+	var rep benchReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	if rep.Careers != 300 || rep.CareersPerSecond <= 0 || rep.DecisionsPerCareer < 50 || rep.LargestState < 1000 ||
+		rep.MeanState <= 0 || float64(rep.LargestState) < rep.MeanState || rep.Boat != "VIIC" {
+		t.Fatalf("implausible report: %+v", rep)
+	}
+	if st, err := os.Stat(prof); err != nil || st.Size() == 0 {
+		t.Fatalf("no CPU profile written: %v", err)
+	}
+	out.Reset()
+	if code := runBench([]string{"--careers", "200", "--boat", "IXB", "--start", "1941-03"}, nil, &out, &errb); code != 0 ||
+		!strings.Contains(out.String(), "careers/s") || !strings.Contains(out.String(), "Type IXB") {
+		t.Fatalf("words: %d %s %s", code, out.String(), errb.String())
+	}
+	for _, bad := range [][]string{{"--careers", "5"}, {"--boat", "XXI"}, {"--start", "1950-01"}, {"extra"}, {"--nope"}} {
+		errb.Reset()
+		if code := runBench(bad, nil, &out, &errb); code != 2 || errb.Len() == 0 {
+			t.Errorf("%v: exit %d, message %q", bad, code, errb.String())
+		}
+	}
+}
