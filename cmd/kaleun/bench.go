@@ -46,11 +46,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	start := fs.String("start", "1940-10", "start date YYYY-MM")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the timed careers (cmd/kaleun/default.pgo is one)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "kaleun bench: unexpected argument %q\n", fs.Arg(0))
+	if !parseFlags(fs, args, stderr) {
 		return 2
 	}
 	if *careers < 100 || *careers > 10_000_000 {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -66,4 +67,17 @@ func runHelp(_ []string, _ io.Reader, stdout, _ io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "\nRun `kaleun <command> -h` for a command's flags.")
 	return 0
+}
+
+// parseFlags parses a command's flags and refuses positional arguments, with
+// a message naming the command (the flag set's name).
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) bool {
+	if err := fs.Parse(args); err != nil {
+		return false // the flag package has said why
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "kaleun %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return false
+	}
+	return true
 }

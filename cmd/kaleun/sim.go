@@ -25,11 +25,7 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the fast dice (career i uses seed+i)")
 	rules := fs.String("rules", "", "optional rules and rulings, comma-separated")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "kaleun sim: unexpected argument %q\n", fs.Arg(0))
+	if !parseFlags(fs, args, stderr) {
 		return 2
 	}
 	if *careers < 1 || *careers > 10_000_000 {
@@ -83,11 +79,7 @@ func runTonnageWarSim(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the fast dice (match i uses seed+i)")
 	rulings := fs.String("rulings", "", "rulings, e.g. convoy_die=d10")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "kaleun sim tonnagewar: unexpected argument %q\n", fs.Arg(0))
+	if !parseFlags(fs, args, stderr) {
 		return 2
 	}
 	if *games < 1 || *games > 1_000_000 {
