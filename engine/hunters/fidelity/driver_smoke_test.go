@@ -1,0 +1,22 @@
+package fidelity
+
+import "testing"
+
+// The driver itself: a career starts with its 11.2.2 rank roll and its 7.0
+// assignment roll, then asks for the torpedo load (4.5).
+func TestDriverStartsACareer(t *testing.T) {
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "Prien", "uboat": "U-47"}, 2, 6, 4)
+	if r := firstRoll(t, g.all, "", "Starting rank"); r.Result != "OltzS" {
+		t.Fatalf("rank roll 2: %+v", r)
+	}
+	if r := firstRoll(t, g.all, "P1", ""); r.Natural != 10 {
+		t.Fatalf("P1 6+4: %+v", r)
+	}
+	g.expect("hunters.torpedo_mix")
+	if !g.offers("e6") {
+		t.Fatalf("the mat's mix e6 is not offered: %v", g.keys())
+	}
+	if _, err := g.try("nonsense"); err == nil {
+		t.Fatal("an unknown key was accepted")
+	}
+}
