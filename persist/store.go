@@ -269,7 +269,7 @@ func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule b
 			return err
 		}
 		if schedule {
-			if err := putSchedule(tx, rec.Key, due); err != nil {
+			if err := mergeSchedule(tx, rec.Key, due); err != nil {
 				return err
 			}
 		}
