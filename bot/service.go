@@ -127,6 +127,9 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		case "dice":
 			return s.diceStats(place, nil)
 		}
+		if r, ok, err := s.finishedGameCommand(place, name); ok || err != nil {
+			return r, err
+		}
 		return private("There is no game in this channel. Start one with `new` (boat, start date, Kommandant...)."), nil
 	}
 	if err != nil {
@@ -209,6 +212,54 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		return s.history(rec) // a game without a log sheet: its public log
 	}
 	return private(fmt.Sprintf("Unknown command %q: try %s.", name, commandNames())), nil
+}
+
+// finishedGameCommand answers a read-only command (a view, `history`) about
+// the channel's last finished game when no game runs there, so a duel's
+// `score` or a career's `log` can still be read after its end, until a new
+// game starts. ok is false when the command is not such a command, or the
+// channel has no finished game.
+func (s *Service) finishedGameCommand(place Place, name string) (r Reply, ok bool, err error) {
+	rec, _, err := s.gameFor(place, nil, "")
+	if err != nil || rec == nil {
+		return Reply{}, false, err
+	}
+	rules := s.games[rec.Game]
+	if rules == nil || rec.AwaitingStart {
+		return Reply{}, false, nil
+	}
+	st, err := rules.Decode(rec.State)
+	if err != nil {
+		return Reply{}, false, fmt.Errorf("decoding finished game %s: %w", rec.ID, err)
+	}
+	note := fmt.Sprintf("Game %s is over; this is how it ended. A new game starts with `new`.", rec.ID)
+	if name == "history" || (name == "log" && !hasView(st, "log")) {
+		r, err := s.history(rec)
+		if err == nil && len(r.Public) > 0 {
+			r.Public[0].Text = strings.TrimSpace(note + "\n" + r.Public[0].Text)
+		}
+		return r, true, err
+	}
+	if !hasView(st, name) {
+		return Reply{}, false, nil
+	}
+	view, err := st.View(name)
+	if err != nil {
+		return private(err.Error()), true, nil
+	}
+	m := viewMessage(view)
+	m.Text = strings.TrimSpace(note + "\n" + m.Text)
+	m.Files = s.pictures(rec, st, name, nil)
+	return Reply{Public: []Message{m}}, true, nil
+}
+
+func hasView(st engine.State, name string) bool {
+	for _, v := range st.Views() {
+		if v == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Click answers a button or select choice.

@@ -85,3 +85,32 @@ func TestStartRemindersNameTheStart(t *testing.T) {
 		t.Fatalf("the Start reminder reads %q", text)
 	}
 }
+
+// Issue 16.4: after a game ends, `score`, `status`, `log` and `history` read
+// the channel's last finished game (as `audit` does), until a new one starts;
+// commands that would change a game still say there is none.
+func TestReadOnlyCommandsReadTheLastFinishedGame(t *testing.T) {
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	defer store.Close()
+	acceptedDuel(t, svc)
+	rec, err := store.Load(here.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := mustClick(t, svc, prien, optionID(rec.ID, "abandon", "confirm")); len(r.Public) == 0 || !strings.Contains(r.Public[0].Text, "abandoned") {
+		t.Fatalf("abandon: %+v", r)
+	}
+	for _, name := range []string{"score", "status", "log", "history"} {
+		r, err := svc.Command(here, kretschmer, "hunters-duel", name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Public) == 0 || !strings.Contains(r.Public[0].Text, "Game "+rec.ID+" is over") {
+			t.Fatalf("%s after the end: %+v", name, r)
+		}
+	}
+	if r, _ := svc.Command(here, kretschmer, "hunters-duel", "turn", nil); len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "no game") {
+		t.Fatalf("turn after the end: %+v", r)
+	}
+}
