@@ -271,6 +271,16 @@ func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persi
 	return n
 }
 
+// optionCase is " (case)" of a prompt's option, or "" when it cites none.
+func optionCase(p *engine.Prompt, key string) string {
+	for _, o := range p.Options {
+		if o.Key == key && o.Case != "" {
+			return " (" + o.Case + ")"
+		}
+	}
+	return ""
+}
+
 // awaited names what a reminded prompt waits for: the Start, or a decision
 // with its rule case when it has one.
 func awaited(p *engine.Prompt) string {
@@ -298,7 +308,7 @@ func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine
 	switch {
 	case key != "":
 	case p.Actor == engine.Opponent && p.HasOption(rollKey):
-		key, why = rollKey, fmt.Sprintf("%s did not roll for the enemy in time: the bot rolls (13.1.2).", name)
+		key, why = rollKey, fmt.Sprintf("%s did not roll for the enemy in time: the bot rolls%s.", name, optionCase(p, rollKey))
 	case prefs.Autopilot:
 		if r, ok := st.(engine.Routine); ok {
 			k, ok := r.RoutineChoice()
