@@ -199,34 +199,14 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 // command runs a slash command: "/hunters new boat=VIIC start=1940-10".
 func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
 	game := strings.TrimPrefix(c.Command, "/")
-	words, err := tokenize(c.Text)
+	sub, args, err := ParseCommandText(c.Text)
 	if err != nil {
 		return bot.Reply{Private: []bot.Message{{Text: err.Error()}}}
 	}
-	if len(words) == 0 {
-		return bot.Reply{Private: []bot.Message{{Text: "Usage: " + c.Command + " new boat=VIIC [start=1940-10 kommandant=Name uboat=U-47 rules=14.6] | " + usage(a.games[game])}}}
+	if sub == "" {
+		return bot.Reply{Private: []bot.Message{{Text: "Usage: " + c.Command + " " + usage(a.games[game])}}}
 	}
-	args := map[string]string{}
-	var positional []string
-	for _, spec := range bot.Commands() {
-		if spec.Name == words[0] {
-			for _, a := range spec.Args {
-				if a.Positional {
-					positional = append(positional, a.Name)
-				}
-			}
-		}
-	}
-	for _, w := range words[1:] {
-		k, v, ok := strings.Cut(w, "=")
-		if !ok {
-			if len(positional) == 0 {
-				return bot.Reply{Private: []bot.Message{{Text: fmt.Sprintf("%q is not key=value (e.g. boat=VIIC)", w)}}}
-			}
-			k, v, positional = positional[0], w, positional[1:]
-		}
-		args[k] = v
-	}
+	words := []string{sub}
 	user := bot.User{ID: c.UserID, Name: c.UserName}
 	for _, spec := range bot.Commands() {
 		if spec.Name == words[0] && spec.ManagerMatters {
@@ -433,9 +413,21 @@ func tokenize(s string) ([]string, error) {
 	return out, nil
 }
 
-// usage lists the commands after `new`, with their arguments.
+// usage lists the commands with their arguments: `new` with the game's own
+// set-up fields, then the bot's commands.
 func usage(rules engine.Rules) string {
 	var parts []string
+	if form, ok := rules.(engine.SetupForm); ok {
+		p := "new"
+		for _, f := range form.SetupFields() {
+			if f.Required {
+				p += " " + f.Key + "=..."
+			} else {
+				p += " [" + f.Key + "=...]"
+			}
+		}
+		parts = append(parts, p)
+	}
 	for _, c := range bot.CommandsFor(rules) {
 		p := c.Name
 		for _, arg := range c.Args {

@@ -37,6 +37,16 @@ func (s *State) View(name string) (*engine.View, error) {
 	return nil, fmt.Errorf("no view %q (one of: table, score, variants; and hand, for your own cards)", name)
 }
 
+// PrivateView implements engine.PrivateViews: a player's hand.
+func (s *State) PrivateView() string { return "hand" }
+
+// GameCommands implements engine.CommandCatalog: rule 4's proposal to end
+// the round, as a command besides its option.
+func (r *Rules) GameCommands() []engine.GameCommand {
+	return []engine.GameCommand{{Name: "endround", Help: "Propose to end the round now (4; the other player agrees or not)", Option: "end",
+		NotNow: "You may propose to end the round only on your turn, before you choose your card (4)."}}
+}
+
 // ViewFor implements engine.PrivateViews: "hand" is the seat's own cards.
 func (s *State) ViewFor(seat, name string) (*engine.View, error) {
 	if name != "hand" {

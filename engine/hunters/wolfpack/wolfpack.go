@@ -49,6 +49,9 @@ func (r *Rules) TournamentOnly() string {
 }
 
 // Seats implements engine.Seated: "1" to "6".
+// ScoreUnit implements engine.Scored: careers score their tonnage.
+func (r *Rules) ScoreUnit() string { return "t" }
+
 func (r *Rules) Seats() []string {
 	out := make([]string, MaxMembers)
 	for i := range out {
