@@ -256,6 +256,12 @@ func (s *State) commandCheck() {
 	}
 }
 
+// lossMarks are the words the log sheet gets for a career's fatal patrol (3.5).
+var lossMarks = map[string]string{
+	"sunk": "SUNK", "prisoner": "SCUTTLED", "captured": "CAPTURED",
+	"killed": "KMDT KIA", "lost_at_sea": "CREW LOST AT SEA",
+}
+
 // endGame finishes the career (5.1, 5.2): at once when the Kommandant is killed
 // or captured (5.1.3), then the victory level from the total tonnage sunk
 // (5.1.4, 5.2.1), posthumously if need be (5.2.3).
@@ -268,7 +274,13 @@ func (s *State) endGame(fate, text string) {
 		s.note("5.1", "%s", text)
 	}
 	if s.Patrol != nil && !s.Patrol.Logged {
+		// The patrol the career ends on is one of its patrols (3.5's sample:
+		// "TOTAL PATROLS: 5", "Five patrols were completed until his U-Boat
+		// was sunk"), logged with the boat's fate instead of S or F.
 		s.closePatrolLog()
+		row := &s.Career.Log[len(s.Career.Log)-1]
+		row.Result, row.Loss = "", lossMarks[fate]
+		s.Career.Patrols++
 	}
 	tons := s.Career.Tons
 	level := "defeat"

@@ -102,6 +102,9 @@ func (s *State) closePatrolLog() {
 	if p.Aborting {
 		row.Note = "aborted: " + p.AbortReason
 	}
+	if p.Scuttled {
+		row.Loss = "SCUTTLED, CREW RESCUED" // 10.9.4
+	}
 }
 
 // stepPatrolEnd is 7.5: the boat is home.
