@@ -96,7 +96,8 @@ func TestS10_2_1DamagedDieselRepairedOnFour(t *testing.T) {
 }
 
 // The diesel_repair ruling (10.2.1, 10.7; NOTES doubt 2): with
-// inoperable_at_once a damaged diesel cannot be repaired at sea. The dice
+// inoperable_at_once a damaged diesel cannot be repaired at sea: it is
+// Inoperable when hit, and the abort 10.2.1 demands is declared then. The dice
 // order changes: the diesel takes no repair die, so the first die after the
 // escape repairs the batteries. With the default (repairable) both roll.
 func TestS10_2_1DieselRepairRulingChangesTheDiceOrder(t *testing.T) {
@@ -104,8 +105,11 @@ func TestS10_2_1DieselRepairRulingChangesTheDiceOrder(t *testing.T) {
 	round1 := []int{4, 5, 4, 3, 2, 3, 1, 1}
 
 	g := underAttack(t, "diesel_repair=inoperable_at_once")
-	g.choose("hold_depth", round1...)
+	hit := g.choose("hold_depth", round1...)
 	g.wantField("status", "Diesel engine 1", "inoperable")
+	if !said(hit, "abort") {
+		t.Fatalf("inoperable_at_once: no abort when the diesel is knocked out\n%s", dump(hit))
+	}
 	evs := g.choose("hold_depth", 1, 1, 4) // escape; batteries 4: repaired
 	if r := rolls(evs, "E5", "Diesel"); len(r) != 0 {
 		t.Fatalf("inoperable_at_once: a diesel repair was rolled: %+v", r)
@@ -113,8 +117,8 @@ func TestS10_2_1DieselRepairRulingChangesTheDiceOrder(t *testing.T) {
 	if r := firstRoll(t, evs, "E5", "Batteries"); r.Natural != 4 || r.Result != "repaired" {
 		t.Fatalf("inoperable_at_once: batteries repair %+v", r)
 	}
-	if !said(evs, "abort") {
-		t.Fatalf("inoperable_at_once: no abort with a diesel out\n%s", dump(evs))
+	if g.offers("follow") {
+		t.Fatalf("the aborting boat may follow (10.8.4): %v", g.keys())
 	}
 
 	g = underAttack(t, "")
@@ -233,3 +237,4 @@ func TestS10_2_1BothDieselsLostNextToPortTowedHome(t *testing.T) {
 		t.Fatalf("the patrol did not end\n%s", dump(evs))
 	}
 }
+
