@@ -62,7 +62,7 @@ func (s *State) stepCombatOver() {
 		s.Boat.Flooding = 0
 	}
 	s.repairs()
-	if s.Over != nil {
+	if s.boatGone() {
 		return
 	}
 	e.Held = 0
@@ -304,7 +304,7 @@ func (s *State) repairs() {
 		}
 		s.emit(r, "inoperable for the rest of the patrol")
 		s.setInoperable(i)
-		if s.Over != nil {
+		if s.boatGone() {
 			return
 		}
 	}
@@ -346,6 +346,14 @@ func (s *State) bothDieselsLost() {
 	s.note("10.9.4", "The crew is rescued; the Kommandant will receive a new boat.")
 	p.Ended = true
 	p.Scuttled = true
+	// The boat is gone: the engagement ends here, with no more rounds, repairs
+	// or reloading (9.2.8), and the patrol with it.
+	if s.Enc != nil {
+		s.Enc.Ended = true
+		s.Phase = phEncEnd
+		return
+	}
+	s.Phase = phBoxDone
 }
 
 // withinOneBoxOfBase is 10.2.1's "within one Travel Box of its base (the final

@@ -12,7 +12,7 @@ func (s *State) applyHits(hits int, cas string) {
 	if s.Enc != nil {
 		s.Enc.Incoming = hits
 	}
-	for i := 0; i < hits && s.Over == nil; i++ {
+	for i := 0; i < hits && !s.boatGone(); i++ {
 		s.mods()
 		r := s.throw("E4", "9.6.9", s.text(func() string { return fmt.Sprintf("Damage, hit %d of %d", i+1, hits) }), "d66")
 		d := s.pack.E4.Results[r.natural]
@@ -34,10 +34,14 @@ func (s *State) applyHits(hits int, cas string) {
 			s.emit(r, s.text(func() string { return pretty(d.System) }))
 			s.damageSystem(d.System)
 		}
-		if s.Patrol != nil && s.Patrol.Ended {
-			return
-		}
 	}
+}
+
+// boatGone reports whether the boat is no more: the career is over, or her
+// crew scuttled her and was rescued (10.9.4). Nothing more happens to a boat
+// that is gone: no more hits, rounds, repairs or reloads.
+func (s *State) boatGone() bool {
+	return s.Over != nil || (s.Patrol != nil && s.Patrol.Scuttled)
 }
 
 // addHull advances the hull track (10.3, 10.6.1); the final space sinks the boat

@@ -238,3 +238,20 @@ func TestS10_2_1BothDieselsLostNextToPortTowedHome(t *testing.T) {
 	}
 }
 
+// 10.2.1 with diesel_repair=inoperable_at_once: both diesels knocked out in one
+// depth-charge round, far from port, and the boat "must be immediately
+// scuttled (10.9.4)". The rescued crew is done with her: the round's other
+// hits are not rolled, the escorts hunt nothing more, nothing is reloaded.
+func TestS10_9_4ScuttledAtOnceUnderTheInoperableRuling(t *testing.T) {
+	g := underAttack(t, "diesel_repair=inoperable_at_once")
+	// E2 9; E3 9: three hits; E4 23, 25; rescue 3+3 (the third hit unrolled);
+	// the next patrol's P1 3+4.
+	evs, _ := g.feed("hold_depth", []int{4, 5, 4, 5, 2, 3, 2, 5, 3, 3, 3, 4, 3, 4})
+	if n := len(rolls(evs, "E4", "")); n != 2 {
+		t.Fatalf("%d E4 rolls, want 2: the boat was scuttled after the second\n%s", n, dump(evs))
+	}
+	if r := rolls(after(evs, "rescue"), "", ""); len(r) != 1 || r[0].Chart != "P1" {
+		t.Fatalf("rolls after the rescue: %+v, want only the next P1", r)
+	}
+	g.expect("hunters.torpedo_mix")
+}
