@@ -37,12 +37,12 @@ func TestS10_11_1DoctorSeverityRuling(t *testing.T) {
 	}
 }
 
-// The diesel_repair ruling is visible: the rules view names it and the value
-// in force (README: "rules (optional rules and rulings in force)").
+// The diesel_repair ruling is visible: the rules view names it, the value in
+// force, its cases (10.2.1, 10.7) and what the value does.
 func TestS10_2_1DieselRulingInTheRulesView(t *testing.T) {
 	for _, c := range []struct{ rules, want string }{
-		{"", "repairable"},
-		{"diesel_repair=inoperable_at_once", "inoperable_at_once"},
+		{"", "= repairable (10.2.1, 10.7): a damaged diesel rolls its repair"},
+		{"diesel_repair=inoperable_at_once", "= inoperable_at_once (changed) (10.2.1, 10.7): a damaged diesel cannot be repaired at sea"},
 	} {
 		g := britishIsles1940(t, c.rules)
 		v := g.view("rules")
