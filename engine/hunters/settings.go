@@ -78,6 +78,10 @@ var Rulings = []Ruling{
 		"no_submerged_attack": "a damaged or inoperable periscope forbids submerged attacks (code; the E5 card was not found)",
 		"no_effect":           "a damaged periscope has no effect on attacks",
 	}},
+	{"crew_loss_levels", "10.11.3, 11.1.4", "each_rule", map[string]string{
+		"each_rule": "10.11.3 (all four generic crew boxes replaced after a patrol) and 11.1.4 (all four SW or KIA during it) each take a level, so losing them all costs two (never below Trained)",
+		"one_level": "the two rules name one loss: all four generic crew boxes lost costs one level",
+	}},
 	{"hals_und_beinbruch", "12.1.3", "adverse_rolls", map[string]string{
 		"adverse_rolls": "the re-roll is offered after an adverse escort detection, depth-charge/air attack or crash-dive roll",
 		"never":         "the marker is kept but never offered (play without re-rolls)",

@@ -59,3 +59,38 @@ func TestS10_2_1DieselRulingInTheRulesView(t *testing.T) {
 		}
 	}
 }
+
+// elite plays britishIsles1940's first six patrols, each sinking one ship,
+// with the crew rising after the third and the sixth (11.1 rolls 5 and 6), and
+// stops at the Oct-41 British Isles patrol's torpedo prompt.
+func elite(t *testing.T, rules string) *game {
+	t.Helper()
+	g := britishIsles1940(t, rules)
+	for _, refit := range [][]int{{3, 4}, {1, 3}, {5, 1, 3}, {1, 3}, {1, 3}, {6, 1, 3}} {
+		g.successfulPatrol(refit)
+	}
+	g.wantField("status", "Crew quality", "Elite")
+	return g
+}
+
+// 10.11.3 with 11.1.4 and the crew_loss_levels ruling: "If all four generic
+// crewmen are replaced after a single patrol (including KIA generic crew), the
+// U-Boat's crew quality decreases by one level", and 11.1.4: "If all 4 generic
+// crew boxes receive SW or are KIA during a patrol, the overall Crew skill
+// level decreases one level". Four crew boxes killed: both hold. By default
+// each takes its level (Elite to Trained); one_level reads them as one loss
+// (Elite to Veteran).
+func TestS10_11_3AllGenericCrewLostRuling(t *testing.T) {
+	for _, c := range []struct{ rules, want string }{
+		{"", "Trained"},
+		{"crew_loss_levels=one_level", "Veteran"},
+	} {
+		g := elite(t, c.rules)
+		g.escortedShipInBox3()
+		// 1941: E2 4+4 +1 = 9; E3 8: E4 63 63, four crew injuries 3+4, KIA.
+		g.choose("hold_depth", 4, 4, 4, 4, 6, 3, 3, 4, 6, 3, 4, 6, 6, 3, 3, 4, 6, 3, 4, 6)
+		g.choose("hold_depth", 1, 1)
+		g.homeQuietly(4, 1, 3) // promotion roll (Oct-41), P1
+		g.wantField("status", "Crew quality", c.want)
+	}
+}
