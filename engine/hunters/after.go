@@ -62,7 +62,7 @@ func (s *State) stepCombatOver() {
 		s.Boat.Flooding = 0
 	}
 	s.repairs()
-	if s.Over != nil {
+	if s.boatGone() {
 		return
 	}
 	e.Held = 0
@@ -304,7 +304,7 @@ func (s *State) repairs() {
 		}
 		s.emit(r, "inoperable for the rest of the patrol")
 		s.setInoperable(i)
-		if s.Over != nil {
+		if s.boatGone() {
 			return
 		}
 	}
@@ -329,11 +329,7 @@ func (s *State) setInoperable(i int) {
 // bothDieselsLost applies 10.2.1 and 10.9.4.
 func (s *State) bothDieselsLost() {
 	p := s.Patrol
-	home := p.Pos == 0 || p.Pos == len(p.Boxes)-1
-	if p.Dir > 0 && p.Pos >= len(p.Boxes)-2 || p.Dir < 0 && p.Pos <= 1 {
-		home = true
-	}
-	if home {
+	if s.withinOneBoxOfBase() {
 		s.note("10.2.1", "Both diesels are inoperable, but the boat is within one box of base: it is towed home.")
 		p.Ended = true
 		return
@@ -350,4 +346,34 @@ func (s *State) bothDieselsLost() {
 	s.note("10.9.4", "The crew is rescued; the Kommandant will receive a new boat.")
 	p.Ended = true
 	p.Scuttled = true
+	// The boat is gone: the engagement ends here, with no more rounds, repairs
+	// or reloading (9.2.8), and the patrol with it.
+	if s.Enc != nil {
+		s.Enc.Ended = true
+		s.Phase = phEncEnd
+		return
+	}
+	s.Phase = phBoxDone
+}
+
+// withinOneBoxOfBase is 10.2.1's "within one Travel Box of its base (the final
+// Travel Box on the Patrol Track)": the boat is in the last box before the
+// base it is heading for, or in the one before that. Its heading is the course
+// home of an abort (10.8.2): both diesels out, it aborts; a boat whose first
+// diesel was lost in this same encounter has no course yet, and the one it is
+// about to take counts.
+func (s *State) withinOneBoxOfBase() bool {
+	p := s.Patrol
+	last := len(p.Boxes) - 1
+	dir := p.Dir
+	if !p.Aborting || dir == 0 {
+		dir = s.courseHome()
+	}
+	switch dir {
+	case 1:
+		return p.Pos >= last-1
+	case -1:
+		return p.Pos <= 1
+	}
+	return p.Pos <= 1 || p.Pos >= last-1 // equally far: either base
 }

@@ -275,7 +275,7 @@ func (s *State) resolveDepthCharge(total int) {
 	}
 	e.Flooded = false
 	s.applyHits(hits, "9.6.9")
-	if s.Over != nil {
+	if s.boatGone() {
 		return
 	}
 	s.floodingCheck()

@@ -102,6 +102,9 @@ func (s *State) closePatrolLog() {
 	if p.Aborting {
 		row.Note = "aborted: " + p.AbortReason
 	}
+	if p.Scuttled {
+		row.Loss = "SCUTTLED, CREW RESCUED" // 10.9.4
+	}
 }
 
 // stepPatrolEnd is 7.5: the boat is home.
@@ -290,7 +293,10 @@ func (s *State) crewRecovery() {
 			replaced++
 		}
 	}
-	if replaced == 4 && s.Crew.Quality > Trained {
+	// 10.11.3; with crew_loss_levels=one_level the level is 11.1.4's alone: a
+	// crew box replaced was SW or KIA, so 11.1.4 takes it in crewChanges.
+	once := s.Settings.Ruling("crew_loss_levels") == "one_level" && s.Patrol != nil && s.Patrol.GenericDown
+	if replaced == 4 && s.Crew.Quality > Trained && !once {
 		s.Crew.Quality--
 		if !s.fast {
 			s.note("10.11.3", "All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])

@@ -240,11 +240,7 @@ func (s *State) logView() *engine.View {
 			if len(ts) > 0 {
 				line += ": " + strings.Join(ts, " ")
 			}
-			if r.Result != "" {
-				res := r.Result
-				if r.Advancement {
-					res = "(" + res + ")"
-				}
+			if res := r.Verdict(); res != "" {
 				line += fmt.Sprintf("  %d t %s", r.Tons, res)
 			}
 			if r.Note != "" {
