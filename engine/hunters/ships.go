@@ -167,7 +167,17 @@ func init() {
 			return "Following damaged ships, you choose the time of the attack (8.3.4, 9.7.5)."
 		},
 		options: func(s *State) []engine.Option {
-			return s.optsOf(engine.Option{Key: "night", Label: "Night", Case: "8.3.4"}, engine.Option{Key: "day", Label: "Day", Case: "8.3.4"})
+			night := engine.Option{Key: "night", Label: "Night", Case: "8.3.4"}
+			day := engine.Option{Key: "day", Label: "Day", Case: "8.3.4"}
+			// A game saved at this prompt before 8.3.5 was applied here: the
+			// Arctic month still leaves one time only.
+			if n, fixed := s.arcticFixedTime(); fixed {
+				if n {
+					return s.optsOf(night)
+				}
+				return s.optsOf(day)
+			}
+			return s.optsOf(night, day)
 		},
 		answer: func(s *State, key string) {
 			s.Enc.Night = key == "night"

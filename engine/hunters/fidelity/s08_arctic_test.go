@@ -3,6 +3,8 @@ package fidelity
 import (
 	"strings"
 	"testing"
+
+	"github.com/kaleun/kaleun/engine/hunters"
 )
 
 // arcticConvoy starts a VIIC on an Arctic patrol in the given month (rank
@@ -175,5 +177,42 @@ func TestS8_3_5ReengagedConvoyInAnArcticJune(t *testing.T) {
 	}
 	if g.offers("night") {
 		t.Errorf("8.3.5: switching to night offered for the re-engaged convoy in an Arctic June: %v", g.keys())
+	}
+}
+
+// 8.3.5 for a game saved at the 8.3.4 follow-time prompt before the fix: the
+// saved state is moved to June (its month edited in the encoded game) and,
+// once loaded, offers Day only.
+func TestS8_3_5SavedFollowTimePromptInJuneOffersDayOnly(t *testing.T) {
+	g := arcticConvoy(t, "1942-04", arctic42H1, 1)
+	g.choose("attack")
+	g.choose("medium")
+	g.choose("fwd")
+	g.choose("t1")
+	g.choose("fire", 2, 2, 3, 4)
+	g.choose("hold_depth", 1, 1)
+	g.reloadFirst()
+	g.choose("follow_damaged")
+	g.reloadThen(1)
+	g.expect("hunters.follow_time")
+	raw, err := g.state.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	june := strings.Replace(string(raw), `"month":"1942-04"`, `"month":"1942-06"`, 1)
+	if june == string(raw) {
+		t.Fatalf("no month to edit in the saved game")
+	}
+	rules, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rules.Decode([]byte(june))
+	if err != nil {
+		t.Fatalf("decoding the edited game: %v", err)
+	}
+	p := st.Pending()
+	if p == nil || strings.Join(optionKeys(p), ",") != "day" {
+		t.Errorf("saved follow-time prompt in an Arctic June: %+v, want Day only", p)
 	}
 }
