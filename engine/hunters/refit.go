@@ -543,5 +543,5 @@ func (s *State) stepRefitDone() {
 		s.note("10.10.4", "The next patrol begins in %s.", m.Label())
 	}
 	s.dropRefit()
-	s.Phase = phAssign
+	s.toNextPatrol()
 }

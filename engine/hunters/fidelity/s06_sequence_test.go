@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/kaleun/kaleun/engine/dice"
-	"github.com/kaleun/kaleun/engine/hunters"
 )
 
 // 6.1 game play outline: "1. DETERMINE PATROL ASSIGNMENT — Consult U-Boat
@@ -104,20 +101,71 @@ func TestS6_1RefitStepsInOrder(t *testing.T) {
 // ("DETERMINE PATROL ASSIGNMENT"), as for the first patrol (4.4.2: "Once all
 // markers have been placed, game setup is complete. You are now ready to begin
 // play and determine your first patrol assignment"); 7.4.2 then has the player
-// take the torpedoes out of the tubes for mines.
+// take "whatever torpedoes had been placed in the Forward and Aft Tubes" out
+// for mines. The engine's default loads after the assignment (ruling
+// torpedo_load_order, see README); with before_assignment the text's order
+// holds, at the start and after every refit.
 func TestS6_1TorpedoLoadBeforeTheAssignment(t *testing.T) {
-	// Only the rank roll (1941: 1 = OltzS) is given: a P1 roll before the
-	// load would run out of dice.
-	rules, err := hunters.NewRules()
-	if err != nil {
-		t.Fatal(err)
+	// Only the rank roll (1941: 1 = OltzS): a P1 roll before the load would
+	// run out of dice.
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "rules": "torpedo_load_order=before_assignment"}, 1)
+	g.expect("hunters.torpedo_mix")
+	if n := len(rolls(g.all, "P1", "")); n != 0 {
+		t.Fatalf("the first assignment was rolled before the load")
 	}
-	st, _, err := rules.New([]byte(`{"boat":"VIIC","start":"1941-03"}`), dice.NewScripted([]int{1}))
-	if err != nil {
-		t.Fatalf("the set-up rolls more than the rank before the torpedoes are loaded: %v", err)
+	if st := g.view("status"); !strings.Contains(st, "Crew quality") {
+		t.Errorf("status before the first assignment:\n%s", st)
 	}
-	if p := st.Pending(); p == nil || p.Kind != "hunters.torpedo_mix" {
-		t.Errorf("after the set-up: %+v, want the torpedo load", p)
+	g.choose("e6")
+	g.choose("f0a0")
+	evs := g.choose("z1", 3, 4, 4, 4) // P1 7 = Atlantic; box 1 Bay of Biscay: none
+	load, p1, box := eventIndex(evs, "Loaded:"), rollIndex(evs, "P1"), eventIndex(evs, "enters box 1")
+	if !(load >= 0 && load < p1 && p1 < box) {
+		t.Errorf("load (%d), assignment (%d), first box (%d) out of order:\n%s", load, p1, box, dump(evs))
+	}
+	for i := 0; i < 5; i++ {
+		g.choose("sail", 4, 4)
+	}
+	// Home and refit: the next load is asked before the May-41 assignment.
+	evs = g.choose("sail", 4, 4, 4, 4)
+	g.expect("hunters.torpedo_mix")
+	if n := len(rolls(evs, "P1", "")); n != 0 {
+		t.Errorf("the May-41 assignment was rolled before the refit's load (6.1 F)")
+	}
+}
+
+// 7.4.2 with the load first: "The player must adjust his Display Mat by
+// removing whatever torpedoes had been placed in the Forward and Aft Tubes and
+// substitute them with the Mine markers. He may then adjust the number of G7a
+// and G7e torpedoes in the reloads to balance out the load as desired."
+// (11.4.6: a VIID's shafts take the mines, its torpedoes stay.)
+func TestS7_4_2MinesAfterALoadMadeFirst(t *testing.T) {
+	const first = "torpedo_load_order=before_assignment"
+	g := career(t, map[string]string{"boat": "VIIB", "start": "1939-09", "rules": first})
+	g.choose("e6")
+	g.choose("f0a0")
+	evs := g.choose("z0", 2, 1, 4) // request roll 2; P1 5 = British Isles (M)
+	if r := firstRoll(t, evs, "P1", ""); r.Result != "British Isles (M)" {
+		t.Fatalf("P1: %s", r)
+	}
+	g.expect("hunters.torpedo_mix")
+	if !strings.Contains(g.prompt().Text, "9 torpedoes") {
+		t.Errorf("the reloads are not restowed for the mission: %s", g.where())
+	}
+	evs = g.stow("e4", 4, 4)
+	if !said(evs, "forward tubes [mine mine mine mine], aft tubes [mine]") {
+		t.Errorf("no mines in the tubes:\n%s", dump(evs))
+	}
+
+	v := career(t, map[string]string{"boat": "VIID", "start": "1942-01", "rules": first}, 1)
+	v.choose("e6")
+	v.choose("f0a0")
+	evs = v.choose("z0", 4, 5, 4, 4) // P1 9 = British Isles: (M) for a VIID; box 1
+	if !said(evs, "vertical shafts") {
+		t.Errorf("the VIID's mines:\n%s", dump(evs))
+	}
+	if got := field(v.view("status"), "Forward tubes"); strings.Count(got, "G7") != 4 {
+		t.Errorf("the VIID's tubes %q lost their torpedoes to the mines", got)
 	}
 }
 
@@ -125,4 +173,14 @@ func TestS6_1TorpedoLoadBeforeTheAssignment(t *testing.T) {
 func fmtSscanBox(text string, n *int) (int, error) {
 	i := strings.Index(text, "enters box ")
 	return fmt.Sscan(text[i+len("enters box "):], n)
+}
+
+// The default of ruling torpedo_load_order (after_assignment): the set-up
+// rolls the first assignment, then asks for the load knowing it.
+func TestS6_1DefaultRulingLoadsAfterTheAssignment(t *testing.T) {
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4)
+	if rollIndex(g.all, "P1") < 0 {
+		t.Fatalf("no assignment in the set-up:\n%s", dump(g.all))
+	}
+	g.expect("hunters.torpedo_mix")
 }
