@@ -158,7 +158,10 @@ func (s *State) stepPatrolEnd() {
 	s.decorations()
 	s.reassignment()
 	s.Crew.Agent = nil
-	if s.Career.Upgrades > 0 && s.Refit.NewBoat == "" && len(s.newerModels()) > 0 {
+	// 5.1.2: a next patrol after June 1943 ends the game, so no newer boat is
+	// asked for (6.1 step 3A's note: "the game ends").
+	warOver := s.Refit.Return+charts.Month(s.Refit.Months) > lastMonth
+	if s.Career.Upgrades > 0 && s.Refit.NewBoat == "" && !warOver && len(s.newerModels()) > 0 {
 		s.Phase = phUpgrade
 		return
 	}

@@ -299,3 +299,28 @@ func TestS5_1_2LongRefitFromMay43EndsTheGame(t *testing.T) {
 		t.Errorf("no refit computed before the end:\n%s", dump(evs))
 	}
 }
+
+// 5.1.2: "If it is determined after calculating the Refit Period that your next
+// patrol assignment would commence after June 1943, the game ends" (6.1 step
+// 3A: "Note: if the next patrol start date is after Jun-43, the game ends").
+// A Knight's Cross won in Jun-43 brings no 11.4.3 request for a newer boat
+// that would never sail; only 11.2.3's final promotion roll is made.
+func TestS5_1_2NoNewerBoatAskedWhenTheWarIsOver(t *testing.T) {
+	g := convoyJun43(t, [4]ship{empress, empress, empress, empress})
+	sinkFirst(g, 4)
+	g.choose("hold_depth", 1, 1)
+	g.breakOff()
+	g.choose("sail", 4, 4)
+	g.choose("sail", 4, 4)
+	g.choose("sail", 4, 4)
+	evs := g.choose("sail", 4, 4, 4, 4, 6) // home; the final promotion roll
+	if g.kind() == "hunters.upgrade" {
+		t.Fatalf("a newer boat is offered after the war's end: %s", g.where())
+	}
+	if g.outcome() == nil {
+		t.Fatalf("the game goes on: %s", g.where())
+	}
+	if !said(evs, "Knight's Cross") || len(rolls(evs, "", "Final promotion")) != 1 {
+		t.Errorf("the last refit:\n%s", dump(evs))
+	}
+}
