@@ -87,7 +87,8 @@ func TestS8_1_4AvoidingInAnX2BoxStillRollsAgain(t *testing.T) {
 	}
 }
 
-// 8.1.3: "Convoys always consist of four ships. Capital ship and Convoy
+// 8.1.2: "The Encounter Chart [E1] specifies the type of engagement that occurs
+// ... as well as whether or not an escort exists." 8.1.3: "Convoys always consist of four ships. Capital ship and Convoy
 // encounters always include enemy Escorts ... The following engagements do not
 // include Escorts: Ship, Two Ships, and Tanker." (9.4.1 the same; "Ship +
 // Escort" and "Two Ships + Escort" name theirs.)

@@ -154,7 +154,7 @@ func TestS12_1_6AfterTheEventTheBoatMovesOn(t *testing.T) {
 	}
 }
 
-// R1 2 Man Overboard: "roll crewman: that man is KIA" — 2 the LI.
+// 12.1, R1 2 Man Overboard: "roll crewman: that man is KIA" — 2 the LI.
 func TestS12_R1ManOverboardTakesTheLI(t *testing.T) {
 	g := quietAtlanticMar41(t, 6, 6, 1, 1, 2)
 	if got := field(g.view("status"), "LI"); got != "KIA" {
@@ -162,7 +162,7 @@ func TestS12_R1ManOverboardTakesTheLI(t *testing.T) {
 	}
 }
 
-// R1 4 Gyro Compass Failure: repaired on 1d6 1-2, else the boat aborts.
+// 12.1, R1 4 Gyro Compass Failure: repaired on 1d6 1-2, else the boat aborts.
 func TestS12_R1GyroCompassFailure(t *testing.T) {
 	g := quietAtlanticMar41(t, 6, 6, 2, 2, 2) // repaired
 	if !g.offers("sail") || said(g.all, "aborted") {
@@ -182,7 +182,7 @@ func TestS12_R1GyroCompassFailure(t *testing.T) {
 	}
 }
 
-// R1 9 Weather Reporting Duty / 11 Severe Storm: "no encounters in the current
+// 12.1, R1 9 Weather Reporting Duty / 11 Severe Storm: "no encounters in the current
 // and the next travel box".
 func TestS12_R1StormSkipsThisAndTheNextBox(t *testing.T) {
 	g := quietAtlanticMar41(t, 6, 6, 5, 6) // R1 11
@@ -196,7 +196,7 @@ func TestS12_R1StormSkipsThisAndTheNextBox(t *testing.T) {
 	}
 }
 
-// R1 9 Weather Reporting Duty is ignored when "returning to base" (the
+// 12.1.4, R1 9: Weather Reporting Duty is ignored when "returning to base" (the
 // homeward transit boxes), and the trigger stays armed (12.1.5).
 func TestS12_R1NoWeatherDutyOnTheWayHome(t *testing.T) {
 	g := quietAtlanticMar41(t, 4, 4)
@@ -214,7 +214,7 @@ func TestS12_R1NoWeatherDutyOnTheWayHome(t *testing.T) {
 	}
 }
 
-// R1 10 Torpedo Breaks Loose: "one generic crew box takes SW".
+// 12.1, R1 10 Torpedo Breaks Loose: "one generic crew box takes SW".
 func TestS12_R1TorpedoBreaksLoose(t *testing.T) {
 	g := quietAtlanticMar41(t, 6, 6, 4, 6)
 	if got := field(g.view("status"), "Crew 1"); got != "SW" {
@@ -222,7 +222,7 @@ func TestS12_R1TorpedoBreaksLoose(t *testing.T) {
 	}
 }
 
-// R1 12 Swim Call in the Mediterranean: the crewman rolled (3-4: 1WO) is KIA.
+// 12.1, R1 12 Swim Call in the Mediterranean: the crewman rolled (3-4: 1WO) is KIA.
 func TestS12_R1SwimCallInTheMediterranean(t *testing.T) {
 	g := firstMedPatrol(t, 4, 4, 4, 4, 6, 6, 6, 6, 3)
 	if got := field(g.view("status"), "1WO"); got != "KIA" {
@@ -230,7 +230,7 @@ func TestS12_R1SwimCallInTheMediterranean(t *testing.T) {
 	}
 }
 
-// R1 6 Spare Parts with nothing inoperable is ignored: 12.1.5 re-arms.
+// 12.1, R1 6 Spare Parts with nothing inoperable is ignored: 12.1.5 re-arms.
 func TestS12_R1SparePartsWithNothingToRepair(t *testing.T) {
 	g := quietAtlanticMar41(t, 6, 6, 3, 3)
 	evs := g.choose("sail", 6, 6, 3, 4)
@@ -239,8 +239,8 @@ func TestS12_R1SparePartsWithNothingToRepair(t *testing.T) {
 	}
 }
 
-// The Add'l Round of Combat roll never triggers a random event (E1 card): a
-// natural 12 there is "none".
+// 12.1.1: only the encounter check triggers the event; the Add'l Round of
+// Combat roll never does (E1 card): a natural 12 there is "none".
 func TestS12_1_1NoRandomEventOnTheAdditionalRound(t *testing.T) {
 	g := unescortedShipVIIC(t)
 	g.choose("fwd")
@@ -271,5 +271,22 @@ func TestS12_1_3HalsUndBeinbruchSpentOnceAndRemoved(t *testing.T) {
 	}
 	if m := field(g.view("status"), "Markers"); strings.Contains(strings.ToLower(m), "hals") {
 		t.Errorf("the spent marker is still held: %q", m)
+	}
+}
+
+// 12.1, R1 6 Spare Parts: "repair up to two Inoperable systems at once". The
+// radio, knocked out by an aircraft in box 2 (E4 42) and not repaired (6), is
+// working again after the event in box 3.
+func TestS12_R1SparePartsRepairAnInoperableRadio(t *testing.T) {
+	g := quietAtlanticMar41(t, 4, 4)
+	// box 2: aircraft (1+1); A1 2+2 one attack; A2 1+1 shot down; E3 1+1+2:
+	// 1 hit, E4 42 radio; automatic injury: who 6+6 (no agent); repair 6.
+	g.choose("sail", 1, 1, 2, 2, 1, 1, 1, 1, 4, 2, 6, 6, 6)
+	if got := field(g.view("status"), "Radio"); got == "OK" {
+		t.Fatalf("radio %q: the set-up for an inoperable radio failed\n%s", got, dump(tail(g.all, 12)))
+	}
+	g.choose("sail", 6, 6, 3, 3) // box 3: natural 12 → R1 6
+	if got := field(g.view("status"), "Radio"); got != "OK" {
+		t.Errorf("radio %q after Spare Parts, want OK", got)
 	}
 }
