@@ -244,7 +244,7 @@ func (s *State) stepFollowDamaged() {
 		s.Phase = phFollowPick
 		return
 	}
-	s.Phase = phFollowTime
+	s.chooseFollowTime()
 }
 
 // stepEncounterEnd reloads and returns to the travel box (9.2.8).

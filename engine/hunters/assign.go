@@ -302,6 +302,10 @@ func (s *State) stepAssigned() {
 			s.note("7.3.5", "The boat stays at a northern base: every later patrol is in the Arctic.")
 		}
 	}
+	if s.loadsFirst() {
+		s.loadForMission()
+		return
+	}
 	s.beginLoading()
 }
 

@@ -161,7 +161,10 @@ func (s *State) stepPatrolEnd() {
 	s.decorations()
 	s.reassignment()
 	s.Crew.Agent = nil
-	if s.Career.Upgrades > 0 && s.Refit.NewBoat == "" && len(s.newerModels()) > 0 {
+	// 5.1.2: a next patrol after June 1943 ends the game, so no newer boat is
+	// asked for (6.1 step 3A's note: "the game ends").
+	warOver := s.Refit.Return+charts.Month(s.Refit.Months) > lastMonth
+	if s.Career.Upgrades > 0 && s.Refit.NewBoat == "" && !warOver && len(s.newerModels()) > 0 {
 		s.Phase = phUpgrade
 		return
 	}
@@ -549,5 +552,5 @@ func (s *State) stepRefitDone() {
 		s.note("10.10.4", "The next patrol begins in %s.", m.Label())
 	}
 	s.dropRefit()
-	s.Phase = phAssign
+	s.toNextPatrol()
 }

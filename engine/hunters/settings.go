@@ -82,6 +82,10 @@ var Rulings = []Ruling{
 		"each_rule": "10.11.3 (all four generic crew boxes replaced after a patrol) and 11.1.4 (all four SW or KIA during it) each take a level, so losing them all costs two (never below Trained)",
 		"one_level": "the two rules name one loss: all four generic crew boxes lost costs one level",
 	}},
+	{"torpedo_load_order", "4.4.2, 6.1, 7.4.2", "after_assignment", map[string]string{
+		"after_assignment":  "the patrol assignment is rolled first and the torpedoes are then loaded knowing it (the engine's order since its first version)",
+		"before_assignment": "the torpedoes are loaded first (4.4.2: set-up ends with the load, then the first assignment; 6.1: refit step F before step 1); an (M) assignment then takes the tubes for mines and the reloads are rebalanced (7.4.2)",
+	}},
 	{"hals_und_beinbruch", "12.1.3", "adverse_rolls", map[string]string{
 		"adverse_rolls": "the re-roll is offered after an adverse escort detection, depth-charge/air attack or crash-dive roll",
 		"never":         "the marker is kept but never offered (play without re-rolls)",

@@ -100,7 +100,8 @@ func init() {
 					engine.Option{Key: "sit_out", Label: "Sit this round out (the pack goes on)", Case: "13.5.5"},
 					engine.Option{Key: "avoid", Label: "Leave the pack's battle", Case: "8.1.4"})
 			}
-			if !e.Night && !e.CapitalUndamaged() {
+			if _, fixed := s.arcticFixedTime(); !e.Night && !e.CapitalUndamaged() && !fixed {
+				// 8.3.2; never in an Arctic June, where "it is always Day" (8.3.5).
 				out = append(out, engine.Option{Key: "night", Label: "Shadow and try to switch to night (lose contact on 5-6)", Case: "8.3.2"})
 			}
 			out = append(out, engine.Option{Key: "avoid", Label: "Avoid combat and sail on", Case: "8.1.4"})
@@ -157,7 +158,7 @@ func init() {
 			e := s.Enc
 			e.Targets[0] = e.Targets[i-1]
 			e.Targets = e.Targets[:1]
-			s.Phase = phFollowTime
+			s.chooseFollowTime()
 		},
 	}
 	decisions[phFollowTime] = &decision{
@@ -166,7 +167,17 @@ func init() {
 			return "Following damaged ships, you choose the time of the attack (8.3.4, 9.7.5)."
 		},
 		options: func(s *State) []engine.Option {
-			return s.optsOf(engine.Option{Key: "night", Label: "Night", Case: "8.3.4"}, engine.Option{Key: "day", Label: "Day", Case: "8.3.4"})
+			night := engine.Option{Key: "night", Label: "Night", Case: "8.3.4"}
+			day := engine.Option{Key: "day", Label: "Day", Case: "8.3.4"}
+			// A game saved at this prompt before 8.3.5 was applied here: the
+			// Arctic month still leaves one time only.
+			if n, fixed := s.arcticFixedTime(); fixed {
+				if n {
+					return s.optsOf(night)
+				}
+				return s.optsOf(day)
+			}
+			return s.optsOf(night, day)
 		},
 		answer: func(s *State, key string) {
 			s.Enc.Night = key == "night"
@@ -356,21 +367,55 @@ func (s *State) wasSunk(roster string, roll int) bool {
 	return false
 }
 
+// arcticFixedTime reports whether 8.3.5 fixes the time of day of this
+// patrol's engagements ("It is always Day in June and Night in Dec." in the
+// Arctic), and which one. Then no other time is rolled (8.3.1), switched to
+// (8.3.2) or chosen when following damaged ships (8.3.4).
+func (s *State) arcticFixedTime() (night, fixed bool) {
+	if s.Patrol == nil || s.Patrol.Area != "arctic" {
+		return false, false
+	}
+	switch s.Career.Month.Number() {
+	case 6:
+		return false, true
+	case 12:
+		return true, true
+	}
+	return false, false
+}
+
+// noteArcticTime records the time 8.3.5 imposes.
+func (s *State) noteArcticTime() {
+	if s.Enc.Night {
+		s.note("8.3.5", "Arctic, December: always night.")
+	} else {
+		s.note("8.3.5", "Arctic, June: always day.")
+	}
+}
+
+// chooseFollowTime lets the Kommandant pick the time of the attack on the
+// damaged ships he followed (8.3.4, 9.7.5), unless the Arctic month leaves no
+// choice (8.3.5).
+func (s *State) chooseFollowTime() {
+	if night, fixed := s.arcticFixedTime(); fixed {
+		s.Enc.Night = night
+		s.noteArcticTime()
+		s.Phase = phEngage
+		return
+	}
+	s.Phase = phFollowTime
+}
+
 // rollDayNight applies 8.3.1 and the Arctic table of 8.3.5.
 func (s *State) rollDayNight() {
 	e := s.Enc
 	if s.Patrol != nil && s.Patrol.Area == "arctic" {
-		m := s.Career.Month.Number()
-		switch m {
-		case 6:
-			e.Night = false
-			s.note("8.3.5", "Arctic, June: always day.")
-			return
-		case 12:
-			e.Night = true
-			s.note("8.3.5", "Arctic, December: always night.")
+		if night, fixed := s.arcticFixedTime(); fixed {
+			e.Night = night
+			s.noteArcticTime()
 			return
 		}
+		m := s.Career.Month.Number()
 		dayMax := 2
 		if (m >= 4 && m <= 5) || (m >= 7 && m <= 9) {
 			dayMax = 4
