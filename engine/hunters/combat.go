@@ -128,6 +128,11 @@ func (s *State) approachOptions() []engine.Option {
 func (e *Encounter) nightSurface() bool { return e.Escorted && e.Night && e.Surfaced }
 
 func (s *State) stepPreDetect() {
+	// 13.1.2 with 9.2.2: the close-range approach is an Escort Detection roll
+	// on E2, and in a two-player game the escorts' rolls are the other player's.
+	if s.enemyGate() {
+		return
+	}
 	e := s.Enc
 	e.Detect = "pre"
 	s.mods()
