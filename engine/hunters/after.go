@@ -126,7 +126,7 @@ func (s *State) hasUndamagedAfloat() bool {
 // newRound resets the per-round firing state.
 func (e *Encounter) newRound() {
 	e.UsedFwd, e.UsedAft, e.UsedGun, e.FiredRound, e.BothEnds = false, false, false, false, false
-	e.Round, e.PrevDetect, e.DeepDRM, e.Plus12 = 0, false, false, false
+	e.Round, e.PrevDetect, e.DeepDRM, e.DeepRound, e.Plus12 = 0, false, false, 0, false
 	e.Weapon, e.Second, e.Aim, e.AimIdx = "", "", e.Aim[:0], 0
 }
 

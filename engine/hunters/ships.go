@@ -60,14 +60,17 @@ type Encounter struct {
 	FiredRound bool   `json:"fired_round,omitempty"`
 	Torpedoed  bool   `json:"torpedoed,omitempty"`
 	// Escorts that arrived on an Add'l Round of Combat (9.4.3).
-	Arrived  bool   `json:"escorts_arrived,omitempty"`
-	MustFire bool   `json:"must_fire,omitempty"`
-	Flooded  bool   `json:"flooded,omitempty"`
-	DeepDRM  bool   `json:"test_depth_drm,omitempty"`
-	Detect   string `json:"detect,omitempty"` // "pre" (9.2.2) or "" (normal)
-	Plus12   bool   `json:"plus12,omitempty"`
-	Held     int    `json:"held,omitempty"` // a roll held for a Hals und Beinbruch decision
-	Evade    int    `json:"evade,omitempty"`
+	Arrived  bool `json:"escorts_arrived,omitempty"`
+	MustFire bool `json:"must_fire,omitempty"`
+	Flooded  bool `json:"flooded,omitempty"`
+	DeepDRM  bool `json:"test_depth_drm,omitempty"`
+	// DeepRound is the detection round in which the boat went below test
+	// depth (0: not in this encounter's current round), 9.6.5.
+	DeepRound int    `json:"test_depth_round,omitempty"`
+	Detect    string `json:"detect,omitempty"` // "pre" (9.2.2) or "" (normal)
+	Plus12    bool   `json:"plus12,omitempty"`
+	Held      int    `json:"held,omitempty"` // a roll held for a Hals und Beinbruch decision
+	Evade     int    `json:"evade,omitempty"`
 	// EscortPick is the escorts' secret number in a two-player game (14.8.3).
 	EscortPick int `json:"escort_pick,omitempty"`
 	// Aircraft.

@@ -167,7 +167,7 @@ func TestS9_6_5ExceedingTestDepthEveryRound(t *testing.T) {
 // 9.6.5 with 9.6.2: an escort arriving on an Add'l Round gets two detection
 // attempts "during the same combat round", and test depth "may only be
 // attempted once per combat round": after going deep for the first attempt,
-// the boat cannot again before the second.
+// the boat cannot again before the second. 9.6.4: its -1 holds "this round".
 func TestS9_6_5TestDepthOnceInTheRoundAnEscortArrives(t *testing.T) {
 	g := rbShipRound(t, rbVIIC41)
 	g.rbThenReload("again", 1, 2) // escort
@@ -177,14 +177,16 @@ func TestS9_6_5TestDepthOnceInTheRoundAnEscortArrives(t *testing.T) {
 	g.expect("hunters.weapon")
 	g.choose("fwd")
 	g.choose("t1")
-	// the miss; then either the detection is rolled at once (the script runs
-	// out) or the question comes without "exceed".
-	_, err := g.try("fire", 6, 6)
-	if err != nil && !ranOut(err) {
-		t.Fatal(err)
+	// the miss; no second test-depth question: the detection is rolled at once
+	// (were the question asked, the E2 faces would be left over).
+	evs := g.choose("fire", 6, 6, 2, 2)
+	r := firstRoll(t, evs, "E2", "")
+	rbMod(t, r, "test depth", -1)
+	if r.Natural != 4 || r.Result != "undetected" {
+		t.Fatalf("second attempt: %+v", r)
 	}
-	if err == nil && g.kind() == "hunters.test_depth" && g.offers("exceed") {
-		t.Fatalf("exceeding test depth offered twice in the round the escort came: %v", g.keys())
+	if got := g.rbField("status", "Hull"); got != "1 of 8" {
+		t.Fatalf("hull %q: one dive only", got)
 	}
 }
 
