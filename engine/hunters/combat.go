@@ -106,8 +106,7 @@ func (s *State) beginAttack() {
 func (s *State) approachOptions() []engine.Option {
 	e := s.Enc
 	out := s.opts()
-	noPeriscope := s.damaged(sysPeriscope) && s.Settings.Ruling("damaged_periscope") == "no_submerged_attack"
-	if !noPeriscope {
+	if !s.periscopeBlocks() {
 		out = append(out, engine.Option{Key: "submerged", Label: "Submerged", Case: "9.1.5"})
 	}
 	if !e.Escorted || e.Night {

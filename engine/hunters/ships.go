@@ -96,17 +96,26 @@ func init() {
 			if s.Patrol.Aborting {
 				return s.optsOf(engine.Option{Key: "avoid", Label: "Let them pass (an aborting boat may not start combat)", Case: "10.8.4"})
 			}
-			out := append(s.opts(), engine.Option{Key: "attack", Label: "Attack", Case: "9.0"})
+			out := s.opts()
+			// Attack only with a weapon that could fire at these ships (9.3.1,
+			// 8.2.6's note): otherwise the attack could only end in "No attack".
+			if s.canAttack(e.Escorted, e.Night) {
+				out = append(out, engine.Option{Key: "attack", Label: "Attack", Case: "9.0"})
+			}
 			if s.inPackBattle() {
 				// 13.5.4: the pack attacks together, or the boat sits this round out.
 				return append(out,
 					engine.Option{Key: "sit_out", Label: "Sit this round out (the pack goes on)", Case: "13.5.5"},
 					engine.Option{Key: "avoid", Label: "Leave the pack's battle", Case: "8.1.4"})
 			}
-			if !e.Night && !e.CapitalUndamaged() {
+			if !e.Night && !e.CapitalUndamaged() && s.canAttack(e.Escorted, true) {
 				out = append(out, engine.Option{Key: "night", Label: "Shadow and try to switch to night (lose contact on 5-6)", Case: "8.3.2"})
 			}
-			out = append(out, engine.Option{Key: "avoid", Label: "Avoid combat and sail on", Case: "8.1.4"})
+			label := "Avoid combat and sail on"
+			if len(out) == 0 {
+				label = "Let them pass: nothing aboard can fire at them"
+			}
+			out = append(out, engine.Option{Key: "avoid", Label: label, Case: "8.1.4"})
 			return out
 		},
 		answer: func(s *State, key string) {
@@ -125,7 +134,11 @@ func init() {
 			switch key {
 			case "avoid":
 				// 8.1.4, 8.2.6: declining ends the encounter undetected.
-				s.note("8.1.4", "The Kommandant declines to attack; the boat is undetected.")
+				if s.canAttack(s.Enc.Escorted, true) {
+					s.note("8.1.4", "The Kommandant declines to attack; the boat is undetected.")
+				} else {
+					s.note("8.2.6", "Nothing aboard can fire at these ships: the boat lets them pass, undetected.")
+				}
 				s.endEncounter()
 			case "night":
 				s.mods()
