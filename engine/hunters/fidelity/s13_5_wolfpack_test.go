@@ -392,4 +392,9 @@ func TestS13_5_6PackEndsWhenEveryBoatIsHome(t *testing.T) {
 	if o.Score != 9300 {
 		t.Fatalf("outcome %+v, want 9300 t", o)
 	}
+	for i := 0; i < 2; i++ {
+		if c := g.rbPackState().Career(i).Outcome(); c == nil || !strings.Contains(c.Summary, "home from the wolfpack patrol") {
+			t.Fatalf("boat %d's summary: %+v", i+1, c)
+		}
+	}
 }
