@@ -79,25 +79,26 @@ func (s *State) hasDamagedAfloat() bool {
 	return false
 }
 
-func (s *State) canAttackAtAll() bool {
-	return s.torpedoesAboard() > 0 || s.gunReady()
-}
-
 func (s *State) afterOptions() []engine.Option {
 	e := s.Enc
 	out := s.opts()
 	ships := len(e.Targets) > 0 && e.Type != "aircraft" && e.Type != "escort" && !e.Ended
-	if ships && !s.Patrol.Aborting && !s.allSunk() && s.canAttackAtAll() {
+	if ships && !s.Patrol.Aborting && !s.allSunk() {
 		escorted := e.Escorted || e.Arrived
 		// 9.4.4, 9.4.5, 9.7.2: another round only against unescorted targets, and
 		// never once escorts have appeared; escorted targets can only be followed.
+		// Each only with a weapon that could fire in it: a followed convoy or
+		// capital ship keeps its escort, so it takes torpedoes; a damaged ship
+		// may straggle unescorted (9.7.6), within the deck gun's reach (9.3.1).
 		if !escorted {
-			out = append(out, engine.Option{Key: "again", Label: "Another round of combat (roll Add'l Round: escorts or aircraft may come)", Case: "9.4.3"})
+			if s.canAttack(false, e.Night) {
+				out = append(out, engine.Option{Key: "again", Label: "Another round of combat (roll Add'l Round: escorts or aircraft may come)", Case: "9.4.3"})
+			}
 		} else {
-			if s.hasDamagedAfloat() {
+			if s.hasDamagedAfloat() && s.canAttack(e.Capital, true) {
 				out = append(out, engine.Option{Key: "follow_damaged", Label: "Follow the damaged ship(s) (automatic)", Case: "9.7.6"})
 			}
-			if !e.ContactLost && !e.CapitalUndamaged() && s.hasUndamagedAfloat() {
+			if !e.ContactLost && !e.CapitalUndamaged() && s.hasUndamagedAfloat() && s.canAttack(true, true) {
 				label := "Follow the escorted ship(s) (1d6: 1-4 contact)"
 				if e.Type == "convoy" {
 					label = "Follow the convoy (1d6: 1-4 contact, four fresh targets)"
@@ -126,7 +127,7 @@ func (s *State) hasUndamagedAfloat() bool {
 // newRound resets the per-round firing state.
 func (e *Encounter) newRound() {
 	e.UsedFwd, e.UsedAft, e.UsedGun, e.FiredRound, e.BothEnds = false, false, false, false, false
-	e.Round, e.PrevDetect, e.DeepDRM, e.Plus12 = 0, false, false, false
+	e.Round, e.PrevDetect, e.DeepDRM, e.DeepRound, e.Plus12 = 0, false, false, 0, false
 	e.Weapon, e.Second, e.Aim, e.AimIdx = "", "", e.Aim[:0], 0
 }
 

@@ -106,8 +106,7 @@ func (s *State) beginAttack() {
 func (s *State) approachOptions() []engine.Option {
 	e := s.Enc
 	out := s.opts()
-	noPeriscope := s.damaged(sysPeriscope) && s.Settings.Ruling("damaged_periscope") == "no_submerged_attack"
-	if !noPeriscope {
+	if !s.periscopeBlocks() {
 		out = append(out, engine.Option{Key: "submerged", Label: "Submerged", Case: "9.1.5"})
 	}
 	if !e.Escorted || e.Night {
@@ -128,6 +127,11 @@ func (s *State) approachOptions() []engine.Option {
 func (e *Encounter) nightSurface() bool { return e.Escorted && e.Night && e.Surfaced }
 
 func (s *State) stepPreDetect() {
+	// 13.1.2 with 9.2.2: the close-range approach is an Escort Detection roll
+	// on E2, and in a two-player game the escorts' rolls are the other player's.
+	if s.enemyGate() {
+		return
+	}
 	e := s.Enc
 	e.Detect = "pre"
 	s.mods()

@@ -96,7 +96,15 @@ func (s *State) halsAvailable() bool {
 
 func (s *State) stepDetect() {
 	e := s.Enc
-	e.DeepDRM = false
+	if e.DeepRound != 0 && e.DeepRound == e.Round {
+		// 9.6.5: test depth only once per combat round. An escort arriving on an
+		// Add'l Round detects twice in one round (9.6.2); the boat that went deep
+		// for the first attempt keeps its -1 "this round" (9.6.4) for the second.
+		e.Held = 0
+		s.Phase = phDetectRoll
+		return
+	}
+	e.DeepDRM, e.DeepRound = false, 0
 	// 14.6.1: escort quality before the first detection roll of an encounter.
 	if s.Settings.On("14.6") && e.Quality == "" {
 		table := "escort_quality_1939_1941"
@@ -120,6 +128,7 @@ func (s *State) stepDetect() {
 // round, as often as the player likes (9.6.5).
 func (s *State) exceedTestDepth() {
 	e := s.Enc
+	e.DeepRound = e.Round
 	for {
 		s.addHull(1, "9.6.4", "exceeding test depth")
 		if s.Over != nil {

@@ -60,14 +60,17 @@ type Encounter struct {
 	FiredRound bool   `json:"fired_round,omitempty"`
 	Torpedoed  bool   `json:"torpedoed,omitempty"`
 	// Escorts that arrived on an Add'l Round of Combat (9.4.3).
-	Arrived  bool   `json:"escorts_arrived,omitempty"`
-	MustFire bool   `json:"must_fire,omitempty"`
-	Flooded  bool   `json:"flooded,omitempty"`
-	DeepDRM  bool   `json:"test_depth_drm,omitempty"`
-	Detect   string `json:"detect,omitempty"` // "pre" (9.2.2) or "" (normal)
-	Plus12   bool   `json:"plus12,omitempty"`
-	Held     int    `json:"held,omitempty"` // a roll held for a Hals und Beinbruch decision
-	Evade    int    `json:"evade,omitempty"`
+	Arrived  bool `json:"escorts_arrived,omitempty"`
+	MustFire bool `json:"must_fire,omitempty"`
+	Flooded  bool `json:"flooded,omitempty"`
+	DeepDRM  bool `json:"test_depth_drm,omitempty"`
+	// DeepRound is the detection round in which the boat went below test
+	// depth (0: not in this encounter's current round), 9.6.5.
+	DeepRound int    `json:"test_depth_round,omitempty"`
+	Detect    string `json:"detect,omitempty"` // "pre" (9.2.2) or "" (normal)
+	Plus12    bool   `json:"plus12,omitempty"`
+	Held      int    `json:"held,omitempty"` // a roll held for a Hals und Beinbruch decision
+	Evade     int    `json:"evade,omitempty"`
 	// EscortPick is the escorts' secret number in a two-player game (14.8.3).
 	EscortPick int `json:"escort_pick,omitempty"`
 	// Aircraft.
@@ -93,18 +96,27 @@ func init() {
 			if s.Patrol.Aborting {
 				return s.optsOf(engine.Option{Key: "avoid", Label: "Let them pass (an aborting boat may not start combat)", Case: "10.8.4"})
 			}
-			out := append(s.opts(), engine.Option{Key: "attack", Label: "Attack", Case: "9.0"})
+			out := s.opts()
+			// Attack only with a weapon that could fire at these ships (9.3.1,
+			// 8.2.6's note): otherwise the attack could only end in "No attack".
+			if s.canAttack(e.Escorted, e.Night) {
+				out = append(out, engine.Option{Key: "attack", Label: "Attack", Case: "9.0"})
+			}
 			if s.inPackBattle() {
 				// 13.5.4: the pack attacks together, or the boat sits this round out.
 				return append(out,
 					engine.Option{Key: "sit_out", Label: "Sit this round out (the pack goes on)", Case: "13.5.5"},
 					engine.Option{Key: "avoid", Label: "Leave the pack's battle", Case: "8.1.4"})
 			}
-			if _, fixed := s.arcticFixedTime(); !e.Night && !e.CapitalUndamaged() && !fixed {
+			if _, fixed := s.arcticFixedTime(); !e.Night && !e.CapitalUndamaged() && !fixed && s.canAttack(e.Escorted, true) {
 				// 8.3.2; never in an Arctic June, where "it is always Day" (8.3.5).
 				out = append(out, engine.Option{Key: "night", Label: "Shadow and try to switch to night (lose contact on 5-6)", Case: "8.3.2"})
 			}
-			out = append(out, engine.Option{Key: "avoid", Label: "Avoid combat and sail on", Case: "8.1.4"})
+			label := "Avoid combat and sail on"
+			if len(out) == 0 {
+				label = "Let them pass: nothing aboard can fire at them"
+			}
+			out = append(out, engine.Option{Key: "avoid", Label: label, Case: "8.1.4"})
 			return out
 		},
 		answer: func(s *State, key string) {
@@ -123,7 +135,11 @@ func init() {
 			switch key {
 			case "avoid":
 				// 8.1.4, 8.2.6: declining ends the encounter undetected.
-				s.note("8.1.4", "The Kommandant declines to attack; the boat is undetected.")
+				if s.canAttack(s.Enc.Escorted, true) {
+					s.note("8.1.4", "The Kommandant declines to attack; the boat is undetected.")
+				} else {
+					s.note("8.2.6", "Nothing aboard can fire at these ships: the boat lets them pass, undetected.")
+				}
 				s.endEncounter()
 			case "night":
 				s.mods()

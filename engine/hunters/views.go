@@ -16,6 +16,7 @@ var victoryNames = map[string]string{
 var fateNames = map[string]string{
 	"survived": "survived the war", "sunk": "lost with the boat", "killed": "killed in action",
 	"prisoner": "taken prisoner", "captured": "taken prisoner; the boat was captured", "lost_at_sea": "lost at sea",
+	"patrol_complete": "home from the wolfpack patrol", // 13.5.6
 }
 
 func (s *State) outcome(level, text string) *engine.Outcome {

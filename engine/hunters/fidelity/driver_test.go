@@ -233,3 +233,21 @@ func tail(evs []engine.Event, n int) []engine.Event {
 	}
 	return evs
 }
+
+// cat joins face lists.
+func cat(parts ...[]int) []int {
+	var out []int
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+// results lists the results of rolls (chart "" for any, purpose substring).
+func results(evs []engine.Event, chart, purpose string) []string {
+	var out []string
+	for _, r := range rolls(evs, chart, purpose) {
+		out = append(out, r.Result)
+	}
+	return out
+}

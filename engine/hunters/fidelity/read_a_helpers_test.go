@@ -145,15 +145,6 @@ func field(view, name string) string {
 	return ""
 }
 
-// results lists the results of rolls (chart "" for any, purpose substring).
-func results(evs []engine.Event, chart, purpose string) []string {
-	var out []string
-	for _, r := range rolls(evs, chart, purpose) {
-		out = append(out, r.Result)
-	}
-	return out
-}
-
 // charts lists the chart of every roll, in order.
 func charts(evs []engine.Event) []string {
 	var out []string

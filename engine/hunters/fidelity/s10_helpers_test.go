@@ -20,15 +20,6 @@ var (
 	quietAtlant  = []int{4, 4}
 )
 
-// cat joins face lists.
-func cat(parts ...[]int) []int {
-	var out []int
-	for _, p := range parts {
-		out = append(out, p...)
-	}
-	return out
-}
-
 // britishIsles1940 starts a Type VIIC career in Oct-40 (11.2.2: 1d6 = 1, an
 // Oberleutnant, who makes no 11.2.1 request roll) assigned to the British
 // Isles (P1 1940-07..12, 2d6 = 7). Its track: Transit (Bay of Biscay),
@@ -133,15 +124,6 @@ func (g *game) outcomeField(name string) string {
 		}
 	}
 	return ""
-}
-
-// results lists the results of rolls on chart whose purpose contains purpose.
-func results(evs []engine.Event, chart, purpose string) []string {
-	var out []string
-	for _, r := range rolls(evs, chart, purpose) {
-		out = append(out, r.Result)
-	}
-	return out
 }
 
 // wantField fails unless the view's field has the value (case-insensitive
