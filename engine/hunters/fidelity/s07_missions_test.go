@@ -158,10 +158,9 @@ func TestS7_4_4ShipSunkButMissionAbortedIsAFailure(t *testing.T) {
 	}
 	g.breakOff()
 	g.expect("hunters.proceed")
-	evs = g.choose("abort")
-	if g.kind() == "hunters.abort_direction" { // 10.8.2: home the way it came
-		evs = append(evs, g.choose("back", 2, 3, 3)...) // refit; request roll 2; P1 6
-	}
+	// 10.8.2: aborting in the first Transit box heads straight back to base, so
+	// the patrol ends there: refit; request roll 2; P1 6.
+	evs = g.choose("abort", 2, 3, 3)
 	if !said(evs, "failure (F), 2000 t sunk") {
 		t.Errorf("mission aborted after a sinking: want a failure with its 2,000 t:\n%s", dump(evs))
 	}
