@@ -10,7 +10,6 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
-	"github.com/kaleun/kaleun/engine/hunters"
 )
 
 // fs flattens ints and int slices into one dice script, so a test can write
@@ -43,7 +42,7 @@ func rep(n, face int) []int {
 // generous: a test of refusals does not count the set-up's dice.
 func setupErr(t testing.TB, setup map[string]string) error {
 	t.Helper()
-	rules, err := hunters.NewRules()
+	rules, err := loadedRules()
 	if err != nil {
 		t.Fatalf("loading the rules: %v", err)
 	}
@@ -60,7 +59,7 @@ func setupErr(t testing.TB, setup map[string]string) error {
 // not of the dice it takes.
 func loose(t testing.TB, setup map[string]string, face int) *game {
 	t.Helper()
-	rules, err := hunters.NewRules()
+	rules, err := loadedRules()
 	if err != nil {
 		t.Fatalf("loading the rules: %v", err)
 	}

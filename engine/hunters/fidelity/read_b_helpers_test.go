@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/engine/hunters"
 )
 
 // rbSetup is a career's set-up: boat, start month, optional rules, and the
@@ -175,7 +174,7 @@ func (g *game) rbEdit(mutate func(m map[string]any)) {
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	rules, err := hunters.NewRules()
+	rules, err := loadedRules()
 	if err != nil {
 		g.t.Fatal(err)
 	}

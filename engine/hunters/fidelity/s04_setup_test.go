@@ -6,14 +6,13 @@ import (
 	"testing"
 
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/engine/hunters"
 )
 
 // 4.1.1: "Begin by selecting one of the eight U-Boat types that you wish to
 // captain" — VIIA, VIIB, VIIC, VIID, IXA, IXB, IXC and the VIIC Flak (4.2.2's
 // table); nothing else is a boat.
 func TestS4_1_1EightBoatTypesAndNoOther(t *testing.T) {
-	rules, err := hunters.NewRules()
+	rules, err := loadedRules()
 	if err != nil {
 		t.Fatal(err)
 	}

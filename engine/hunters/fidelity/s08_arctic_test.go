@@ -3,8 +3,6 @@ package fidelity
 import (
 	"strings"
 	"testing"
-
-	"github.com/kaleun/kaleun/engine/hunters"
 )
 
 // arcticConvoy starts a VIIC on an Arctic patrol in the given month (rank
@@ -203,7 +201,7 @@ func TestS8_3_5SavedFollowTimePromptInJuneOffersDayOnly(t *testing.T) {
 	if june == string(raw) {
 		t.Fatalf("no month to edit in the saved game")
 	}
-	rules, err := hunters.NewRules()
+	rules, err := loadedRules()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
-	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
 )
 
@@ -18,7 +17,7 @@ import (
 // start, end, rules); faces are the set-up dice of both careers.
 func rbDuel(t *testing.T, setup map[string]string, faces ...int) *game {
 	t.Helper()
-	h, err := hunters.NewRules()
+	h, err := loadedRules()
 	if err != nil {
 		t.Fatal(err)
 	}

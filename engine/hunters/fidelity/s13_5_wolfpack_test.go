@@ -11,7 +11,6 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
-	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 )
 
@@ -42,7 +41,7 @@ func rbNewPack(t *testing.T, setup map[string]string, faces ...int) (engine.Stat
 // rbNewPackLoose is rbNewPack returning the faces left unused.
 func rbNewPackLoose(t *testing.T, setup map[string]string, faces ...int) (engine.State, []engine.Event, int, error) {
 	t.Helper()
-	h, err := hunters.NewRules()
+	h, err := loadedRules()
 	if err != nil {
 		t.Fatal(err)
 	}
