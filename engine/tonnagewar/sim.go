@@ -222,11 +222,15 @@ func Simulate(r *Rules, games int, rulings string, dice func(i int) engine.Dice)
 			if steps > 100000 {
 				return rep, fmt.Errorf("tonnagewar: a simulated match does not end")
 			}
-			next, _, err := s.Apply(engine.Choice{Key: BuiltIn(s)}, d)
-			if err != nil {
+			key := BuiltIn(s)
+			label, ok := s.optionLabel(key)
+			if !ok {
+				return rep, fmt.Errorf("tonnagewar: the built-in player chose %q, not an option at step %s", key, s.Stage.Step)
+			}
+			// In place: the match is the simulation's own (Apply would copy it).
+			if _, err := s.step(key, label, d); err != nil {
 				return rep, err
 			}
-			s = next.(*State)
 		}
 		for _, g := range s.Stats {
 			if rep.Games == games {
