@@ -279,6 +279,11 @@ func (s *State) escortAttack(e *Engagement, target Unit) {
 			mods = append(mods, engine.Modifier{Value: -2, Reason: "storms", Case: "14.1"})
 		}
 		total := value + sumMods(mods)
+		gunsOnly := us.Depleted // 8.5.4: only 8.5.3's gunfire and ramming are left
+		if gunsOnly && !(first && u.Type == Surface) {
+			s.note("8.5.4", "The %s has spent its depth charges: it takes no part in the attack.", u.Name())
+			continue
+		}
 		f := s.die(20)
 		result := "miss"
 		switch {
@@ -289,6 +294,8 @@ func (s *State) escortAttack(e *Engagement, target Unit) {
 		case first && u.Type == Surface && f == 2:
 			result = "gunfire: the U-boat sunk (8.5.3)"
 			ts.Sunk = true
+		case gunsOnly:
+			result = "no depth charges left: only gunfire or ramming (8.5.4)"
 		case f <= total/2:
 			result, ts.Sunk = fmt.Sprintf("half the attack (%d) or less: the U-boat sunk", total/2), true
 		case f <= total:
@@ -297,6 +304,10 @@ func (s *State) escortAttack(e *Engagement, target Unit) {
 			if ts.Damage >= 2 {
 				result, ts.Sunk = "the U-boat damaged again: sunk (8.7)", true
 			}
+		}
+		if n := s.house().Depletion[u.Type]; n > 0 && f >= n && !gunsOnly {
+			us.Depleted = true
+			result += fmt.Sprintf("; %d ≥ depletion %d: no more attacks but by gunfire or ramming (8.5.4)", f, n)
 		}
 		s.emit(engine.Event{Kind: engine.KindRoll, Case: "8.5", Roll: &engine.Roll{Case: "8.5", Purpose: fmt.Sprintf("%s attacks %s", u.Name(), target.Name()),
 			Dice: "1d20", Faces: []int{f}, Natural: f, Modifiers: mods, Total: total, Result: result,
@@ -357,7 +368,7 @@ func (s *State) shootFlak(e *Engagement, slot, mod int) int {
 		s.note("8.1.4", "The flak aims at face-down card %d: %s, nothing to hit.", slot+1, u.Name())
 		return -1
 	}
-	need := s.rules.data.Scenario.FlakHit + mod
+	need := s.house().FlakHit + mod
 	f := s.die(20)
 	result, hit := "miss", -1
 	if f <= need {
@@ -365,7 +376,7 @@ func (s *State) shootFlak(e *Engagement, slot, mod int) int {
 	}
 	s.emit(engine.Event{Kind: engine.KindRoll, Case: "8.1.4", Roll: &engine.Roll{Case: "8.1.4", Purpose: "Flak at " + u.Name(),
 		Dice: "1d20", Faces: []int{f}, Natural: f, Modifiers: []engine.Modifier{{Value: mod, Reason: "flak card", Case: "12.1"}}, Total: need, Result: result,
-		Target: &engine.Target{Name: "flak (house value)", Base: s.rules.data.Scenario.FlakHit}}})
+		Target: &engine.Target{Name: "flak (house value)", Base: s.house().FlakHit}}})
 	return hit
 }
 

@@ -27,7 +27,7 @@ func onlyRoll(t *testing.T, evs []engine.Event, cas string) (*engine.Roll, strin
 func stormy(tb *table) {
 	data := *tb.s.rules.data
 	data.Scenario.Storms = true
-	tb.s.rules = &Rules{data: &data, cat: tb.s.cat}
+	tb.s.rules = &Rules{data: &data, cats: tb.s.rules.cats}
 }
 
 // 8.5: "The U-boat player rolls 1D20 against the U-boat's evasion value, as
