@@ -129,6 +129,7 @@ func (e *Encounter) nightSurface() bool { return e.Escorted && e.Night && e.Surf
 
 func (s *State) stepPreDetect() {
 	e := s.Enc
+	s.escortQuality() // 14.6.1: before this first E2 roll
 	e.Detect = "pre"
 	s.mods()
 	s.yearDetection()

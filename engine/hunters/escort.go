@@ -97,16 +97,7 @@ func (s *State) halsAvailable() bool {
 func (s *State) stepDetect() {
 	e := s.Enc
 	e.DeepDRM = false
-	// 14.6.1: escort quality before the first detection roll of an encounter.
-	if s.Settings.On("14.6") && e.Quality == "" {
-		table := "escort_quality_1939_1941"
-		if s.year() >= 1942 {
-			table = "escort_quality_1942_1943"
-		}
-		s.mods()
-		row, _ := s.table(table, "Escort quality")
-		e.Quality = row.Result
-	}
+	s.escortQuality()
 	e.Held = 0
 	// 9.6.6: not in the first round of a night surface attack.
 	if !(e.nightSurface() && e.Round <= 1) {
@@ -114,6 +105,24 @@ func (s *State) stepDetect() {
 		return
 	}
 	s.Phase = phDetectRoll
+}
+
+// escortQuality is 14.6.1: "Prior to rolling on the Escort Detection Chart
+// [E2] for the first time during an encounter, roll 1d6 to determine the
+// Escort Quality" - before the close-range approach roll (9.2.2, also an E2
+// roll) when there is one, else before the first detection roll.
+func (s *State) escortQuality() {
+	e := s.Enc
+	if !s.Settings.On("14.6") || e.Quality != "" {
+		return
+	}
+	table := "escort_quality_1939_1941"
+	if s.year() >= 1942 {
+		table = "escort_quality_1942_1943"
+	}
+	s.mods()
+	row, _ := s.table(table, "Escort quality")
+	e.Quality = row.Result
 }
 
 // exceedTestDepth applies 9.6.4 and 10.3.4; it may be tried once per combat
