@@ -453,15 +453,20 @@ func (s *State) decorations() {
 	c.CapitalKC = 0
 }
 
-// newerModels lists the boats an upgrade request may name (11.4.3-11.4.5).
+// newerModels lists the boats an upgrade request may name (11.4.3-11.4.5):
+// models of the same Type (11.4.4) available for the next patrol that come
+// after the boat's own in 4.2.2's chronological list. The VIIA and the VIIB
+// share a date; the list puts the VIIA first, and it is the older boat
+// (withdrawn in 12/40), so neither is newer than the VIIB.
 func (s *State) newerModels() []string {
 	fam := s.mat().Family()
 	next := s.Refit.Return + charts.Month(s.Refit.Months)
 	out := s.spare.models[:0] // read at once by every caller
 	defer func() { s.spare.models = out }()
-	for _, k := range boatOrder {
+	own := boatRank(s.Boat.Type)
+	for i, k := range boatOrder {
 		b := s.pack.Mats.Boats[k]
-		if b.Family() != fam || b.Available > next || b.Available < s.mat().Available || k == s.Boat.Type {
+		if b.Family() != fam || b.Available > next || i <= own {
 			continue
 		}
 		out = append(out, k)
@@ -469,25 +474,34 @@ func (s *State) newerModels() []string {
 	return out
 }
 
-// latestStandard is the newest standard model of the family (11.4.2).
+// latestStandard is the newest standard model of the family (11.4.2): the
+// last available one in 4.2.2's list, so a VIIB (listed after the VIIA of
+// the same date) in early 1940.
 func (s *State) latestStandard() string {
 	fam := s.mat().Family()
 	next := s.Refit.Return + charts.Month(s.Refit.Months)
-	best := s.Boat.Type
-	var bestAvail charts.Month = -1
+	best := ""
 	for _, k := range boatOrder {
 		b := s.pack.Mats.Boats[k]
 		if b.Family() != fam || b.Limited != "" || b.Available > next {
 			continue
 		}
-		if b.Available > bestAvail {
-			best, bestAvail = k, b.Available
-		}
+		best = k
 	}
-	if s.pack.Mats.Boats[s.Boat.Type].Limited != "" && bestAvail < 0 {
+	if best == "" {
 		return s.Boat.Type
 	}
 	return best
+}
+
+// boatRank is a model's place in 4.2.2's chronological list.
+func boatRank(model string) int {
+	for i, k := range boatOrder {
+		if k == model {
+			return i
+		}
+	}
+	return -1
 }
 
 // reassignment applies the VIIA withdrawal (4.2.2).
