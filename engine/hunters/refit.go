@@ -20,6 +20,11 @@ type RefitState struct {
 	Promoted bool         `json:"promotion_rolled,omitempty"`
 	NewBoat  string       `json:"new_boat,omitempty"`
 	NewCrew  bool         `json:"new_crew,omitempty"`
+	// KmdtMonths is the Kommandant's recovery (10.11) rolled at this refit,
+	// and GenericReplaced the generic crew boxes replaced (10.11.3): a boat
+	// granted on request (11.4.3) sails as soon as both allow.
+	KmdtMonths      int `json:"kmdt_months,omitempty"`
+	GenericReplaced int `json:"generic_replaced,omitempty"`
 }
 
 func init() {
@@ -65,6 +70,7 @@ func init() {
 					}
 				}
 				s.Refit.NewBoat = model
+				s.newBoatSails()
 			}
 			if s.Career.Upgrades > 0 && s.Refit.NewBoat == "" {
 				s.Phase = phUpgrade
@@ -239,6 +245,7 @@ func (s *State) crewRecovery() {
 	if s.Crew.Kmdt.Health == SW {
 		k := roll("the Kommandant")
 		s.Crew.Kmdt.Recovery = k
+		rf.KmdtMonths = k
 		if k >= s.pack.Rules.Refit.KmdtNewBoatRecovery {
 			rf.NewBoat = s.latestStandard()
 			rf.NewCrew = true
@@ -274,7 +281,7 @@ func (s *State) crewRecovery() {
 				*c = Crewman{}
 				return true
 			}
-			c.Health = Fit
+			c.Health, c.Recovery = Fit, m // Recovery: for a boat granted later in this refit (11.4.3)
 		case LW:
 			c.Health = Fit // LW heal in the first refit month
 		}
@@ -290,7 +297,56 @@ func (s *State) crewRecovery() {
 			replaced++
 		}
 	}
+	rf.GenericReplaced = replaced
 	if replaced == 4 && s.Crew.Quality > Trained {
+		s.Crew.Quality--
+		if !s.fast {
+			s.note("10.11.3", "All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+		}
+	}
+	if wo1Lost {
+		s.promote2WO()
+	}
+}
+
+// newBoatSails is 11.4.3: the Kommandant "goes out to sea in the new boat 1
+// month after having received it", unless he is still recovering (10.11);
+// his crew stays "unless any require more time to recuperate, per 10.11.2".
+// The old boat's longer refit no longer holds him in port.
+func (s *State) newBoatSails() {
+	rf := s.Refit
+	months := s.pack.Rules.Refit.BaseMonths
+	if rf.KmdtMonths > months {
+		months = rf.KmdtMonths
+	}
+	if months >= rf.Months {
+		return
+	}
+	rf.Months = months
+	if !s.fast {
+		s.note("11.4.3", "The new boat sails %d month(s) after it is received.", months)
+	}
+	replace := func(c *Crewman, name string) bool {
+		if c.Recovery <= months {
+			return false
+		}
+		if !s.fast {
+			s.note("10.11.2", "%s needs %d months, longer than the new boat's stay in port: he is replaced.", name, c.Recovery)
+		}
+		*c = Crewman{}
+		return true
+	}
+	wo1Lost := replace(&s.Crew.WO1, "the 1WO")
+	replace(&s.Crew.WO2, "the 2WO")
+	replace(&s.Crew.LI, "the LI")
+	replace(&s.Crew.Doctor, "the Doctor")
+	before := rf.GenericReplaced
+	for i := range s.Crew.Generic {
+		if replace(&s.Crew.Generic[i], genericCrewNames[i]) {
+			rf.GenericReplaced++
+		}
+	}
+	if before < 4 && rf.GenericReplaced == 4 && s.Crew.Quality > Trained {
 		s.Crew.Quality--
 		if !s.fast {
 			s.note("10.11.3", "All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])
@@ -528,6 +584,11 @@ func (s *State) stepRefitDone() {
 		m++
 	}
 	c.NextPatrol = m
+	// Every man aboard is fit when the boat sails (10.11).
+	s.Crew.WO1.Recovery, s.Crew.WO2.Recovery, s.Crew.LI.Recovery, s.Crew.Doctor.Recovery = 0, 0, 0, 0
+	for i := range s.Crew.Generic {
+		s.Crew.Generic[i].Recovery = 0
+	}
 	if rf.NewBoat != "" {
 		number := s.Boat.Number
 		s.fitBoat(rf.NewBoat)

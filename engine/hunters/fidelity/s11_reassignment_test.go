@@ -462,3 +462,54 @@ func TestS11_4_7FlakBoatSecondRound(t *testing.T) {
 	}
 	g.expect("hunters.proceed")
 }
+
+// 11.4.3 with 10.11: the boat granted on request goes out "1 month after
+// having received it", but the Kommandant cannot sail before he has recovered
+// (10.11). Wounded (SW) in Nov-40 and needing 3 months, he takes the VIIC
+// granted at that refit to sea in Mar-41.
+func TestS11_4_3NewBoatWaitsForTheKommandant(t *testing.T) {
+	g := rdVIIBWithRequest(t)
+	g.rdSuccessSaving(rdStonepool) // Sep-40
+	g.rdSailTo(3, rdConvoy...)
+	// E3 2+2 = 4: 1 hit, 13: the Kommandant (2), SW (4).
+	g.rdDepthCharged(rdMiss, rdSeq(rdDetect(1940), []int{2, 2, 1, 3, 1, 1, 4}), rdEscape)
+	g.rdSailHomeUntilPrompt(3)
+	g.expect("hunters.upgrade")
+	g.choose("VIIC", rdSeq([]int{1}, rdP1Atlantic(t, "1941-03"))...)
+	if !strings.Contains(g.rdTitle(), "Type VIIC") {
+		t.Fatalf("after a granted request: %s", g.rdTitle())
+	}
+	if d := g.rdField("Date"); d != "Mar-41" {
+		t.Fatalf("the new boat sails in %s, want Mar-41 (the Kommandant's 3 months)", d)
+	}
+}
+
+// 11.4.3: "the Kommandant gets to retain his previous crew (unless any
+// require more time to recuperate, per 10.11.2)". The Nov-40 patrol (third
+// success: the LI becomes Experte) leaves 4 hull boxes (3 months' refit) and
+// the LI SW needing 2 months: he would stay with the old boat, but the VIIC
+// granted at this refit sails after 1 month, so he is replaced by a new LI.
+func TestS11_4_3NewBoatLeavesTheSlowHealingBehind(t *testing.T) {
+	g := rdVIIBWithRequest(t)
+	g.rdSuccessSaving(rdStonepool) // Sep-40
+	g.rdSailTo(3, rdStonepool...)
+	g.rdSinkLone()
+	g.rdSailTo(4, rdConvoy...)
+	// E3 6+6: 5 hits: four hull (33) and 13: the LI (4), SW (4).
+	g.rdDepthCharged(rdMiss, rdSeq(rdDetect(1940), []int{6, 6, 3, 3, 3, 3, 3, 3, 3, 3, 1, 3, 2, 2, 4}), rdEscape)
+	if li := g.rdCrew("LI"); li != "SW" {
+		t.Fatalf("LI %q", li)
+	}
+	g.rdSailHomeUntilPrompt(2, 1) // LI's recovery 2 months; crew roll 1: LI Experte
+	if !strings.Contains(g.rdCrew("LI"), "Experte") {
+		t.Fatalf("setup: LI %q", g.rdCrew("LI"))
+	}
+	g.expect("hunters.upgrade")
+	evs := g.choose("VIIC", rdSeq([]int{1}, rdP1Atlantic(t, "1941-01"))...)
+	if d := g.rdField("Date"); d != "Jan-41" {
+		t.Fatalf("the new boat sails in %s, want Jan-41", d)
+	}
+	if strings.Contains(g.rdCrew("LI"), "Experte") || !said(evs, "the LI needs 2 months") {
+		t.Fatalf("the LI needing 2 months sailed with the new boat after 1: %q\n%s", g.rdCrew("LI"), dump(evs))
+	}
+}

@@ -260,6 +260,10 @@ func (g *game) rdMust(cond bool, evs []engine.Event, format string, args ...any)
 	}
 }
 
+// rdStanholme is the 2,500 t small freighter Stanholme (T1 13) alone in an
+// Atlantic box.
+var rdStanholme = rdShip(1, 1, 3)
+
 // rdStonepool is the 5,000 t small freighter Stonepool (T1 11) alone in an
 // Atlantic box: one ship, one torpedo, no tonnage that matters.
 var rdStonepool = rdShip(1, 1, 1)
@@ -548,4 +552,22 @@ func rdFiveMonthDamage(year int) [][]int {
 		rdSeq(second, []int{3, 3, 1, 4, 1, 5}),
 		rdSeq(rdEscape, []int{6, 6, 6}),
 	}
+}
+
+// rdSuccessSaving is rdSuccess (sinking ship) for a Kommandant holding
+// upgrade requests: a request prompt at the refit is answered by saving.
+func (g *game) rdSuccessSaving(ship []int, before ...int) []engine.Event {
+	g.t.Helper()
+	p1 := g.rdNextP1(2)
+	out := g.rdSailTo(3, ship...)
+	out = append(out, g.rdSinkLone()...)
+	evs, left := g.rdSailHomeUntilPrompt(rdSeq(before, p1)...)
+	out = append(out, evs...)
+	if g.kind() == "hunters.upgrade" {
+		return append(out, g.choose("save", left...)...)
+	}
+	if len(left) != 0 {
+		g.t.Fatalf("refit left %v unused at %s\n%s", left, g.where(), dump(evs))
+	}
+	return out
 }
