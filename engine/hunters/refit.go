@@ -483,14 +483,17 @@ func (s *State) promotion(final bool) {
 func (s *State) decorations() {
 	c := &s.Career
 	levels := s.pack.Rules.Decorations.Levels
+	// The patrol's Knight's Cross capital ships were sunk after the awards
+	// held when it ended, not after one received at this refit: they count
+	// for the next award only (11.3.2-11.3.4 "after having previously won").
+	held := c.Award
 	for c.Award < len(levels) {
 		next := levels[c.Award]
 		why := ""
 		switch {
 		case c.Tons >= next.TotalTons:
 			why = fmt.Sprintf("%d t sunk", c.Tons)
-		case c.CapitalKC > 0:
-			c.CapitalKC--
+		case c.CapitalKC > 0 && c.Award == held:
 			why = "a capital ship sunk"
 		case c.Award > 0 && c.Tons-c.AwardTonMark >= next.SincePrevious:
 			why = fmt.Sprintf("%d t sunk since the last award", c.Tons-c.AwardTonMark)
