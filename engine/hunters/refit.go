@@ -160,8 +160,31 @@ func (s *State) stepPatrolEnd() {
 	}
 	s.crewChanges()
 	s.crewAdvancement()
-	s.promotion(false)
-	s.decorations()
+	// 11.2.3 ruling anniversary_patrol: a patrol at sea in the anniversary
+	// month may belong to the next 12 months instead of the ones judged now.
+	deferShips, deferFailed := 0, 0
+	if c.Month+charts.Month(rf.PMonths) >= c.PromotionDue && s.Settings.Ruling("anniversary_patrol") == "next_period" {
+		for _, t := range p.Targets {
+			if t.Sunk {
+				deferShips++
+			}
+		}
+		if !p.Success {
+			deferFailed = 1
+		}
+		c.PeriodShips -= deferShips
+		c.PeriodFailed -= deferFailed
+	}
+	// 6.1 step D lists promotion and awards together; ruling refit_award_order.
+	if s.Settings.Ruling("refit_award_order") == "award_first" {
+		s.decorations()
+		s.promotion(false)
+	} else {
+		s.promotion(false)
+		s.decorations()
+	}
+	c.PeriodShips += deferShips
+	c.PeriodFailed += deferFailed
 	s.reassignment()
 	s.Crew.Agent = nil
 	if s.Career.Upgrades > 0 && s.Refit.NewBoat == "" && len(s.newerModels()) > 0 {

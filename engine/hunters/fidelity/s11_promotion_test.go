@@ -369,7 +369,6 @@ func TestS11_2_3FinalRollAfterAJune43Patrol(t *testing.T) {
 // 2,500 t Stanholme (T1 13), so no Knight's Cross interferes.
 func TestS11_2_1RanksInOrderAndTheirRequestRolls(t *testing.T) {
 	g := rdVIIB39(t)
-	stanholme := rdShip(1, 1, 3)
 	rank := map[int]string{7: "Korvettenkapitän", 13: "Fregattenkapitän", 19: "Kapitän zur See"}
 	choose := map[int]int{7: 2, 13: 3, 19: 3}
 	fail := map[int]int{8: 3, 14: 4, 20: 4}
@@ -383,7 +382,7 @@ func TestS11_2_1RanksInOrderAndTheirRequestRolls(t *testing.T) {
 		}
 		if c, ok := choose[i]; ok {
 			before = append(before, c)
-			evs := g.rdSuccessfulPatrol(3, stanholme, before...)
+			evs := g.rdSuccessfulPatrol(3, rdStanholme, before...)
 			if !strings.Contains(g.rdTitle(), rank[i]) {
 				t.Fatalf("patrol %d: %s, want %s\n%s", i, g.rdTitle(), rank[i], dump(evs))
 			}
@@ -398,7 +397,7 @@ func TestS11_2_1RanksInOrderAndTheirRequestRolls(t *testing.T) {
 			f = 6
 		}
 		before = append(before, f)
-		evs := g.rdSuccessfulPatrol(3, stanholme, rdSeq(before, g.rdNextP1(2))...)
+		evs := g.rdSuccessfulPatrol(3, rdStanholme, rdSeq(before, g.rdNextP1(2))...)
 		if r := rdRolls(evs, "11.2.1"); len(r) != 1 || r[0].Natural != f || r[0].Result == "choose" {
 			t.Fatalf("patrol %d (%s): request roll %+v, want a failure on %d", i, g.rdTitle(), r, f)
 		}
@@ -474,7 +473,15 @@ func TestS11_2_3KnightsCrossOfTheSameRefitCounts(t *testing.T) {
 			g.rdSuccess()
 		}
 	}
-	evs := g.rdEmpresses(3, rdSeq([]int{5, 6}, g.rdNextP1(2))...)
+	for box := 3; box <= 5; box++ {
+		g.rdSailTo(box, rdEmpress...)
+		g.rdSinkLone()
+	}
+	// The refit stops at the Cross's upgrade request (a VIID is available).
+	evs, left := g.rdSailHomeUntilPrompt(5)
+	if len(left) != 0 || g.kind() != "hunters.upgrade" {
+		t.Fatalf("refit: %v unused at %s\n%s", left, g.where(), dump(evs))
+	}
 	r := rdRolls(evs, "11.2.3")
 	g.rdMust(len(r) == 1, evs, "no promotion roll")
 	if v, ok := modifier(r[0], "Knight"); !ok || v != -1 || r[0].Total != 4 {
@@ -554,5 +561,89 @@ func TestS11_0RefitOrderCrewPromotionReassignment(t *testing.T) {
 	c, p := rdIndex(evs, "11.1"), rdIndex(evs, "11.2.3")
 	if c < 0 || p < 0 || c > p {
 		t.Fatalf("crew roll at %d, promotion roll at %d: want crew advancement first\n%s", c, p, dump(evs))
+	}
+}
+
+// Ruling refit_award_order=promotion_first (11.0, 11.2.3, 11.3): the
+// promotion roll of the refit that brings the Cross comes first, without its
+// -1 (a natural 5 fails); the Cross counts in the next 12 months: the Apr-43
+// roll has -1 for it (a natural 5 becomes 4). The later patrols sink the
+// 2,500 t Stanholme, too little for the Oakleaves.
+func TestS11_2_3RulingPromotionBeforeTheAward(t *testing.T) {
+	g := rdVIIC41(t, "refit_award_order=promotion_first")
+	for i := 1; i <= 6; i++ {
+		if i%3 == 0 {
+			g.rdSuccess(2)
+		} else {
+			g.rdSuccess()
+		}
+	}
+	for box := 3; box <= 5; box++ {
+		g.rdSailTo(box, rdEmpress...)
+		g.rdSinkLone()
+	}
+	evs, left := g.rdSailHomeUntilPrompt(5)
+	if len(left) != 0 || g.kind() != "hunters.upgrade" {
+		t.Fatalf("refit: %v unused at %s\n%s", left, g.where(), dump(evs))
+	}
+	r := rdRolls(evs, "11.2.3")
+	g.rdMust(len(r) == 1, evs, "no promotion roll")
+	if _, ok := modifier(r[0], "Knight"); ok || r[0].Total != 5 {
+		t.Fatalf("promotion before the award: %+v, want no Knight's Cross modifier, total 5", r[0])
+	}
+	if pi, ai := rdIndex(evs, "11.2.3"), func() int {
+		for i, e := range evs {
+			if e.Case == "11.3.1" {
+				return i
+			}
+		}
+		return -1
+	}(); ai < pi {
+		t.Fatalf("the Cross (%d) came before the promotion roll (%d)\n%s", ai, pi, dump(evs))
+	}
+	g.choose("save", g.rdNextP1(2)...)
+	// May-42 to Jan-43, then Mar-43 with the next roll.
+	for i := 8; i <= 12; i++ {
+		if i%3 == 0 {
+			g.rdSuccessSaving(rdStanholme, 2)
+		} else {
+			g.rdSuccessSaving(rdStanholme)
+		}
+	}
+	evs = g.rdSuccessSaving(rdStanholme, 5, 6) // Mar-43: promotion, then the Kapitänleutnant's request
+	r = rdRolls(evs, "11.2.3")
+	g.rdMust(len(r) == 1, evs, "no second promotion roll")
+	if v, ok := modifier(r[0], "Knight"); !ok || v != -1 || r[0].Total != 4 {
+		t.Fatalf("the next year's roll: %+v, want -1 for the Cross of the previous refit, total 4", r[0])
+	}
+}
+
+// Ruling anniversary_patrol=next_period (11.2.3, 10.10.6): the Type IX
+// patrol of Jun-41 that fails and is still at sea in Jul-41 (P), the
+// anniversary, belongs to the next 12 months: no +1 at its refit (a natural 4
+// succeeds), and +1 at the roll of the Jun-42 patrol's refit (a natural 4 +1
+// = 5 fails), whose own P month (Jul-42) again sends it to the year after.
+func TestS11_2_3RulingAnniversaryPatrolCountsNextYear(t *testing.T) {
+	g := career(t, map[string]string{"boat": "IXB", "start": "1940-07", "kommandant": "K", "uboat": "U-1", "rules": "anniversary_patrol=next_period"}, 6, 2, 4)
+	g.rdSuccessfulPatrol(3, rdStonepool, 6, 2, 4)    // Jul-40
+	g.rdDamagedPatrol(4, 6, 3, 4)                    // Oct-40; next Mar-41
+	g.rdSuccessfulPatrol(3, rdStonepool, 2, 6, 3, 4) // Mar-41: crew roll
+	evs := g.rdQuietPatrol(4, 6, 3, 4)               // Jun-41, P Jul-41
+	r := rdRolls(evs, "11.2.3")
+	g.rdMust(len(r) == 1, evs, "no promotion roll")
+	if _, ok := modifier(r[0], "unsuccessful"); ok || r[0].Total != 4 {
+		t.Fatalf("next_period: the anniversary patrol counted now: %+v", r[0])
+	}
+	if !strings.Contains(g.rdTitle(), "Korvettenkapitän") {
+		t.Fatalf("not promoted on a 4: %s", g.rdTitle())
+	}
+	g.rdSuccessfulPatrol(3, rdStonepool, 6, 3, 4)    // Sep-41
+	g.rdSuccessfulPatrol(3, rdStonepool, 6, 3, 5)    // Dec-41
+	g.rdSuccessfulPatrol(3, rdStonepool, 2, 6, 3, 5) // Mar-42: crew roll
+	evs = g.rdSuccessfulPatrol(3, rdStonepool, 4, 6, 3, 4)
+	r = rdRolls(evs, "11.2.3")
+	g.rdMust(len(r) == 1, evs, "no second promotion roll")
+	if v, ok := modifier(r[0], "unsuccessful"); !ok || v != 1 || r[0].Total != 5 {
+		t.Fatalf("next_period: the Jun-41 failure at the next roll: %+v, want +1, total 5", r[0])
 	}
 }
