@@ -647,3 +647,20 @@ func TestS11_2_3RulingAnniversaryPatrolCountsNextYear(t *testing.T) {
 		t.Fatalf("next_period: the Jun-41 failure at the next roll: %+v, want +1, total 5", r[0])
 	}
 }
+
+// The two promotion rulings (11.0, 11.2.3) are named on the rules view with
+// the value in force.
+func TestS11_2_3RulingsOnTheRulesView(t *testing.T) {
+	v := rdVIIC41(t, "").view("rules")
+	for _, want := range []string{"ruling refit_award_order = award_first", "ruling anniversary_patrol = this_period"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("rules view lacks %q:\n%s", want, v)
+		}
+	}
+	v = rdVIIC41(t, "refit_award_order=promotion_first,anniversary_patrol=next_period").view("rules")
+	for _, want := range []string{"ruling refit_award_order = promotion_first (changed)", "ruling anniversary_patrol = next_period (changed)"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("rules view lacks %q:\n%s", want, v)
+		}
+	}
+}
