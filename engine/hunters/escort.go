@@ -157,7 +157,7 @@ func (s *State) detectionModifiers() {
 	e := s.Enc
 	ms := s.pack.E2.Modifiers
 	s.yearDetection()
-	s.modFrom(ms, "kmdt_kc_oak_swords", s.Career.Award >= 3 && !s.Crew.Kmdt.Health.Out(), "Kommandant holds the Oakleaves and Swords")
+	s.modFrom(ms, "kmdt_kc_oak_swords", s.kmdtAward() >= 3, "Kommandant holds the Oakleaves and Swords")
 	s.commandModifiers(ms)
 	s.modFrom(ms, "fuel_tanks_damaged", s.damaged(sysFuelTanks), "fuel tanks damaged") // 10.4.1
 	s.modFrom(ms, "dive_planes_damaged", s.damaged(sysDivePlanes), "dive planes damaged")

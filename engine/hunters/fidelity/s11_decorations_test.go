@@ -366,3 +366,47 @@ func TestS11_3_6SwordsNotWhileTheKommandantIsWounded(t *testing.T) {
 		t.Fatalf("a wounded Kommandant's Swords still give %d: %+v", v, r)
 	}
 }
+
+// rdWoundTheKommandant: detected (1941), E3 2+2 = 4: 1 hit, E4 13: a crew
+// injury on the Kommandant (2) who is SW (4); the next round escapes.
+var rdWoundTheKommandant = [][]int{rdSeq(rdDetect(1941), []int{2, 2, 1, 3, 1, 1, 4}), rdEscape}
+
+// 11.3.6 with 10.5.3 (the 1WO takes over from an SW Kommandant) and the
+// engine's reading that the Kommandant's awards do not help while he is SW
+// (9.2.2 says so of the Swords): a Knight's Cross holder wounded earlier in
+// the patrol no longer waives the second salvo's +1.
+func TestS11_3_6KnightsCrossNotWhileTheKommandantIsWounded(t *testing.T) {
+	g := rdVIIC41(t, "")
+	g.rdEmpresses(3, g.rdNextP1(2)...)
+	g.rdAward(rdKC)
+	g.rdSailTo(3, rdConvoy...)
+	g.rdDepthCharged(rdMiss, rdWoundTheKommandant...)
+	if k := g.rdCrew("Kommandant"); k != "SW" {
+		t.Fatalf("Kommandant %q", k)
+	}
+	g.rdSailTo(4, rdConvoyNight...)
+	evs := g.rdNightSalvos(rdSeq(rdMiss, rdMiss, rdEscape)...)
+	if v, ok := rdSecondSalvo(t, evs); !ok || v != 1 {
+		t.Fatalf("the 1WO in command of a Knight's Cross holder's boat: second salvo %+d (%v), want +1\n%s", v, ok, dump(evs))
+	}
+}
+
+// 11.3.6 Diamonds ("Following attempts ... are automatically successful")
+// with an SW Kommandant: the 1WO in command rolls to follow (9.7.7).
+func TestS11_3_6DiamondsNotWhileTheKommandantIsWounded(t *testing.T) {
+	g := rdDecorated(t, 4)
+	g.rdAward(rdKCOSD)
+	g.rdSailTo(3, rdConvoy...)
+	for _, k := range []string{"attack", "medium", "fwd", "t1"} {
+		g.choose(k)
+	}
+	g.choose("fire", rdMiss...)
+	g.choose("hold_depth", rdWoundTheKommandant[0]...)
+	g.choose("hold_depth", rdEscape...)
+	g.expect("hunters.after_combat")
+	g.choose("follow")
+	evs := g.choose(g.keys()[0], 5) // reload; follow 5: contact lost
+	if r := rdRolls(evs, "9.7.7"); len(r) != 1 || r[0].Natural != 5 {
+		t.Fatalf("an SW Kommandant's Diamonds followed without a roll: %+v\n%s", r, dump(evs))
+	}
+}
