@@ -664,3 +664,19 @@ func TestS11_2_3RulingsOnTheRulesView(t *testing.T) {
 		}
 	}
 }
+
+// 11.2.1: the Kommandant "may voluntarily choose his next patrol assignment
+// from the U-Boat Patrol Assignment Chart [P1]"; a result his boat may not
+// take is treated as 7.3 says. In Sep-39 the column's West African Coast
+// (row 12) is the Atlantic for a Type VII (7.3.2): he may choose the Atlantic.
+func TestS11_2_1ChoiceTreatedAs73Says(t *testing.T) {
+	g := career(t, map[string]string{"boat": "VIIB", "start": "1939-09", "kommandant": "Prien", "uboat": "U-47"}, 1)
+	g.expect("hunters.choose_patrol")
+	if !g.offers("atlantic") || g.offers("west_african_coast") {
+		t.Fatalf("a Type VII choosing in Sep-39: %v, want the Atlantic (West African Coast, 7.3.2) and no West African Coast", g.keys())
+	}
+	g.choose("atlantic")
+	if labels, _ := g.rdTrack(); labels[2] != "Atlantic" {
+		t.Fatalf("track %v", labels)
+	}
+}
