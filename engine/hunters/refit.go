@@ -210,7 +210,9 @@ func (s *State) refitLength() {
 			rt.BaseMonths, boolInt(inop >= rt.InoperableExtraFrom), inop, hullMonths, s.Boat.Hull, months)
 	}
 	if months >= rt.NewBoatMonths || (s.Patrol != nil && s.Patrol.Scuttled) {
-		// 10.10.5, 11.4.2: a new boat of the same type (latest model); one month.
+		// 10.10.5, 11.4.2: a new boat of the same type, the latest model when
+		// it sails, one month after the return.
+		rf.Months = rt.BaseMonths
 		rf.NewBoat = s.latestStandard()
 		if s.Patrol != nil && s.Patrol.Scuttled {
 			if !s.fast {
@@ -269,18 +271,19 @@ func (s *State) crewRecovery() {
 		k := roll("the Kommandant")
 		s.Crew.Kmdt.Recovery = k
 		rf.KmdtMonths = k
-		if k >= s.pack.Rules.Refit.KmdtNewBoatRecovery {
-			rf.NewBoat = s.latestStandard()
-			rf.NewCrew = true
-			if !s.fast {
-				s.note("10.11.4", "The Kommandant needs %d months: he will take a new Type %s with a new crew.", k, typeName(rf.NewBoat))
-			}
-		}
 		if k > rf.Months {
 			if !s.fast {
 				s.note("10.11", "The boat waits for the Kommandant: %d months before the next patrol.", k)
 			}
 			rf.Months = k
+		}
+		if k >= s.pack.Rules.Refit.KmdtNewBoatRecovery {
+			// After rf.Months: the model is the latest "at the time of the next patrol".
+			rf.NewBoat = s.latestStandard()
+			rf.NewCrew = true
+			if !s.fast {
+				s.note("10.11.4", "The Kommandant needs %d months: he will take a new Type %s with a new crew.", k, typeName(rf.NewBoat))
+			}
 		}
 	}
 	s.Crew.Kmdt.Health, s.Crew.Kmdt.Recovery = Fit, 0

@@ -513,3 +513,37 @@ func TestS11_4_3NewBoatLeavesTheSlowHealingBehind(t *testing.T) {
 		t.Fatalf("the LI needing 2 months sailed with the new boat after 1: %q\n%s", g.rdCrew("LI"), dump(evs))
 	}
 }
+
+// 11.4.1 (10.11.4): the wounded Kommandant "is assigned the latest model of
+// U-Boat currently available at the time of the next patrol". SW in Jul-40
+// and needing 5 months, a VIIB Kommandant sails next in Jan-41, when the
+// VIIC (Oct-40) is the latest Type VII.
+func TestS11_4_1NewBoatIsTheLatestAtTheNextPatrol(t *testing.T) {
+	g := rdVIIB40(t)
+	g.rdSailTo(3, rdConvoy...)
+	g.rdDepthCharged(rdMiss, rdSeq(rdDetect(1940), []int{2, 2, 1, 3, 1, 1, 4}), rdEscape)
+	g.rdSailHome(rdSeq([]int{5}, rdP1Atlantic(t, "1941-01"))...)
+	if d := g.rdField("Date"); d != "Jan-41" {
+		t.Fatalf("next patrol %s, want Jan-41", d)
+	}
+	if !strings.Contains(g.rdTitle(), "Type VIIC") {
+		t.Fatalf("the new boat for Jan-41: %s, want a VIIC", g.rdTitle())
+	}
+}
+
+// 11.4.2: the new boat is "of the same Type (and latest model)" and "goes
+// out to sea as early as one month after returning to base": a VIIB back
+// from Aug-40 needing 5 months sails again in Oct-40, when the VIIC is
+// available, and so gets a VIIC.
+func TestS11_4_2NewBoatIsTheLatestWhenItSails(t *testing.T) {
+	g := career(t, map[string]string{"boat": "VIIB", "start": "1940-08", "kommandant": "Kuhnke", "uboat": "U-48"}, 2, 2, 4)
+	g.rdSailTo(3, rdConvoy...)
+	g.rdDepthCharged(rdMiss, rdFiveMonthDamage(1940)...)
+	g.rdSailHome(rdP1Atlantic(t, "1940-10")...)
+	if d := g.rdField("Date"); d != "Oct-40" {
+		t.Fatalf("the new boat sails in %s, want Oct-40", d)
+	}
+	if !strings.Contains(g.rdTitle(), "Type VIIC") {
+		t.Fatalf("the new boat for Oct-40: %s, want a VIIC", g.rdTitle())
+	}
+}
