@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kaleun/kaleun/engine/hunters"
 )
 
 // 14.1.1: "use a standard tonnage amount instead of rolling for ships
@@ -392,4 +394,38 @@ func TestS14_11_1NoPenetrationAtMediumRangeOrWhenDetected(t *testing.T) {
 	if len(rdRolls(evs, "8.2.1")) != 0 {
 		t.Fatalf("new sizes after being detected:\n%s", dump(evs))
 	}
+}
+
+// 14.5.1: "When conducting Wolfpack Tournaments (13.5), the following
+// historical Wolfpack names can be used to name your Wolfpack": the wolfpack
+// tournament names its packs from the list (85 entries, 82 names: Kurfürst,
+// Ziethen and Blücher appear twice), in the list's order, each once.
+func TestS14_5_1WolfpackNamesFromTheList(t *testing.T) {
+	rules, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rules.TournamentFormats() {
+		if f.Key != "wolfpack" {
+			continue
+		}
+		n := f.TeamNames
+		if len(n) != 82 || n[0] != "West" || n[1] != "Kurfürst" || n[2] != "Süd" || n[len(n)-1] != "Falke" {
+			t.Fatalf("wolfpack names (%d): %v", len(n), n)
+		}
+		seen := map[string]bool{}
+		for _, name := range n {
+			if seen[name] {
+				t.Fatalf("%s named twice", name)
+			}
+			seen[name] = true
+		}
+		for _, want := range []string{"Eiswolf", "Letzte Ritter", "Störtebecker", "Robbensschlag"} {
+			if !seen[want] {
+				t.Fatalf("%s missing: %v", want, n)
+			}
+		}
+		return
+	}
+	t.Fatal("no wolfpack tournament format")
 }
