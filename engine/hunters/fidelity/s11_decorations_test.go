@@ -25,7 +25,7 @@ func (g *game) rdAward(want string) {
 }
 
 // 11.3.1: "To receive the Knight's Cross (KC marker), you must sink 100,000
-// tons of shipping"; the general rule: "Awards are received during Refit."
+// tons of shipping"; 11.3's general rule: "Awards are received during Refit."
 // 84,600 t in Mar-41: no award; 126,900 t after May-41: the Knight's Cross.
 func TestS11_3_1KnightsCrossAt100000Tons(t *testing.T) {
 	g := rdVIIC41(t, "")

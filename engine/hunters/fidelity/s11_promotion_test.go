@@ -462,6 +462,8 @@ func TestS11_2_1KorvettenkapitaenShortensLongRefits(t *testing.T) {
 
 // 11.2.3 with 11.3: the Knight's Cross earned by the patrol that ends at the
 // refit of the promotion roll is an award "during the 12 month period": -1.
+// 11.0 does not order the two; ruling refit_award_order's default,
+// award_first, reads it so.
 // From Mar-41, the Mar-42 patrol sinks three Empresses (126,900 t); a
 // natural 5 becomes 4 (the year's 9 ships give no modifier).
 func TestS11_2_3KnightsCrossOfTheSameRefitCounts(t *testing.T) {

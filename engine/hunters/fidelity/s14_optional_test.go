@@ -246,7 +246,7 @@ func TestS14_9TorpedoesUpToCapacity(t *testing.T) {
 	}
 }
 
-// 14.9.3: "... and it is in range of the allowable torpedo mix permitted, as
+// 14.9 and 14.9.3: "... and it is in range of the allowable torpedo mix permitted, as
 // listed on the U-Boat Display Mat (4.5)" (VIIC: 8 G7a / 6 G7e, adjustable
 // by 3: at most 11 G7a). Loaded 11 G7a + 3 G7e with the three G7e in the
 // forward tubes, the boat fires them; then a roll of 1 offers 3 G7a: none can
@@ -291,7 +291,7 @@ func TestS14_9TorpedoesWithinTheMix(t *testing.T) {
 	}
 }
 
-// 14.9.2 (the second one): "If an encounter results when rolling on the Bay
+// 14.9 procedure and 14.9.2 (the second one): "If an encounter results when rolling on the Bay
 // of Biscay table, then no resupply is possible, regardless of the result of
 // the engagement." The resupply roll brings an aircraft (2+2 = 4), the boat
 // crash-dives (A1 7) and goes on to box 7, not back on station.

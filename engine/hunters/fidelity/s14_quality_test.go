@@ -201,7 +201,7 @@ func TestS14_6_2QualityOnTheCombatMat(t *testing.T) {
 	}
 }
 
-// 14.6 with 9.7.7: "Note if Following a Ship + Escort or Two Ships + Escort
+// 14.6.1 with 9.7.7: "Note if Following a Ship + Escort or Two Ships + Escort
 // you do not re-roll for ID (or Escort Quality if using Optional Rule 14.6)";
 // a followed convoy is a fresh set of targets — "a new encounter" (9.7.9) —
 // whose escorts are rolled for again before their first detection.
