@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -131,60 +130,6 @@ type NewEntry struct {
 type Store struct {
 	db   *bolt.DB
 	path string
-}
-
-// Open opens (or creates) the database file. A file in use by another
-// process, or one that is not a Kaleun database, gives an error that says so.
-func Open(path string) (s *Store, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			s, err = nil, fmt.Errorf("%s is not a readable kaleun database (%v): move it aside or pass --db with another file", path, r)
-		}
-	}()
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
-	if err != nil {
-		if errors.Is(err, bolt.ErrTimeout) {
-			return nil, fmt.Errorf("database %s is in use by another kaleun process", path)
-		}
-		if errors.Is(err, os.ErrPermission) {
-			return nil, fmt.Errorf("database %s: %w", path, err)
-		}
-		return nil, fmt.Errorf("%s is not a kaleun database or is damaged (%v): move it aside or pass --db with another file", path, err)
-	}
-	s = &Store{db: db, path: path}
-	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs} {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return err
-			}
-		}
-		return indexLastFinished(tx)
-	})
-	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("preparing database %s: %w", path, err)
-	}
-	if err := s.check(); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return s, nil
-}
-
-// check walks the file's pages so a damaged file is refused at open, not
-// halfway through a game.
-func (s *Store) check() (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%s is damaged (%v): move it aside or pass --db with another file", s.path, r)
-		}
-	}()
-	return s.db.View(func(tx *bolt.Tx) error {
-		for e := range tx.Check() {
-			return fmt.Errorf("%s is damaged (%v): move it aside or pass --db with another file", s.path, e)
-		}
-		return nil
-	})
 }
 
 // Close closes the database.
