@@ -120,6 +120,10 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		return s.newGame(place, user, game, args, nil)
 	}
 	rec, st, err := s.load(place)
+	var ended *endedError
+	if errors.As(err, &ended) {
+		return Reply{Public: []Message{ended.end}}, nil
+	}
 	if errors.Is(err, persist.ErrNotFound) {
 		switch name {
 		case "audit":
@@ -310,6 +314,10 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 	unlock := s.locks.lock(place.Key())
 	defer unlock()
 	rec, st, err := s.load(place)
+	var ended *endedError
+	if errors.As(err, &ended) {
+		return Reply{Public: []Message{ended.end}}, nil
+	}
 	if errors.Is(err, persist.ErrNotFound) || (err == nil && rec.ID != target.gameID) {
 		if other, ferr := s.store.Find(target.gameID); ferr == nil && !other.Over && other.Owner != user.ID {
 			return private(fmt.Sprintf("That button is for %s's game: your click changed nothing.", other.OwnerName)), nil
@@ -326,6 +334,7 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 		// An abandoned game has ended too: its log reveals the seed first.
 		text := fmt.Sprintf("%s abandoned game %s.", user.Name, rec.ID)
 		if e, ok := revealAtEnd(rec.Dice); ok && rec.Dice.Cursor > rec.Dice.From {
+			// The reveal ends the game: its commit archives it too.
 			next := *rec
 			next.Over, next.Updated = true, s.now()
 			stored, err := s.store.CommitEntries(&next, []persist.NewEntry{e})
@@ -335,8 +344,7 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 			for _, m := range eventMessages(stored) {
 				text += "\n" + m.Text
 			}
-		}
-		if err := s.store.Archive(place.Key()); err != nil {
+		} else if err := s.store.Archive(place.Key()); err != nil {
 			return Reply{}, err
 		}
 		s.log.Info("game abandoned", "game", rec.ID, "by", user.ID)
@@ -440,12 +448,17 @@ func (s *Service) load(place Place) (*persist.GameRecord, engine.State, error) {
 	if rules == nil {
 		return nil, nil, fmt.Errorf("game %s is a %q game, which this kaleun does not play", rec.ID, rec.Game)
 	}
-	if rec.AwaitingStart {
+	if rec.AwaitingStart && !rec.Over {
 		return rec, nil, nil
 	}
-	st, err := rules.Decode(rec.State)
-	if err != nil {
-		return nil, nil, fmt.Errorf("game %s: %w", rec.ID, err)
+	var st engine.State
+	if !rec.AwaitingStart {
+		if st, err = rules.Decode(rec.State); err != nil {
+			return nil, nil, fmt.Errorf("game %s: %w", rec.ID, err)
+		}
+	}
+	if rec.Over {
+		return nil, nil, s.archiveEnded(place, rec, st)
 	}
 	return rec, st, nil
 }
@@ -573,11 +586,9 @@ func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.Stat
 		r.Private = append(r.Private, eventMessages(entriesFor(stored, viewer, false))...)
 	}
 	if out := st.Outcome(); out != nil {
+		// The commit that ended the game has archived it.
 		m := Message{Title: "The end", Text: out.Summary, Fields: out.Fields, Outcome: out}
 		r.Public = append(r.Public, m)
-		if err := s.store.Archive(place.Key()); err != nil {
-			return Reply{}, err
-		}
 		return r, nil
 	}
 	if hidesCards(st) {
@@ -692,7 +703,16 @@ func (s *Service) newTeamGame(place Place, game string, setup map[string]string,
 }
 
 func (s *Service) newGameIn(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord, tournament string, team []persist.Seat) (Reply, error) {
-	if rec, err := s.store.Load(place.Key()); err == nil {
+	if rec, err := s.store.Load(place.Key()); err == nil && rec.Over {
+		// A finished game left in its place: archived, its end shown first.
+		var ended *endedError
+		if _, _, err := s.load(place); !errors.As(err, &ended) {
+			return Reply{}, fmt.Errorf("game %s had ended and could not be archived: %v", rec.ID, err)
+		}
+		r, err := s.newGameIn(place, user, game, args, fixed, tournament, team)
+		r.Public = append([]Message{ended.end}, r.Public...)
+		return r, err
+	} else if err == nil {
 		return private(fmt.Sprintf("This channel already has a game (%s, commanded by %s). `turn` shows its pending decision; its commander or a channel manager can `abandon` it.", rec.ID, rec.OwnerName)), nil
 	} else if !errors.Is(err, persist.ErrNotFound) {
 		return Reply{}, err

@@ -158,7 +158,8 @@ func (s *Store) Load(key string) (*GameRecord, error) {
 }
 
 // Commit stores the game record and appends its new events, in one
-// transaction. The record's Seq is advanced by len(events).
+// transaction. The record's Seq is advanced by len(events). A record that
+// is Over goes to the finished games in that same transaction.
 func (s *Store) Commit(rec *GameRecord, events []json.RawMessage) error {
 	entries := make([]NewEntry, len(events))
 	for i, e := range events {
@@ -218,6 +219,11 @@ func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule b
 				return err
 			}
 		}
+		if next.Over {
+			// The end and the move to the finished games commit together:
+			// a finished game is never left in its place.
+			return archiveIn(tx, rec.Key, rec.ID, b)
+		}
 		if err := tx.Bucket(bucketIDs).Put([]byte(rec.ID), []byte(rec.Key)); err != nil {
 			return err
 		}
@@ -255,34 +261,6 @@ func (s *Store) Events(gameID string, from uint64, limit int) ([]EventRecord, er
 		return nil
 	})
 	return out, err
-}
-
-// Archive moves the game under key to the finished games.
-func (s *Store) Archive(key string) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
-		g := tx.Bucket(bucketGames)
-		v := g.Get([]byte(key))
-		if v == nil {
-			return ErrNotFound
-		}
-		var rec GameRecord
-		if err := json.Unmarshal(v, &rec); err != nil {
-			return fmt.Errorf("game record %s is damaged: %w", key, err)
-		}
-		if err := tx.Bucket(bucketArchive).Put([]byte(rec.ID), v); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bucketLastFinished).Put([]byte(key), []byte(rec.ID)); err != nil {
-			return err
-		}
-		if err := putSchedule(tx, key, nil); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bucketIDs).Delete([]byte(rec.ID)); err != nil {
-			return err
-		}
-		return g.Delete([]byte(key))
-	})
 }
 
 // Games lists the running games.
