@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"time"
 
@@ -66,7 +67,10 @@ func open(path string, readOnly bool) (*Store, error) {
 	info, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && !readOnly:
-		// A missing file is a fresh database: bbolt creates it.
+		// A missing file is a fresh database.
+		if err := create(path); err != nil {
+			return nil, fmt.Errorf("creating database %s: %w", path, err)
+		}
 	case err != nil:
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	case info.IsDir():
@@ -90,6 +94,45 @@ func open(path string, readOnly bool) (*Store, error) {
 		}
 	}
 	return s, nil
+}
+
+// create makes a fresh database at path as one step: bbolt writes its
+// first pages into a temporary file beside it, which is then linked into
+// place. A kill while creating leaves no file or a whole one, never the
+// empty file Open refuses (and at worst a stray temporary file).
+func create(path string) error {
+	dir, base := filepath.Split(path)
+	tmp, err := os.CreateTemp(dir, base+".new-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	tmp.Close()
+	defer os.Remove(name)
+	db, err := bolt.Open(name, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		return err
+	}
+	s := &Store{db: db, path: name}
+	err = s.ensureBuckets()
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.Link(name, path); err != nil && !errors.Is(err, fs.ErrExist) {
+		// No hard links on this file system: rename, which could replace a
+		// database another process created at the same moment.
+		if err := os.Rename(name, path); err != nil {
+			return err
+		}
+	}
+	if d, err := os.Open(filepath.Clean(dir + ".")); err == nil {
+		d.Sync() // the new name survives a crash
+		d.Close()
+	}
+	return nil
 }
 
 // inspect checks an existing file with plain reads, under a shared lock so

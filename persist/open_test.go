@@ -76,7 +76,8 @@ func TestOpenRefusesBadFilesWithoutWritingThem(t *testing.T) {
 	}
 }
 
-// A missing file is a fresh database; opening a sound one writes nothing.
+// A missing file is a fresh database, made whole beside it and linked into
+// place; opening a sound one writes nothing.
 func TestOpenCreatesAMissingFileAndWritesNothingToASoundOne(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "new.db")
 	if _, err := OpenReadOnly(path); err == nil || !errors.Is(err, os.ErrNotExist) {
@@ -87,6 +88,9 @@ func TestOpenCreatesAMissingFileAndWritesNothingToASoundOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
+	if names, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*")); len(names) != 1 {
+		t.Fatalf("creating left %v", names)
+	}
 	before, _ := os.ReadFile(path)
 	for _, open := range []func(string) (*Store, error){Open, OpenReadOnly} {
 		s, err := open(path)
