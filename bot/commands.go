@@ -58,6 +58,7 @@ func Commands() []CommandSpec {
 		{Name: "leaderboard", Help: "This server's games by score, against the game's historical results"},
 		{Name: "career", Help: "A player's careers on this server", Args: []ArgSpec{{Name: "player", Help: "whose (default: yours)", User: true}}},
 		{Name: "abandon", Help: "End this channel's game (its commander or a channel manager)", ManagerMatters: true},
+		{Name: "backup", Help: "Write a checked copy of the bot's database to its operator's backup directory (server managers)", ManagerMatters: true},
 		{Name: "help", Help: "What to do now, and where the rules are"},
 	}
 }

@@ -38,6 +38,8 @@ type Service struct {
 	vacationDays int
 	// threads are the adapters' thread openers, by platform.
 	threads threadOpeners
+	// backup writes a backup of the database when a manager asks.
+	backup func() (string, error)
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -59,12 +61,16 @@ type Options struct {
 	Deadline  time.Duration
 	// VacationDays is each player's yearly budget of vacation days.
 	VacationDays int
+	// Backup writes a backup of the database when a server manager asks
+	// (the `backup` command) and returns what to tell him; nil: the bot
+	// writes none.
+	Backup func() (string, error)
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators,
-		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays}
+		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, backup: o.Backup}
 	if s.now == nil {
 		s.now = func() time.Time { return time.Now().UTC() }
 	}
@@ -97,6 +103,8 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		name = "new" // a game for two: the challenger names his opponent
 	}
 	switch name {
+	case "backup":
+		return s.backupAsked(user)
 	case "tournament", "leaderboard", "career", "prefs":
 		// Channel-level commands: a tournament channel's, the server's, the player's.
 		unlock := s.locks.lock(place.Key())
