@@ -63,6 +63,12 @@ func (s *State) stepCombatOver() {
 	}
 	s.repairs()
 	if s.boatGone() {
+		if s.Over == nil {
+			// 10.9.4: scuttled and rescued (an air attack's hit may do it, after
+			// which the attack's own step brings us here): the engagement ends.
+			e.Ended = true
+			s.Phase = phEncEnd
+		}
 		return
 	}
 	e.Held = 0
@@ -103,7 +109,7 @@ func (s *State) afterOptions() []engine.Option {
 				if e.Type == "convoy" {
 					label = "Follow the convoy (1d6: 1-4 contact, four fresh targets)"
 				}
-				if s.Career.Award >= 4 {
+				if s.kmdtAward() >= 4 {
 					label += " - automatic with the Diamonds"
 				}
 				out = append(out, engine.Option{Key: "follow", Label: label, Case: "9.7.7"})
@@ -162,7 +168,7 @@ func (s *State) stepAdditionalRound() {
 func (s *State) stepFollow() {
 	e := s.Enc
 	e.newRound()
-	if s.Career.Award >= 4 {
+	if s.kmdtAward() >= 4 {
 		s.note("11.3.6", "With the Diamonds every follow attempt succeeds.")
 	} else {
 		s.mods()

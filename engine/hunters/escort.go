@@ -105,16 +105,7 @@ func (s *State) stepDetect() {
 		return
 	}
 	e.DeepDRM, e.DeepRound = false, 0
-	// 14.6.1: escort quality before the first detection roll of an encounter.
-	if s.Settings.On("14.6") && e.Quality == "" {
-		table := "escort_quality_1939_1941"
-		if s.year() >= 1942 {
-			table = "escort_quality_1942_1943"
-		}
-		s.mods()
-		row, _ := s.table(table, "Escort quality")
-		e.Quality = row.Result
-	}
+	s.escortQuality()
 	e.Held = 0
 	// 9.6.6: not in the first round of a night surface attack.
 	if !(e.nightSurface() && e.Round <= 1) {
@@ -122,6 +113,24 @@ func (s *State) stepDetect() {
 		return
 	}
 	s.Phase = phDetectRoll
+}
+
+// escortQuality is 14.6.1: "Prior to rolling on the Escort Detection Chart
+// [E2] for the first time during an encounter, roll 1d6 to determine the
+// Escort Quality" - before the close-range approach roll (9.2.2, also an E2
+// roll) when there is one, else before the first detection roll.
+func (s *State) escortQuality() {
+	e := s.Enc
+	if !s.Settings.On("14.6") || e.Quality != "" {
+		return
+	}
+	table := "escort_quality_1939_1941"
+	if s.year() >= 1942 {
+		table = "escort_quality_1942_1943"
+	}
+	s.mods()
+	row, _ := s.table(table, "Escort quality")
+	e.Quality = row.Result
 }
 
 // exceedTestDepth applies 9.6.4 and 10.3.4; it may be tried once per combat
@@ -157,7 +166,7 @@ func (s *State) detectionModifiers() {
 	e := s.Enc
 	ms := s.pack.E2.Modifiers
 	s.yearDetection()
-	s.modFrom(ms, "kmdt_kc_oak_swords", s.Career.Award >= 3 && !s.Crew.Kmdt.Health.Out(), "Kommandant holds the Oakleaves and Swords")
+	s.modFrom(ms, "kmdt_kc_oak_swords", s.kmdtAward() >= 3, "Kommandant holds the Oakleaves and Swords")
 	s.commandModifiers(ms)
 	s.modFrom(ms, "fuel_tanks_damaged", s.damaged(sysFuelTanks), "fuel tanks damaged") // 10.4.1
 	s.modFrom(ms, "dive_planes_damaged", s.damaged(sysDivePlanes), "dive planes damaged")

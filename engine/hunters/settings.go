@@ -86,6 +86,14 @@ var Rulings = []Ruling{
 		"after_assignment":  "the patrol assignment is rolled first and the torpedoes are then loaded knowing it (the engine's order since its first version)",
 		"before_assignment": "the torpedoes are loaded first (4.4.2: set-up ends with the load, then the first assignment; 6.1: refit step F before step 1); an (M) assignment then takes the tubes for mines and the reloads are rebalanced (7.4.2)",
 	}},
+	{"refit_award_order", "11.0, 11.2.3, 11.3", "award_first", map[string]string{
+		"award_first":     "at a refit with both, the award is received before the promotion roll, which gets its -1 (the ships were sunk in the 12 months judged)",
+		"promotion_first": "the promotion roll comes first; the award received after it counts in the next 12 months",
+	}},
+	{"anniversary_patrol", "11.2.3, 10.10.6", "this_period", map[string]string{
+		"this_period": "the patrol whose refit brings the promotion roll counts in it (failure, ships), even if it was at sea in the anniversary month, its own or a Type IX's P month",
+		"next_period": "a patrol at sea in the anniversary month (its own or its P month) counts toward the next 12 months",
+	}},
 	{"hals_und_beinbruch", "12.1.3", "adverse_rolls", map[string]string{
 		"adverse_rolls": "the re-roll is offered after an adverse escort detection, depth-charge/air attack or crash-dive roll",
 		"never":         "the marker is kept but never offered (play without re-rolls)",

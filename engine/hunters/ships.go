@@ -332,12 +332,13 @@ func (s *State) identify(kind string) (Target, bool) {
 	for {
 		var ship charts.Ship
 		var roster string
+		var list []charts.Ship
 		var r roll
 		s.mods()
 		if northAmerica {
 			roster = "T4"
 			r = s.throw("T4", "8.2.3", s.text(func() string { return "North America " + pretty(kind) + " identity" }), "1d20")
-			list := s.pack.T4.Tanker
+			list = s.pack.T4.Tanker
 			switch kind {
 			case "small_freighter":
 				list = s.pack.T4.SmallFreighter
@@ -346,7 +347,7 @@ func (s *State) identify(kind string) (Target, bool) {
 			}
 			ship, _ = charts.ShipByRoll(list, r.natural)
 		} else {
-			list := s.pack.T3.Entries
+			list = s.pack.T3.Entries
 			roster = "T3"
 			switch kind {
 			case "small_freighter":
@@ -362,15 +363,34 @@ func (s *State) identify(kind string) (Target, bool) {
 			roster = northAmericaRoster(kind)
 		}
 		if s.Settings.On("14.3") && s.wasSunk(roster, r.natural) {
-			if !s.fast {
-				s.note("14.3.2", "%s was already sunk: roll again.", ship.Name)
+			// 14.3.2 has no answer once every ship of the roster is sunk (the
+			// 20 of a T4 list can be): the repeat stands rather than rolling
+			// for ever.
+			if s.rosterSunk(roster, list) {
+				if !s.fast {
+					s.note("14.3.2", "%s was already sunk, as is every ship of its roster: it appears again.", ship.Name)
+				}
+			} else {
+				if !s.fast {
+					s.note("14.3.2", "%s was already sunk: roll again.", ship.Name)
+				}
+				continue
 			}
-			continue
 		}
 		t.Name, t.Tons, t.Roster, t.Roll = ship.Name, ship.Tons, roster, r.natural
 		t.Points = s.pack.U3.SinkPointsFor(false, t.Tons)
 		return t, true
 	}
+}
+
+// rosterSunk reports whether every ship of a roster list has been sunk.
+func (s *State) rosterSunk(roster string, list []charts.Ship) bool {
+	for _, sh := range list {
+		if !s.wasSunk(roster, sh.Roll) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *State) wasSunk(roster string, roll int) bool {
