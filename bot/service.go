@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -39,7 +40,7 @@ type Service struct {
 	// threads are the adapters' thread openers, by platform.
 	threads threadOpeners
 	// backup writes a backup of the database when a manager asks.
-	backup func() (string, error)
+	backup func(ctx context.Context) (string, error)
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -64,7 +65,7 @@ type Options struct {
 	// Backup writes a backup of the database when a server manager asks
 	// (the `backup` command) and returns what to tell him; nil: the bot
 	// writes none.
-	Backup func() (string, error)
+	Backup func(ctx context.Context) (string, error)
 }
 
 // New builds a service over a store and the games it offers.
@@ -95,7 +96,7 @@ func New(store *persist.Store, games map[string]engine.Rules, o Options) *Servic
 // Command runs a slash command in a place: new, turn, status, log, history,
 // abandon, help, or any view the game offers. User mistakes come back as
 // private replies; an error means the service itself failed.
-func (s *Service) Command(place Place, user User, game, name string, args map[string]string) (r Reply, err error) {
+func (s *Service) Command(ctx context.Context, place Place, user User, game, name string, args map[string]string) (r Reply, err error) {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
 	defer s.recoverInto(&err)
@@ -104,30 +105,36 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	}
 	switch name {
 	case "backup":
-		return s.backupAsked(user)
+		return s.backupAsked(ctx, user)
 	case "tournament", "leaderboard", "career", "prefs":
 		// Channel-level commands: a tournament channel's, the server's, the player's.
-		unlock := s.locks.lock(place.Key())
+		unlock, err := s.locks.lock(ctx, place.Key())
+		if err != nil {
+			return Reply{}, err
+		}
 		defer unlock()
 		switch name {
 		case "tournament":
-			return s.tournament(place, user, game, args)
+			return s.tournament(ctx, place, user, game, args)
 		case "leaderboard":
-			return s.leaderboard(place, game)
+			return s.leaderboard(ctx, place, game)
 		case "career":
-			return s.careerOf(place, user, args["player"])
+			return s.careerOf(ctx, place, user, args["player"])
 		}
-		return s.prefs(place, user, args)
+		return s.prefs(ctx, place, user, args)
 	case "new":
 	default:
-		place = s.route(place, user)
+		place = s.route(ctx, place, user)
 	}
-	unlock := s.locks.lock(place.Key())
+	unlock, err := s.locks.lock(ctx, place.Key())
+	if err != nil {
+		return Reply{}, err
+	}
 	defer unlock()
 	if name == "new" {
-		return s.newGame(place, user, game, args, nil)
+		return s.newGame(ctx, place, user, game, args, nil)
 	}
-	rec, st, err := s.load(place)
+	rec, st, err := s.load(ctx, place)
 	var ended *endedError
 	if errors.As(err, &ended) {
 		return Reply{Public: []Message{ended.end}}, nil
@@ -135,11 +142,11 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	if errors.Is(err, persist.ErrNotFound) {
 		switch name {
 		case "audit":
-			return s.auditFile(place, nil, args["game"])
+			return s.auditFile(ctx, place, nil, args["game"])
 		case "dice":
-			return s.diceStats(place, nil)
+			return s.diceStats(ctx, place, nil)
 		}
-		if r, ok, err := s.finishedGameCommand(place, name); ok || err != nil {
+		if r, ok, err := s.finishedGameCommand(ctx, place, name); ok || err != nil {
 			return r, err
 		}
 		return private(noGameHere(s.games[game])), nil
@@ -151,19 +158,19 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	case "turn":
 		return s.turn(rec, st), nil
 	case "history":
-		return s.history(rec)
+		return s.history(ctx, rec)
 	case "seed":
-		return s.addEntropy(rec, user, args["text"])
+		return s.addEntropy(ctx, rec, user, args["text"])
 	case "reveal":
 		if r, refused := secretsKept(st, "revealing the dice seed"); refused {
 			return r, nil
 		}
-		return s.reveal(rec, user)
+		return s.reveal(ctx, rec, user)
 	case "accept":
 		if !rec.AwaitingStart {
 			return private("There is no challenge waiting here."), nil
 		}
-		return s.startClicked(place, rec, user, "go")
+		return s.startClicked(ctx, place, rec, user, "go")
 	case "concede":
 		if seatedUser(rec, user.ID) == nil {
 			return private("Only a player of this game can concede it."), nil
@@ -183,11 +190,11 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 				return private("Not while a secret choice is pending: the log would show it. Ask again once both choices are revealed."), nil
 			}
 		}
-		return s.auditFile(place, rec, args["game"])
+		return s.auditFile(ctx, place, rec, args["game"])
 	case "dice":
-		return s.diceStats(place, rec)
+		return s.diceStats(ctx, place, rec)
 	case "autoroll":
-		return s.autoRoll(place, rec, st, user, args["roll"])
+		return s.autoRoll(ctx, place, rec, st, user, args["roll"])
 	case "abandon":
 		if !s.mayAbandon(rec, user) {
 			return private(fmt.Sprintf("Only the %s or a channel manager may abandon this game.", players(rec))), nil
@@ -203,13 +210,13 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		}
 		for _, p := range pendingAll(st) {
 			if id, _ := answerer(rec, p); id == user.ID && p.HasOption(gc.Option) {
-				return s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: gc.Option})
+				return s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: gc.Option})
 			}
 		}
 		return private(gc.NotNow), nil
 	}
 	if pv, ok := st.(engine.PrivateViews); ok && name == pv.PrivateView() {
-		return s.hand(rec, st, user)
+		return s.hand(ctx, rec, st, user)
 	}
 	if st == nil {
 		return private("The game has not started yet: its commander presses Start (after anyone has mixed in entropy with `seed`)."), nil
@@ -226,7 +233,7 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		}
 	}
 	if name == "log" {
-		return s.history(rec) // a game without a log sheet: its public log
+		return s.history(ctx, rec) // a game without a log sheet: its public log
 	}
 	return private(fmt.Sprintf("Unknown command %q: try %s.", name, commandNames())), nil
 }
@@ -266,8 +273,8 @@ func noGameHere(rules engine.Rules) string {
 // `score` or a career's `log` can still be read after its end, until a new
 // game starts. ok is false when the command is not such a command, or the
 // channel has no finished game.
-func (s *Service) finishedGameCommand(place Place, name string) (r Reply, ok bool, err error) {
-	rec, _, err := s.gameFor(place, nil, "")
+func (s *Service) finishedGameCommand(ctx context.Context, place Place, name string) (r Reply, ok bool, err error) {
+	rec, _, err := s.gameFor(ctx, place, nil, "")
 	if err != nil || rec == nil {
 		return Reply{}, false, err
 	}
@@ -281,7 +288,7 @@ func (s *Service) finishedGameCommand(place Place, name string) (r Reply, ok boo
 	}
 	note := fmt.Sprintf("Game %s is over; this is how it ended. A new game starts with `new`.", rec.ID)
 	if name == "history" || (name == "log" && !hasView(st, "log")) {
-		r, err := s.history(rec)
+		r, err := s.history(ctx, rec)
 		if err == nil && len(r.Public) > 0 {
 			r.Public[0].Text = strings.TrimSpace(note + "\n" + r.Public[0].Text)
 		}
@@ -310,7 +317,7 @@ func hasView(st engine.State, name string) bool {
 }
 
 // Click answers a button or select choice.
-func (s *Service) Click(place Place, user User, customID string) (r Reply, err error) {
+func (s *Service) Click(ctx context.Context, place Place, user User, customID string) (r Reply, err error) {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
 	defer s.recoverInto(&err)
@@ -318,16 +325,19 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 	if err != nil {
 		return private("That button is not one of Kaleun's."), nil
 	}
-	place = s.route(place, user)
-	unlock := s.locks.lock(place.Key())
+	place = s.route(ctx, place, user)
+	unlock, err := s.locks.lock(ctx, place.Key())
+	if err != nil {
+		return Reply{}, err
+	}
 	defer unlock()
-	rec, st, err := s.load(place)
+	rec, st, err := s.load(ctx, place)
 	var ended *endedError
 	if errors.As(err, &ended) {
 		return Reply{Public: []Message{ended.end}}, nil
 	}
 	if errors.Is(err, persist.ErrNotFound) || (err == nil && rec.ID != target.gameID) {
-		if other, ferr := s.store.Find(target.gameID); ferr == nil && !other.Over && other.Owner != user.ID {
+		if other, ferr := s.store.Find(ctx, target.gameID); ferr == nil && !other.Over && other.Owner != user.ID {
 			return private(fmt.Sprintf("That button is for %s's game: your click changed nothing.", other.OwnerName)), nil
 		}
 		return private("That game is over or was abandoned: this button no longer does anything."), nil
@@ -345,14 +355,14 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 			// The reveal ends the game: its commit archives it too.
 			next := *rec
 			next.Over, next.Updated = true, s.now()
-			stored, err := s.store.CommitEntries(&next, []persist.NewEntry{e})
+			stored, err := s.store.CommitEntries(ctx, &next, []persist.NewEntry{e})
 			if err != nil {
 				return Reply{}, err
 			}
 			for _, m := range eventMessages(stored) {
 				text += "\n" + m.Text
 			}
-		} else if err := s.store.Archive(place.Key()); err != nil {
+		} else if err := s.store.Archive(ctx, place.Key()); err != nil {
 			return Reply{}, err
 		}
 		s.log.Info("game abandoned", "game", rec.ID, "by", user.ID)
@@ -362,14 +372,14 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 		if target.token != startToken {
 			return private("That button belongs to another stage of this game: nothing changed."), nil
 		}
-		return s.startClicked(place, rec, user, target.key)
+		return s.startClicked(ctx, place, rec, user, target.key)
 	}
 	p := promptByToken(st, target.token)
 	if p == nil {
 		return private("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
 	}
 	if target.key == openKey && p.Private {
-		return s.openDoor(rec, st, p, user)
+		return s.openDoor(ctx, rec, st, p, user)
 	}
 	if id, name := answerer(rec, p); id != "" && user.ID != id {
 		if len(rec.Seats) > 0 {
@@ -377,7 +387,7 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 		}
 		return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", name)), nil
 	}
-	return s.decide(place, rec, st, engine.Choice{Token: target.token, Key: target.key})
+	return s.decide(ctx, place, rec, st, engine.Choice{Token: target.token, Key: target.key})
 }
 
 // recoverInto turns a panic in a game's rules into an error: nothing was
@@ -447,8 +457,8 @@ func players(rec *persist.GameRecord) string {
 	return "players (" + strings.Join(names, ", ") + ")"
 }
 
-func (s *Service) load(place Place) (*persist.GameRecord, engine.State, error) {
-	rec, err := s.store.Load(place.Key())
+func (s *Service) load(ctx context.Context, place Place) (*persist.GameRecord, engine.State, error) {
+	rec, err := s.store.Load(ctx, place.Key())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -466,13 +476,13 @@ func (s *Service) load(place Place) (*persist.GameRecord, engine.State, error) {
 		}
 	}
 	if rec.Over {
-		return nil, nil, s.archiveEnded(place, rec, st)
+		return nil, nil, s.archiveEnded(ctx, place, rec, st)
 	}
 	return rec, st, nil
 }
 
 // decide applies a choice and commits it before any message goes out.
-func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, c engine.Choice) (Reply, error) {
+func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, c engine.Choice) (Reply, error) {
 	d, err := DiceFor(rec.Dice)
 	if err != nil {
 		return Reply{}, err
@@ -485,7 +495,7 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 		return Reply{}, err
 	}
 	next2 := *rec
-	stored, err := s.commit(&next2, next, events, d, nil)
+	stored, err := s.commit(ctx, &next2, next, events, d, nil)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -494,18 +504,18 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 	if p := promptByToken(st, c.Token); p != nil && p.Private {
 		viewer = p.Seat
 	}
-	r, err := s.afterSeen(place, rec, next, stored, tokens(st), viewer)
+	r, err := s.afterSeen(ctx, place, rec, next, stored, tokens(st), viewer)
 	if err != nil {
 		return r, err
 	}
-	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(rec, st, next)...)
+	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(ctx, rec, st, next)...)
 	if next.Outcome() != nil {
 		return r, nil
 	}
 	// A player who chose auto-roll has his enemy rolls pressed at once.
 	if p := next.Pending(); p != nil {
 		if key, ok := autoAnswer(rec, p); ok {
-			more, err := s.decide(place, rec, next, engine.Choice{Token: p.Token, Key: key})
+			more, err := s.decide(ctx, place, rec, next, engine.Choice{Token: p.Token, Key: key})
 			if err != nil {
 				return Reply{}, err
 			}
@@ -530,7 +540,7 @@ func withoutPrompt(ms []Message) []Message {
 // master's, such as a seed commitment), the rules' events with the numbers of
 // the dice they rolled, and at the end of the game the seed's reveal. It
 // returns the entries as stored.
-func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engine.Event, d CursorDice, before []persist.NewEntry) ([]persist.EventRecord, error) {
+func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine.State, events []engine.Event, d CursorDice, before []persist.NewEntry) ([]persist.EventRecord, error) {
 	b, err := st.Encode()
 	if err != nil {
 		return nil, err
@@ -568,18 +578,18 @@ func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engi
 		}
 	}
 	if !s.scheduling(rec.Key) {
-		return s.store.CommitEntries(rec, entries)
+		return s.store.CommitEntries(ctx, rec, entries)
 	}
-	due, err := s.schedule(rec, st)
+	due, err := s.schedule(ctx, rec, st)
 	if err != nil {
 		return nil, err
 	}
-	return s.store.CommitScheduled(rec, entries, due)
+	return s.store.CommitScheduled(ctx, rec, entries, due)
 }
 
 // after renders the events and the next prompt, or the end of the game.
-func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord) (Reply, error) {
-	return s.afterSeen(place, rec, st, stored, nil, "")
+func (s *Service) after(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord) (Reply, error) {
+	return s.afterSeen(ctx, place, rec, st, stored, nil, "")
 }
 
 // afterSeen is after, posting only the prompts not already pending before
@@ -588,7 +598,7 @@ func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, s
 //
 // viewer is the seat of the player who decided: the events for him alone,
 // and his next private prompt, come to him privately.
-func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord, seen map[string]bool, viewer string) (Reply, error) {
+func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord, seen map[string]bool, viewer string) (Reply, error) {
 	r := Reply{Public: eventMessages(publicEntries(stored))}
 	if viewer != "" {
 		r.Private = append(r.Private, eventMessages(entriesFor(stored, viewer, false))...)
@@ -654,12 +664,12 @@ func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
 
 // history shows the last rolls with their charts, rule cases and die
 // numbers, and the log's head hash.
-func (s *Service) history(rec *persist.GameRecord) (Reply, error) {
+func (s *Service) history(ctx context.Context, rec *persist.GameRecord) (Reply, error) {
 	from := uint64(1)
 	if rec.Seq > 400 {
 		from = rec.Seq - 400
 	}
-	evs, err := s.store.Events(rec.ID, from, 0)
+	evs, err := s.store.Events(ctx, rec.ID, from, 0)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -684,40 +694,43 @@ func (s *Service) history(rec *persist.GameRecord) (Reply, error) {
 
 // StartGame starts a game in an empty place with the given dice (a seeded or
 // scripted source, for reproductions); nil draws a fresh secret seed.
-func (s *Service) StartGame(place Place, user User, game string, args map[string]string, d *persist.DiceRecord) (r Reply, err error) {
+func (s *Service) StartGame(ctx context.Context, place Place, user User, game string, args map[string]string, d *persist.DiceRecord) (r Reply, err error) {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
 	defer s.recoverInto(&err)
-	unlock := s.locks.lock(place.Key())
+	unlock, err := s.locks.lock(ctx, place.Key())
+	if err != nil {
+		return Reply{}, err
+	}
 	defer unlock()
-	return s.newGame(place, user, game, args, d)
+	return s.newGame(ctx, place, user, game, args, d)
 }
 
 // newGame starts a game in an empty place.
-func (s *Service) newGame(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord) (Reply, error) {
-	return s.newGameIn(place, user, game, args, fixed, "", nil)
+func (s *Service) newGame(ctx context.Context, place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord) (Reply, error) {
+	return s.newGameIn(ctx, place, user, game, args, fixed, "", nil)
 }
 
 // newGameFor starts a tournament entrant's career.
-func (s *Service) newGameFor(place Place, user User, game string, args map[string]string, tournament string) (Reply, error) {
-	return s.newGameIn(place, user, game, args, nil, tournament, nil)
+func (s *Service) newGameFor(ctx context.Context, place Place, user User, game string, args map[string]string, tournament string) (Reply, error) {
+	return s.newGameIn(ctx, place, user, game, args, nil, tournament, nil)
 }
 
 // newTeamGame starts a tournament's team game (a wolfpack) with its seats
 // filled: it starts at once, its seed committed before the first die.
-func (s *Service) newTeamGame(place Place, game string, setup map[string]string, tournament string, seats []persist.Seat) (Reply, error) {
+func (s *Service) newTeamGame(ctx context.Context, place Place, game string, setup map[string]string, tournament string, seats []persist.Seat) (Reply, error) {
 	owner := User{ID: seats[0].ID, Name: seats[0].Name}
-	return s.newGameIn(place, owner, game, setup, nil, tournament, seats)
+	return s.newGameIn(ctx, place, owner, game, setup, nil, tournament, seats)
 }
 
-func (s *Service) newGameIn(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord, tournament string, team []persist.Seat) (Reply, error) {
-	if rec, err := s.store.Load(place.Key()); err == nil && rec.Over {
+func (s *Service) newGameIn(ctx context.Context, place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord, tournament string, team []persist.Seat) (Reply, error) {
+	if rec, err := s.store.Load(ctx, place.Key()); err == nil && rec.Over {
 		// A finished game left in its place: archived, its end shown first.
 		var ended *endedError
-		if _, _, err := s.load(place); !errors.As(err, &ended) {
+		if _, _, err := s.load(ctx, place); !errors.As(err, &ended) {
 			return Reply{}, fmt.Errorf("game %s had ended and could not be archived: %v", rec.ID, err)
 		}
-		r, err := s.newGameIn(place, user, game, args, fixed, tournament, team)
+		r, err := s.newGameIn(ctx, place, user, game, args, fixed, tournament, team)
 		r.Public = append([]Message{ended.end}, r.Public...)
 		return r, err
 	} else if err == nil {
@@ -809,23 +822,23 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 		// The setup itself rolls dice: wait for the commander's Start, so
 		// the players can mix in entropy before the first die.
 		rec.AwaitingStart, rec.Decisions = true, -1
-		due, err := s.startDue(rec)
+		due, err := s.startDue(ctx, rec)
 		if err != nil {
 			return Reply{}, err
 		}
-		if _, err := s.store.CommitScheduled(rec, before, due); err != nil {
+		if _, err := s.store.CommitScheduled(ctx, rec, before, due); err != nil {
 			return Reply{}, err
 		}
 		s.log.Info("game created, awaiting start", "game", id, "place", place.Key(), "by", user.ID)
 		return Reply{Public: []Message{s.startMessage(rec)}}, nil
 	}
 	rec.Decisions = -1 // commit counts the start as decision 0
-	stored, err := s.commit(rec, st, events, d, before)
+	stored, err := s.commit(ctx, rec, st, events, d, before)
 	if err != nil {
 		return Reply{}, err
 	}
 	s.log.Info("game started", "game", id, "place", place.Key(), "by", user.ID)
-	r, err := s.after(place, rec, st, stored)
+	r, err := s.after(ctx, place, rec, st, stored)
 	if err != nil {
 		return Reply{}, err
 	}

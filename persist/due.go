@@ -2,6 +2,7 @@ package persist
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -233,15 +234,18 @@ func scheduled(tx *bolt.Tx, key string) ([]Due, error) {
 }
 
 // SetSchedule replaces a game's due times.
-func (s *Store) SetSchedule(key string, due []Due) error {
-	return s.db.Update(func(tx *bolt.Tx) error { return putSchedule(tx, key, due) })
+func (s *Store) SetSchedule(ctx context.Context, key string, due []Due) error {
+	return s.update(ctx, "set the due times of "+key, func(tx *bolt.Tx) error { return putSchedule(tx, key, due) })
 }
 
 // PutSchedules replaces the due times of many games in one transaction (a
 // tournament's organiser moving everyone's deadline).
-func (s *Store) PutSchedules(schedules map[string][]Due) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
+func (s *Store) PutSchedules(ctx context.Context, schedules map[string][]Due) error {
+	return s.update(ctx, fmt.Sprintf("set the due times of %d games", len(schedules)), func(tx *bolt.Tx) error {
 		for key, due := range schedules {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			if err := putSchedule(tx, key, due); err != nil {
 				return err
 			}
@@ -251,9 +255,9 @@ func (s *Store) PutSchedules(schedules map[string][]Due) error {
 }
 
 // Schedule returns a game's due times not yet taken.
-func (s *Store) Schedule(key string) ([]Due, error) {
+func (s *Store) Schedule(ctx context.Context, key string) ([]Due, error) {
 	var out []Due
-	err := s.db.View(func(tx *bolt.Tx) (err error) {
+	err := s.view(ctx, "read the due times of "+key, func(tx *bolt.Tx) (err error) {
 		out, err = scheduled(tx, key)
 		return err
 	})
@@ -261,26 +265,26 @@ func (s *Store) Schedule(key string) ([]Due, error) {
 }
 
 // DropDue removes one due time (a deadline whose prompt waits on).
-func (s *Store) DropDue(d Due) error {
-	return s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketDue).Delete(dueKey(d)) })
+func (s *Store) DropDue(ctx context.Context, d Due) error {
+	return s.update(ctx, "drop the "+d.Kind+" of game "+d.GameID+" at "+d.Key, func(tx *bolt.Tx) error { return tx.Bucket(bucketDue).Delete(dueKey(d)) })
 }
 
 // TakeDue returns what is due at now, oldest first, at most limit. Reminders
 // leave the index as they are taken (sending one twice after a crash would
 // be a small harm; losing a deadline would not): deadlines stay until the
 // decision that answers them replaces the game's schedule.
-func (s *Store) TakeDue(now time.Time, limit int) ([]Due, error) {
+func (s *Store) TakeDue(ctx context.Context, now time.Time, limit int) ([]Due, error) {
 	var out []Due
 	end := make([]byte, 8)
 	binary.BigEndian.PutUint64(end, uint64(now.UnixNano()))
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.update(ctx, "take the due times up to "+now.UTC().Format(time.RFC3339), func(tx *bolt.Tx) error {
 		ib := tx.Bucket(bucketDue)
 		c := ib.Cursor()
 		var taken [][]byte
 		for k, v := c.First(); k != nil && bytes.Compare(k[:8], end) <= 0 && len(out) < limit; k, v = c.Next() {
 			var d Due
 			if err := json.Unmarshal(v, &d); err != nil {
-				return fmt.Errorf("due entry is damaged: %w", err)
+				return fmt.Errorf("due entry %x is damaged: %w", k, err)
 			}
 			out = append(out, d)
 			if d.Kind == DueReminder {
@@ -294,7 +298,10 @@ func (s *Store) TakeDue(now time.Time, limit int) ([]Due, error) {
 		}
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // takenKeys are a game's planned index keys no longer in the index.
@@ -316,8 +323,8 @@ func takenKeys(tx *bolt.Tx, key string) [][]byte {
 // Reschedule recomputes the due times of one player's pending prompts (after
 // he changed his preferences). match picks the entries by game key and user;
 // update gives each its new form.
-func (s *Store) Reschedule(match func(Due) bool, update func(Due) Due) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
+func (s *Store) Reschedule(ctx context.Context, match func(Due) bool, update func(Due) Due) error {
+	return s.update(ctx, "move due times", func(tx *bolt.Tx) error {
 		var games []string
 		err := tx.Bucket(bucketSchedule).ForEach(func(k, _ []byte) error {
 			games = append(games, string(k))
@@ -327,6 +334,9 @@ func (s *Store) Reschedule(match func(Due) bool, update func(Due) Due) error {
 			return err
 		}
 		for _, key := range games {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			list, err := scheduled(tx, key)
 			if err != nil {
 				return err

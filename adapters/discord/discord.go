@@ -42,6 +42,10 @@ type Adapter struct {
 	session *discordgo.Session
 	// sticky remembers the messages kept up to date (standings).
 	sticky bot.Stickies
+	// work is the context of the bot calls and REST calls the adapter makes
+	// for interactions, given to Start: it outlives Close (calls in flight
+	// finish after the gateway is closed) until the process gives them up.
+	work context.Context
 }
 
 // New prepares the adapter; Start connects.
@@ -85,8 +89,11 @@ func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
 	return r.next.RoundTrip(req)
 }
 
-// Start opens the gateway and registers the commands.
+// Start opens the gateway and registers the commands. ctx is the context
+// of the work done for interactions: when it is done, calls in flight are
+// given up.
 func (a *Adapter) Start(ctx context.Context) error {
+	a.work = ctx
 	if err := a.session.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
 	}
@@ -96,7 +103,7 @@ func (a *Adapter) Start(ctx context.Context) error {
 		targets = []string{""}
 	}
 	for _, g := range targets {
-		if _, err := a.session.ApplicationCommandBulkOverwrite(a.cfg.ApplicationID, g, cmds); err != nil {
+		if _, err := a.session.ApplicationCommandBulkOverwrite(a.cfg.ApplicationID, g, cmds, discordgo.WithContext(ctx)); err != nil {
 			return fmt.Errorf("discord: registering commands (guild %q): %w", g, err)
 		}
 	}
@@ -106,6 +113,15 @@ func (a *Adapter) Start(ctx context.Context) error {
 		a.log.Info("discord: invite the bot to a server with this link", "url", InviteURL(a.cfg.ApplicationID))
 	}
 	return nil
+}
+
+// workCtx is the context of work done for interactions (Background before
+// Start, for tests that drive the handler directly).
+func (a *Adapter) workCtx() context.Context {
+	if a.work == nil {
+		return context.Background()
+	}
+	return a.work
 }
 
 // Close disconnects.
@@ -194,7 +210,7 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 	case discordgo.InteractionApplicationCommand:
 		data := i.ApplicationCommandData()
 		if len(data.Options) == 0 {
-			a.respond(i, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}})
+			a.respond(a.workCtx(), i, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}})
 			return
 		}
 		sub := data.Options[0]
@@ -205,14 +221,16 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 				args[o.Name] = userArg(data.Resolved, fmt.Sprint(o.Value))
 			}
 		}
-		a.answer(i, func() (bot.Reply, error) { return a.svc.Command(place, user, data.Name, sub.Name, args) })
+		a.answer(i, func(ctx context.Context) (bot.Reply, error) {
+			return a.svc.Command(ctx, place, user, data.Name, sub.Name, args)
+		})
 	case discordgo.InteractionMessageComponent:
 		data := i.MessageComponentData()
 		id := data.CustomID
 		if len(data.Values) > 0 {
 			id = data.Values[0] // a select menu's values are option ids
 		}
-		a.answer(i, func() (bot.Reply, error) { return a.svc.Click(place, user, id) })
+		a.answer(i, func(ctx context.Context) (bot.Reply, error) { return a.svc.Click(ctx, place, user, id) })
 	}
 }
 
@@ -256,14 +274,15 @@ func displayName(m *discordgo.Member) string {
 
 // answer runs the bot call and responds within Discord's 3-second limit: if
 // the call is slow, the interaction is deferred first and answered by follow-ups.
-func (a *Adapter) answer(i *discordgo.InteractionCreate, call func() (bot.Reply, error)) {
+func (a *Adapter) answer(i *discordgo.InteractionCreate, call func(ctx context.Context) (bot.Reply, error)) {
 	type result struct {
 		r   bot.Reply
 		err error
 	}
+	ctx := a.workCtx()
 	done := make(chan result, 1)
 	go func() {
-		r, err := call()
+		r, err := call(ctx)
 		done <- result{r, err}
 	}()
 	select {
@@ -272,9 +291,9 @@ func (a *Adapter) answer(i *discordgo.InteractionCreate, call func() (bot.Reply,
 			a.log.Error("discord: bot call failed", "err", res.err)
 			res.r = bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
 		}
-		a.respond(i, res.r)
+		a.respond(ctx, i, res.r)
 	case <-time.After(2 * time.Second):
-		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
+		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}, discordgo.WithContext(ctx)); err != nil {
 			a.log.Error("discord: deferring", "err", err)
 		}
 		res := <-done
@@ -282,12 +301,12 @@ func (a *Adapter) answer(i *discordgo.InteractionCreate, call func() (bot.Reply,
 			a.log.Error("discord: bot call failed", "err", res.err)
 			res.r = bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
 		}
-		a.followups(i, res.r, true)
+		a.followups(ctx, i, res.r, true)
 	}
 }
 
 // respond answers the interaction with the first message and follows up with the rest.
-func (a *Adapter) respond(i *discordgo.InteractionCreate, r bot.Reply) {
+func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, r bot.Reply) {
 	var first *discordgo.InteractionResponseData
 	switch {
 	case len(r.Public) > 0:
@@ -299,18 +318,18 @@ func (a *Adapter) respond(i *discordgo.InteractionCreate, r bot.Reply) {
 	default:
 		first = &discordgo.InteractionResponseData{Content: "Done.", Flags: discordgo.MessageFlagsEphemeral}
 	}
-	if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: first}); err != nil {
+	if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: first}, discordgo.WithContext(ctx)); err != nil {
 		a.log.Error("discord: responding", "err", err)
 		return
 	}
-	a.followups(i, r, false)
+	a.followups(ctx, i, r, false)
 }
 
-func (a *Adapter) followups(i *discordgo.InteractionCreate, r bot.Reply, all bool) {
+func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate, r bot.Reply, all bool) {
 	send := func(m bot.Message, ephemeral bool) {
 		d := messageData(m, ephemeral)
 		p := &discordgo.WebhookParams{Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags, Files: d.Files}
-		if _, err := a.session.FollowupMessageCreate(i.Interaction, true, p); err != nil {
+		if _, err := a.session.FollowupMessageCreate(i.Interaction, true, p, discordgo.WithContext(ctx)); err != nil {
 			a.log.Error("discord: follow-up", "err", err)
 		}
 	}
@@ -321,7 +340,7 @@ func (a *Adapter) followups(i *discordgo.InteractionCreate, r bot.Reply, all boo
 		send(m, true)
 	}
 	for _, n := range r.Elsewhere {
-		if err := a.Notify(n); err != nil {
+		if err := a.Notify(ctx, n); err != nil {
 			a.log.Error("discord: delivering elsewhere", "channel", n.Place.Channel, "err", err)
 		}
 	}
@@ -425,7 +444,7 @@ func (a *Adapter) autocomplete(i *discordgo.InteractionCreate) {
 	err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
-	})
+	}, discordgo.WithContext(a.workCtx()))
 	if err != nil {
 		a.log.Error("discord: autocomplete", "err", err)
 	}

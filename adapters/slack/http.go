@@ -2,6 +2,7 @@ package slack
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -56,12 +57,13 @@ func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
 	place := bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}
 	var first any
 	var rest bot.Reply
-	if !a.safely("slash command", place, func() { first, rest = split(a.command(cmd)) }) {
+	ctx := a.workCtx()
+	if !a.safely("slash command", place, func() { first, rest = split(a.command(ctx, cmd)) }) {
 		first, rest = map[string]any{"response_type": "ephemeral", "text": panicText}, bot.Reply{}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(first)
-	a.postLater(place, cmd.UserID, rest)
+	a.postLater(ctx, place, cmd.UserID, rest)
 }
 
 // httpInteraction serves a button or menu choice posted by Slack (HTTP mode).
@@ -86,10 +88,11 @@ func (a *Adapter) httpInteraction(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	place := interactionPlace(cb)
 	var reply bot.Reply
-	if !a.safely("interaction", place, func() { reply = a.interaction(cb) }) {
+	ctx := a.workCtx()
+	if !a.safely("interaction", place, func() { reply = a.interaction(ctx, cb) }) {
 		reply = bot.Reply{Private: []bot.Message{{Text: panicText}}}
 	}
-	a.postLater(place, cb.User.ID, reply)
+	a.postLater(ctx, place, cb.User.ID, reply)
 }
 
 // verify reads the body, at most maxBody bytes, and checks its Slack
@@ -171,16 +174,16 @@ func (a *Adapter) safely(what string, place bot.Place, f func()) (ok bool) {
 
 // postLater posts the rest of a reply after the HTTP answer has gone. A
 // panic there is logged and the user told, and Close waits for it.
-func (a *Adapter) postLater(place bot.Place, user string, r bot.Reply) {
+func (a *Adapter) postLater(ctx context.Context, place bot.Place, user string, r bot.Reply) {
 	if len(r.Public) == 0 && len(r.Private) == 0 && len(r.Elsewhere) == 0 {
 		return
 	}
 	a.posting.Add(1)
 	go func() {
 		defer a.posting.Done()
-		if !a.safely("posting a reply", place, func() { a.post(place, user, r) }) {
+		if !a.safely("posting a reply", place, func() { a.post(ctx, place, user, r) }) {
 			a.safely("telling the user of an error", place, func() {
-				if _, err := a.api.PostEphemeral(place.Channel, user, slack.MsgOptionText(panicText, false)); err != nil {
+				if _, err := a.api.PostEphemeralContext(ctx, place.Channel, user, slack.MsgOptionText(panicText, false)); err != nil {
 					a.log.Error("slack: chat.postEphemeral", "err", err)
 				}
 			})

@@ -46,7 +46,14 @@ type Adapter struct {
 	api    *slack.Client
 	cancel context.CancelFunc
 	done   chan struct{}
-	http   *http.Server
+	// work is the context of the bot calls and Web API calls made for
+	// requests, given to Start: it outlives Close (requests in flight finish
+	// after the connection closes) until the process gives them up. It is
+	// not the HTTP request's context: a client that hangs up must not cancel
+	// a decision half-way, for Slack's retry of it would be refused as a
+	// request already acted upon.
+	work context.Context
+	http *http.Server
 	// Addr is the HTTP mode's listening address once started.
 	Addr string
 	// sticky remembers the messages kept up to date (standings).
@@ -79,8 +86,11 @@ func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.
 	return &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...), limits: defaultHTTPLimits}, nil
 }
 
-// Start connects (Socket Mode) or starts listening (HTTP mode).
+// Start connects (Socket Mode) or starts listening (HTTP mode). ctx is the
+// context of the work done for requests: when it is done, calls in flight
+// are given up; Close ends the connection.
 func (a *Adapter) Start(ctx context.Context) error {
+	a.work = ctx
 	ctx, a.cancel = context.WithCancel(ctx)
 	a.done = make(chan struct{})
 	if a.cfg.Mode == "http" {
@@ -133,6 +143,15 @@ func (a *Adapter) Start(ctx context.Context) error {
 	return nil
 }
 
+// workCtx is the context of work done for requests (Background before
+// Start, for tests that drive the handlers directly).
+func (a *Adapter) workCtx() context.Context {
+	if a.work == nil {
+		return context.Background()
+	}
+	return a.work
+}
+
 // Close stops the adapter.
 func (a *Adapter) Close() error {
 	if a.cancel != nil {
@@ -182,22 +201,24 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 		if !ok || evt.Request == nil {
 			return
 		}
-		reply := a.command(cmd)
+		ctx := a.workCtx()
+		reply := a.command(ctx, cmd)
 		first, rest := split(reply)
 		smc.Ack(*evt.Request, first)
-		a.post(bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}, cmd.UserID, rest)
+		a.post(ctx, bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}, cmd.UserID, rest)
 	case socketmode.EventTypeInteractive:
 		cb, ok := evt.Data.(slack.InteractionCallback)
 		if !ok || evt.Request == nil {
 			return
 		}
 		smc.Ack(*evt.Request)
-		a.post(interactionPlace(cb), cb.User.ID, a.interaction(cb))
+		ctx := a.workCtx()
+		a.post(ctx, interactionPlace(cb), cb.User.ID, a.interaction(ctx, cb))
 	}
 }
 
 // command runs a slash command: "/hunters new boat=VIIC start=1940-10".
-func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
+func (a *Adapter) command(ctx context.Context, c slack.SlashCommand) bot.Reply {
 	game := strings.TrimPrefix(c.Command, "/")
 	sub, args, err := ParseCommandText(c.Text)
 	if err != nil {
@@ -210,11 +231,11 @@ func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
 	user := bot.User{ID: c.UserID, Name: c.UserName}
 	for _, spec := range bot.Commands() {
 		if spec.Name == words[0] && spec.ManagerMatters {
-			user.Manager = a.isAdmin(c.UserID)
+			user.Manager = a.isAdmin(ctx, c.UserID)
 		}
 	}
 	place := bot.Place{Platform: "slack", Space: c.TeamID, Channel: c.ChannelID}
-	r, err := a.svc.Command(place, user, game, words[0], args)
+	r, err := a.svc.Command(ctx, place, user, game, words[0], args)
 	if err != nil {
 		a.log.Error("slack: command failed", "err", err)
 		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
@@ -223,7 +244,7 @@ func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
 }
 
 // interaction answers a button or menu choice.
-func (a *Adapter) interaction(cb slack.InteractionCallback) bot.Reply {
+func (a *Adapter) interaction(ctx context.Context, cb slack.InteractionCallback) bot.Reply {
 	if len(cb.ActionCallback.BlockActions) == 0 {
 		return bot.Reply{}
 	}
@@ -234,9 +255,9 @@ func (a *Adapter) interaction(cb slack.InteractionCallback) bot.Reply {
 	}
 	user := bot.User{ID: cb.User.ID, Name: cb.User.Name}
 	if strings.Contains(id, ":abandon:") {
-		user.Manager = a.isAdmin(cb.User.ID)
+		user.Manager = a.isAdmin(ctx, cb.User.ID)
 	}
-	r, err := a.svc.Click(interactionPlace(cb), user, id)
+	r, err := a.svc.Click(ctx, interactionPlace(cb), user, id)
 	if err != nil {
 		a.log.Error("slack: click failed", "err", err)
 		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
@@ -250,8 +271,8 @@ func interactionPlace(cb slack.InteractionCallback) bot.Place {
 }
 
 // isAdmin: Slack workspace admins and owners count as channel managers.
-func (a *Adapter) isAdmin(userID string) bool {
-	u, err := a.api.GetUserInfo(userID)
+func (a *Adapter) isAdmin(ctx context.Context, userID string) bool {
+	u, err := a.api.GetUserInfoContext(ctx, userID)
 	if err != nil {
 		a.log.Warn("slack: users.info", "err", err)
 		return false
@@ -261,27 +282,27 @@ func (a *Adapter) isAdmin(userID string) bool {
 
 // post sends the reply's messages: public ones to the channel, private ones
 // as ephemeral messages to the user.
-func (a *Adapter) post(place bot.Place, user string, r bot.Reply) {
+func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.Reply) {
 	for _, m := range r.Public {
 		if m.Title != "" || m.Text != "" || len(m.Fields) > 0 || len(m.Options) > 0 {
-			if err := a.sendTo(place, m, ""); err != nil {
+			if err := a.sendTo(ctx, place, m, ""); err != nil {
 				a.log.Error("slack: chat.postMessage", "err", err)
 			}
 			continue
 		}
-		a.upload(place.Channel, m.Files)
+		a.upload(ctx, place.Channel, m.Files)
 	}
 	for _, m := range r.Private {
 		opts := []slack.MsgOption{slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)}
 		if isThreadTS(place.Thread) {
 			opts = append(opts, slack.MsgOptionTS(place.Thread))
 		}
-		if _, err := a.api.PostEphemeral(place.Channel, user, opts...); err != nil {
+		if _, err := a.api.PostEphemeralContext(ctx, place.Channel, user, opts...); err != nil {
 			a.log.Error("slack: chat.postEphemeral", "err", err)
 		}
 	}
 	for _, n := range r.Elsewhere {
-		if err := a.Notify(n); err != nil {
+		if err := a.Notify(ctx, n); err != nil {
 			a.log.Error("slack: delivering elsewhere", "channel", n.Place.Channel, "err", err)
 		}
 	}
@@ -289,9 +310,9 @@ func (a *Adapter) post(place bot.Place, user string, r bot.Reply) {
 
 // upload shares attachments in the channel (files.getUploadURLExternal, the
 // upload itself, files.completeUploadExternal).
-func (a *Adapter) upload(channel string, files []bot.File) {
+func (a *Adapter) upload(ctx context.Context, channel string, files []bot.File) {
 	for _, f := range files {
-		_, err := a.api.UploadFile(slack.UploadFileParameters{
+		_, err := a.api.UploadFileContext(ctx, slack.UploadFileParameters{
 			Reader: bytes.NewReader(f.Data), FileSize: len(f.Data), Filename: f.Name, Title: f.Name, Channel: channel,
 		})
 		if err != nil {

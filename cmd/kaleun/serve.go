@@ -115,7 +115,7 @@ func serve(ctx context.Context, cfg *config) error {
 		notifiers["slack"] = a
 		svc.UseThreads("slack", a)
 	}
-	stopTicker := startTicker(svc, cfg.Reminders.tick, notifiers, log)
+	stopTicker := startTicker(ctx, svc, cfg.Reminders.tick, notifiers, log)
 	stopBackups := func() {}
 	if bk != nil {
 		stopBackups = bk.start(ctx, cfg.Backup.every)
