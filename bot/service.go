@@ -495,7 +495,7 @@ func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameReco
 		return Reply{}, err
 	}
 	next2 := *rec
-	stored, err := s.commit(ctx, &next2, next, events, d, nil)
+	stored, err := s.commit(ctx, &next2, next, events, d, nil, nil)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -539,8 +539,9 @@ func withoutPrompt(ms []Message) []Message {
 // commit stores the new state with the log entries: before (the game
 // master's, such as a seed commitment), the rules' events with the numbers of
 // the dice they rolled, and at the end of the game the seed's reveal. It
-// returns the entries as stored.
-func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine.State, events []engine.Event, d CursorDice, before []persist.NewEntry) ([]persist.EventRecord, error) {
+// returns the entries as stored. tour, when set, is the tournament whose
+// start creates the game: it is saved with it.
+func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine.State, events []engine.Event, d CursorDice, before []persist.NewEntry, tour *persist.Tournament) ([]persist.EventRecord, error) {
 	b, err := st.Encode()
 	if err != nil {
 		return nil, err
@@ -577,12 +578,18 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 			entries = append(entries, e)
 		}
 	}
-	if !s.scheduling(rec.Key) {
+	if !s.scheduling(rec.Key) && tour == nil {
 		return s.store.CommitEntries(ctx, rec, entries)
 	}
-	due, err := s.schedule(ctx, rec, st)
-	if err != nil {
-		return nil, err
+	var due []persist.Due
+	if s.scheduling(rec.Key) {
+		var err error
+		if due, err = s.schedule(ctx, rec, st); err != nil {
+			return nil, err
+		}
+	}
+	if tour != nil {
+		return s.store.CommitEntrant(ctx, rec, entries, due, tour)
 	}
 	return s.store.CommitScheduled(ctx, rec, entries, due)
 }
@@ -708,29 +715,31 @@ func (s *Service) StartGame(ctx context.Context, place Place, user User, game st
 
 // newGame starts a game in an empty place.
 func (s *Service) newGame(ctx context.Context, place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord) (Reply, error) {
-	return s.newGameIn(ctx, place, user, game, args, fixed, "", nil)
+	return s.newGameIn(ctx, place, user, game, args, fixed, nil, nil)
 }
 
 // newGameFor starts a tournament entrant's career.
-func (s *Service) newGameFor(ctx context.Context, place Place, user User, game string, args map[string]string, tournament string) (Reply, error) {
-	return s.newGameIn(ctx, place, user, game, args, nil, tournament, nil)
+func (s *Service) newGameFor(ctx context.Context, place Place, user User, game string, args map[string]string, tour *persist.Tournament) (Reply, error) {
+	return s.newGameIn(ctx, place, user, game, args, nil, tour, nil)
 }
 
 // newTeamGame starts a tournament's team game (a wolfpack) with its seats
 // filled: it starts at once, its seed committed before the first die.
-func (s *Service) newTeamGame(ctx context.Context, place Place, game string, setup map[string]string, tournament string, seats []persist.Seat) (Reply, error) {
+func (s *Service) newTeamGame(ctx context.Context, place Place, game string, setup map[string]string, tour *persist.Tournament, seats []persist.Seat) (Reply, error) {
 	owner := User{ID: seats[0].ID, Name: seats[0].Name}
-	return s.newGameIn(ctx, place, owner, game, setup, nil, tournament, seats)
+	return s.newGameIn(ctx, place, owner, game, setup, nil, tour, seats)
 }
 
-func (s *Service) newGameIn(ctx context.Context, place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord, tournament string, team []persist.Seat) (Reply, error) {
+// newGameIn starts a game in an empty place. A tournament's game (tour set)
+// is recorded as its entrant's, or its team's, in the commit that creates it.
+func (s *Service) newGameIn(ctx context.Context, place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord, tour *persist.Tournament, team []persist.Seat) (Reply, error) {
 	if rec, err := s.store.Load(ctx, place.Key()); err == nil && rec.Over {
 		// A finished game left in its place: archived, its end shown first.
 		var ended *endedError
 		if _, _, err := s.load(ctx, place); !errors.As(err, &ended) {
 			return Reply{}, fmt.Errorf("game %s had ended and could not be archived: %v", rec.ID, err)
 		}
-		r, err := s.newGameIn(ctx, place, user, game, args, fixed, tournament, team)
+		r, err := s.newGameIn(ctx, place, user, game, args, fixed, tour, team)
 		r.Public = append([]Message{ended.end}, r.Public...)
 		return r, err
 	} else if err == nil {
@@ -783,7 +792,10 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 	if fixed != nil && fixed.GameID != "" {
 		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
 	}
-	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats, Tournament: tournament}
+	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats}
+	if tour != nil {
+		rec.Tournament = tour.ID
+	}
 	var seed []byte
 	if fixed != nil {
 		rec.Dice = *fixed
@@ -818,6 +830,9 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 		}
 		return private("Cannot start that game: " + err.Error()), nil
 	}
+	if tour != nil {
+		recordEntrantGame(tour, place.Key(), id, user, team) // committed with the game
+	}
 	if (d.Cursor() > 0 || len(seats) > 1) && fixed == nil && team == nil {
 		// The setup itself rolls dice: wait for the commander's Start, so
 		// the players can mix in entropy before the first die.
@@ -826,14 +841,20 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 		if err != nil {
 			return Reply{}, err
 		}
-		if _, err := s.store.CommitScheduled(ctx, rec, before, due); err != nil {
+		commit := s.store.CommitScheduled
+		if tour != nil {
+			commit = func(ctx context.Context, rec *persist.GameRecord, events []persist.NewEntry, due []persist.Due) ([]persist.EventRecord, error) {
+				return s.store.CommitEntrant(ctx, rec, events, due, tour)
+			}
+		}
+		if _, err := commit(ctx, rec, before, due); err != nil {
 			return Reply{}, err
 		}
 		s.log.Info("game created, awaiting start", "game", id, "place", place.Key(), "by", user.ID)
 		return Reply{Public: []Message{s.startMessage(rec)}}, nil
 	}
 	rec.Decisions = -1 // commit counts the start as decision 0
-	stored, err := s.commit(ctx, rec, st, events, d, before)
+	stored, err := s.commit(ctx, rec, st, events, d, before, tour)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -45,7 +45,7 @@ func (s *Service) start(ctx context.Context, place Place, rec *persist.GameRecor
 		return Reply{}, fmt.Errorf("starting game %s: %w", rec.ID, err)
 	}
 	next := *rec
-	stored, err := s.commit(ctx, &next, st, events, d, nil)
+	stored, err := s.commit(ctx, &next, st, events, d, nil, nil)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -278,14 +278,23 @@ func (s *Service) joinTournament(ctx context.Context, t *persist.Tournament, use
 	return Reply{Public: []Message{{Text: fmt.Sprintf("%s joins %s (%d entrants).", user.Name, t.Name, len(t.Entrants))}}}, nil
 }
 
-// withdraw takes an entrant out: before the start he is simply gone; after
-// it his career is archived and he stays in the standings as withdrawn.
+// withdraw takes an entrant out: before the start he is simply gone (with
+// the career a start cut short may have given him); after it his career is
+// archived and he stays in the standings as withdrawn.
 func (s *Service) withdraw(ctx context.Context, t *persist.Tournament, userID, what string) (Reply, error) {
 	for i, e := range t.Entrants {
 		if e.User != userID {
 			continue
 		}
 		if t.Status == "open" {
+			if e.Team != "" && e.GameID != "" {
+				return private(fmt.Sprintf("%s is in the %s pack, whose game a start cut short has set up already: the organiser runs `tournament start` again to finish the start first.", e.Name, e.Team)), nil
+			}
+			if e.GameID != "" {
+				if err := s.archiveCareer(ctx, e.Place); err != nil {
+					return Reply{}, err
+				}
+			}
 			t.Entrants = append(t.Entrants[:i], t.Entrants[i+1:]...)
 		} else {
 			if e.Withdrawn {
@@ -293,13 +302,7 @@ func (s *Service) withdraw(ctx context.Context, t *persist.Tournament, userID, w
 			}
 			t.Entrants[i].Withdrawn = true
 			if e.Place != "" {
-				unlock, err := s.locks.lock(ctx, e.Place)
-				if err != nil {
-					return Reply{}, err
-				}
-				err = s.store.Archive(ctx, e.Place)
-				unlock()
-				if err != nil && !errors.Is(err, persist.ErrNotFound) {
+				if err := s.archiveCareer(ctx, e.Place); err != nil {
 					return Reply{}, err
 				}
 			}
@@ -312,8 +315,25 @@ func (s *Service) withdraw(ctx context.Context, t *persist.Tournament, userID, w
 	return private("That player is not an entrant of this tournament."), nil
 }
 
+// archiveCareer archives a withdrawn entrant's career, if it still runs.
+func (s *Service) archiveCareer(ctx context.Context, place string) error {
+	unlock, err := s.locks.lock(ctx, place)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if err := s.store.Archive(ctx, place); err != nil && !errors.Is(err, persist.ErrNotFound) {
+		return err
+	}
+	return nil
+}
+
 // startTournament gives every entrant his game, each waiting for its
 // commander's Start in its thread (so he can mix entropy into his seed).
+// Each game is committed with the tournament recording it as its entrant's:
+// a start cut short (a shutdown that cancelled it, a crash) is taken up
+// again by the next `start`, which gives games only to the entrants still
+// without one.
 func (s *Service) startTournament(ctx context.Context, place Place, t *persist.Tournament, rules engine.Tournaments) (Reply, error) {
 	if t.Status != "open" {
 		return private("This tournament has already started."), nil
@@ -321,10 +341,14 @@ func (s *Service) startTournament(ctx context.Context, place Place, t *persist.T
 	if len(t.Entrants) < 2 {
 		return private("A tournament needs at least two entrants."), nil
 	}
+	set, err := s.entrantsWithGames(ctx, t)
+	if err != nil {
+		return Reply{}, err
+	}
 	var r Reply
 	format := formatOf(rules, t.Format)
 	if format.TeamGame != "" {
-		notices, err := s.startTeams(ctx, place, t, format)
+		notices, err := s.startTeams(ctx, place, t, format, set)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -333,6 +357,9 @@ func (s *Service) startTournament(ctx context.Context, place Place, t *persist.T
 	for i, e := range t.Entrants {
 		if format.TeamGame != "" {
 			break
+		}
+		if set[e.User] {
+			continue
 		}
 		setup, err := rules.EntrantSetup(t.Format, t.Answers, e.Answers, e.Name)
 		if err != nil {
@@ -347,16 +374,14 @@ func (s *Service) startTournament(ctx context.Context, place Place, t *persist.T
 		if err != nil {
 			return Reply{}, err
 		}
-		reply, err := s.newGameFor(ctx, career, user, t.Game, setup, t.ID)
+		reply, err := s.newGameFor(ctx, career, user, t.Game, setup, t)
 		unlock()
 		if err != nil {
 			return Reply{}, err
 		}
-		rec, err := s.store.Load(ctx, career.Key())
-		if err != nil {
+		if t.Entrants[i].GameID == "" {
 			return private(fmt.Sprintf("%s's career could not be set up: %s", e.Name, replyText(reply))), nil
 		}
-		t.Entrants[i].Place, t.Entrants[i].GameID = career.Key(), rec.ID
 		r.Elsewhere = append(r.Elsewhere, Notice{Place: career, Channel: reply.Public})
 	}
 	t.Status, t.Started = "running", s.now()
@@ -369,10 +394,43 @@ func (s *Service) startTournament(ctx context.Context, place Place, t *persist.T
 	}
 	r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d careers, each waiting for its player's Start in its own thread.", t.Name, len(t.Entrants))}}
 	if format.TeamGame != "" {
-		r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d boats in %d packs, each pack in its own thread.", t.Name, len(t.Entrants), teamCount(len(t.Entrants), format.TeamSize))}}
+		r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d boats in %d packs, each pack in its own thread.", t.Name, len(t.Entrants), countTeams(t))}}
 	}
 	r.Elsewhere = append(r.Elsewhere, Notice{Place: placeOf(t.Key), Channel: []Message{m}, Sticky: "standings:" + t.ID})
 	return r, nil
+}
+
+// entrantsWithGames are the entrants an earlier start, cut short, gave a
+// game that still waits in its place; the others' records are cleared.
+func (s *Service) entrantsWithGames(ctx context.Context, t *persist.Tournament) (map[string]bool, error) {
+	set := map[string]bool{}
+	for i := range t.Entrants {
+		e := &t.Entrants[i]
+		if e.GameID == "" {
+			continue
+		}
+		rec, err := s.store.Load(ctx, e.Place)
+		switch {
+		case err == nil && rec.ID == e.GameID:
+			set[e.User] = true
+			continue
+		case err != nil && !errors.Is(err, persist.ErrNotFound):
+			return nil, err
+		}
+		e.Place, e.GameID, e.Team, e.Seat = "", "", "", ""
+	}
+	return set, nil
+}
+
+// countTeams counts the teams the entrants were dealt into.
+func countTeams(t *persist.Tournament) int {
+	teams := map[string]bool{}
+	for _, e := range t.Entrants {
+		if e.Team != "" {
+			teams[e.Team] = true
+		}
+	}
+	return len(teams)
 }
 
 // formatOf finds a tournament's format.
@@ -391,19 +449,28 @@ func teamCount(n, size int) int { return (n + size - 1) / size }
 // startTeams deals the entrants into teams of even sizes, at most
 // TeamSize each (13.5.1: packs of six; a remainder is spread over the packs
 // rather than left as a pack of one), names them from TeamNames, and starts
-// each team's game in a thread of its own.
-func (s *Service) startTeams(ctx context.Context, place Place, t *persist.Tournament, f engine.TournamentFormat) ([]Notice, error) {
-	teams := teamCount(len(t.Entrants), f.TeamSize)
+// each team's game in a thread of its own. Entrants already in a team game
+// (set: a start cut short) keep it; the others are dealt among themselves.
+func (s *Service) startTeams(ctx context.Context, place Place, t *persist.Tournament, f engine.TournamentFormat, set map[string]bool) ([]Notice, error) {
+	var dealt []int // the entrants to deal, by index
+	for i, e := range t.Entrants {
+		if !set[e.User] {
+			dealt = append(dealt, i)
+		}
+	}
+	first := countTeams(t) // the teams an earlier start made
+	teams := teamCount(len(dealt), f.TeamSize)
 	var notices []Notice
 	next := 0
 	for k := 0; k < teams; k++ {
-		size := len(t.Entrants) / teams
-		if k < len(t.Entrants)%teams {
+		size := len(dealt) / teams
+		if k < len(dealt)%teams {
 			size++
 		}
-		name := fmt.Sprintf("Pack %d", k+1)
-		if k < len(f.TeamNames) {
-			name = f.TeamNames[k]
+		n := first + k + 1
+		name := fmt.Sprintf("Pack %d", n)
+		if n-1 < len(f.TeamNames) {
+			name = f.TeamNames[n-1]
 		}
 		setup := map[string]string{"name": name}
 		for key, v := range t.Answers {
@@ -411,34 +478,30 @@ func (s *Service) startTeams(ctx context.Context, place Place, t *persist.Tourna
 		}
 		var seats []persist.Seat
 		for j := 0; j < size; j++ {
-			e := &t.Entrants[next+j]
+			e := &t.Entrants[dealt[next+j]]
 			seat := fmt.Sprint(j + 1)
 			seats = append(seats, persist.Seat{Seat: seat, ID: e.User, Name: e.Name})
 			setup[seat] = e.Name
 			e.Team, e.Seat = name, seat
 		}
-		thread, err := s.openThread(ctx, place, User{ID: "pack" + fmt.Sprint(k+1)}, t.Name+" — "+name)
+		thread, err := s.openThread(ctx, place, User{ID: "pack" + fmt.Sprint(n)}, t.Name+" — "+name)
 		if err != nil {
 			return nil, err
 		}
-		if thread.Thread == "player-pack"+fmt.Sprint(k+1) {
-			thread.Thread = "pack-" + fmt.Sprint(k+1)
+		if thread.Thread == "player-pack"+fmt.Sprint(n) {
+			thread.Thread = "pack-" + fmt.Sprint(n)
 		}
 		unlock, err := s.locks.lock(ctx, thread.Key())
 		if err != nil {
 			return nil, err
 		}
-		reply, err := s.newTeamGame(ctx, thread, f.TeamGame, setup, t.ID, seats)
+		reply, err := s.newTeamGame(ctx, thread, f.TeamGame, setup, t, seats)
 		unlock()
 		if err != nil {
 			return nil, err
 		}
-		rec, err := s.store.Load(ctx, thread.Key())
-		if err != nil {
+		if t.Entrants[dealt[next]].GameID == "" {
 			return nil, fmt.Errorf("the %s pack's game could not be set up: %s", name, replyText(reply))
-		}
-		for j := 0; j < size; j++ {
-			t.Entrants[next+j].Place, t.Entrants[next+j].GameID = thread.Key(), rec.ID
 		}
 		next += size
 		notices = append(notices, Notice{Place: thread, Channel: reply.Public})
@@ -652,4 +715,19 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// recordEntrantGame notes in the tournament that the game at place is the
+// entrant's (or, for a team game, each seated player's).
+func recordEntrantGame(t *persist.Tournament, place, gameID string, user User, team []persist.Seat) {
+	for i := range t.Entrants {
+		e := &t.Entrants[i]
+		mine := e.User == user.ID && team == nil
+		for _, seat := range team {
+			mine = mine || seat.ID == e.User
+		}
+		if mine && !e.Withdrawn {
+			e.Place, e.GameID = place, gameID
+		}
+	}
 }

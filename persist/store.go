@@ -173,16 +173,31 @@ func (s *Store) Commit(ctx context.Context, rec *GameRecord, events []json.RawMe
 // CommitEntries is Commit with the dice numbers of each event; it returns
 // the entries as stored, with their hashes.
 func (s *Store) CommitEntries(ctx context.Context, rec *GameRecord, events []NewEntry) ([]EventRecord, error) {
-	return s.commit(ctx, rec, events, nil, false)
+	return s.commit(ctx, rec, events, commitPlan{})
 }
 
 // CommitScheduled is CommitEntries that also replaces the game's due times
 // (its pending prompt's reminders and deadline) in the same transaction.
 func (s *Store) CommitScheduled(ctx context.Context, rec *GameRecord, events []NewEntry, due []Due) ([]EventRecord, error) {
-	return s.commit(ctx, rec, events, due, true)
+	return s.commit(ctx, rec, events, commitPlan{due: due, schedule: true})
 }
 
-func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, due []Due, schedule bool) ([]EventRecord, error) {
+// CommitEntrant is CommitScheduled for a tournament entrant's new game (or
+// a team's): t, which records the game as theirs, is saved in the same
+// transaction, so a start cut short (a crash, a shutdown) leaves no game
+// its tournament does not know, and can be taken up again.
+func (s *Store) CommitEntrant(ctx context.Context, rec *GameRecord, events []NewEntry, due []Due, t *Tournament) ([]EventRecord, error) {
+	return s.commit(ctx, rec, events, commitPlan{due: due, schedule: true, tournament: t})
+}
+
+// commitPlan is what a commit does besides the game and its log.
+type commitPlan struct {
+	due        []Due
+	schedule   bool // replace the game's due times with due
+	tournament *Tournament
+}
+
+func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, plan commitPlan) ([]EventRecord, error) {
 	next := *rec
 	stored := make([]EventRecord, 0, len(events))
 	err := s.update(ctx, "commit game "+rec.ID+" at "+rec.Key, func(tx *bolt.Tx) error {
@@ -215,8 +230,13 @@ func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, 
 		if err != nil {
 			return err
 		}
-		if schedule {
-			if err := mergeSchedule(tx, rec.Key, due); err != nil {
+		if plan.schedule {
+			if err := mergeSchedule(tx, rec.Key, plan.due); err != nil {
+				return err
+			}
+		}
+		if plan.tournament != nil {
+			if err := putTournament(tx, plan.tournament); err != nil {
 				return err
 			}
 		}

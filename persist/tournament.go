@@ -57,23 +57,25 @@ type Entrant struct {
 // SaveTournament stores a tournament; an open or running one is found by
 // its channel, an ended one only by id.
 func (s *Store) SaveTournament(ctx context.Context, t *Tournament) error {
+	return s.update(ctx, "save tournament "+t.ID+" at "+t.Key, func(tx *bolt.Tx) error { return putTournament(tx, t) })
+}
+
+func putTournament(tx *bolt.Tx, t *Tournament) error {
 	v, err := json.Marshal(t)
 	if err != nil {
 		return err
 	}
-	return s.update(ctx, "save tournament "+t.ID+" at "+t.Key, func(tx *bolt.Tx) error {
-		if err := tx.Bucket(bucketTournaments).Put([]byte(t.ID), v); err != nil {
-			return err
+	if err := tx.Bucket(bucketTournaments).Put([]byte(t.ID), v); err != nil {
+		return err
+	}
+	places := tx.Bucket(bucketTournamentPlaces)
+	if t.Status == "ended" {
+		if string(places.Get([]byte(t.Key))) == t.ID {
+			return places.Delete([]byte(t.Key))
 		}
-		places := tx.Bucket(bucketTournamentPlaces)
-		if t.Status == "ended" {
-			if string(places.Get([]byte(t.Key))) == t.ID {
-				return places.Delete([]byte(t.Key))
-			}
-			return nil
-		}
-		return places.Put([]byte(t.Key), []byte(t.ID))
-	})
+		return nil
+	}
+	return places.Put([]byte(t.Key), []byte(t.ID))
 }
 
 // TournamentAt returns the open or running tournament of a channel.

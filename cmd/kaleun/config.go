@@ -24,6 +24,24 @@ type config struct {
 	Slack     slackConfig     `toml:"slack"`
 	Reminders remindersConfig `toml:"reminders"`
 	Backup    backupConfig    `toml:"backup"`
+	Ops       opsConfig       `toml:"ops"`
+}
+
+// opsConfig is how the serving bot is operated: how long a shutdown waits
+// for work in flight.
+type opsConfig struct {
+	ShutdownGrace string `toml:"shutdown_grace"`
+
+	shutdownGrace time.Duration
+}
+
+func (o *opsConfig) check(path string) error {
+	d, err := time.ParseDuration(o.ShutdownGrace)
+	if err != nil || d < 0 || d > 10*time.Minute {
+		return fmt.Errorf("%s: ops.shutdown_grace is %q: give a duration from \"0s\" to \"10m\", like \"5s\"", path, o.ShutdownGrace)
+	}
+	o.shutdownGrace = d
+	return nil
 }
 
 // backupConfig is where and how often the serving bot copies its database.
@@ -125,6 +143,7 @@ func loadConfig(path string) (*config, error) {
 	c.Slack.Listen = "127.0.0.1:8080"
 	c.Reminders = remindersConfig{Every: []string{"24h", "48h"}, Deadline: "72h", Tick: "1m", VacationDays: 30}
 	c.Backup = backupConfig{Every: "6h", Keep: 28}
+	c.Ops = opsConfig{ShutdownGrace: "5s"}
 	md, err := toml.DecodeFile(path, &c)
 	if err != nil {
 		var perr toml.ParseError
@@ -155,6 +174,9 @@ func loadConfig(path string) (*config, error) {
 		return nil, err
 	}
 	if err := c.Backup.check(path); err != nil {
+		return nil, err
+	}
+	if err := c.Ops.check(path); err != nil {
 		return nil, err
 	}
 	if c.Discord.Enabled {

@@ -51,8 +51,15 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// serve runs every enabled adapter over one database until ctx ends, then
-// lets in-flight decisions finish and closes the database.
+// afterCancel is how long a shutdown waits for work it has cancelled: such
+// work stops at its next step (before its next write, at its next platform
+// call), which takes milliseconds; a call that does not is abandoned.
+const afterCancel = 3 * time.Second
+
+// serve runs every enabled adapter over one database until ctx ends. Then it
+// stops taking work (the ticker, the backups, the adapters), gives the work
+// in flight ops.shutdown_grace to finish, cancels what is left, and closes
+// the database.
 func serve(ctx context.Context, cfg *config) error {
 	log := cfg.logger(os.Stderr)
 	games, err := availableGames()
@@ -63,11 +70,20 @@ func serve(ctx context.Context, cfg *config) error {
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	abandoned := false
+	defer func() {
+		if !abandoned {
+			store.Close()
+		}
+	}()
 	ills, err := illustrators()
 	if err != nil {
 		return err
 	}
+	// work is the context of everything done for the players: decisions,
+	// ticks, platform calls. It outlives the signal by the grace period.
+	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelWork()
 	opts := bot.Options{Logger: log, Illustrators: ills,
 		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays}
 	var bk *backups
@@ -93,7 +109,7 @@ func serve(ctx context.Context, cfg *config) error {
 		if err != nil {
 			return err
 		}
-		if err := a.Start(ctx); err != nil {
+		if err := a.Start(work); err != nil {
 			return fmt.Errorf("%w: check discord.token and discord.application_id", err)
 		}
 		running = append(running, a)
@@ -107,7 +123,7 @@ func serve(ctx context.Context, cfg *config) error {
 			closeAll()
 			return err
 		}
-		if err := a.Start(ctx); err != nil {
+		if err := a.Start(work); err != nil {
 			closeAll()
 			return fmt.Errorf("%w: check slack.bot_token and slack.app_token", err)
 		}
@@ -115,17 +131,35 @@ func serve(ctx context.Context, cfg *config) error {
 		notifiers["slack"] = a
 		svc.UseThreads("slack", a)
 	}
-	stopTicker := startTicker(ctx, svc, cfg.Reminders.tick, notifiers, log)
+	stopTicker := startTicker(work, svc, cfg.Reminders.tick, notifiers, log)
 	stopBackups := func() {}
 	if bk != nil {
-		stopBackups = bk.start(ctx, cfg.Backup.every)
+		stopBackups = bk.start(work, cfg.Backup.every)
 	}
 	log.Info("kaleun is serving", "database", cfg.Database.Path, "adapters", len(running), "backups", cfg.Backup.Dir)
 	<-ctx.Done()
-	log.Info("shutting down: finishing decisions in flight")
-	stopTicker()
-	stopBackups()
-	closeAll()
-	svc.Wait()
+	grace := cfg.Ops.shutdownGrace
+	log.Info("shutting down: finishing work in flight", "grace", grace.String())
+	giveUp := time.AfterFunc(grace, func() {
+		log.Warn("shutdown: the grace period is over; cancelling the work still in flight (it stops before its next write)", "grace", grace.String())
+		cancelWork()
+	})
+	defer giveUp.Stop()
+	finished := make(chan struct{})
+	go func() {
+		stopTicker()
+		stopBackups()
+		closeAll()
+		svc.Wait()
+		close(finished)
+	}()
+	select {
+	case <-finished:
+	case <-time.After(grace + afterCancel):
+		// bbolt commits whole or not at all: exiting now loses no commit.
+		abandoned = true
+		return fmt.Errorf("work in flight did not stop within %s of its cancellation; exiting without it", afterCancel)
+	}
+	log.Info("stopped")
 	return nil
 }

@@ -33,6 +33,8 @@ func TestServeConfigErrorsNameTheKey(t *testing.T) {
 		{write("log.toml", "[log]\nformat = \"xml\""), "log.format"},
 		{write("every.toml", "[backup]\ndir = \"b\"\nevery = \"10s\""), "backup.every"},
 		{write("keep.toml", "[backup]\ndir = \"b\"\nkeep = 0"), "backup.keep"},
+		{write("grace.toml", "[ops]\nshutdown_grace = \"soon\""), "ops.shutdown_grace"},
+		{write("opskey.toml", "[ops]\ngrace = \"5s\""), `unknown key "ops.grace"`},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer

@@ -11,6 +11,7 @@
 package discordfake
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -42,6 +43,11 @@ type Server struct {
 	routes   map[string]int
 	posts    chan Post
 	ready    chan struct{}
+	// stalls hold a route's requests until closed; stalled tells of each
+	// request held, and abandoned counts those the client gave up on.
+	stalls    map[string]chan struct{}
+	stalled   chan string
+	abandoned map[string]int
 }
 
 // Post is one thing the client sent that Discord would show: an interaction
@@ -63,13 +69,33 @@ type Post struct {
 
 // New starts a fake Discord on loopback; it stops when the test ends.
 func New(t testing.TB) *Server {
-	f := &Server{t: t, posts: make(chan Post, 1<<16), ready: make(chan struct{}, 16), routes: map[string]int{}}
+	f := &Server{t: t, posts: make(chan Post, 1<<16), ready: make(chan struct{}, 16), routes: map[string]int{},
+		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64), abandoned: map[string]int{}}
 	mux := http.NewServeMux()
 	handle := func(pattern string, h http.HandlerFunc) {
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			f.mu.Lock()
 			f.routes[pattern]++
+			hold := f.stalls[pattern]
 			f.mu.Unlock()
+			if hold != nil {
+				// Read the body first: only then does the server notice a
+				// client that hangs up (and cancel r's context).
+				body, _ := io.ReadAll(r.Body)
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				select {
+				case f.stalled <- pattern:
+				default:
+				}
+				select {
+				case <-hold:
+				case <-r.Context().Done():
+					f.mu.Lock()
+					f.abandoned[pattern]++
+					f.mu.Unlock()
+					return
+				}
+			}
 			h(w, r)
 		})
 	}
@@ -222,6 +248,36 @@ func (f *Server) Dispatch(event string, d any) error {
 	s := f.seq
 	f.mu.Unlock()
 	return f.send(map[string]any{"op": 0, "t": event, "s": s, "d": d})
+}
+
+// Stall holds every request to a route (as Routes names it, e.g. "POST
+// /api/v9/channels/{channel}/threads") until release is called or the
+// client gives up on it, as a Discord that has stopped answering would.
+func (f *Server) Stall(route string) (release func()) {
+	hold := make(chan struct{})
+	f.mu.Lock()
+	f.stalls[route] = hold
+	f.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			f.mu.Lock()
+			delete(f.stalls, route)
+			f.mu.Unlock()
+			close(hold)
+		})
+	}
+}
+
+// Stalled receives a route each time one of its requests starts being held.
+func (f *Server) Stalled() <-chan string { return f.stalled }
+
+// Abandoned counts the held requests of a route that the client gave up on
+// (it cancelled them, or hung up).
+func (f *Server) Abandoned(route string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.abandoned[route]
 }
 
 // Ready receives once for every client that has connected and been sent READY.
