@@ -60,7 +60,7 @@ func TestVIIAUpgrade(t *testing.T) {
 		s := bare(t, "VIIA", "1940-11", rules)
 		withPatrol(t, s, "atlantic", 6)
 		s.Phase = phPatrolEnd
-		runUntil(t, s, phAssign)
+		runUntil(t, s, phLoadMix)
 		if got := s.Boat.Type; (got == "VIIC") == keep {
 			t.Errorf("keep %v: boat %s", keep, got)
 		}
