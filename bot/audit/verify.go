@@ -39,6 +39,10 @@ type Report struct {
 	// Unrevealed lists the commitments of seeds not revealed yet: their dice
 	// cannot be checked until they are.
 	Unrevealed []string
+	// Reading is the setup the decisions replayed from when it is not the
+	// stored one: a former reading of it (engine.Reread), for a game begun
+	// before a default of its rules changed.
+	Reading string
 }
 
 // OK tells whether nothing failed.
@@ -66,7 +70,25 @@ func Verify(data []byte, games map[string]engine.Rules) Report {
 		return r // replaying a broken log would only repeat the same news
 	}
 	r.Dice, r.Checked, r.Unrevealed = len(faces), checked, unrevealed
-	r.Decisions, r.Problems = replay(&x, faces, games)
+	rules := games[x.Game.Game]
+	if rules == nil {
+		r.Problems = []Problem{{Msg: fmt.Sprintf("this verifier does not know the game %q", x.Game.Game)}}
+		return r
+	}
+	r.Decisions, r.Problems = replay(&x, x.Game.Setup, faces, rules)
+	if len(r.Problems) == 0 {
+		return r
+	}
+	// A game begun before a default changed was played as its setup read
+	// then; its problems stand only if no such reading replays it either.
+	if reread, ok := rules.(engine.Reread); ok {
+		for _, setup := range reread.FormerSetups(x.Game.Setup) {
+			if n, probs := replay(&x, setup, faces, rules); len(probs) == 0 {
+				r.Decisions, r.Problems, r.Reading = n, nil, string(setup)
+				break
+			}
+		}
+	}
 	return r
 }
 
@@ -295,13 +317,9 @@ func (ep *epoch) reveal(seedHex string) error {
 	return nil
 }
 
-// replay starts the game from its setup with the logged faces and takes the
+// replay starts the game from setup with the logged faces and takes the
 // logged decisions; each decision must give exactly the logged events.
-func replay(x *Export, faces []int, games map[string]engine.Rules) (int, []Problem) {
-	rules := games[x.Game.Game]
-	if rules == nil {
-		return 0, []Problem{{Msg: fmt.Sprintf("this verifier does not know the game %q", x.Game.Game)}}
-	}
+func replay(x *Export, setup json.RawMessage, faces []int, rules engine.Rules) (int, []Problem) {
 	byDecision := map[int][]persist.EventRecord{}
 	last := 0
 	for _, e := range x.Entries {
@@ -318,7 +336,7 @@ func replay(x *Export, faces []int, games map[string]engine.Rules) (int, []Probl
 		return 0, nil // a game still waiting to start: nothing to replay yet
 	}
 	d := dice.NewScripted(faces)
-	st, events, err := rules.New(x.Game.Setup, d)
+	st, events, err := rules.New(setup, d)
 	if err != nil {
 		return 0, []Problem{{Msg: "the setup does not start a game: " + err.Error()}}
 	}

@@ -98,6 +98,9 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	json.Unmarshal(data, &x) // Verify has read it already
 	fmt.Fprintf(stdout, "ok: game %s: %d entries, the hash chain intact; %d of %d dice recomputed from their seeds; %d decisions replayed through the rules to the same events\n",
 		x.Game.ID, r.Entries, r.Checked, r.Dice, r.Decisions)
+	if r.Reading != "" {
+		fmt.Fprintf(stdout, "note: the decisions replay from the setup as the kaleun of its time read it, %s: the game was begun before a default of its rules changed\n", r.Reading)
+	}
 	for _, c := range r.Unrevealed {
 		fmt.Fprintf(stdout, "note: the seed with commitment %s is not revealed yet: its dice are numbered and replayed, but cannot be recomputed until it is\n", c)
 	}
