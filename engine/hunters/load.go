@@ -160,8 +160,10 @@ func (s *State) loadsFirst() bool {
 }
 
 // toNextPatrol starts the next patrol: its assignment (6.1 step 1), or first
-// its torpedo load (refit step F) when the load comes first.
+// its torpedo load (refit step F) when the load comes first. The career's
+// date is the next patrol's month from now on: the boat is made ready for it.
 func (s *State) toNextPatrol() {
+	s.Career.Month = s.Career.NextPatrol
 	if s.loadsFirst() {
 		s.beginLoading()
 		return
