@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/dice"
 )
 
 // testdata/saved-before-load-order.json is a state the kaleun of commit
@@ -177,4 +178,42 @@ func TestTheFormerReadingPlaysAsTheOldKaleun(t *testing.T) {
 		t.Fatalf("now: %+v", p)
 	}
 	var _ engine.Reread = r
+}
+
+// 4.4.2, 6.1: the load before or after the assignment, the dice fall in the
+// same order and the built-in commander picks the same load (its mix never
+// depended on the area): the same careers, but for the three decisions of
+// an (M) patrol's second stowing (7.4.2). A VIIB from Sep-39 meets (M)
+// patrols; a VIID's shafts take its mines and stow nothing again.
+func TestTheLoadOrderLeavesSimulatedCareersAlone(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	for _, cfg := range []SimConfig{
+		{Careers: 150, Boat: "VIIB", Start: "1939-09"},
+		{Careers: 100, Boat: "VIID", Start: "1942-01"},
+		{Careers: 100, Boat: "IXA", Start: "1939-09", Rules: "14.6,14.9"},
+	} {
+		sim := func(rules string) *SimReport {
+			c := cfg
+			c.Rules = rules
+			rep, err := Simulate(r, c, func(i int) engine.Dice { return dice.NewFast(uint64(1000 + i)) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep.Rules = ""
+			return rep
+		}
+		after := "torpedo_load_order=after_assignment"
+		if cfg.Rules != "" {
+			after = cfg.Rules + "," + after
+		}
+		first, then := sim(cfg.Rules), sim(after)
+		extra := first.Decisions - then.Decisions
+		first.Decisions, then.Decisions = 0, 0
+		if !reflect.DeepEqual(first, then) {
+			t.Errorf("%s: careers differ with the load first\n%+v\n%+v", cfg.Boat, first, then)
+		}
+		if extra < 0 || extra%3 != 0 || (cfg.Boat == "VIID") != (extra == 0) {
+			t.Errorf("%s: %d more decisions with the load first, want three for each (M) patrol of a boat without shafts", cfg.Boat, extra)
+		}
+	}
 }
