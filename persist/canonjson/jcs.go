@@ -1,12 +1,14 @@
 package canonjson
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // JCS returns the RFC 8785 canonical form of a JSON text.
@@ -43,9 +45,7 @@ func appendJCS(dst []byte, v value) ([]byte, error) {
 		return append(dst, ']'), nil
 	}
 	members := slices.Clone(v.members)
-	slices.SortFunc(members, func(a, b member) int {
-		return slices.Compare(utf16.Encode([]rune(a.name)), utf16.Encode([]rune(b.name)))
-	})
+	slices.SortFunc(members, func(a, b member) int { return compareUTF16(a.name, b.name) })
 	dst = append(dst, '{')
 	for i, m := range members {
 		if i > 0 {
@@ -145,4 +145,29 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// compareUTF16 orders two strings by their UTF-16 code units (RFC 8785
+// 3.2.3), which differs from code point order only where a character beyond
+// U+FFFF (a surrogate pair, D800-DFFF) meets one from U+E000 to U+FFFF.
+func compareUTF16(a, b string) int {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra != rb {
+			ua, ub := utf16Units(ra), utf16Units(rb)
+			return slices.Compare(ua[:], ub[:])
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// utf16Units are a character's UTF-16 code units (the second 0 in the BMP).
+func utf16Units(r rune) [2]rune {
+	if r < 0x10000 {
+		return [2]rune{r, 0}
+	}
+	hi, lo := utf16.EncodeRune(r)
+	return [2]rune{hi, lo}
 }
