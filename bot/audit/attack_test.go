@@ -201,3 +201,41 @@ func TestAttackFaithfulReencodingsVerify(t *testing.T) {
 		}
 	}
 }
+
+// panickyRules stand for rules a forged log leads where no game goes.
+type panickyRules struct{ engine.Rules }
+
+func (panickyRules) New([]byte, engine.Dice) (engine.State, []engine.Event, error) {
+	panic("index out of range [7] with length 3")
+}
+
+// A file that makes the rules panic is a finding about the file: verify
+// says so and goes on serving (kaleun verify, the bot's callers).
+func TestRulesThatPanicAreAFindingNotACrash(t *testing.T) {
+	data, games := played(t, script{decisions: 5, reveal: true})
+	games["hunters"] = panickyRules{games["hunters"]}
+	r := audit.Verify(data, games)
+	if r.OK() || !strings.Contains(r.Problems[0].String(), "the rules fail on this log (index out of range") {
+		t.Fatalf("%+v", r)
+	}
+}
+
+// Files two JSON readers could read differently (a member twice, a lone
+// surrogate), or that hold no log at all, are not audit files.
+func TestAmbiguousOrEmptyFilesAreRefused(t *testing.T) {
+	data, games := played(t, script{decisions: 5, reveal: true})
+	text := string(data)
+	for name, c := range map[string]struct{ file, want string }{
+		"over twice":       {strings.Replace(text, `"over":false`, `"over":true,"over":false`, 1), "duplicate member name"},
+		"a lone surrogate": {strings.Replace(text, `"hunters"`, `"hunters\ud800"`, 1), "lone surrogate"},
+		"no entries":       {`{"format":"kaleun-audit","version":1,"game":{"id":"g","game":"hunters"},"dice":{"scheme":"hmac-sha256/1"},"over":false,"head":"","entries":[]}`, "no entries"},
+	} {
+		if c.file == text {
+			t.Fatalf("%s: the edit did not apply", name)
+		}
+		r := audit.Verify([]byte(c.file), games)
+		if r.Intact() || !strings.Contains(r.Problems[0].String(), c.want) {
+			t.Errorf("%s: %v", name, r.Problems)
+		}
+	}
+}

@@ -227,7 +227,7 @@ func TestTamperingIsCaughtAtTheFirstBadEntry(t *testing.T) {
 			var se audit.SeedEvent
 			json.Unmarshal(x.Entries[entropy].Event, &se)
 			se.Seed.Entropy += "!"
-			x.Entries[entropy].Event, _ = json.Marshal(se)
+			x.Entries[entropy].Event, _ = audit.SeedEntry(se.Seed) // its text too
 		}, "die #"},
 		{"one hash", false, func(x *audit.Export) { x.Entries[3].Hash = strings.Repeat("0", 64) }, "entry 4: its hash"},
 		{"an entry dropped", false, func(x *audit.Export) { x.Entries = append(x.Entries[:7], x.Entries[8:]...) }, "entry 9: out of order"},

@@ -96,6 +96,9 @@ func checkGenesis(x *Export) []Problem {
 		return []Problem{{first.Seq, "the genesis entry is not readable"}}
 	}
 	g := ge.Genesis
+	if want, err := EncodeGenesis(g); err != nil || !sameJSON(want, first.Event) {
+		return []Problem{{first.Seq, "the genesis entry is not what the game master writes (its text, or a field it does not have, was changed)"}}
+	}
 	bad := func(format string, a ...any) []Problem {
 		return []Problem{{first.Seq, fmt.Sprintf(format, a...) + ": the file was relabelled"}}
 	}

@@ -112,6 +112,11 @@ func checkDice(x *Export) (diceResult, []Problem) {
 			if len(e.Dice) > 0 {
 				return fail(e.Seq, "dice numbered on a seed entry")
 			}
+			if want, _ := SeedEntry(*le.Seed); x.Version >= 2 && !sameJSON(want, e.Event) {
+				// Format 2 binds a seed entry's text to its fields (format 1
+				// logs wrote older texts, so there only the fields count).
+				return fail(e.Seq, "the seed entry is not what the game master writes (its text, or a field it does not have, was changed)")
+			}
 			a, next := le.Seed, int64(len(rolled))
 			switch a.Action {
 			case ActionCommit:

@@ -75,10 +75,17 @@ func GenesisEntry(rec *persist.GameRecord) (json.RawMessage, error) {
 	if len(g.Setup) == 0 {
 		g.Setup = json.RawMessage("{}")
 	}
-	how := "its dice drawn from a secret seed committed before the first die"
 	if scheme == SchemeHMAC {
 		g.DiceGameID = rec.Dice.GameID
-	} else {
+	}
+	return EncodeGenesis(g)
+}
+
+// EncodeGenesis encodes a genesis entry with its line of text, which says
+// nothing the fields do not: verify rebuilds it from them.
+func EncodeGenesis(g Genesis) (json.RawMessage, error) {
+	how := "its dice drawn from a secret seed committed before the first die"
+	if g.Dice != SchemeHMAC {
 		how = "its dice CHOSEN BY HAND from a script, not random"
 	}
 	text := fmt.Sprintf("Game %s (%s) created %s on %s, %s.", g.ID, g.Game, g.Created.UTC().Format(time.RFC3339), g.Surface, how)

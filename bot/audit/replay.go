@@ -15,13 +15,19 @@ import (
 // returns the number of the last decision and whether the rules ended the
 // game there. checkOrder has made sure each decision's entries come
 // together and in order.
-func replay(x *Export, faces []int, games map[string]engine.Rules) (int, bool, []Problem) {
+func replay(x *Export, faces []int, games map[string]engine.Rules) (last int, ended bool, probs []Problem) {
+	defer func() {
+		// A forged file may lead the rules where no game goes: that is a
+		// finding about the file, not a reason to crash.
+		if r := recover(); r != nil {
+			last, ended, probs = 0, false, []Problem{{Msg: fmt.Sprintf("the rules fail on this log (%v): it is not a game they played", r)}}
+		}
+	}()
 	rules := games[x.Game.Game]
 	if rules == nil {
 		return 0, false, []Problem{{Msg: fmt.Sprintf("this verifier does not know the game %q", x.Game.Game)}}
 	}
 	byDecision := map[int][]persist.EventRecord{}
-	last := 0
 	for i, e := range x.Entries {
 		if gameMasters(x.kind(i)) {
 			continue // the game master's, not the rules'

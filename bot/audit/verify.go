@@ -6,6 +6,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/persist"
+	"github.com/kaleun/kaleun/persist/canonjson"
 )
 
 // Problem is one thing that does not check out.
@@ -66,6 +67,11 @@ func (r Report) OK() bool { return r.Intact() && !r.Scripted }
 // is what its seed makes it (or, for scripted dice, what the script says),
 // and the rules give the very same events.
 func Verify(data []byte, games map[string]engine.Rules) Report {
+	// I-JSON only (RFC 7493: valid UTF-8, no member twice, numbers a double
+	// holds), so that no two readers of the file can see different values.
+	if _, err := canonjson.JCS(data); err != nil {
+		return Report{Problems: []Problem{{Msg: "not an audit file: " + err.Error()}}}
+	}
 	var x Export
 	if err := json.Unmarshal(data, &x); err != nil {
 		return Report{Problems: []Problem{{Msg: "not an audit file: " + err.Error()}}}
@@ -75,6 +81,10 @@ func Verify(data []byte, games map[string]engine.Rules) Report {
 	}
 	r := Report{Version: x.Version, Head: x.Head, GameID: x.Game.ID, Surface: x.Game.Surface, Entries: len(x.Entries),
 		Scripted: x.Dice.Scheme == SchemeScripted}
+	if len(x.Entries) == 0 {
+		r.Problems = []Problem{{Msg: "the log has no entries: every game's log opens with its first entry when it is created"}}
+		return r
+	}
 	for _, check := range []func(*Export) []Problem{checkChain, checkGenesis, checkOrder} {
 		if r.Problems = check(&x); len(r.Problems) > 0 {
 			return r
