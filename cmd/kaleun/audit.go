@@ -131,8 +131,12 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "ok (scripted): game %s: %d entries, the hash chain intact; the %d dice were CHOSEN BY HAND, none is random: each equals the listed script; %d decisions replayed through the rules to the same events\n",
 			r.GameID, r.Entries, r.Matched, r.Decisions)
 	} else {
-		fmt.Fprintf(stdout, "ok: game %s: %d entries, the hash chain intact; %d of %d dice recomputed from their seeds; %d decisions replayed through the rules to the same events\n",
-			r.GameID, r.Entries, r.Checked, r.Dice, r.Decisions)
+		dice := fmt.Sprintf("%d of %d dice recomputed from their seeds", r.Checked, r.Dice)
+		if r.Checked < r.Dice {
+			dice = fmt.Sprintf("only %d of %d dice recomputed from their seeds (the other %d wait for their seed's reveal: until then nothing but the head vouches for them)", r.Checked, r.Dice, r.Dice-r.Checked)
+		}
+		fmt.Fprintf(stdout, "ok: game %s: %d entries, the hash chain intact; %s; %d decisions replayed through the rules to the same events; the game is %s\n",
+			r.GameID, r.Entries, dice, r.Decisions, map[bool]string{true: "over", false: "still running"}[r.Over])
 	}
 	code := 0
 	fmt.Fprintf(stdout, "head: %s\n", r.Head)
