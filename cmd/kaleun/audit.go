@@ -151,7 +151,7 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  The head you gave (%s) is entry %d's hash: the first %d entries are the log as posted then; entries %d to %d came after it.\n", want, seq, seq, seq+1, r.Entries)
 	}
 	if r.Version == 1 {
-		fmt.Fprintln(stdout, "note: a format 1 file (a game begun before format 2): its game id, creation time and setup are not bound by its chain, and its hashes are of the exact bytes its events were written in")
+		fmt.Fprintln(stdout, "note: a format 1 file (a game begun before format 2): its game id, creation time and setup are not bound by its chain, and its hashes are of the bytes Go wrote (a re-encoding that re-sorts keys no longer verifies)")
 	}
 	for _, c := range r.Unrevealed {
 		fmt.Fprintf(stdout, "note: the seed with commitment %s is not revealed yet: its dice are numbered and replayed, but cannot be recomputed until it is\n", c)

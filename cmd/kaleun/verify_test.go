@@ -211,6 +211,13 @@ func TestOldDatabaseGoesOnInFormatOne(t *testing.T) {
 		}
 		driveJSONL(t, bin, []string{"--db", db}, firstOptions(8), nil)
 	}
+	// Format 1 files exported by the code before format 2.
+	for _, name := range []string{"v1-terminal-running.json", "v1-chat-abandoned.json"} {
+		out, code := verify(t, bin, filepath.Join("..", "..", "bot", "audit", "testdata", name))
+		if code != 0 || !strings.HasPrefix(out, "ok: game ") || !strings.Contains(out, "a format 1 file") || strings.Contains(out, "; only ") {
+			t.Fatalf("%s: exit %d\n%s", name, code, out)
+		}
+	}
 }
 
 func gunzip(t *testing.T, from, to string) {
