@@ -39,18 +39,12 @@ func (s *Service) gameFor(place Place, current *persist.GameRecord, id string) (
 	if current != nil {
 		return current, "", nil
 	}
-	done, err := s.store.Finished()
+	last, err := s.store.LastFinished(place.Key())
+	if errors.Is(err, persist.ErrNotFound) {
+		return nil, "There is no game in this channel, running or finished.", nil
+	}
 	if err != nil {
 		return nil, "", err
-	}
-	var last *persist.GameRecord
-	for i := range done {
-		if done[i].Key == place.Key() && (last == nil || done[i].Updated.After(last.Updated)) {
-			last = &done[i]
-		}
-	}
-	if last == nil {
-		return nil, "There is no game in this channel, running or finished.", nil
 	}
 	return last, "", nil
 }

@@ -39,7 +39,6 @@ func Commands() []CommandSpec {
 		{Name: "dice", Help: "How often each face came up, per game and per server, with a chi-square test"},
 		{Name: "challenge", Help: "A game for two: challenge another player (the game's options, and b:@opponent)"},
 		{Name: "accept", Help: "Accept the challenge waiting for you in this channel"},
-		{Name: "endround", Help: "Propose to end the round now (a card game's rule 4; the other player agrees or not)"},
 		{Name: "concede", Help: "Concede a game for two: it ends, and its log is revealed"},
 		{Name: "autoroll", Help: "In a game for several: let the bot roll for the enemy when it is your turn to (on), or press Roll yourself (off)", Args: []ArgSpec{{Name: "roll", Help: "on or off", Required: true}}},
 		{Name: "prefs", Help: "Your reminders: time zone, quiet hours, vacation, where to be pinged, autopilot", Args: []ArgSpec{
@@ -56,17 +55,23 @@ func Commands() []CommandSpec {
 			{Name: "vacation_days", Help: "create: each entrant's budget of vacation days (default: the server's)"},
 			{Name: "player", Help: "remove: the entrant to remove", User: true},
 		}},
-		{Name: "leaderboard", Help: "This server's careers by tonnage, against the historical top ten"},
+		{Name: "leaderboard", Help: "This server's games by score, against the game's historical results"},
 		{Name: "career", Help: "A player's careers on this server", Args: []ArgSpec{{Name: "player", Help: "whose (default: yours)", User: true}}},
 		{Name: "abandon", Help: "End this channel's game (its commander or a channel manager)", ManagerMatters: true},
 		{Name: "help", Help: "What to do now, and where the rules are"},
 	}
 }
 
-// CommandsFor is Commands with what a game adds: its views, and its
-// tournament formats' questions as arguments of the tournament command.
+// CommandsFor is Commands with what a game adds: its own commands, its
+// views, and its tournament formats' questions as arguments of the
+// tournament command.
 func CommandsFor(rules engine.Rules) []CommandSpec {
 	cmds := Commands()
+	if cc, ok := rules.(engine.CommandCatalog); ok {
+		for _, c := range cc.GameCommands() {
+			cmds = append(cmds, CommandSpec{Name: c.Name, Help: c.Help})
+		}
+	}
 	if vc, ok := rules.(engine.ViewCatalog); ok {
 		for _, v := range vc.ViewSpecs() {
 			known := false

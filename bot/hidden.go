@@ -27,7 +27,7 @@ func (s *Service) openDoor(rec *persist.GameRecord, st engine.State, p *engine.P
 	}
 	r := Reply{}
 	if pv, ok := st.(engine.PrivateViews); ok {
-		if v, err := pv.ViewFor(p.Seat, "hand"); err == nil {
+		if v, err := pv.ViewFor(p.Seat, pv.PrivateView()); err == nil {
 			r.Private = append(r.Private, viewMessage(v))
 		}
 	}
@@ -39,13 +39,13 @@ func (s *Service) openDoor(rec *persist.GameRecord, st engine.State, p *engine.P
 func (s *Service) hand(rec *persist.GameRecord, st engine.State, user User) (Reply, error) {
 	pv, ok := st.(engine.PrivateViews)
 	if !ok {
-		return private("This game hides no cards: `table` and its other views show everything."), nil
+		return private("This game hides nothing: its views show everything."), nil
 	}
 	seat := seatedUser(rec, user.ID)
 	if seat == nil {
-		return private("Only the players of this game have a hand in it."), nil
+		return private("Only the players of this game have a private view of it."), nil
 	}
-	v, err := pv.ViewFor(seat.Seat, "hand")
+	v, err := pv.ViewFor(seat.Seat, pv.PrivateView())
 	if err != nil {
 		return private(err.Error()), nil
 	}

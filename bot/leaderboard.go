@@ -15,6 +15,7 @@ import (
 // careerRow is one career of a player.
 type careerRow struct {
 	user, name string
+	rules      engine.Rules
 	engine.Summary
 }
 
@@ -41,7 +42,7 @@ func (s *Service) careers(place Place, game string) ([]careerRow, error) {
 			return true
 		}
 		for _, c := range sum.Summaries() {
-			row := careerRow{user: rec.Owner, name: rec.OwnerName, Summary: c}
+			row := careerRow{user: rec.Owner, name: rec.OwnerName, rules: rules, Summary: c}
 			if c.Seat != "" {
 				if seat := seatOf(rec, c.Seat); seat != nil {
 					row.user, row.name = seat.ID, seat.Name
@@ -81,13 +82,13 @@ func (s *Service) leaderboard(place Place, game string) (Reply, error) {
 			m.Text = fmt.Sprintf("…and %d more careers.", len(rows)-leaderboardSize)
 			break
 		}
-		m.Fields = append(m.Fields, engine.Field{Name: fmt.Sprintf("%d. %s", i+1, r.name), Value: careerLine(r.Summary) + among(legends, r.Score)})
+		m.Fields = append(m.Fields, engine.Field{Name: fmt.Sprintf("%d. %s", i+1, r.name), Value: careerLine(r) + among(legends, r.Score)})
 	}
 	r := Reply{Public: []Message{m}}
 	if len(legends) > 0 {
 		h := Message{Title: "The historical top ten"}
 		for _, l := range legends {
-			h.Fields = append(h.Fields, engine.Field{Name: fmt.Sprintf("%d. %s", l.Rank, l.Name), Value: fmt.Sprintf("%s t · %s", thousands(l.Score), l.Note)})
+			h.Fields = append(h.Fields, engine.Field{Name: fmt.Sprintf("%d. %s", l.Rank, l.Name), Value: fmt.Sprintf("%s · %s", scoreText(s.games[game], l.Score), l.Note)})
 		}
 		r.Public = append(r.Public, h)
 	}
@@ -113,7 +114,7 @@ func (s *Service) careerOf(place Place, asker User, player string) (Reply, error
 			continue
 		}
 		name = r.name
-		m.Fields = append(m.Fields, engine.Field{Name: r.Label + " · " + r.Name, Value: careerLine(r.Summary)})
+		m.Fields = append(m.Fields, engine.Field{Name: r.Label + " · " + r.Name, Value: careerLine(r)})
 	}
 	if name == "" {
 		name = "<@" + id + ">"
@@ -125,8 +126,8 @@ func (s *Service) careerOf(place Place, asker User, player string) (Reply, error
 	return Reply{Public: []Message{m}}, nil
 }
 
-func careerLine(c engine.Summary) string {
-	parts := []string{thousands(c.Score) + " t", c.Rank}
+func careerLine(c careerRow) string {
+	parts := []string{scoreText(c.rules, c.Score), c.Rank}
 	if c.Awards != "" && c.Awards != "none" {
 		parts = append(parts, c.Awards)
 	}

@@ -73,9 +73,9 @@ const openKey = "__open"
 func doorMessage(gameID string, p *engine.Prompt, owner, name string) Message {
 	return Message{
 		Title:   "Decision (" + p.Case + ")",
-		Text:    fmt.Sprintf("%s to play. The choice shows his own cards, so it opens for him alone.", name),
+		Text:    fmt.Sprintf("%s to play. The choice shows what only this player may see, so it opens for them alone.", name),
 		Mention: owner,
-		Options: []Option{{ID: optionID(gameID, p.Token, openKey), Label: "Open my hand"}},
+		Options: []Option{{ID: optionID(gameID, p.Token, openKey), Label: "Open (only you see it)"}},
 		Prompt:  &engine.Prompt{Token: p.Token, Actor: p.Actor, Seat: p.Seat, Kind: p.Kind, Case: p.Case, Private: true},
 	}
 }

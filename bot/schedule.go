@@ -104,24 +104,26 @@ func (s *Service) startDue(rec *persist.GameRecord) ([]persist.Due, error) {
 // startDeadline: an unanswered challenge expires; a tournament career starts
 // without its Kommandant's entropy (the seed was committed all along); a
 // solitaire game simply waits.
-func (s *Service) startDeadline(place Place, rec *persist.GameRecord, d persist.Due) (*Notice, error) {
+func (s *Service) startDeadline(place Place, rec *persist.GameRecord, d persist.Due) ([]Notice, error) {
 	switch {
 	case len(invitees(rec)) > 0:
 		if err := s.store.Archive(rec.Key); err != nil {
 			return nil, err
 		}
-		return &Notice{Place: place, Channel: []Message{{Text: fmt.Sprintf("%s did not answer %s's challenge in time: game %s is withdrawn, nothing was rolled.", d.Name, rec.OwnerName, rec.ID)}}}, nil
+		return []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("%s did not answer %s's challenge in time: game %s is withdrawn, nothing was rolled.", d.Name, rec.OwnerName, rec.ID)}}}}, nil
 	case rec.Tournament != "":
 		r, err := s.start(place, rec)
 		if err != nil {
 			return nil, err
 		}
-		return &Notice{Place: place, Channel: append([]Message{{Text: fmt.Sprintf("%s did not press Start in time: his career starts now, on the seed committed at its creation.", d.Name)}}, r.Public...)}, nil
+		// r.Elsewhere carries the tournament's standings, which no longer say
+		// he waits for his Start.
+		return append([]Notice{{Place: place, Channel: append([]Message{{Text: fmt.Sprintf("%s did not press Start in time: his career starts now, on the seed committed at its creation.", d.Name)}}, r.Public...)}}, r.Elsewhere...), nil
 	}
 	if err := s.dropDue(d); err != nil {
 		return nil, err
 	}
-	return &Notice{Place: place, Channel: []Message{{Text: fmt.Sprintf("Game %s still waits for %s's Start.", rec.ID, d.Name), Mention: d.User}}}, nil
+	return []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("Game %s still waits for %s's Start.", rec.ID, d.Name), Mention: d.User}}}}, nil
 }
 
 // dueTimes lays out a prompt's reminders and deadline from when it began
@@ -191,9 +193,7 @@ func (s *Service) Tick(now time.Time) (notices []Notice, err error) {
 			s.log.Error("a due reminder or deadline failed", "game", d.GameID, "kind", d.Kind, "err", err)
 			continue
 		}
-		if n != nil {
-			notices = append(notices, *n)
-		}
+		notices = append(notices, n...)
 	}
 	return notices, nil
 }
@@ -202,14 +202,14 @@ func (s *Service) Tick(now time.Time) (notices []Notice, err error) {
 // holds only the current prompt's due times, so it is sent as it is. A
 // deadline acts under the game's lock on the game as it stands, and is
 // dropped if its prompt has been answered (or its game is gone).
-func (s *Service) dueNow(d persist.Due) (*Notice, error) {
+func (s *Service) dueNow(d persist.Due) ([]Notice, error) {
 	place := placeOf(d.Key)
 	if d.Kind == persist.DueReminder && len(d.Prompt) > 0 {
 		var p engine.Prompt
 		if err := json.Unmarshal(d.Prompt, &p); err != nil {
 			return nil, fmt.Errorf("game %s: the reminder's prompt: %w", d.GameID, err)
 		}
-		return s.reminder(place, d.GameID, &p, d), nil
+		return []Notice{*s.reminder(place, d.GameID, &p, d)}, nil
 	}
 	unlock := s.locks.lock(d.Key)
 	defer unlock()
@@ -231,7 +231,7 @@ func (s *Service) dueNow(d persist.Due) (*Notice, error) {
 		return nil, nil
 	}
 	if d.Kind == persist.DueReminder {
-		return s.reminder(place, rec.ID, p, d), nil
+		return []Notice{*s.reminder(place, rec.ID, p, d)}, nil
 	}
 	_, d.Name = answerer(rec, p)
 	prefs, err := s.store.Prefs(playerKey(d.Key, d.User))
@@ -248,7 +248,7 @@ func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persi
 	if !d.Deadline.IsZero() {
 		left = fmt.Sprintf(" The deadline is %s.", d.Deadline.UTC().Format("Mon 2 Jan 15:04 UTC"))
 	}
-	text := fmt.Sprintf("Reminder %d: game %s waits for %s's decision (%s).%s", d.N, gameID, d.Name, p.Case, left)
+	text := fmt.Sprintf("Reminder %d: game %s waits for %s's %s.%s", d.N, gameID, d.Name, awaited(p), left)
 	m := channelPrompt(gameID, p, d.User, d.Name)
 	m.Title = "Reminder: " + m.Title
 	m.Text = text + "\n" + m.Text
@@ -271,10 +271,34 @@ func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persi
 	return n
 }
 
+// optionCase is " (case)" of a prompt's option, or "" when it cites none.
+func optionCase(p *engine.Prompt, key string) string {
+	for _, o := range p.Options {
+		if o.Key == key && o.Case != "" {
+			return " (" + o.Case + ")"
+		}
+	}
+	return ""
+}
+
+// awaited names what a reminded prompt waits for: the Start, or a decision
+// with its rule case when it has one.
+func awaited(p *engine.Prompt) string {
+	switch {
+	case p.Token == startToken && p.HasOption("decline"):
+		return "answer to the challenge (Accept or Decline)"
+	case p.Token == startToken:
+		return "Start"
+	case p.Case != "":
+		return "decision (" + p.Case + ")"
+	}
+	return "decision"
+}
+
 // deadlinePassed does what the game allows for an absent player: the
 // enemy's roll, or a routine decision under autopilot; otherwise it says the
 // game waits.
-func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs) (*Notice, error) {
+func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs) ([]Notice, error) {
 	key, why := "", ""
 	if absence, ok := st.(engine.Absence); ok {
 		if k, reason, ok := absence.AbsentChoice(p.Token); ok && p.HasOption(k) {
@@ -284,7 +308,7 @@ func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine
 	switch {
 	case key != "":
 	case p.Actor == engine.Opponent && p.HasOption(rollKey):
-		key, why = rollKey, fmt.Sprintf("%s did not roll for the enemy in time: the bot rolls (13.1.2).", name)
+		key, why = rollKey, fmt.Sprintf("%s did not roll for the enemy in time: the bot rolls%s.", name, optionCase(p, rollKey))
 	case prefs.Autopilot:
 		if r, ok := st.(engine.Routine); ok {
 			k, ok := r.RoutineChoice()
@@ -303,13 +327,13 @@ func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine
 		m := channelPrompt(rec.ID, p, d.User, name)
 		m.Title = "Deadline passed: " + m.Title
 		m.Text = fmt.Sprintf("%s's deadline passed. This decision is his alone: the game waits for it (a player or a channel manager may `abandon`).\n", name) + m.Text
-		return &Notice{Place: place, Channel: []Message{m}}, nil
+		return []Notice{{Place: place, Channel: []Message{m}}}, nil
 	}
 	r, err := s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: key})
 	if err != nil {
 		return nil, err
 	}
-	return &Notice{Place: place, Channel: append([]Message{{Text: why}}, r.Public...)}, nil
+	return append([]Notice{{Place: place, Channel: append([]Message{{Text: why}}, r.Public...)}}, r.Elsewhere...), nil
 }
 
 // dropDue removes one due time from its game's schedule.

@@ -127,7 +127,10 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		case "dice":
 			return s.diceStats(place, nil)
 		}
-		return private("There is no game in this channel. Start one with `new` (boat, start date, Kommandant...)."), nil
+		if r, ok, err := s.finishedGameCommand(place, name); ok || err != nil {
+			return r, err
+		}
+		return private(noGameHere(s.games[game])), nil
 	}
 	if err != nil {
 		return Reply{}, err
@@ -144,20 +147,11 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 			return r, nil
 		}
 		return s.reveal(rec, user)
-	case "hand":
-		return s.hand(rec, st, user)
 	case "accept":
 		if !rec.AwaitingStart {
 			return private("There is no challenge waiting here."), nil
 		}
 		return s.startClicked(place, rec, user, "go")
-	case "endround":
-		for _, p := range pendingAll(st) {
-			if id, _ := answerer(rec, p); id == user.ID && p.HasOption("end") {
-				return s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: "end"})
-			}
-		}
-		return private("You may propose to end the round only on your turn, before you choose your card (4)."), nil
 	case "concede":
 		if seatedUser(rec, user.ID) == nil {
 			return private("Only a player of this game can concede it."), nil
@@ -191,6 +185,20 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 			Options: []Option{{ID: optionID(rec.ID, "abandon", "confirm"), Label: "Yes, abandon it"}},
 		}}}, nil
 	}
+	if gc, ok := gameCommand(s.games[rec.Game], name); ok {
+		if st == nil {
+			return private("The game has not started yet: its commander presses Start (after anyone has mixed in entropy with `seed`)."), nil
+		}
+		for _, p := range pendingAll(st) {
+			if id, _ := answerer(rec, p); id == user.ID && p.HasOption(gc.Option) {
+				return s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: gc.Option})
+			}
+		}
+		return private(gc.NotNow), nil
+	}
+	if pv, ok := st.(engine.PrivateViews); ok && name == pv.PrivateView() {
+		return s.hand(rec, st, user)
+	}
 	if st == nil {
 		return private("The game has not started yet: its commander presses Start (after anyone has mixed in entropy with `seed`)."), nil
 	}
@@ -209,6 +217,84 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		return s.history(rec) // a game without a log sheet: its public log
 	}
 	return private(fmt.Sprintf("Unknown command %q: try %s.", name, commandNames())), nil
+}
+
+// gameCommand finds a command the game adds (engine.CommandCatalog).
+func gameCommand(rules engine.Rules, name string) (engine.GameCommand, bool) {
+	if cc, ok := rules.(engine.CommandCatalog); ok {
+		for _, c := range cc.GameCommands() {
+			if c.Name == name {
+				return c, true
+			}
+		}
+	}
+	return engine.GameCommand{}, false
+}
+
+// noGameHere tells how to start a game, naming its set-up questions.
+func noGameHere(rules engine.Rules) string {
+	var asks []string
+	if form, ok := rules.(engine.SetupForm); ok {
+		for _, f := range form.SetupFields() {
+			asks = append(asks, strings.ToLower(f.Label))
+			if len(asks) == 3 {
+				asks = append(asks, "...")
+				break
+			}
+		}
+	}
+	if len(asks) == 0 {
+		return "There is no game in this channel. Start one with `new`."
+	}
+	return "There is no game in this channel. Start one with `new` (" + strings.Join(asks, ", ") + ")."
+}
+
+// finishedGameCommand answers a read-only command (a view, `history`) about
+// the channel's last finished game when no game runs there, so a duel's
+// `score` or a career's `log` can still be read after its end, until a new
+// game starts. ok is false when the command is not such a command, or the
+// channel has no finished game.
+func (s *Service) finishedGameCommand(place Place, name string) (r Reply, ok bool, err error) {
+	rec, _, err := s.gameFor(place, nil, "")
+	if err != nil || rec == nil {
+		return Reply{}, false, err
+	}
+	rules := s.games[rec.Game]
+	if rules == nil || rec.AwaitingStart {
+		return Reply{}, false, nil
+	}
+	st, err := rules.Decode(rec.State)
+	if err != nil {
+		return Reply{}, false, fmt.Errorf("decoding finished game %s: %w", rec.ID, err)
+	}
+	note := fmt.Sprintf("Game %s is over; this is how it ended. A new game starts with `new`.", rec.ID)
+	if name == "history" || (name == "log" && !hasView(st, "log")) {
+		r, err := s.history(rec)
+		if err == nil && len(r.Public) > 0 {
+			r.Public[0].Text = strings.TrimSpace(note + "\n" + r.Public[0].Text)
+		}
+		return r, true, err
+	}
+	if !hasView(st, name) {
+		return Reply{}, false, nil
+	}
+	view, err := st.View(name)
+	if err != nil {
+		return private(err.Error()), true, nil
+	}
+	m := viewMessage(view)
+	m.Text = strings.TrimSpace(note + "\n" + m.Text)
+	m.Files = s.pictures(rec, st, name, nil)
+	return Reply{Public: []Message{m}}, true, nil
+}
+
+func hasView(st engine.State, name string) bool {
+	for _, v := range st.Views() {
+		if v == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Click answers a button or select choice.

@@ -352,7 +352,7 @@ func (s *Service) startTournament(place Place, t *persist.Tournament, rules engi
 	if err != nil {
 		return Reply{}, err
 	}
-	r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d careers, each waiting for its Kommandant's Start in its own thread.", t.Name, len(t.Entrants))}}
+	r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d careers, each waiting for its player's Start in its own thread.", t.Name, len(t.Entrants))}}
 	if format.TeamGame != "" {
 		r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d boats in %d packs, each pack in its own thread.", t.Name, len(t.Entrants), teamCount(len(t.Entrants), format.TeamSize))}}
 	}
@@ -483,7 +483,7 @@ func (s *Service) standings(t *persist.Tournament) (Message, error) {
 			place++
 			label = fmt.Sprint(place)
 		}
-		value := fmt.Sprintf("%s t · %s", thousands(row.Score), row.Status)
+		value := fmt.Sprintf("%s · %s", scoreText(s.games[t.Game], row.Score), row.Status)
 		if row.Detail != "" {
 			value += " · " + row.Detail
 		}
@@ -492,12 +492,13 @@ func (s *Service) standings(t *persist.Tournament) (Message, error) {
 	if len(rows) == 0 {
 		m.Text = "No entrants yet."
 	}
-	m.Text = strings.TrimSpace(m.Text + "\n" + teamTotals(rows))
+	m.Text = strings.TrimSpace(m.Text + "\n" + teamTotals(rows, teamsTitle(rules, t.Format), s.games[t.Game]))
 	return m, nil
 }
 
-// teamTotals ranks the teams by their members' tonnage (13.5.1).
-func teamTotals(rows []standing) string {
+// teamTotals ranks the teams by their members' scores, under the format's
+// title for them.
+func teamTotals(rows []standing, title string, rules engine.Rules) string {
 	total := map[string]int{}
 	var teams []string
 	for _, r := range rows {
@@ -513,9 +514,9 @@ func teamTotals(rows []standing) string {
 		return ""
 	}
 	sort.SliceStable(teams, func(i, j int) bool { return total[teams[i]] > total[teams[j]] })
-	lines := []string{"Packs (13.5.1):"}
+	lines := []string{title + ":"}
 	for i, t := range teams {
-		lines = append(lines, fmt.Sprintf("%d. %s: %s t", i+1, t, thousands(total[t])))
+		lines = append(lines, fmt.Sprintf("%d. %s: %s", i+1, t, scoreText(rules, total[t])))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -602,6 +603,26 @@ func (s *Service) route(place Place, user User) Place {
 		}
 	}
 	return place
+}
+
+// teamsTitle heads a format's team totals.
+func teamsTitle(rules engine.Tournaments, format string) string {
+	if rules != nil {
+		for _, f := range rules.TournamentFormats() {
+			if f.Key == format && f.TeamsTitle != "" {
+				return f.TeamsTitle
+			}
+		}
+	}
+	return "Teams"
+}
+
+// scoreText writes a score with the game's unit (engine.Scored).
+func scoreText(rules engine.Rules, n int) string {
+	if sc, ok := rules.(engine.Scored); ok && sc.ScoreUnit() != "" {
+		return thousands(n) + " " + sc.ScoreUnit()
+	}
+	return thousands(n)
 }
 
 func thousands(n int) string {

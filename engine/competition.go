@@ -29,6 +29,8 @@ type TournamentFormat struct {
 	TeamGame  string
 	TeamSize  int
 	TeamNames []string
+	// TeamsTitle heads the teams' totals in the standings, e.g. "Packs (13.5.1)".
+	TeamsTitle string
 }
 
 // Standing is an entrant's place in the standings.

@@ -222,9 +222,31 @@ type Absence interface {
 }
 
 // PrivateViews is implemented by States of games with hidden information:
-// a view as one seat may see it (his hand).
+// a view as one seat may see it (his hand). PrivateView names the view that
+// only its seat may see; the bot shows it privately, and beside each of the
+// seat's private prompts.
 type PrivateViews interface {
+	PrivateView() string
 	ViewFor(seat, name string) (*View, error)
+}
+
+// GameCommand is a command a game adds to the bot's own: a shortcut that
+// presses Option on the caller's pending prompt (a card game's "end the
+// round"), with Help for the platforms' command lists and NotNow for the
+// caller whose pending prompts do not offer it.
+type GameCommand struct {
+	Name, Help, Option, NotNow string
+}
+
+// CommandCatalog is implemented by Rules whose games add commands.
+type CommandCatalog interface {
+	GameCommands() []GameCommand
+}
+
+// Scored is implemented by Rules whose score has a unit (The Hunters'
+// tonnage: "t"); standings and leaderboards write it after the score.
+type Scored interface {
+	ScoreUnit() string
 }
 
 // Copy is a fresh copy of a state, through its encoding: how Apply leaves

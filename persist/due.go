@@ -75,20 +75,95 @@ func dueKey(d Due) []byte {
 // the game's index keys. The index is the truth: a due time taken by a tick
 // is simply gone from it.
 func putSchedule(tx *bolt.Tx, key string, due []Due) error {
+	return writePlan(tx, key, nil, due)
+}
+
+// mergeSchedule records the due times of a game after one of its decisions.
+// A prompt's due times are laid out once, when it is first pending, and
+// stay as they were while it waits: another player's move in the same game
+// (a packmate's, in a wolfpack) neither restarts an absent player's clock
+// nor brings back a reminder a tick has already sent. fresh holds the due
+// times of every prompt pending now, as if each had just begun; only those
+// of prompts not yet planned are kept. Prompts no longer pending lose theirs.
+func mergeSchedule(tx *bolt.Tx, key string, fresh []Due) error {
 	sb, ib := tx.Bucket(bucketSchedule), tx.Bucket(bucketDue)
 	old, err := scheduleKeys(sb, key)
 	if err != nil {
 		return err
 	}
+	pending := make(map[string]bool, len(fresh))
+	for _, d := range fresh {
+		pending[d.Token] = true
+	}
+	planned := map[string]bool{}
+	var keep [][]byte
 	for _, k := range old {
+		if token, ok := tokenOfDueKey(k); ok && pending[token] {
+			keep = append(keep, k)
+			planned[token] = true
+		}
+	}
+	var add []Due
+	for _, d := range fresh {
+		if !planned[d.Token] {
+			add = append(add, d)
+		}
+	}
+	if err := writePlan(tx, key, keep, add); err != nil {
+		return err
+	}
+	return refreshPrompts(ib, keep, fresh)
+}
+
+// refreshPrompts gives the reminders still waiting the prompt as it reads
+// now (its text may have changed while it waited), keeping their times.
+func refreshPrompts(ib *bolt.Bucket, keys [][]byte, fresh []Due) error {
+	for _, k := range keys {
+		v := ib.Get(k)
+		if v == nil {
+			continue // sent, or a deadline that has acted
+		}
+		var d Due
+		if err := json.Unmarshal(v, &d); err != nil {
+			return fmt.Errorf("due entry %x is damaged: %w", k, err)
+		}
+		for _, f := range fresh {
+			if f.Token == d.Token && f.Kind == d.Kind && f.N == d.N && d.Kind == DueReminder && !bytes.Equal(f.Prompt, d.Prompt) {
+				d.Prompt, d.Name = f.Prompt, f.Name
+				b, err := json.Marshal(d)
+				if err != nil {
+					return err
+				}
+				if err := ib.Put(k, b); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// writePlan makes a game's plan keep (index keys left as they are, sent or
+// not) plus due (new entries): every other old key leaves the index.
+func writePlan(tx *bolt.Tx, key string, keep [][]byte, due []Due) error {
+	sb, ib := tx.Bucket(bucketSchedule), tx.Bucket(bucketDue)
+	old, err := scheduleKeys(sb, key)
+	if err != nil {
+		return err
+	}
+	kept := make(map[string]bool, len(keep))
+	for _, k := range keep {
+		kept[string(k)] = true
+	}
+	for _, k := range old {
+		if kept[string(k)] {
+			continue
+		}
 		if err := ib.Delete(k); err != nil {
 			return err
 		}
 	}
-	if len(due) == 0 {
-		return sb.Delete([]byte(key))
-	}
-	keys := make([][]byte, 0, len(due))
+	keys := append(make([][]byte, 0, len(keep)+len(due)), keep...)
 	for _, d := range due {
 		v, err := json.Marshal(d)
 		if err != nil {
@@ -100,11 +175,27 @@ func putSchedule(tx *bolt.Tx, key string, due []Due) error {
 		}
 		keys = append(keys, k)
 	}
+	if len(keys) == 0 {
+		return sb.Delete([]byte(key))
+	}
 	v, err := json.Marshal(keys)
 	if err != nil {
 		return err
 	}
 	return sb.Put([]byte(key), v)
+}
+
+// tokenOfDueKey reads the prompt token back from an index key (see dueKey:
+// time, game key, kind and token separated by zero bytes, then N).
+func tokenOfDueKey(k []byte) (string, bool) {
+	if len(k) < 8+2 {
+		return "", false
+	}
+	parts := bytes.Split(k[8:len(k)-2], []byte{0})
+	if len(parts) != 4 {
+		return "", false
+	}
+	return string(parts[2]), true
 }
 
 func scheduleKeys(sb *bolt.Bucket, key string) ([][]byte, error) {
@@ -206,6 +297,22 @@ func (s *Store) TakeDue(now time.Time, limit int) ([]Due, error) {
 	return out, err
 }
 
+// takenKeys are a game's planned index keys no longer in the index.
+func takenKeys(tx *bolt.Tx, key string) [][]byte {
+	keys, err := scheduleKeys(tx.Bucket(bucketSchedule), key)
+	if err != nil {
+		return nil
+	}
+	ib := tx.Bucket(bucketDue)
+	var out [][]byte
+	for _, k := range keys {
+		if ib.Get(k) == nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // Reschedule recomputes the due times of one player's pending prompts (after
 // he changed his preferences). match picks the entries by game key and user;
 // update gives each its new form.
@@ -231,7 +338,9 @@ func (s *Store) Reschedule(match func(Due) bool, update func(Due) Due) error {
 				}
 			}
 			if hit {
-				if err := putSchedule(tx, key, list); err != nil {
+				// The due times already sent or acted on stay in the plan, so
+				// their prompts are not planned afresh by the next decision.
+				if err := writePlan(tx, key, takenKeys(tx, key), list); err != nil {
 					return err
 				}
 			}

@@ -69,3 +69,74 @@ func TestDueTimesLifecycle(t *testing.T) {
 		t.Fatalf("an archived game has nothing due: %+v", got)
 	}
 }
+
+// Issue 16.1: a decision of one player keeps the due times of the prompts
+// still waiting for others as they were laid out (a reminder already taken
+// does not come back, a deadline does not slide), drops those of prompts
+// answered, and lays out only new prompts'; a change of preferences keeps
+// the plan too.
+func TestDecisionsKeepTheOtherPromptsDueTimes(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "k.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	t0 := time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)
+	rec := &GameRecord{ID: "g1", Game: "hunters-wolfpack", Key: "discord/g/pack", State: []byte(`{}`)}
+	plan := func(since time.Time, token, user string) []Due {
+		return []Due{
+			{At: since.Add(time.Hour), Key: rec.Key, GameID: "g1", Token: token, Kind: DueReminder, N: 1, User: user, Prompt: []byte(`{"text":"` + token + `"}`)},
+			{At: since.Add(3 * time.Hour), Key: rec.Key, GameID: "g1", Token: token, Kind: DueDeadline, User: user},
+		}
+	}
+	if _, err := s.CommitScheduled(rec, nil, append(plan(t0, "1.0", "a"), plan(t0, "2.0", "b")...)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.TakeDue(t0.Add(time.Hour), 100); len(got) != 2 {
+		t.Fatalf("both first reminders are due at 11:00: %+v", got)
+	}
+	// At 11:30 a answers: his next prompt 1.1 is new, b's 2.0 waits on, laid out afresh
+	// by the caller as if it had just begun.
+	t1 := t0.Add(90 * time.Minute)
+	fresh := plan(t1, "1.1", "a")
+	fresh = append(fresh, plan(t1, "2.0", "b")...)
+	fresh[2].Prompt = []byte(`{"text":"2.0 reworded"}`)
+	if _, err := s.CommitScheduled(rec, nil, fresh); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := s.Schedule(rec.Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byToken := map[string][]Due{}
+	for _, d := range sc {
+		byToken[d.Token] = append(byToken[d.Token], d)
+	}
+	if len(byToken["1.0"]) != 0 {
+		t.Fatalf("the answered prompt keeps due times: %+v", byToken["1.0"])
+	}
+	if b := byToken["2.0"]; len(b) != 1 || b[0].Kind != DueDeadline || !b[0].At.Equal(t0.Add(3*time.Hour)) {
+		t.Fatalf("b's sent reminder came back or his deadline slid: %+v", b)
+	}
+	if a := byToken["1.1"]; len(a) != 2 || !a[0].At.Equal(t1.Add(time.Hour)) {
+		t.Fatalf("a's new prompt: %+v", a)
+	}
+	// b changes his preferences: his deadline moves; the plan still knows his
+	// reminder was sent, so the next decision does not lay it out again.
+	if err := s.Reschedule(func(d Due) bool { return d.User == "b" }, func(d Due) Due { d.At = d.At.Add(time.Hour); return d }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CommitScheduled(rec, nil, append(plan(t1, "1.1", "a"), plan(t0.Add(2*time.Hour), "2.0", "b")...)); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := s.TakeDue(t0.Add(10*time.Hour), 100)
+	var bs []Due
+	for _, d := range got {
+		if d.User == "b" {
+			bs = append(bs, d)
+		}
+	}
+	if len(bs) != 1 || bs[0].Kind != DueDeadline || !bs[0].At.Equal(t0.Add(4*time.Hour)) {
+		t.Fatalf("after b's prefs and a's decision, b has: %+v", bs)
+	}
+}

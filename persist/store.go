@@ -191,7 +191,7 @@ func Open(path string) (s *Store, err error) {
 				return err
 			}
 		}
-		return nil
+		return indexLastFinished(tx)
 	})
 	if err != nil {
 		db.Close()
@@ -302,7 +302,7 @@ func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule b
 			return err
 		}
 		if schedule {
-			if err := putSchedule(tx, rec.Key, due); err != nil {
+			if err := mergeSchedule(tx, rec.Key, due); err != nil {
 				return err
 			}
 		}
@@ -358,6 +358,9 @@ func (s *Store) Archive(key string) error {
 			return fmt.Errorf("game record %s is damaged: %w", key, err)
 		}
 		if err := tx.Bucket(bucketArchive).Put([]byte(rec.ID), v); err != nil {
+			return err
+		}
+		if err := tx.Bucket(bucketLastFinished).Put([]byte(key), []byte(rec.ID)); err != nil {
 			return err
 		}
 		if err := putSchedule(tx, key, nil); err != nil {

@@ -107,11 +107,14 @@ func (a *Adapter) Start(ctx context.Context) error {
 // Close disconnects.
 func (a *Adapter) Close() error { return a.session.Close() }
 
-// commands builds one slash command per game, with a subcommand per bot
-// command; "new" takes the game's setup fields as options.
-func (a *Adapter) commands() []*discordgo.ApplicationCommand {
-	names := make([]string, 0, len(a.games))
-	for n, g := range a.games {
+// commands is what this adapter registers with Discord.
+func (a *Adapter) commands() []*discordgo.ApplicationCommand { return ApplicationCommands(a.games) }
+
+// ApplicationCommands builds one slash command per game, with a subcommand
+// per bot command; "new" takes the game's setup fields as options.
+func ApplicationCommands(games map[string]engine.Rules) []*discordgo.ApplicationCommand {
+	names := make([]string, 0, len(games))
+	for n, g := range games {
 		if _, only := g.(engine.TournamentOnly); !only {
 			names = append(names, n) // a tournament-only game is reached through its tournament
 		}
@@ -120,7 +123,7 @@ func (a *Adapter) commands() []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, name := range names {
 		var newOpts []*discordgo.ApplicationCommandOption
-		if form, ok := a.games[name].(engine.SetupForm); ok {
+		if form, ok := games[name].(engine.SetupForm); ok {
 			for _, f := range form.SetupFields() {
 				o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: f.Key, Description: trim(f.Label, 100), Required: f.Required}
 				switch {
@@ -139,10 +142,10 @@ func (a *Adapter) commands() []*discordgo.ApplicationCommand {
 		// Discord lists required options first.
 		sort.SliceStable(newOpts, func(i, j int) bool { return newOpts[i].Required && !newOpts[j].Required })
 		opts := []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "new", Description: "Start a game in this channel", Options: newOpts}}
-		for _, c := range bot.CommandsFor(a.games[name]) {
+		for _, c := range bot.CommandsFor(games[name]) {
 			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: c.Name, Description: trim(c.Help, 100)}
 			if c.Name == "challenge" {
-				if _, seated := a.games[name].(engine.Seated); !seated {
+				if _, seated := games[name].(engine.Seated); !seated {
 					continue
 				}
 				sub.Options = newOpts // a challenge is a new game for two

@@ -2,13 +2,41 @@ package slack
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
+	"runtime/debug"
+	"time"
 
 	"github.com/kaleun/kaleun/bot"
 	"github.com/slack-go/slack"
 )
+
+// httpLimits bound what one client can hold of the HTTP mode's server.
+type httpLimits struct {
+	readHeader, read, write, idle time.Duration
+	maxBody                       int64
+	// replayWindow is how long a request is remembered: Slack's signatures
+	// are accepted five minutes either side of the clock, so a request
+	// stamped five minutes ahead stays acceptable ten minutes from now.
+	replayWindow  time.Duration
+	maxRemembered int
+}
+
+// defaultHTTPLimits: Slack posts a few kilobytes and wants its answer within
+// three seconds; a client slower than that is holding a connection.
+var defaultHTTPLimits = httpLimits{
+	readHeader: 5 * time.Second, read: 10 * time.Second, write: 10 * time.Second, idle: 60 * time.Second,
+	maxBody:      1 << 20,
+	replayWindow: 10 * time.Minute, maxRemembered: 100_000,
+}
+
+// panicText answers a request whose handling panicked: what it did before
+// the panic may be saved, so the user is pointed to the game's state.
+const panicText = "Kaleun hit an internal error (it was logged); `turn` shows where the game stands."
 
 // httpCommand serves a slash command posted by Slack (HTTP mode).
 func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
@@ -22,10 +50,18 @@ func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad slash command", http.StatusBadRequest)
 		return
 	}
-	first, rest := split(a.command(cmd))
+	if !a.firstDelivery(w, r, body, cmd.TriggerID) {
+		return
+	}
+	place := bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}
+	var first any
+	var rest bot.Reply
+	if !a.safely("slash command", place, func() { first, rest = split(a.command(cmd)) }) {
+		first, rest = map[string]any{"response_type": "ephemeral", "text": panicText}, bot.Reply{}
+	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(first)
-	go a.post(bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}, cmd.UserID, rest)
+	a.postLater(place, cmd.UserID, rest)
 }
 
 // httpInteraction serves a button or menu choice posted by Slack (HTTP mode).
@@ -44,7 +80,110 @@ func (a *Adapter) httpInteraction(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad payload", http.StatusBadRequest)
 		return
 	}
+	if !a.firstDelivery(w, r, body, cb.TriggerID) {
+		return
+	}
 	w.WriteHeader(http.StatusOK)
-	reply := a.interaction(cb)
-	go a.post(interactionPlace(cb), cb.User.ID, reply)
+	place := interactionPlace(cb)
+	var reply bot.Reply
+	if !a.safely("interaction", place, func() { reply = a.interaction(cb) }) {
+		reply = bot.Reply{Private: []bot.Message{{Text: panicText}}}
+	}
+	a.postLater(place, cb.User.ID, reply)
+}
+
+// verify reads the body, at most maxBody bytes, and checks its Slack
+// signature and age (HTTP mode).
+func (a *Adapter) verify(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, a.limits.maxBody))
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+		return nil, false
+	case err != nil:
+		http.Error(w, "unreadable body", http.StatusBadRequest)
+		return nil, false
+	}
+	sv, err := slack.NewSecretsVerifier(r.Header, a.cfg.SigningSecret)
+	if err != nil {
+		http.Error(w, "unsigned or stale request", http.StatusUnauthorized)
+		return nil, false
+	}
+	sv.Write(body)
+	if err := sv.Ensure(); err != nil {
+		http.Error(w, "bad signature", http.StatusUnauthorized)
+		return nil, false
+	}
+	return body, true
+}
+
+// firstDelivery lets a verified request through the first time only. A
+// request is known by what its signature covers (timestamp and body, so a
+// signature re-spelt in capitals is the same request) and by Slack's
+// trigger id, which a retry keeps under a fresh signature. A replay is
+// refused; Slack's own retry (X-Slack-Retry-Num) of a request already acted
+// upon is answered 200 and not acted upon again.
+func (a *Adapter) firstDelivery(w http.ResponseWriter, r *http.Request, body []byte, triggerID string) bool {
+	signed := sha256.Sum256(append([]byte(r.Header.Get("X-Slack-Request-Timestamp")+":"), body...))
+	keys := []string{"signed:" + hex.EncodeToString(signed[:])}
+	if triggerID != "" {
+		keys = append(keys, "trigger:"+triggerID)
+	}
+	retry := r.Header.Get("X-Slack-Retry-Num")
+	switch a.seen.remember(time.Now(), keys...) {
+	case duplicate:
+		if retry != "" {
+			a.log.Info("slack: a retried delivery was acted upon already", "path", r.URL.Path, "retry", retry)
+			w.WriteHeader(http.StatusOK)
+			return false
+		}
+		a.log.Warn("slack: replayed request refused", "path", r.URL.Path, "remote", r.RemoteAddr)
+		http.Error(w, "replayed request", http.StatusConflict)
+		return false
+	case tooMany:
+		a.log.Error("slack: too many requests to remember against replays; refusing", "remembered", a.seen.size())
+		http.Error(w, "too many requests", http.StatusServiceUnavailable)
+		return false
+	}
+	if retry != "" && triggerID == "" {
+		// A retry that names no request cannot be told from its first
+		// delivery, which most likely came: acting twice is the worse wrong.
+		a.log.Warn("slack: a retried delivery without a trigger id was not acted upon", "path", r.URL.Path, "retry", retry)
+		w.WriteHeader(http.StatusOK)
+		return false
+	}
+	return true
+}
+
+// safely runs what a request asks; a panic is logged with its stack and
+// reported as false, so one bad request cannot stop the bot for everyone.
+func (a *Adapter) safely(what string, place bot.Place, f func()) (ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			a.log.Error("slack: "+what+" panicked", "panic", p, "channel", place.Channel, "stack", string(debug.Stack()))
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+// postLater posts the rest of a reply after the HTTP answer has gone. A
+// panic there is logged and the user told, and Close waits for it.
+func (a *Adapter) postLater(place bot.Place, user string, r bot.Reply) {
+	if len(r.Public) == 0 && len(r.Private) == 0 && len(r.Elsewhere) == 0 {
+		return
+	}
+	a.posting.Add(1)
+	go func() {
+		defer a.posting.Done()
+		if !a.safely("posting a reply", place, func() { a.post(place, user, r) }) {
+			a.safely("telling the user of an error", place, func() {
+				if _, err := a.api.PostEphemeral(place.Channel, user, slack.MsgOptionText(panicText, false)); err != nil {
+					a.log.Error("slack: chat.postEphemeral", "err", err)
+				}
+			})
+		}
+	}()
 }

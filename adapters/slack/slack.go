@@ -9,11 +9,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/slack-go/slack"
@@ -32,6 +32,9 @@ type Config struct {
 	Listen        string
 	// APIBase replaces https://slack.com/api/ (tests, proxies).
 	APIBase string
+	// HTTPClient calls Slack's Web API; nil is a client that gives up after
+	// 30 s, so a call that hangs cannot hold a reply forever.
+	HTTPClient *http.Client
 }
 
 // Adapter connects one Slack app to the bot service.
@@ -48,11 +51,20 @@ type Adapter struct {
 	Addr string
 	// sticky remembers the messages kept up to date (standings).
 	sticky bot.Stickies
+	// HTTP mode: the server's limits, the requests already acted upon (to
+	// refuse replays), and the replies still being posted.
+	limits  httpLimits
+	seen    *seenRequests
+	posting sync.WaitGroup
 }
 
 // New prepares the adapter; Start connects.
 func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.Logger) (*Adapter, error) {
-	opts := []slack.Option{}
+	client := cfg.HTTPClient
+	if client == nil {
+		client = &http.Client{Timeout: 30 * time.Second}
+	}
+	opts := []slack.Option{slack.OptionHTTPClient(client)}
 	if cfg.AppToken != "" {
 		opts = append(opts, slack.OptionAppLevelToken(cfg.AppToken))
 	}
@@ -64,7 +76,7 @@ func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.
 	default:
 		return nil, fmt.Errorf("slack: mode %q: use socket or http", cfg.Mode)
 	}
-	return &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...)}, nil
+	return &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...), limits: defaultHTTPLimits}, nil
 }
 
 // Start connects (Socket Mode) or starts listening (HTTP mode).
@@ -80,7 +92,10 @@ func (a *Adapter) Start(ctx context.Context) error {
 		mux := http.NewServeMux()
 		mux.HandleFunc("POST /slack/commands", a.httpCommand)
 		mux.HandleFunc("POST /slack/interactions", a.httpInteraction)
-		a.http = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		a.seen = newSeenRequests(a.limits.replayWindow, a.limits.maxRemembered)
+		a.http = &http.Server{Handler: mux,
+			ReadHeaderTimeout: a.limits.readHeader, ReadTimeout: a.limits.read, WriteTimeout: a.limits.write, IdleTimeout: a.limits.idle,
+			MaxHeaderBytes: 64 << 10, ErrorLog: slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)}
 		go func() {
 			defer close(a.done)
 			if err := a.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -131,6 +146,7 @@ func (a *Adapter) Close() error {
 	if a.done != nil {
 		<-a.done
 	}
+	a.posting.Wait()
 	return nil
 }
 
@@ -183,34 +199,14 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 // command runs a slash command: "/hunters new boat=VIIC start=1940-10".
 func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
 	game := strings.TrimPrefix(c.Command, "/")
-	words, err := tokenize(c.Text)
+	sub, args, err := ParseCommandText(c.Text)
 	if err != nil {
 		return bot.Reply{Private: []bot.Message{{Text: err.Error()}}}
 	}
-	if len(words) == 0 {
-		return bot.Reply{Private: []bot.Message{{Text: "Usage: " + c.Command + " new boat=VIIC [start=1940-10 kommandant=Name uboat=U-47 rules=14.6] | " + usage(a.games[game])}}}
+	if sub == "" {
+		return bot.Reply{Private: []bot.Message{{Text: "Usage: " + c.Command + " " + usage(a.games[game])}}}
 	}
-	args := map[string]string{}
-	var positional []string
-	for _, spec := range bot.Commands() {
-		if spec.Name == words[0] {
-			for _, a := range spec.Args {
-				if a.Positional {
-					positional = append(positional, a.Name)
-				}
-			}
-		}
-	}
-	for _, w := range words[1:] {
-		k, v, ok := strings.Cut(w, "=")
-		if !ok {
-			if len(positional) == 0 {
-				return bot.Reply{Private: []bot.Message{{Text: fmt.Sprintf("%q is not key=value (e.g. boat=VIIC)", w)}}}
-			}
-			k, v, positional = positional[0], w, positional[1:]
-		}
-		args[k] = v
-	}
+	words := []string{sub}
 	user := bot.User{ID: c.UserID, Name: c.UserName}
 	for _, spec := range bot.Commands() {
 		if spec.Name == words[0] && spec.ManagerMatters {
@@ -417,29 +413,21 @@ func tokenize(s string) ([]string, error) {
 	return out, nil
 }
 
-// verify checks a request's Slack signature and age (HTTP mode).
-func (a *Adapter) verify(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
-	if err != nil {
-		http.Error(w, "unreadable body", http.StatusBadRequest)
-		return nil, false
-	}
-	sv, err := slack.NewSecretsVerifier(r.Header, a.cfg.SigningSecret)
-	if err != nil {
-		http.Error(w, "unsigned or stale request", http.StatusUnauthorized)
-		return nil, false
-	}
-	sv.Write(body)
-	if err := sv.Ensure(); err != nil {
-		http.Error(w, "bad signature", http.StatusUnauthorized)
-		return nil, false
-	}
-	return body, true
-}
-
-// usage lists the commands after `new`, with their arguments.
+// usage lists the commands with their arguments: `new` with the game's own
+// set-up fields, then the bot's commands.
 func usage(rules engine.Rules) string {
 	var parts []string
+	if form, ok := rules.(engine.SetupForm); ok {
+		p := "new"
+		for _, f := range form.SetupFields() {
+			if f.Required {
+				p += " " + f.Key + "=..."
+			} else {
+				p += " [" + f.Key + "=...]"
+			}
+		}
+		parts = append(parts, p)
+	}
 	for _, c := range bot.CommandsFor(rules) {
 		p := c.Name
 		for _, arg := range c.Args {

@@ -29,6 +29,9 @@ type Session struct {
 	In    io.Reader
 	Out   io.Writer
 	JSONL bool
+	// ClearScreen says Out is a terminal: when the keyboard passes between
+	// players, the screen and its scrollback are cleared.
+	ClearScreen bool
 	// Pictures is the directory where the messages' pictures are written
 	// (the newest of each name replaces the last); "" leaves them out.
 	Pictures string
@@ -40,6 +43,12 @@ type Session struct {
 	// who saw it (a game with hidden cards passes the keyboard).
 	private    *bot.Message
 	atKeyboard string
+	// prompted says the last thing printed is the "> " of a prompt.
+	prompted bool
+	// sinceHandOver are the public messages shown since the keyboard last
+	// passed, shown again at the next hand-over: the player who comes
+	// sees the rolls of the turn that just ended.
+	sinceHandOver []bot.Message
 }
 
 // ErrDice means the dice could not roll (a script ran out or held an
@@ -50,6 +59,12 @@ var ErrDice = errors.New("the dice could not roll")
 func (s *Session) Show(r bot.Reply) {
 	for _, m := range r.Public {
 		s.show(m)
+		if m.Prompt == nil && m.View == nil {
+			s.sinceHandOver = append(s.sinceHandOver, m)
+		}
+	}
+	if n := len(s.sinceHandOver); n > maxSinceHandOver {
+		s.sinceHandOver = append([]bot.Message(nil), s.sinceHandOver[n-maxSinceHandOver:]...)
 	}
 	for _, m := range r.Private {
 		s.show(m)
@@ -58,19 +73,7 @@ func (s *Session) Show(r bot.Reply) {
 
 // Run plays until the game ends, the input ends, "quit", or ctx is done.
 func (s *Session) Run(ctx context.Context) error {
-	lines := make(chan string)
-	go func() {
-		sc := bufio.NewScanner(s.In)
-		sc.Buffer(make([]byte, 64*1024), 1024*1024)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			case <-ctx.Done():
-				return
-			}
-		}
-		close(lines)
-	}()
+	lines := s.readLines(ctx)
 	for {
 		prompt, over, err := s.pending()
 		if err != nil || over {
@@ -84,20 +87,33 @@ func (s *Session) Run(ctx context.Context) error {
 		}
 		if prompt.Prompt.Token != s.shown {
 			s.show(prompt)
-		} else if !s.JSONL {
+		} else if !s.JSONL && !s.prompted {
 			fmt.Fprint(s.Out, "> ")
+			s.prompted = true
 		}
-		var line string
+		var in inputLine
 		var ok bool
 		select {
 		case <-ctx.Done():
 			return nil
-		case line, ok = <-lines:
+		case in, ok = <-lines:
 			if !ok {
 				return nil
 			}
 		}
-		line = strings.TrimSpace(line)
+		a, err := in.answer(s.JSONL)
+		if err != nil {
+			s.refuse(err.Error())
+			continue
+		}
+		if a.Token != "" && a.Token != prompt.Prompt.Token {
+			// A stale or duplicated answer: refused, and the pending prompt
+			// is not sent again, for it was sent after the one answered.
+			s.errorLine(fmt.Sprintf("stale answer: token %q is not the pending decision's %q; nothing was changed", Clip(a.Token, 20), prompt.Prompt.Token),
+				map[string]any{"pending": prompt.Prompt.Token})
+			continue
+		}
+		line := a.Key
 		switch {
 		case line == "":
 			continue
@@ -130,10 +146,7 @@ func (s *Session) Run(ctx context.Context) error {
 			}
 		}
 		if id == "" {
-			s.error(fmt.Sprintf("unknown command or option %q: type one of %s, or %s, quit", line, keys(prompt.Prompt), strings.Join(s.Views, ", ")))
-			if s.JSONL {
-				s.shown = "" // a program reads the prompt again after the error
-			}
+			s.refuse(fmt.Sprintf("unknown command or option %q: type one of %s, or %s, quit", Clip(line, 40), keys(prompt.Prompt), strings.Join(s.Views, ", ")))
 			continue
 		}
 		// Every player of a terminal game sits at this keyboard: the answer
@@ -160,17 +173,54 @@ func (s *Session) Run(ctx context.Context) error {
 	}
 }
 
-// openPrivate opens a private prompt for its player. Two players share the
-// keyboard, so when it passes to the other one the screen is cleared and the
-// session waits for him (not in JSONL: programs do not peek).
-func (s *Session) openPrivate(door bot.Message, lines <-chan string, ctx context.Context) (bot.Message, error) {
+// inputLine is one line read, or the error of a line refused unread.
+type inputLine struct {
+	text string
+	err  error
+}
+
+func (l inputLine) answer(jsonl bool) (answer, error) {
+	if l.err != nil {
+		return answer{}, l.err
+	}
+	return parseAnswer(l.text, jsonl)
+}
+
+// readLines reads the input line by line until it ends or ctx is done. A
+// line over MaxLine comes as an error and reading goes on: one bad line
+// must not end a session and drop all that follows it.
+func (s *Session) readLines(ctx context.Context) <-chan inputLine {
+	lines := make(chan inputLine)
+	go func() {
+		defer close(lines)
+		br := bufio.NewReader(s.In) // the caller's *bufio.Reader itself, if it is one
+		for {
+			text, err := ReadLine(br, MaxLine)
+			var tooLong *LineTooLongError
+			if err != nil && !errors.As(err, &tooLong) {
+				return // the end of the input
+			}
+			select {
+			case lines <- inputLine{text: text, err: err}:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return lines
+}
+
+// openPrivate opens a private prompt for its player. Two players share the keyboard, so when it passes to
+// the other one the screen is cleared, the public events of the turn that
+// ended are shown, and the session waits for him (not in JSONL: programs
+// do not peek).
+func (s *Session) openPrivate(door bot.Message, lines <-chan inputLine, ctx context.Context) (bot.Message, error) {
 	if p := s.private; p != nil && p.Prompt != nil && p.Prompt.Token == door.Prompt.Token {
 		return *p, nil // already shown to him
 	}
 	player := door.Mention
 	if player != s.atKeyboard && !s.JSONL {
-		fmt.Fprint(s.Out, strings.Repeat("\n", 60))
-		fmt.Fprintf(s.Out, "== %s Pass the keyboard to that player; press Enter when only he can see the screen. ==\n", door.Text)
+		s.handOver(door)
 		select {
 		case <-ctx.Done():
 			return bot.Message{}, nil
@@ -190,6 +240,36 @@ func (s *Session) openPrivate(door bot.Message, lines <-chan string, ctx context
 		return bot.Message{}, fmt.Errorf("the private prompt did not open: %s", privateText(r))
 	}
 	return *s.private, nil
+}
+
+// clearScreen moves the cursor home, clears the screen, and clears the
+// scrollback (ESC[3J), where the last player's hand would otherwise stay.
+const clearScreen = "\x1b[H\x1b[2J\x1b[3J"
+
+// maxSinceHandOver bounds the public messages kept for the next hand-over
+// (a solitaire game never hands over).
+const maxSinceHandOver = 60
+
+// handOver hides the screen of the player who leaves the keyboard, shows
+// what the table saw of his turn, and says whose turn it is.
+func (s *Session) handOver(door bot.Message) {
+	s.prompted = false
+	if s.ClearScreen {
+		fmt.Fprint(s.Out, clearScreen)
+	} else {
+		// Not a terminal (a pipe, a file): no escape codes; blank lines
+		// at least push the hand off a screen that shows this output.
+		fmt.Fprint(s.Out, strings.Repeat("\n", 60))
+	}
+	if len(s.sinceHandOver) > 0 {
+		fmt.Fprint(s.Out, "-- The table saw, since the keyboard last passed: --\n")
+		for _, m := range s.sinceHandOver {
+			m.Files = nil // shown already, not written again
+			s.show(m)
+		}
+		s.sinceHandOver = nil
+	}
+	fmt.Fprintf(s.Out, "\n== %s Pass the keyboard to that player; press Enter when only he can see the screen. ==\n", door.Text)
 }
 
 func privateText(r bot.Reply) string {
@@ -249,11 +329,30 @@ func (s *Session) json(v any) {
 }
 
 func (s *Session) error(msg string) {
+	s.errorLine(msg, nil)
+}
+
+// errorLine prints an error; in JSONL, extra fields go on its line.
+func (s *Session) errorLine(msg string, extra map[string]any) {
+	s.prompted = false
 	if s.JSONL {
-		s.json(map[string]any{"type": "error", "message": msg})
+		line := map[string]any{"type": "error", "message": msg}
+		for k, v := range extra {
+			line[k] = v
+		}
+		s.json(line)
 		return
 	}
 	fmt.Fprintf(s.Out, "! %s\n", msg)
+}
+
+// refuse reports a line that changed nothing; in JSONL the pending prompt
+// is sent again, for a program reads it after the error.
+func (s *Session) refuse(msg string) {
+	s.error(msg)
+	if s.JSONL {
+		s.shown = ""
+	}
 }
 
 // show prints one bot message: as text, or as JSONL lines. A private
@@ -266,6 +365,7 @@ func (s *Session) show(m bot.Message) {
 		pm := m
 		s.private = &pm
 	}
+	s.prompted = false
 	if m.Prompt != nil {
 		s.shown = m.Prompt.Token
 		s.writeFiles(m.Files) // before the "> " that waits for the answer
@@ -303,6 +403,8 @@ func (s *Session) show(m bot.Message) {
 			fmt.Fprintf(s.Out, "  %-10s %s%s\n", o.Key, o.Label, c)
 		}
 		fmt.Fprint(s.Out, "> ")
+		s.prompted = true
+		return
 	case m.View != nil:
 		fmt.Fprint(s.Out, RenderView(m.View))
 	default:

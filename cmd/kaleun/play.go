@@ -20,6 +20,7 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/persist"
+	"golang.org/x/term"
 )
 
 type playFlags struct {
@@ -113,7 +114,8 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		return nil
 	}
 	in := bufio.NewReader(stdin)
-	s := &terminal.Session{Svc: svc, Place: terminalPlace, User: terminalUser, In: in, Out: stdout, JSONL: f.jsonl, Pictures: picturesDir}
+	s := &terminal.Session{Svc: svc, Place: terminalPlace, User: terminalUser, In: in, Out: stdout, JSONL: f.jsonl, Pictures: picturesDir,
+		ClearScreen: isTerminal(stdout)}
 	if rec != nil {
 		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" || f.opponent != "" || f.end != "" {
 			return fmt.Errorf("a game is in progress in %s (%s): it resumes where it stopped; to start another, finish it, use another --db, or run `kaleun play --abandon --yes`", f.db, rec.ID)
@@ -279,9 +281,14 @@ func ask(field engine.SetupField, in *bufio.Reader, out io.Writer) (string, erro
 			fmt.Fprintf(out, " — %s", field.Help)
 		}
 		fmt.Fprint(out, ": ")
-		line, err := in.ReadString('\n')
+		line, err := terminal.ReadLine(in, terminal.MaxLine)
+		var tooLong *terminal.LineTooLongError
+		if errors.As(err, &tooLong) {
+			fmt.Fprintf(out, "! %v\n", err)
+			continue
+		}
 		line = strings.TrimSpace(line)
-		if err != nil && line == "" {
+		if err != nil {
 			if field.Required {
 				return "", fmt.Errorf("setup: no answer for %s", field.Label)
 			}
@@ -295,7 +302,7 @@ func ask(field engine.SetupField, in *bufio.Reader, out io.Writer) (string, erro
 				return o.Key, nil
 			}
 		}
-		fmt.Fprintf(out, "! %q is not one of the choices\n", line)
+		fmt.Fprintf(out, "! %q is not one of the choices\n", terminal.Clip(line, 40))
 	}
 }
 
@@ -311,4 +318,10 @@ func pictureOptions(f playFlags) (bot.Options, string, error) {
 	}
 	dir := strings.TrimSuffix(f.db, filepath.Ext(f.db)) + "-pictures"
 	return bot.Options{Illustrators: ils}, dir, nil
+}
+
+// isTerminal says w is a terminal, where escape codes clear the screen.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -43,7 +43,7 @@ func (r *Rules) TournamentFormats() []engine.TournamentFormat {
 		{Key: "wolfpack", Label: "Wolfpack", Case: "13.5", Fields: []engine.SetupField{rules, {Key: "absent", Label: "An absent boat at its deadline", Default: "commander",
 			Help:    "13.5 is silent on timing: see README",
 			Options: []engine.Option{{Key: "commander", Label: "The built-in commander decides for it (it sits battle rounds out)"}, {Key: "sit_out", Label: "It only sits battle rounds out; its other decisions wait"}}}},
-			TeamGame: "hunters-wolfpack", TeamSize: 6, TeamNames: r.wolfpackNames()},
+			TeamGame: "hunters-wolfpack", TeamSize: 6, TeamNames: r.wolfpackNames(), TeamsTitle: "Packs (13.5.1)"},
 	}
 }
 
@@ -144,6 +144,9 @@ func (s *State) summary() engine.Summary {
 	return engine.Summary{Name: s.Career.Kommandant, Score: s.Career.Tons, Rank: s.rankName(), Awards: s.awardName(),
 		Fate: fate, Label: fmt.Sprintf("%s (Type %s)", s.Boat.Number, typeName(s.Boat.Type)), Over: s.Over != nil}
 }
+
+// ScoreUnit implements engine.Scored: a career's score is its tonnage.
+func (r *Rules) ScoreUnit() string { return "t" }
 
 // Legends implements engine.Legends: the top ten Kommandants of 15.1.
 func (r *Rules) Legends() []engine.Legend {

@@ -59,6 +59,9 @@ func (r *Rules) SetupFields() []engine.SetupField {
 }
 
 // Seats implements engine.Seated: "a" creates the duel and sails first.
+// ScoreUnit implements engine.Scored: careers score their tonnage.
+func (r *Rules) ScoreUnit() string { return "t" }
+
 func (r *Rules) Seats() []string { return Seats[:] }
 
 // setup is a parsed duel setup.

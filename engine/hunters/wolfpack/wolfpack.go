@@ -49,6 +49,9 @@ func (r *Rules) TournamentOnly() string {
 }
 
 // Seats implements engine.Seated: "1" to "6".
+// ScoreUnit implements engine.Scored: careers score their tonnage.
+func (r *Rules) ScoreUnit() string { return "t" }
+
 func (r *Rules) Seats() []string {
 	out := make([]string, MaxMembers)
 	for i := range out {
@@ -67,6 +70,12 @@ func (r *Rules) parse(raw []byte) (name, rules string, members []string, err err
 	for _, seat := range r.Seats() {
 		if n := strings.TrimSpace(in[seat]); n != "" {
 			members = append(members, n)
+		}
+	}
+	for key := range in {
+		// 13.5.1: a pack is six boats; a seventh is refused, not dropped.
+		if n, err := strconv.Atoi(key); err == nil && (n < 1 || n > MaxMembers) {
+			return "", "", nil, fmt.Errorf("wolfpack setup: no seat %q: a pack holds at most %d boats, seats 1-%d (13.5.1)", key, MaxMembers, MaxMembers)
 		}
 	}
 	if len(members) == 0 {

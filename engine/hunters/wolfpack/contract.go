@@ -1,0 +1,18 @@
+package wolfpack
+
+import "github.com/kaleun/kaleun/engine"
+
+// The engine contract this game keeps (README, "Adding a game").
+var (
+	_ engine.Rules          = (*Rules)(nil)
+	_ engine.Seated         = (*Rules)(nil)
+	_ engine.TournamentOnly = (*Rules)(nil)
+	_ engine.Scored         = (*Rules)(nil)
+
+	_ engine.State      = (*State)(nil)
+	_ engine.Multi      = (*State)(nil)
+	_ engine.Routine    = (*State)(nil)
+	_ engine.RoutineFor = (*State)(nil)
+	_ engine.Absence    = (*State)(nil)
+	_ engine.Summarized = (*State)(nil)
+)
