@@ -66,7 +66,7 @@ const (
 )
 
 // ScriptedNote is what a scripted export says of its dice.
-const ScriptedNote = "the faces were chosen by hand (kaleun play --dice): they are a script, not random dice"
+const ScriptedNote = "the faces were chosen in advance (kaleun play --dice): they are a script, not random dice"
 
 // DiceInfo says how the dice were made.
 type DiceInfo struct {

@@ -86,7 +86,7 @@ func GenesisEntry(rec *persist.GameRecord) (json.RawMessage, error) {
 func EncodeGenesis(g Genesis) (json.RawMessage, error) {
 	how := "its dice drawn from a secret seed committed before the first die"
 	if g.Dice != SchemeHMAC {
-		how = "its dice CHOSEN BY HAND from a script, not random"
+		how = "its dice CHOSEN from a script, not random"
 	}
 	text := fmt.Sprintf("Game %s (%s) created %s on %s, %s.", g.ID, g.Game, g.Created.UTC().Format(time.RFC3339), g.Surface, how)
 	return json.Marshal(GenesisEvent{Kind: KindGenesis, Text: text, Genesis: g})

@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -201,15 +202,24 @@ func cases(data []byte, categories []string, pick func(category string, i int) b
 		add("drop the reveal", "the final reveal dropped", func(x *audit.Export) bool {
 			return dropLastReveal(x)
 		})
-		add("drop the reveal", "the final reveal dropped and over cleared", func(x *audit.Export) bool {
-			x.Over = false
-			return dropLastReveal(x)
-		})
-		add("drop the reveal", "the final reveal dropped, over cleared, its seed in the file", func(x *audit.Export) bool {
-			seed := lastReveal(x)
-			x.Over, x.Dice.Seed = false, seed
-			return dropLastReveal(x)
-		})
+		// A game its rules ended says so in its log; an abandoned one,
+		// without its final reveal, is the log of a game still running.
+		abandoned := !slices.ContainsFunc(x.Entries, func(e persist.EventRecord) bool { return read(e).Kind == engine.KindEnd })
+		for _, c := range []*Case{
+			add("drop the reveal", "the final reveal dropped and over cleared", func(x *audit.Export) bool {
+				x.Over = false
+				return dropLastReveal(x)
+			}),
+			add("drop the reveal", "the final reveal dropped, over cleared, its seed in the file", func(x *audit.Export) bool {
+				seed := lastReveal(x)
+				x.Over, x.Dice.Seed = false, seed
+				return dropLastReveal(x)
+			}),
+		} {
+			if c != nil {
+				c.HeadOnly = abandoned
+			}
+		}
 	}
 	if x.Dice.Scheme == audit.SchemeHMAC {
 		add("seeded to scripted", "seed entries dropped, faces listed as a script", func(x *audit.Export) bool { return toScripted(x, false) })
@@ -298,22 +308,42 @@ var relabels = []struct {
 }{
 	{"the game id", func(x *audit.Export) bool { x.Game.ID = "someone-else"; return true }},
 	{"the creation time", func(x *audit.Export) bool { x.Game.Created = x.Game.Created.AddDate(-1, 0, 0); return true }},
-	{"the setup's order of rules", func(x *audit.Export) bool {
-		s := strings.Replace(string(x.Game.Setup), `"14.6,14.8"`, `"14.8,14.6"`, 1)
-		x.Game.Setup = json.RawMessage(s)
-		return s != ""
+	{"the setup's list reordered", func(x *audit.Export) bool {
+		return editSetup(x, func(v string) string {
+			parts := strings.Split(v, ",")
+			slices.Reverse(parts)
+			return strings.Join(parts, ",")
+		})
 	}},
-	{"the setup's boat", func(x *audit.Export) bool {
-		var m map[string]any
-		json.Unmarshal(x.Game.Setup, &m)
-		m["boat"] = "IXA"
-		x.Game.Setup, _ = json.Marshal(m)
-		return true
+	{"the setup's first answer changed", func(x *audit.Export) bool {
+		done := false
+		return editSetup(x, func(v string) string {
+			if done {
+				return v
+			}
+			done = true
+			return v + "x"
+		})
 	}},
 	{"the surface", func(x *audit.Export) bool { x.Game.Surface = "terminal"; return true }},
-	{"the kind of game", func(x *audit.Export) bool { x.Game.Game = "hunters-duel"; return true }},
+	{"the kind of game", func(x *audit.Export) bool { x.Game.Game += "-other"; return true }},
 	{"the dice's game id", func(x *audit.Export) bool { x.Dice.GameID += "x"; return true }},
 	{"the log version (1, re-hashed so)", func(x *audit.Export) bool { x.Version = persist.LogV1; return true }},
+}
+
+// editSetup changes the setup's answers (a JSON object of strings), in the
+// order of their keys.
+func editSetup(x *audit.Export, f func(string) string) bool {
+	var m map[string]string
+	if json.Unmarshal(x.Game.Setup, &m) != nil {
+		return false
+	}
+	keys := slices.Sorted(maps.Keys(m))
+	for _, k := range keys {
+		m[k] = f(m[k])
+	}
+	x.Game.Setup, _ = json.Marshal(m)
+	return true
 }
 
 // decisionBlocks gives the index range [from, to) of each decision's
