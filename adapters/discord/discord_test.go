@@ -14,6 +14,7 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
+	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 	"github.com/kaleun/kaleun/engine/tonnagewar"
 	"github.com/kaleun/kaleun/persist"
 )
@@ -352,4 +353,45 @@ func TestTonnageWarDoorThroughDiscord(t *testing.T) {
 	if len(hand) < 2 || data(hand[0])["flags"] == nil || data(hand[len(hand)-1])["flags"] == nil || len(buttons(hand[len(hand)-1])) == 0 {
 		t.Fatalf("the player's hand and choices, privately: %d posts", len(hand))
 	}
+}
+
+// Discord refuses a command with more than 25 subcommands or a subcommand
+// with more than 25 options, or names and descriptions out of bounds: what
+// Kaleun registers for every game it plays stays within them.
+func TestRegisteredCommandsFitDiscordsLimits(t *testing.T) {
+	for _, cmd := range ApplicationCommands(allGames(t)) {
+		if n := len(cmd.Options); n > 25 {
+			t.Errorf("/%s has %d subcommands (Discord allows 25)", cmd.Name, n)
+		}
+		if len(cmd.Name) > 32 || len(cmd.Description) > 100 || cmd.Description == "" {
+			t.Errorf("/%s: name or description out of bounds", cmd.Name)
+		}
+		for _, sub := range cmd.Options {
+			if n := len(sub.Options); n > 25 {
+				t.Errorf("/%s %s has %d options (Discord allows 25)", cmd.Name, sub.Name, n)
+			}
+			if len(sub.Name) > 32 || len([]rune(sub.Description)) > 100 || sub.Description == "" {
+				t.Errorf("/%s %s: name or description out of bounds", cmd.Name, sub.Name)
+			}
+			for _, o := range sub.Options {
+				if len(o.Name) > 32 || len([]rune(o.Description)) > 100 || o.Description == "" || len(o.Choices) > 25 {
+					t.Errorf("/%s %s %s: out of Discord's bounds", cmd.Name, sub.Name, o.Name)
+				}
+			}
+		}
+	}
+}
+
+// allGames are the games the binary plays, as cmd/kaleun registers them.
+func allGames(t *testing.T) map[string]engine.Rules {
+	t.Helper()
+	h, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw, err := tonnagewar.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h), "tonnagewar": tw}
 }
