@@ -14,6 +14,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
@@ -384,6 +385,16 @@ func swapBlocks(x *audit.Export, d int, renumber bool) bool {
 	}
 	copy(x.Entries[a[0]:b[1]], moved)
 	return true
+}
+
+// Recreate gives a format 2 file the creation time at, in its genesis
+// entry and its game fields, and re-hashes it: two runs of one seeded
+// career, created at different moments, then compare head for head.
+func Recreate(x *audit.Export, at time.Time) {
+	x.Game.Created = at
+	if editGenesis(x, func(g *audit.Genesis) { g.Created = at }) {
+		Rehash(x)
+	}
 }
 
 // editGenesis changes the genesis entry's fields and writes its text anew,
