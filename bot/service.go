@@ -770,8 +770,13 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 	if fixed != nil && fixed.GameID != "" {
 		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
 	}
-	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats, Tournament: tournament}
+	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats, Tournament: tournament,
+		LogVersion: persist.LogVersion}
 	var seed []byte
+	if fixed != nil && fixed.Kind != "auditable" && place.Platform != audit.SurfaceTerminal {
+		// Chat games are always seeded: chosen faces never reach a channel.
+		return Reply{}, fmt.Errorf("a %s game cannot have %s dice: only a terminal game may script its dice", place.Platform, fixed.Kind)
+	}
 	if fixed != nil {
 		rec.Dice = *fixed
 		if rec.Dice.Kind == "auditable" && rec.Dice.GameID == "" {
@@ -784,7 +789,13 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 		}
 		rec.Dice = persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString(seed), GameID: id}
 	}
-	var before []persist.NewEntry
+	// The log opens with what it is the log of (audit.GenesisEntry), then
+	// the seed's commitment, before any die.
+	genesis, err := audit.GenesisEntry(rec)
+	if err != nil {
+		return Reply{}, err
+	}
+	before := []persist.NewEntry{{Event: genesis}}
 	if rec.Dice.Kind == "auditable" {
 		c, err := commitment(rec.Dice)
 		if err != nil {
