@@ -124,7 +124,9 @@ func (s *State) answerPosture(st Step, key string) {
 		d.Surfaced = key == "surfaced"
 		s.note("UBL-6.7", "%s %s.", b.ID, map[bool]string{true: "surfaces", false: "dives"}[d.Surfaced])
 	}
-	s.push(Step{Op: "move_step", Boat: st.Boat, N: s.boatSpeed(d)})
+	// Unknown ships within 2 areas are sighted once the boat has moved
+	// ("Dopo aver mosso", UBL-6.8).
+	s.push(Step{Op: "move_step", Boat: st.Boat, N: s.boatSpeed(d)}, Step{Op: "identify"})
 }
 
 func (s *State) askMoveStep(st Step) *ask {
@@ -153,7 +155,7 @@ func (s *State) answerMoveStep(st Step, key string) {
 		s.note("UBL-6.7", "%s leaves the display from %s.", s.Fleet[st.Boat].ID, s.display().name(d.Area))
 	default:
 		d.Area = key[3:]
-		s.push(Step{Op: "identify"}, Step{Op: "move_step", Boat: st.Boat, N: st.N - 1})
+		s.push(Step{Op: "move_step", Boat: st.Boat, N: st.N - 1})
 	}
 }
 

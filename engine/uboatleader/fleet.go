@@ -127,11 +127,13 @@ func (s *State) answerBuy(st Step, key string) {
 
 // placeAll asks where each boat starts, and loads it.
 func (s *State) placeAll() {
+	var steps []Step
 	for i := range s.Fleet {
 		if s.Fleet[i].inPlay() && s.Fleet[i].At == "" {
-			s.push(Step{Op: "place", Boat: i})
+			steps = append(steps, Step{Op: "place", Boat: i})
 		}
 	}
+	s.push(steps...)
 }
 
 func levelText(lv Lv) string {

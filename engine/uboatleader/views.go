@@ -372,7 +372,7 @@ func (s *State) variantsView() *engine.View {
 // readings are the engine's choices where the rules say nothing, without a
 // switch (README, U-Boat Leader).
 var readings = []string{
-	"Identification (UBL-6.8) is checked after every movement: each U-boat step, the wake, each escort.",
+	"Identification (UBL-6.8) is checked after each U-boat's whole move ('Dopo aver mosso'), after the wake movement and after each escort's move.",
 	"A random choice among n (an escort's path target, a FAT's ship, a tie for the nearest boat, a Tactics counter) is a roll of a die with n faces.",
 	"An escort heading for a detected boat takes the first area one step nearer in the display's order (UBL-6.12 names no path).",
 	"Enemy ships declare their targets together at the start of their attacks; the player orders the attacks; a target's one reaction (crash or deep dive) holds for every attack on it that round, and a crash dive still answers attacks declared on the surfaced boat (UBL-6.19: 'for each attack').",
