@@ -233,7 +233,7 @@ func (g *game) fleet(boats ...string) *game {
 	g.t.Helper()
 	for _, b := range boats {
 		id, level, _ := strings.Cut(b, ":")
-		g.at("buy").do("b:"+id).at("buy_level").do(level)
+		g.at("buy").do("b:" + id).at("buy_level").do(level)
 	}
 	if p := g.s.Pending(); p != nil && p.Kind == "uboatleader.buy" {
 		g.do("done")
