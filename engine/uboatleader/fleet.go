@@ -44,7 +44,15 @@ func (s *State) eligible() []string {
 	c := s.camp()
 	for _, id := range s.pack.idx.boatOrder {
 		b := s.pack.Boat(id)
-		if !campaignAllows(c, b) || b.Optional != "" && !s.optional(b.Optional) || s.fleetIndex(id) >= 0 {
+		switch {
+		case s.fleetIndex(id) >= 0:
+			continue
+		case b.Optional != "":
+			// UBL-9.1: the Type XXI serves in any campaign, with its rule.
+			if !s.optional(b.Optional) {
+				continue
+			}
+		case !campaignAllows(c, b):
 			continue
 		}
 		excluded := false

@@ -34,7 +34,7 @@ func newMapGraph(m *MapDef) *mapGraph {
 		a := q[0]
 		q = q[1:]
 		for _, n := range g.areas[a].Adjacent {
-			if _, seen := g.toPort[n]; !seen {
+			if _, seen := g.toPort[n]; !seen && g.areas[n] != nil {
 				g.toPort[n] = g.toPort[a] + 1
 				q = append(q, n)
 			}
