@@ -257,3 +257,5 @@ func known(deck string, card int, area string) Ship {
 }
 
 func unknown(kind, pos, area string) Ship { return Ship{Pos: pos, Kind: kind, Area: area} }
+
+func engineChoice(key string) engine.Choice { return engine.Choice{Key: key} }
