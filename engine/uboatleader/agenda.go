@@ -200,7 +200,10 @@ func (s *State) legal(key string) (string, error) {
 
 // choose records and applies a legal choice, then advances.
 func (s *State) choose(key string) {
-	label, _ := s.legal(key)
+	label := ""
+	if !s.rn.quiet {
+		label, _ = s.legal(key)
+	}
 	t := s.top()
 	s.emit(engine.Event{Kind: engine.KindChoice, Case: t.Op, Text: "Decision: " + label,
 		Choice: &engine.Choice{Token: strconv.Itoa(s.Decision), Key: key}})
@@ -310,4 +313,13 @@ func (s *State) pick(cas, purpose string, names []string) int {
 
 func opt(key, label, cas string) engine.Option {
 	return engine.Option{Key: key, Label: label, Case: cas}
+}
+
+// f formats a prompt's text or label; the simulation, which reads neither,
+// sets bare and builds none.
+func (s *State) f(format string, a ...any) string {
+	if s.bare {
+		return ""
+	}
+	return fmt.Sprintf(format, a...)
 }

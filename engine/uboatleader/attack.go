@@ -2,6 +2,7 @@ package uboatleader
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -122,13 +123,13 @@ func (s *State) askAttack(st Step) *ask {
 		name := s.shipName(t.ship)
 		n := bt.planned("std", t.ship) + bt.planned("t5", t.ship)
 		if std > 0 {
-			a.Options = append(a.Options, opt(fmt.Sprintf("t:%d", t.ship), fmt.Sprintf("+1 torpedo at %s (range %d; %d planned)", name, t.rng, n), "UBL-6.13"))
+			a.Options = append(a.Options, opt("t:"+strconv.Itoa(t.ship), s.f("+1 torpedo at %s (range %d; %d planned)", name, t.rng, n), "UBL-6.13"))
 		}
 		if t5 > 0 && sh.escort() {
-			a.Options = append(a.Options, opt(fmt.Sprintf("x:%d", t.ship), fmt.Sprintf("+1 T5 at %s (range %d)", name, t.rng), "UBL-6.14"))
+			a.Options = append(a.Options, opt("x:"+strconv.Itoa(t.ship), s.f("+1 T5 at %s (range %d)", name, t.rng), "UBL-6.14"))
 		}
 		if gunOK && t.rng <= 2 {
-			a.Options = append(a.Options, opt(fmt.Sprintf("g:%d", t.ship), fmt.Sprintf("Gun at %s (range %d, %d rounds)", name, t.rng, b.Gun), "UBL-6.15"))
+			a.Options = append(a.Options, opt("g:"+strconv.Itoa(t.ship), s.f("Gun at %s (range %d, %d rounds)", name, t.rng, b.Gun), "UBL-6.15"))
 		}
 		opts = append(opts, t)
 	}
@@ -150,7 +151,7 @@ func (s *State) askAttack(st Step) *ask {
 	if !mission {
 		where = fmt.Sprintf(" in %s, %s", s.display().name(d.Area), side(d.Surfaced))
 	}
-	a.Text = fmt.Sprintf("%s attacks%s (UBL-6.13): declare every torpedo and the gun before rolling. %d torpedo(es) ready%s%s, %d gun round(s). Plan: %s.",
+	a.Text = s.f("%s attacks%s (UBL-6.13): declare every torpedo and the gun before rolling. %d torpedo(es) ready%s%s, %d gun round(s). Plan: %s.",
 		s.boatName(i), where, std, advText(fat, t5), mapText(mission), b.Gun, s.planText())
 	if !mission {
 		a.Text += " " + s.displayBrief()

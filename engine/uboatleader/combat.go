@@ -56,18 +56,18 @@ func (s *State) askPosture(st Step) *ask {
 	}
 	b := &s.Fleet[st.Boat]
 	c := s.card(b)
-	a := &ask{Case: "UBL-6.7", Text: fmt.Sprintf("Round %d, %s in %s, %s%s, stress %d (%s): dive or surface before moving (UBL-6.7)?%s",
+	a := &ask{Case: "UBL-6.7", Text: s.f("Round %d, %s in %s, %s%s, stress %d (%s): dive or surface before moving (UBL-6.7)?%s",
 		s.Battle.Round, s.boatName(st.Boat), s.display().name(d.Area), side(d.Surfaced), detectedText(d), b.Stress, stressState(b.Stress), unfitText(b))}
 	if d.Surfaced {
-		a.Options = append(a.Options, opt("surfaced", fmt.Sprintf("Stay surfaced (speed %d)", c.Speed.Surfaced), "UBL-6.7"), opt("submerged", fmt.Sprintf("Dive (speed %d)", c.Speed.Submerged), "UBL-6.7"))
+		a.Options = append(a.Options, opt("surfaced", s.f("Stay surfaced (speed %d)", c.Speed.Surfaced), "UBL-6.7"), opt("submerged", s.f("Dive (speed %d)", c.Speed.Submerged), "UBL-6.7"))
 	} else {
-		a.Options = append(a.Options, opt("submerged", fmt.Sprintf("Stay submerged (speed %d)", c.Speed.Submerged), "UBL-6.7"), opt("surfaced", fmt.Sprintf("Surface (speed %d)", c.Speed.Surfaced), "UBL-6.7"))
+		a.Options = append(a.Options, opt("submerged", s.f("Stay submerged (speed %d)", c.Speed.Submerged), "UBL-6.7"), opt("surfaced", s.f("Surface (speed %d)", c.Speed.Surfaced), "UBL-6.7"))
 		if d.Detected {
-			a.Options = append(a.Options, opt("silent", fmt.Sprintf("Silent running: speed 0, shake off detection on d10 <= %d (else +2 stress); no attack this round", s.ev(b)), "UBL-6.9"))
+			a.Options = append(a.Options, opt("silent", s.f("Silent running: speed 0, shake off detection on d10 <= %d (else +2 stress); no attack this round", s.ev(b)), "UBL-6.9"))
 		}
 	}
 	if s.xxiReloadable(d) {
-		a.Options = append(a.Options, opt("reload", fmt.Sprintf("Reload the Ready tubes from Stored (%d stored)", b.Stored.Torps()), "UBL-9.1"))
+		a.Options = append(a.Options, opt("reload", s.f("Reload the Ready tubes from Stored (%d stored)", b.Stored.Torps()), "UBL-9.1"))
 	}
 	return a
 }
@@ -135,7 +135,7 @@ func (s *State) askMoveStep(st Step) *ask {
 		return nil
 	}
 	g := s.display()
-	a := &ask{Case: "UBL-6.7", Text: fmt.Sprintf("%s in %s, %s: %d move(s) left (UBL-6.7). %s", s.boatName(st.Boat), g.name(d.Area), side(d.Surfaced), st.N, s.displayBrief())}
+	a := &ask{Case: "UBL-6.7", Text: s.f("%s in %s, %s: %d move(s) left (UBL-6.7). %s", s.boatName(st.Boat), g.name(d.Area), side(d.Surfaced), st.N, s.displayBrief())}
 	for _, n := range g.neighbours(d.Area) {
 		a.Options = append(a.Options, opt("to:"+n, "→ "+s.areaLabel(n), "UBL-6.7"))
 	}
@@ -250,7 +250,7 @@ func (s *State) askWakeShip(st Step) *ask {
 	if len(outs) <= 1 {
 		return nil
 	}
-	a := &ask{Case: "UBL-6.10", Text: fmt.Sprintf("Wake movement: %s (speed %d) falls back %d area(s) towards the wake; where to (UBL-6.10)?", s.shipName(st.Ship), s.shipSpeed(sh), st.N)}
+	a := &ask{Case: "UBL-6.10", Text: s.f("Wake movement: %s (speed %d) falls back %d area(s) towards the wake; where to (UBL-6.10)?", s.shipName(st.Ship), s.shipSpeed(sh), st.N)}
 	for _, o := range outs {
 		a.Options = append(a.Options, opt("to:"+o, s.areaLabel(o), "UBL-6.10"))
 	}
@@ -319,7 +319,7 @@ func (s *State) askWakeBoat(st Step) *ask {
 	if len(ch) <= 1 {
 		return nil
 	}
-	a := &ask{Case: "UBL-6.10", Text: fmt.Sprintf("Wake movement: the reference speed is %d. %s (speed %d, in %s) may declare a lower speed and fall back further (UBL-6.10).", st.N, s.boatName(st.Boat), s.boatSpeed(d), s.display().name(d.Area))}
+	a := &ask{Case: "UBL-6.10", Text: s.f("Wake movement: the reference speed is %d. %s (speed %d, in %s) may declare a lower speed and fall back further (UBL-6.10).", st.N, s.boatName(st.Boat), s.boatSpeed(d), s.display().name(d.Area))}
 	for k, c := range ch {
 		label := fmt.Sprintf("Fall back %d: %s", c.n, s.areaLabel(c.to))
 		switch {
@@ -450,6 +450,9 @@ func (s *State) endRound(st Step) {
 
 // areaLabel names a display area with what is in it.
 func (s *State) areaLabel(id string) string {
+	if s.bare {
+		return ""
+	}
 	g := s.display()
 	if id == "" {
 		return "off the display"
@@ -477,7 +480,7 @@ func (s *State) areaLabel(id string) string {
 // displayBrief is the display in one line, for prompts.
 func (s *State) displayBrief() string {
 	bt := s.Battle
-	if bt == nil {
+	if bt == nil || s.bare {
 		return ""
 	}
 	var parts []string

@@ -49,7 +49,7 @@ func (s *State) askTacPick(st Step) *ask {
 		if b.Attacker {
 			extra = ", Attacker marker"
 		}
-		a.Options = append(a.Options, opt(fmt.Sprint(i), fmt.Sprintf("%s in %s, stress %d%s; %d+%d torpedoes", s.boatName(i), s.areaName(b.At), b.Stress, extra, b.Ready.Torps(), b.Stored.Torps()), "UBL-6.1"))
+		a.Options = append(a.Options, opt(fmt.Sprint(i), s.f("%s in %s, stress %d%s; %d+%d torpedoes", s.boatName(i), s.areaName(b.At), b.Stress, extra, b.Ready.Torps(), b.Stored.Torps()), "UBL-6.1"))
 	}
 	return a
 }
@@ -212,7 +212,7 @@ func (s *State) answerAirPick(st Step, key string) {
 
 func (s *State) askEngage(st Step) *ask {
 	bt := s.Battle
-	return &ask{Case: "UBL-6.4", Text: fmt.Sprintf("%s's contact (%d more after this): Convoy card %s. Attack, or withdraw (UBL-6.4)?", s.boatName(bt.Active), bt.Contacts, s.convoyText(bt.Convoy)),
+	return &ask{Case: "UBL-6.4", Text: s.f("%s's contact (%d more after this): Convoy card %s. Attack, or withdraw (UBL-6.4)?", s.boatName(bt.Active), bt.Contacts, s.convoyText(bt.Convoy)),
 		Options: []engine.Option{opt("engage", "Attack: set up the Tactical Display", "UBL-6.5"), opt("withdraw", "Withdraw: straight to the Post-combat sub-phase", "UBL-6.4")}}
 }
 
@@ -271,7 +271,7 @@ func (s *State) startAreas(i int) []string {
 }
 
 func (s *State) askPlaceBoat(st Step) *ask {
-	a := &ask{Case: "UBL-6.5", Text: fmt.Sprintf("Where does %s start on the display (UBL-6.5)? %s", s.boatName(st.Boat), s.displayBrief())}
+	a := &ask{Case: "UBL-6.5", Text: s.f("Where does %s start on the display (UBL-6.5)? %s", s.boatName(st.Boat), s.displayBrief())}
 	for _, id := range s.startAreas(st.Boat) {
 		a.Options = append(a.Options, opt(id, s.areaLabel(id), "UBL-6.5"))
 	}
@@ -284,7 +284,7 @@ func (s *State) answerPlaceBoat(st Step, key string) {
 
 func (s *State) askPlaceSide(st Step) *ask {
 	c := s.card(&s.Fleet[st.Boat])
-	return &ask{Case: "UBL-6.5", Text: fmt.Sprintf("%s starts in %s: surfaced (speed %d, torpedoes and gun, easier to detect) or submerged (speed %d, no gun)?", s.boatName(st.Boat), s.display().name(st.Area), c.Speed.Surfaced, c.Speed.Submerged),
+	return &ask{Case: "UBL-6.5", Text: s.f("%s starts in %s: surfaced (speed %d, torpedoes and gun, easier to detect) or submerged (speed %d, no gun)?", s.boatName(st.Boat), s.display().name(st.Area), c.Speed.Surfaced, c.Speed.Submerged),
 		Options: []engine.Option{opt("surfaced", "Surfaced", "UBL-6.5"), opt("submerged", "Submerged", "UBL-6.5")}}
 }
 
@@ -314,16 +314,16 @@ func (s *State) askWolfpack(st Step) *ask {
 		return nil
 	}
 	wp := s.camp().Wolfpack
-	a := &ask{Case: "UBL-6.6", Text: fmt.Sprintf("Wolfpack (UBL-6.6): call other U-boats in %s to the attack? Each joins on a modified %d or more (-2 with an Attacker marker).", s.areaName(s.Battle.Area), wp.Joins)}
+	a := &ask{Case: "UBL-6.6", Text: s.f("Wolfpack (UBL-6.6): call other U-boats in %s to the attack? Each joins on a modified %d or more (-2 with an Attacker marker).", s.areaName(s.Battle.Area), wp.Joins)}
 	for _, i := range c {
 		b := &s.Fleet[i]
 		extra := ""
 		if b.Attacker {
 			extra = ", Attacker marker -2"
 		}
-		a.Options = append(a.Options, opt(fmt.Sprintf("call:%d", i), fmt.Sprintf("Call %s (stress %d%s)", s.boatName(i), b.Stress, extra), "UBL-6.6"))
+		a.Options = append(a.Options, opt(fmt.Sprintf("call:%d", i), s.f("Call %s (stress %d%s)", s.boatName(i), b.Stress, extra), "UBL-6.6"))
 		if s.buyable("radio_call") {
-			a.Options = append(a.Options, opt(fmt.Sprintf("radio:%d", i), fmt.Sprintf("Radio Call %s for %s SO: it joins without a roll", b.ID, costText(s.optionDef("radio_call").Cost)), "UBL-4.7"))
+			a.Options = append(a.Options, opt(fmt.Sprintf("radio:%d", i), s.f("Radio Call %s for %s SO: it joins without a roll", b.ID, costText(s.optionDef("radio_call").Cost)), "UBL-4.7"))
 		}
 	}
 	a.Options = append(a.Options, opt("done", "No more calls: to battle", "UBL-6.6"))

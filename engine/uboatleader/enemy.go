@@ -156,7 +156,7 @@ func (s *State) askEnemyOrder(st Step) *ask {
 	a := &ask{Case: "UBL-6.18", Text: "Enemy attacks (UBL-6.18): which one comes next?"}
 	for _, k := range p {
 		at := s.Battle.Attacks[k]
-		a.Options = append(a.Options, opt(fmt.Sprint(k), fmt.Sprintf("%s attacks %s", s.shipName(at.Ship), s.Fleet[s.Battle.Boats[at.On].Boat].ID), "UBL-6.18"))
+		a.Options = append(a.Options, opt(fmt.Sprint(k), s.f("%s attacks %s", s.shipName(at.Ship), s.Fleet[s.Battle.Boats[at.On].Boat].ID), "UBL-6.18"))
 	}
 	return a
 }
@@ -188,14 +188,14 @@ func (s *State) askReaction(st Step) *ask {
 	if at.Surface {
 		nums = c.Surface
 	}
-	a := &ask{Case: "UBL-6.19", Text: fmt.Sprintf("%s attacks %s (%s, its numbers %s): react (UBL-6.19)? One reaction a round; stress %d, EV %d.",
+	a := &ask{Case: "UBL-6.19", Text: s.f("%s attacks %s (%s, its numbers %s): react (UBL-6.19)? One reaction a round; stress %d, EV %d.",
 		c.Name, b.ID, side(d.Surfaced), nums, b.Stress, s.ev(b))}
 	if d.Surfaced {
-		a.Options = append(a.Options, opt("crash", fmt.Sprintf("Crash dive: +1 stress, each attack this round has no effect on d10 <= %d", s.ev(b)), "UBL-6.19"))
+		a.Options = append(a.Options, opt("crash", s.f("Crash dive: +1 stress, each attack this round has no effect on d10 <= %d", s.ev(b)), "UBL-6.19"))
 	} else if s.ruling("deep_dive") == "rule" {
 		a.Options = append(a.Options, opt("deep", "Deep dive: +1 stress, each attack this round rolls two dice and keeps the lower; no attack this round", "UBL-6.19"))
 	} else {
-		a.Options = append(a.Options, opt("deep", fmt.Sprintf("Deep dive: each attack this round is evaded on d10 <= %d, else +2 stress and it rolls two dice, keeping the lower; no attack this round", s.ev(b)), "UBL-6.19"))
+		a.Options = append(a.Options, opt("deep", s.f("Deep dive: each attack this round is evaded on d10 <= %d, else +2 stress and it rolls two dice, keeping the lower; no attack this round", s.ev(b)), "UBL-6.19"))
 	}
 	a.Options = append(a.Options, opt("none", "No reaction", "UBL-6.19"))
 	return a

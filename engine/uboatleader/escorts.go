@@ -38,7 +38,7 @@ func (s *State) askEscorts(st Step) *ask {
 	}
 	a := &ask{Case: "UBL-6.11", Text: "Escorts (UBL-6.11): each detects and then moves, in the order you choose. Which acts next?"}
 	for _, i := range e {
-		a.Options = append(a.Options, opt(fmt.Sprint(i), fmt.Sprintf("%s in %s", s.shipName(i), s.display().name(s.Battle.Ships[i].Area)), "UBL-6.11"))
+		a.Options = append(a.Options, opt(fmt.Sprint(i), s.f("%s in %s", s.shipName(i), s.display().name(s.Battle.Ships[i].Area)), "UBL-6.11"))
 	}
 	return a
 }

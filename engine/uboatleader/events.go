@@ -113,7 +113,7 @@ func (s *State) askEffect(st Step) *ask {
 	if t.XP > 0 {
 		gain += fmt.Sprintf(" and %d XP", t.XP)
 	}
-	return &ask{Case: "UBL-5.3", Text: fmt.Sprintf("Event #%d %s: %s may spend %s for %s.", card.Number, card.Name, s.boatName(st.Boat), what, gain),
+	return &ask{Case: "UBL-5.3", Text: s.f("Event #%d %s: %s may spend %s for %s.", card.Number, card.Name, s.boatName(st.Boat), what, gain),
 		Options: []engine.Option{opt("pay", "Spend "+what+" for "+gain, "UBL-5.3"), opt("keep", "Keep the weapons", "UBL-5.3")}}
 }
 

@@ -105,16 +105,16 @@ func (s *State) fleetText() string {
 }
 
 func (s *State) askBuy(st Step) *ask {
-	a := &ask{Case: "UBL-2", Text: fmt.Sprintf("Buy your fleet (UBL-2 Scegliere gli U-Boat): %s SO left. Fleet: %s. Pick a U-boat, then its level.", s.soText(), s.fleetText())}
+	a := &ask{Case: "UBL-2", Text: s.f("Buy your fleet (UBL-2 Scegliere gli U-Boat): %s SO left. Fleet: %s. Pick a U-boat, then its level.", s.soText(), s.fleetText())}
 	for _, id := range s.eligible() {
 		b := s.pack.Boat(id)
 		if 2*s.cheapest(b) > s.SO {
 			continue
 		}
-		a.Options = append(a.Options, opt("b:"+id, fmt.Sprintf("%s Type %s, %s (from %d SO)", id, b.Type, b.Captain, s.cheapest(b)), "UBL-2"))
+		a.Options = append(a.Options, opt("b:"+id, s.f("%s Type %s, %s (from %d SO)", id, b.Type, b.Captain, s.cheapest(b)), "UBL-2"))
 	}
 	if len(s.Fleet) > 0 {
-		a.Options = append(a.Options, opt("done", fmt.Sprintf("Done: keep %s SO for Special Options", s.soText()), "UBL-2"))
+		a.Options = append(a.Options, opt("done", s.f("Done: keep %s SO for Special Options", s.soText()), "UBL-2"))
 	}
 	if len(a.Options) == 0 {
 		return nil // nothing affordable and no fleet: validation makes this unreachable
@@ -154,12 +154,12 @@ func levelText(lv Lv) string {
 
 func (s *State) askBuyLevel(st Step) *ask {
 	b := s.pack.Boat(st.Key)
-	a := &ask{Case: "UBL-2", Text: fmt.Sprintf("%s (Type %s, %s; %d ready and %d stored torpedoes%s): at which level? A boat is taken at one level only (UBL-2). %s SO left.",
+	a := &ask{Case: "UBL-2", Text: s.f("%s (Type %s, %s; %d ready and %d stored torpedoes%s): at which level? A boat is taken at one level only (UBL-2). %s SO left.",
 		b.ID, b.Type, b.Captain, b.Ready, b.Stored, map[bool]string{true: ", deck gun", false: ", no deck gun"}[b.Gun], s.soText())}
 	for _, k := range levelKeys {
 		lv := b.Levels[k]
 		if 2*lv.SO <= s.SO {
-			a.Options = append(a.Options, opt(k, fmt.Sprintf("%s, %d SO: %s", k, lv.SO, levelText(lv)), "UBL-1.7"))
+			a.Options = append(a.Options, opt(k, s.f("%s, %d SO: %s", k, lv.SO, levelText(lv)), "UBL-1.7"))
 		}
 	}
 	a.Options = append(a.Options, opt("back", "Back to the list", "UBL-2"))
@@ -225,18 +225,18 @@ func (s *State) askRandom(st Step) *ask {
 	if s.fleetIndex(b.ID) >= 0 {
 		return nil
 	}
-	a := &ask{Case: "UBL-9.3", Text: fmt.Sprintf("Random fleet (UBL-9.3): you draw %s (Type %s, %s). Take it at which level? %s SO left. Fleet: %s.", b.ID, b.Type, b.Captain, s.soText(), s.fleetText())}
+	a := &ask{Case: "UBL-9.3", Text: s.f("Random fleet (UBL-9.3): you draw %s (Type %s, %s). Take it at which level? %s SO left. Fleet: %s.", b.ID, b.Type, b.Captain, s.soText(), s.fleetText())}
 	for _, k := range levelKeys {
 		lv := b.Levels[k]
 		if 2*lv.SO <= s.SO {
-			a.Options = append(a.Options, opt(k, fmt.Sprintf("%s, %d SO: %s", k, lv.SO, levelText(lv)), "UBL-9.3"))
+			a.Options = append(a.Options, opt(k, s.f("%s, %d SO: %s", k, lv.SO, levelText(lv)), "UBL-9.3"))
 		}
 	}
 	if len(a.Options) == 0 {
 		return nil // every level would take the SO below 0: the draw stops
 	}
 	if len(s.Fleet) > 0 {
-		a.Options = append(a.Options, opt("stop", fmt.Sprintf("Stop drawing: keep %s SO", s.soText()), "UBL-9.3"))
+		a.Options = append(a.Options, opt("stop", s.f("Stop drawing: keep %s SO", s.soText()), "UBL-9.3"))
 	}
 	return a
 }
@@ -281,7 +281,7 @@ func (s *State) askPlace(st Step) *ask {
 	if len(ports) == 1 {
 		return nil
 	}
-	a := &ask{Case: "UBL-2", Text: fmt.Sprintf("Place %s in a port (UBL-2).", s.boatName(st.Boat))}
+	a := &ask{Case: "UBL-2", Text: s.f("Place %s in a port (UBL-2).", s.boatName(st.Boat))}
 	for _, p := range ports {
 		a.Options = append(a.Options, opt(p, s.areaName(p), "UBL-2"))
 	}

@@ -43,7 +43,7 @@ func (s *State) askOpsPick(st Step) *ask {
 	a := &ask{Case: "UBL-5.1", Text: "Operations phase (UBL-5): which U-boat moves next? Each finishes its moves and Event cards before the next."}
 	for _, i := range c {
 		b := &s.Fleet[i]
-		a.Options = append(a.Options, opt(fmt.Sprint(i), fmt.Sprintf("%s at %s, stress %d (%s)", s.boatName(i), s.areaName(b.At), b.Stress, stressState(b.Stress)), "UBL-5.1"))
+		a.Options = append(a.Options, opt(fmt.Sprint(i), s.f("%s at %s, stress %d (%s)", s.boatName(i), s.areaName(b.At), b.Stress, stressState(b.Stress)), "UBL-5.1"))
 	}
 	a.Options = append(a.Options, opt("end", "The others stay where they are (patrolling at sea)", "UBL-5.1"))
 	return a
@@ -138,7 +138,7 @@ func (s *State) askOpsMove(st Step) *ask {
 		}
 	}
 	here := s.board().area(b.At)
-	a := &ask{Case: "UBL-5.1", Text: fmt.Sprintf("%s at %s (stress %d, %s; %d+%d torpedoes, %d gun rounds, patrols %d of %d): where to?",
+	a := &ask{Case: "UBL-5.1", Text: s.f("%s at %s (stress %d, %s; %d+%d torpedoes, %d gun rounds, patrols %d of %d): where to?",
 		s.boatName(st.Boat), s.areaName(b.At), b.Stress, stressState(b.Stress), b.Ready.Torps(), b.Stored.Torps(), b.Gun, b.Patrols, s.length().Patrols)}
 	if b.unfit() {
 		a.Text += " Unfit: it sails for the nearest port (UBL-5.1)."
@@ -155,13 +155,13 @@ func (s *State) askOpsMove(st Step) *ask {
 	}
 	if !b.unfit() {
 		for _, m := range s.missionsHere(st.Boat) {
-			a.Options = append(a.Options, opt("box:"+m, fmt.Sprintf("Enter the %s box: carry out the mission", optionInfo[m].Name), optionInfo[m].Case))
+			a.Options = append(a.Options, opt("box:"+m, s.f("Enter the %s box: carry out the mission", optionInfo[m].Name), optionInfo[m].Case))
 		}
 		switch {
 		case !b.Moved && inPort:
 			a.Options = append(a.Options, opt("stay", "Stay in port", "UBL-5.1"))
 		case !b.Moved:
-			a.Options = append(a.Options, opt("stay", fmt.Sprintf("Stay and patrol (%d Event card(s))", here.Patrolling), "UBL-5.3"))
+			a.Options = append(a.Options, opt("stay", s.f("Stay and patrol (%d Event card(s))", here.Patrolling), "UBL-5.3"))
 		case !here.NoStop:
 			a.Options = append(a.Options, opt("stop", "End this boat's move here", "UBL-5.1"))
 		}

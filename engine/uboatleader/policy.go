@@ -259,6 +259,22 @@ func expectedContacts(a *AreaDef) float64 {
 // mapDist is the steps from an area to another for a boat, through sea
 // areas it may enter (ports end a move, so they are no way through).
 func (s *State) mapDist(i int, from, to string) int {
+	key := from + ">" + to
+	if i >= 0 {
+		key += ">" + s.card(&s.Fleet[i]).Type
+	}
+	if d, ok := s.cache[key]; ok {
+		return d
+	}
+	d := s.bfs(i, from, to)
+	if s.cache == nil {
+		s.cache = map[string]int{}
+	}
+	s.cache[key] = d
+	return d
+}
+
+func (s *State) bfs(i int, from, to string) int {
 	g := s.board()
 	dist := map[string]int{from: 0}
 	q := []string{from}
@@ -288,6 +304,22 @@ func (s *State) mapDist(i int, from, to string) int {
 // huntArea is where a boat (or, with -1, the fleet) goes hunting: the sea
 // area with the best contact table, less a tenth a step from its port.
 func (s *State) huntArea(i int) string {
+	key := s.Campaign
+	if i >= 0 {
+		key += ">" + s.card(&s.Fleet[i]).Type
+	}
+	if h, ok := s.hunt[key]; ok {
+		return h
+	}
+	h := s.findHunt(i)
+	if s.hunt == nil {
+		s.hunt = map[string]string{}
+	}
+	s.hunt[key] = h
+	return h
+}
+
+func (s *State) findHunt(i int) string {
 	g := s.board()
 	best, bestScore := "", -1e9
 	for _, id := range g.order {
@@ -525,9 +557,9 @@ func (s *State) policyStep(i int, has func(string) bool) string {
 
 func (s *State) policyWake(t *Step, a *ask) string {
 	if s.retreating(t.Boat) {
-		for _, o := range a.Options {
-			if strings.Contains(o.Label, "off the display") {
-				return o.Key
+		for k, c := range s.wakeBoatChoices(*t) {
+			if c.to == "" {
+				return fmt.Sprint(k)
 			}
 		}
 	}

@@ -103,7 +103,7 @@ func (s *State) askAction(st Step) *ask {
 	if !b.inPlay() || bt.Contacts == 0 || b.unfit() {
 		return nil
 	}
-	a := &ask{Case: "UBL-6.26", Text: fmt.Sprintf("%s has %d contact(s) left (UBL-6.26): what now? Stress %d, %d+%d torpedoes, %d gun rounds.",
+	a := &ask{Case: "UBL-6.26", Text: s.f("%s has %d contact(s) left (UBL-6.26): what now? Stress %d, %d+%d torpedoes, %d gun rounds.",
 		s.boatName(bt.Active), bt.Contacts, b.Stress, b.Ready.Torps(), b.Stored.Torps(), b.Gun)}
 	a.Options = append(a.Options, opt("nothing", "Do nothing: to the Searched box", "UBL-6.26"))
 	if bt.Contacts >= s.contactsFor() {
@@ -215,7 +215,7 @@ func (s *State) askCoup(st Step) *ask {
 	a := &ask{Case: "UBL-6.26", Text: "Coup de grâce (UBL-6.26): which ship, with what? It sinks; the other heavily damaged ships leave the game; no stress."}
 	for _, k := range s.heavies() {
 		for _, w := range s.coupWeapons(bt.Active, k) {
-			a.Options = append(a.Options, opt(fmt.Sprintf("%s:%d", w, k), fmt.Sprintf("Sink %s with a %s (%d VP, %d XP)", s.shipName(k), map[string]string{"torpedo": "torpedo", "gun": "gun round"}[w], s.shipCard(&bt.Ships[k]).VP, s.shipCard(&bt.Ships[k]).XP), "UBL-6.26"))
+			a.Options = append(a.Options, opt(fmt.Sprintf("%s:%d", w, k), s.f("Sink %s with a %s (%d VP, %d XP)", s.shipName(k), map[string]string{"torpedo": "torpedo", "gun": "gun round"}[w], s.shipCard(&bt.Ships[k]).VP, s.shipCard(&bt.Ships[k]).XP), "UBL-6.26"))
 		}
 	}
 	a.Options = append(a.Options, opt("back", "Back", "UBL-6.26"))

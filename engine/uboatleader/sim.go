@@ -109,6 +109,7 @@ func (r *Rules) playOut(setup []byte, d engine.Dice) (*State, int, error) {
 		return nil, 0, err
 	}
 	s := st.(*State)
+	s.bare = true
 	n := 0
 	for ; !s.Done; n++ {
 		if n > maxSimDecisions {

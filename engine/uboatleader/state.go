@@ -146,6 +146,11 @@ type State struct {
 	rules *Rules
 	pack  *Pack
 	rn    *runner
+	// bare: no prompt text is built (the simulation); cache: the built-in
+	// player's sums of the map, which never change within a campaign.
+	bare  bool
+	cache map[string]int
+	hunt  map[string]string
 }
 
 // Encode implements engine.State.
@@ -255,6 +260,9 @@ func (s *State) addStress(i, n int, cas, why string) {
 	before := stressState(b.Stress)
 	b.Stress = max(0, b.Stress+n)
 	after := stressState(b.Stress)
+	if s.rn.quiet {
+		return
+	}
 	verb := "+"
 	if n < 0 {
 		verb = ""
@@ -274,5 +282,8 @@ func (s *State) addVP(vp int, cas, why string) {
 	}
 	s.VP += vp
 	s.Ledger = append(s.Ledger, VPLine{Turn: s.Turn, VP: vp, Why: why, Case: cas})
+	if s.rn.quiet {
+		return
+	}
 	s.note(cas, "%+d VP: %s (campaign total %d).", vp, why, s.VP)
 }

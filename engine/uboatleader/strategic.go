@@ -108,14 +108,14 @@ func limitText(o *OptionDef, bought int) string {
 }
 
 func (s *State) askStrategic(st Step) *ask {
-	a := &ask{Case: "UBL-4.1", Text: fmt.Sprintf("Strategic phase, turn %d (UBL-4): %s SO left, %d VP. Buy Special Options, or end the phase.", s.Turn, s.soText(), s.VP)}
+	a := &ask{Case: "UBL-4.1", Text: s.f("Strategic phase, turn %d (UBL-4): %s SO left, %d VP. Buy Special Options, or end the phase.", s.Turn, s.soText(), s.VP)}
 	for _, key := range append(append([]string(nil), optionKeys...), "snorkel") {
 		if key == "radio_call" || !s.buyable(key) || !s.hasTarget(key) {
 			continue
 		}
 		o := s.optionDef(key)
 		info := optionInfo[key]
-		a.Options = append(a.Options, opt("o:"+key, fmt.Sprintf("%s, %s SO: %s (%s)", info.Name, costText(o.Cost), info.What, limitText(o, s.Bought[key])), info.Case))
+		a.Options = append(a.Options, opt("o:"+key, s.f("%s, %s SO: %s (%s)", info.Name, costText(o.Cost), info.What, limitText(o, s.Bought[key])), info.Case))
 	}
 	if len(a.Options) == 0 {
 		return nil
@@ -183,7 +183,7 @@ func (s *State) optionAreas(key string) []string {
 
 func (s *State) askSOArea(st Step) *ask {
 	info := optionInfo[st.Key]
-	a := &ask{Case: info.Case, Text: fmt.Sprintf("%s (%s): in which area?", info.Name, info.What)}
+	a := &ask{Case: info.Case, Text: s.f("%s (%s): in which area?", info.Name, info.What)}
 	for _, id := range s.optionAreas(st.Key) {
 		a.Options = append(a.Options, opt(id, s.areaName(id)+s.boatsIn(id), info.Case))
 	}
@@ -255,10 +255,10 @@ func (s *State) optionBoats(key string) []int {
 
 func (s *State) askSOBoat(st Step) *ask {
 	info := optionInfo[st.Key]
-	a := &ask{Case: info.Case, Text: fmt.Sprintf("%s (%s): for which U-boat?", info.Name, info.What)}
+	a := &ask{Case: info.Case, Text: s.f("%s (%s): for which U-boat?", info.Name, info.What)}
 	for _, i := range s.optionBoats(st.Key) {
 		b := &s.Fleet[i]
-		a.Options = append(a.Options, opt(fmt.Sprint(i), fmt.Sprintf("%s at %s, stress %d, torpedoes %d+%d", s.boatName(i), s.areaName(b.At), b.Stress, b.Ready.Torps(), b.Stored.Torps()), info.Case))
+		a.Options = append(a.Options, opt(fmt.Sprint(i), s.f("%s at %s, stress %d, torpedoes %d+%d", s.boatName(i), s.areaName(b.At), b.Stress, b.Ready.Torps(), b.Stored.Torps()), info.Case))
 	}
 	a.Options = append(a.Options, opt("back", "Back", "UBL-4.1"))
 	return a
@@ -285,9 +285,9 @@ func (s *State) answerSOBoat(st Step, key string) {
 
 func (s *State) askSOMines(st Step) *ask {
 	b := &s.Fleet[st.Boat]
-	a := &ask{Case: "UBL-4.9", Text: fmt.Sprintf("Mine mission for %s (UBL-4.9): how many torpedoes become mines? (stored ones first; %d stored, %d ready)", s.boatName(st.Boat), b.Stored.Std, b.Ready.Std)}
+	a := &ask{Case: "UBL-4.9", Text: s.f("Mine mission for %s (UBL-4.9): how many torpedoes become mines? (stored ones first; %d stored, %d ready)", s.boatName(st.Boat), b.Stored.Std, b.Ready.Std)}
 	for n := 1; n <= b.Ready.Std+b.Stored.Std; n++ {
-		a.Options = append(a.Options, opt(fmt.Sprint(n), fmt.Sprintf("%d mine(s)", n), "UBL-4.9"))
+		a.Options = append(a.Options, opt(fmt.Sprint(n), s.f("%d mine(s)", n), "UBL-4.9"))
 	}
 	a.Options = append(a.Options, opt("back", "Back", "UBL-4.1"))
 	return a
@@ -310,7 +310,7 @@ func (s *State) answerSOMines(st Step, key string) {
 
 func (s *State) askSOTorpedo(st Step) *ask {
 	b := &s.Fleet[st.Boat]
-	a := &ask{Case: "UBL-4.6", Text: fmt.Sprintf("Advanced torpedo for %s (UBL-4.6): FAT (pattern-running, against merchants) or T5 (acoustic, against escorts), in place of a torpedo in which box?", s.boatName(st.Boat))}
+	a := &ask{Case: "UBL-4.6", Text: s.f("Advanced torpedo for %s (UBL-4.6): FAT (pattern-running, against merchants) or T5 (acoustic, against escorts), in place of a torpedo in which box?", s.boatName(st.Boat))}
 	for _, k := range []string{"fat", "t5"} {
 		if b.Ready.Std > 0 {
 			a.Options = append(a.Options, opt(k+":ready", strings.ToUpper(k)+" in a Ready tube", "UBL-4.6"))
