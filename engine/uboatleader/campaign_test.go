@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -86,14 +87,17 @@ func checkPrompt(t *testing.T, s *State, p *engine.Prompt) {
 	}
 }
 
+// notation is the dice an audit numbers (bot/audit's NdM and shuffleN).
+var notation = regexp.MustCompile(`^([1-9][0-9]*d[0-9]+|shuffle[0-9]+)$`)
+
 // checkDice: every die rolled appears in a roll event, in order.
 func checkDice(t *testing.T, ev []engine.Event, rec *dice.Recorder) {
 	t.Helper()
 	var faces []int
 	for _, e := range ev {
 		if e.Roll != nil {
-			if e.Roll.Case == "" || e.Roll.Purpose == "" || e.Roll.Dice == "" {
-				t.Fatalf("a roll without its case, purpose or dice: %+v", e.Roll)
+			if e.Roll.Case == "" || e.Roll.Purpose == "" || !notation.MatchString(e.Roll.Dice) {
+				t.Fatalf("a roll without its case or purpose, or with dice the audit cannot read: %+v", e.Roll)
 			}
 			faces = append(faces, e.Roll.Faces...)
 		}
@@ -121,9 +125,24 @@ func checkRoundTrip(t *testing.T, r *Rules, st engine.State) {
 	if !reflect.DeepEqual(st.Pending(), back.Pending()) {
 		t.Fatal("the decoded state asks another question")
 	}
-	for _, v := range st.Views() {
-		if _, err := back.View(v); err != nil {
-			t.Fatalf("view %s: %v", v, err)
+	for _, name := range st.Views() {
+		v, err := back.View(name)
+		if err != nil {
+			t.Fatalf("view %s: %v", name, err)
+		}
+		// The bot cuts a view's text at 3,800 characters.
+		n := len(v.Title)
+		for _, sec := range v.Sections {
+			n += len(sec.Title) + 5
+			for _, l := range sec.Lines {
+				n += len(l) + 1
+			}
+			for _, f := range sec.Fields {
+				n += len(f.Name) + len(f.Value) + 3
+			}
+		}
+		if n > 3800 {
+			t.Fatalf("view %s is %d characters long: chat would cut it", name, n)
 		}
 	}
 }
@@ -270,7 +289,7 @@ func TestViews(t *testing.T) {
 	v, _ = g.s.View("variants")
 	text = fmt.Sprint(v)
 	for _, ru := range rulings {
-		if !strings.Contains(text, ru.Key) || !strings.Contains(text, ru.Case) {
+		if !strings.Contains(text, ru.Key) || !strings.Contains(text, strings.Fields(ru.Case)[0]) {
 			t.Fatalf("variants lack %s", ru.Key)
 		}
 	}

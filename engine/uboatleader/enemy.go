@@ -319,8 +319,9 @@ func (s *State) enemyResolve(st Step) {
 	res := s.enemyResult(nums, total)
 	dice := "1d10"
 	if len(faces) == 2 {
-		dice = "2d10kl"
-		purpose += ", deep dive: the lower of two dice counts"
+		// The audit reads NdM notations: "2d10", its total the lower die.
+		dice = "2d10"
+		purpose += ", deep dive: the lower of the two dice counts"
 	}
 	r := &engine.Roll{Case: "UBL-6.20", Purpose: purpose, Dice: dice, Faces: faces, Natural: natural, Modifiers: nonZero(mods), Total: total, Result: res}
 	s.emit(engine.Event{Kind: engine.KindRoll, Case: "UBL-6.20", Text: r.String(), Roll: r})

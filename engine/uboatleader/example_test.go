@@ -124,9 +124,9 @@ func exampleTurn(t *testing.T, deep string) {
 		t.Fatalf("attacks %+v: only Ballinderry", g.s.Battle.Attacks)
 	}
 	if deep == "rule" {
-		g.at("reaction").do("deep", 8, 10).saw("+1 stress (deep dive)", "2d10kl = 8+10 = 8 → +3 stress")
+		g.at("reaction").do("deep", 8, 10).saw("+1 stress (deep dive)", "2d10 = 8+10 = 8 → +3 stress")
 	} else {
-		g.at("reaction").do("deep", 6, 8, 10).saw("1d10 = 6 → > EV 5", "+2 stress", "2d10kl = 8+10 = 8 → +3 stress").notSaw("(deep dive)")
+		g.at("reaction").do("deep", 6, 8, 10).saw("1d10 = 6 → > EV 5", "+2 stress", "2d10 = 8+10 = 8 → +3 stress").notSaw("(deep dive)")
 	}
 	want := map[string]int{"rule": 6, "example": 7}[deep]
 	if b := g.boat("U-122"); b.Stress != want {

@@ -52,9 +52,9 @@ func TestHousePackIsLabelled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		last := v.Sections[len(v.Sections)-1]
-		if last.Title != "Content" || !strings.Contains(last.Lines[0], "House content, not the publisher's") {
-			t.Fatalf("view %s is not labelled: %+v", name, last)
+		first := v.Sections[0]
+		if !strings.Contains(first.Lines[0], "[House content, not the publisher's: pack house") {
+			t.Fatalf("view %s is not labelled first: %+v", name, first)
 		}
 	}
 }

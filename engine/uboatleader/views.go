@@ -50,13 +50,14 @@ func (s *State) View(name string) (*engine.View, error) {
 	default:
 		return nil, fmt.Errorf("no view %q (one of %s)", name, strings.Join(s.Views(), ", "))
 	}
-	v.Sections = append(v.Sections, s.labelSection())
+	// First, so that no chat message cut to its length loses it.
+	v.Sections = append([]engine.Section{s.labelSection()}, v.Sections...)
 	return v, nil
 }
 
 // labelSection says whose content the game is played with.
 func (s *State) labelSection() engine.Section {
-	return engine.Section{Title: "Content", Lines: []string{fmt.Sprintf("%s: %s (pack %s, SHA-256 %s)", strings.TrimSpace(s.pack.Meta.Label), s.pack.Meta.Name, s.pack.Meta.ID, s.pack.SHA256[:16])}}
+	return engine.Section{Lines: []string{fmt.Sprintf("[%s: pack %s, SHA-256 %s]", strings.TrimSpace(s.pack.Meta.Label), s.pack.Meta.ID, s.pack.SHA256[:16])}}
 }
 
 func (s *State) statusView() *engine.View {
@@ -97,17 +98,23 @@ func (s *State) statusView() *engine.View {
 
 func (s *State) boatLine(i int) string {
 	b := &s.Fleet[i]
-	where := s.areaName(b.At)
+	return fmt.Sprintf("%s: %s, stress %d (%s), XP %d, %d+%d torpedoes, %d gun, patrols %d/%d, %d VP",
+		s.boatName(i), s.whereText(i), b.Stress, stressState(b.Stress), b.XP, b.Ready.Torps(), b.Stored.Torps(), b.Gun, b.Patrols, s.length().Patrols, b.VP)
+}
+
+func (s *State) whereText(i int) string {
+	b := &s.Fleet[i]
 	switch {
 	case b.Sunk:
-		where = "sunk"
+		return "sunk"
 	case b.Retired:
-		where = "patrols done"
+		return "patrols done"
+	case b.At == "":
+		return "not yet in port"
 	case b.Searched:
-		where += ", Searched box"
+		return s.areaName(b.At) + ", Searched box"
 	}
-	return fmt.Sprintf("%s: %s, stress %d (%s), XP %d, %d+%d torpedoes, %d gun, patrols %d/%d, %d VP",
-		s.boatName(i), where, b.Stress, stressState(b.Stress), b.XP, b.Ready.Torps(), b.Stored.Torps(), b.Gun, b.Patrols, s.length().Patrols, b.VP)
+	return s.areaName(b.At)
 }
 
 func loadText(l Load) string {
@@ -131,28 +138,26 @@ func (s *State) fleetView() *engine.View {
 		c := s.card(b)
 		lv := s.lv(b)
 		row := s.row(b)
-		f := []engine.Field{
-			{Name: "Type, captain", Value: fmt.Sprintf("Type %s, %s, in service %s - %s", c.Type, c.Captain, c.Service.From, c.Service.To)},
-			{Name: "Level, XP", Value: fmt.Sprintf("%s, %d XP%s", levelKeys[b.Level], b.XP, nextLevel(b, lv))},
-			{Name: "Stress", Value: fmt.Sprintf("%d: %s (Okay 0-8, Shaken 9-12, Unfit 13+)", b.Stress, stressState(b.Stress))},
-			{Name: "Ratings in use", Value: fmt.Sprintf("%s, GS %+d, TS %+d, EV %d%s", row.Init, row.GS, row.TS, s.ev(b), map[bool]string{true: " (snorkel +2)", false: ""}[b.Snorkel])},
-			{Name: "Speed", Value: fmt.Sprintf("surfaced %d, submerged %d", c.Speed.Surfaced, c.Speed.Submerged)},
-			{Name: "Ready", Value: fmt.Sprintf("%s (%d tubes)", loadText(b.Ready), c.Ready)},
-			{Name: "Stored", Value: fmt.Sprintf("%s (room for %d)", loadText(b.Stored), c.Stored)},
-			{Name: "Gun rounds", Value: fmt.Sprint(b.Gun)},
-			{Name: "Patrols", Value: fmt.Sprintf("%d of %d", b.Patrols, s.length().Patrols)},
-			{Name: "Where", Value: s.boatLine(i)},
+		lines := []string{
+			fmt.Sprintf("Type %s, %s; %s, %d XP%s", c.Type, c.Captain, levelKeys[b.Level], b.XP, nextLevel(b, lv)),
+			fmt.Sprintf("Stress %d (%s); %s, GS %+d, TS %+d, EV %d%s; speed %d/%d", b.Stress, stressState(b.Stress), row.Init, row.GS, row.TS, s.ev(b), map[bool]string{true: " (snorkel)", false: ""}[b.Snorkel], c.Speed.Surfaced, c.Speed.Submerged),
+			fmt.Sprintf("Ready %s of %d; Stored %s of %d; %d gun rounds", loadText(b.Ready), c.Ready, loadText(b.Stored), c.Stored, b.Gun),
+			fmt.Sprintf("%s; patrols %d of %d; %d VP, %d ships", s.whereText(i), b.Patrols, s.length().Patrols, b.VP, b.ShipsSunk),
 		}
+		var extra []string
 		if len(lv.Abilities) > 0 {
-			f = append(f, engine.Field{Name: "Abilities", Value: strings.Join(lv.Abilities, ", ")})
+			extra = append(extra, "abilities: "+strings.Join(lv.Abilities, ", "))
 		}
 		if len(b.Missions) > 0 {
-			f = append(f, engine.Field{Name: "Missions", Value: strings.Join(b.Missions, ", ")})
+			extra = append(extra, "missions: "+strings.Join(b.Missions, ", "))
 		}
 		if b.Attacker {
-			f = append(f, engine.Field{Name: "Markers", Value: "Attacker"})
+			extra = append(extra, "Attacker marker")
 		}
-		v.Sections = append(v.Sections, engine.Section{Title: s.boatName(i), Fields: f})
+		if len(extra) > 0 {
+			lines = append(lines, strings.Join(extra, "; "))
+		}
+		v.Sections = append(v.Sections, engine.Section{Title: b.ID, Lines: lines})
 	}
 	return v
 }
@@ -339,33 +344,32 @@ func (s *State) areaContents(id string) string {
 }
 
 func (s *State) variantsView() *engine.View {
-	v := &engine.View{Title: "Rulings and optional rules in force (the digest's §12 ambiguities, named)"}
+	v := &engine.View{Title: "Rulings and optional rules (README, U-Boat Leader, explains each)"}
 	var lines []string
 	for _, r := range rulings {
 		val := s.ruling(r.Key)
+		id := strings.Fields(r.Case)[0]
 		if len(r.Values) == 1 {
-			lines = append(lines, fmt.Sprintf("%d. %s (fixed reading; %s): %s", r.Ambiguity, r.Key, r.Case, r.Settles))
+			lines = append(lines, fmt.Sprintf("%d. %s: fixed reading (%s)", r.Ambiguity, r.Key, id))
 			continue
 		}
 		mark := ""
 		if val != r.Default {
-			mark = fmt.Sprintf(" (default %s)", r.Default)
+			mark = " (not the default)"
 		}
-		lines = append(lines, fmt.Sprintf("%d. %s = %s%s [%s] (%s): %s", r.Ambiguity, r.Key, val, mark, strings.Join(r.Values, "|"), r.Case, r.Settles))
+		lines = append(lines, fmt.Sprintf("%d. %s = %s%s [%s] (%s)", r.Ambiguity, r.Key, val, mark, strings.Join(r.Values, "|"), id))
 	}
-	v.Sections = append(v.Sections, engine.Section{Title: "Rulings (change with rules: key=value)", Lines: lines})
+	v.Sections = append(v.Sections, engine.Section{Title: "Rulings, the digest's §12 (change with rules: key=value)", Lines: lines})
 	var opts []string
 	for _, o := range optionalRules {
 		on := "off"
 		if s.optional(o.Key) {
 			on = "on"
 		}
-		opts = append(opts, fmt.Sprintf("%s %s (%s): %s", o.Key, on, o.Case, o.Label))
+		opts = append(opts, fmt.Sprintf("%s: %s (%s)", o.Key, on, o.Case))
 	}
 	v.Sections = append(v.Sections, engine.Section{Title: "Optional rules (UBL-9)", Lines: opts})
-	v.Sections = append(v.Sections, engine.Section{Title: "Readings where the text is silent", Lines: readings})
-	prov := append([]string{fmt.Sprintf("%s, %q, SHA-256 %s", s.pack.Meta.ID, s.pack.Meta.Name, s.pack.SHA256)}, s.pack.Meta.Provenance...)
-	v.Sections = append(v.Sections, engine.Section{Title: "Content pack", Lines: prov})
+	v.Sections = append(v.Sections, engine.Section{Title: "Content pack", Lines: []string{fmt.Sprintf("%s, %q, SHA-256 %s", s.pack.Meta.ID, s.pack.Meta.Name, s.pack.SHA256)}})
 	return v
 }
 
@@ -399,6 +403,7 @@ func (s *State) helpView() *engine.View {
 		"A turn: Strategic (UBL-4: spend SO), Operations (UBL-5: move, Event cards), Tactical (UBL-6: contacts and battles), Refit (UBL-7: promotion, stress, rearm).",
 		"Rule ids are the digest's (UBL-n.m), each with the rulebook's Italian heading in `variants` and the README.",
 		"Views: status, fleet, map, display, variants."}})
+	v.Sections = append(v.Sections, engine.Section{Title: "Readings where the rules are silent", Lines: readings})
 	return v
 }
 
