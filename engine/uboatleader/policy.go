@@ -188,7 +188,7 @@ func (s *State) policyBuy(a *ask) string {
 			continue
 		}
 		b := s.pack.Boat(o.Key[2:])
-		lv := bestLevel(b, budget)
+		lv := s.policyLevelFor(b, budget)
 		if lv < 0 {
 			continue
 		}
@@ -201,6 +201,19 @@ func (s *State) policyBuy(a *ask) string {
 		return a.Options[0].Key
 	}
 	return best
+}
+
+// policyLevelFor is the level the built-in player buys a boat at: trained,
+// for as many boats as the budget allows; green when trained is too dear;
+// higher only when nothing else is left to buy with the SO.
+func (s *State) policyLevelFor(b *UBoatCard, budget int) int {
+	switch {
+	case 2*b.Levels["trained"].SO <= budget:
+		return 1
+	case 2*b.Levels["green"].SO <= budget:
+		return 0
+	}
+	return -1
 }
 
 // bestLevel is the highest level within a budget of half SO, or -1.
@@ -231,7 +244,7 @@ func (s *State) policyLevel(t *Step, a *ask) string {
 		}
 	}
 	b := s.pack.Boat(id)
-	if lv := bestLevel(b, s.SO-policyReserve); lv >= 0 && containsKey(a, levelKeys[lv]) {
+	if lv := s.policyLevelFor(b, s.SO-policyReserve); lv >= 0 && containsKey(a, levelKeys[lv]) {
 		return levelKeys[lv]
 	}
 	for _, k := range levelKeys {
