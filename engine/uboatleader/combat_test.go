@@ -462,3 +462,59 @@ func TestTypeXXIReload_Ruling20(t *testing.T) {
 }
 
 var _ = fmt.Sprint
+
+// An unknown ship fired at is identified before the dice (UBL-6.8): here
+// 3 areas off, within torpedo range but beyond sighting.
+func TestFiringRevealsTheTarget_UBL68(t *testing.T) {
+	g := fight(t, "", 39, []Ship{unknown(ShipMerchant, "M1", "C4")}, OnDisp{Boat: 1, Area: "L6"})
+	g.s.Decks[DeckMerchants].Draw = []int{66, 65}
+	g.jump(nil, Step{Op: "uboat_attack", Boat: 1}, halt).do("t:0").do("fire", 9).saw("identified (it is attacked): Telena", "U-47's torpedo 1 of 1 at Telena (3-6-9) (UBL-6.13): 1d10 = 9, -3 range 3 = 6 → heavy damage")
+}
+
+// A prompt longer than a chat menu is paged: 23 options and the page
+// turns; the built-in player turns the pages to its choice.
+func TestLongPromptsArePaged(t *testing.T) {
+	var ships []Ship
+	for k := 0; k < 13; k++ {
+		ships = append(ships, unknown(ShipMerchant, fmt.Sprintf("M%d", k+1), []string{"C1", "C2", "C3", "C4"}[k%4]))
+	}
+	g := fight(t, "", 39, ships, OnDisp{Boat: 1, Area: "S0", Surfaced: true})
+	for k := range g.s.Battle.Ships {
+		g.s.Battle.Ships[k].Deck, g.s.Battle.Ships[k].Card = DeckMerchants, 61+k%8
+	}
+	g.jump(nil, Step{Op: "uboat_attack", Boat: 1}, halt)
+	p := g.s.Pending()
+	if len(p.Options) != 24 || p.Options[23].Key != "page+" {
+		t.Fatalf("first page: %d options, last %q", len(p.Options), p.Options[len(p.Options)-1].Key)
+	}
+	g.do("page+")
+	p = g.s.Pending()
+	if p.Options[len(p.Options)-1].Key != "page-" || !p.HasOption("hold") {
+		t.Fatalf("second page:\n%s", g.prompt())
+	}
+	g.do("hold").at("halt")
+}
+
+// The digest's ambiguity 22: a sunk escort scores its card's VP, or none
+// (UBL-3: "escorts give no VP"); its XP count either way.
+func TestEscortVP_Ruling22(t *testing.T) {
+	for _, rule := range []string{"card", "none"} {
+		g := fight(t, "escort_vp="+rule, 39, []Ship{known(DeckMerchants, 65, "C4"), known(DeckEscorts, 101, "S5")}, OnDisp{Boat: 1, Area: "S5"})
+		g.ship("HMS Ballinderry").Heavy = 1
+		g.jump(nil, Step{Op: "uboat_attack", Boat: 1}, halt).do("t:1").do("fire", 9)
+		if want := map[string]int{"card": 1, "none": 0}[rule]; g.s.VP != want || g.boat("U-47").XP != 2 {
+			t.Fatalf("%s: VP %d, XP %d", rule, g.s.VP, g.boat("U-47").XP)
+		}
+	}
+}
+
+// The digest's ambiguity 2: with uboat_alert=on_attack the U-Boat Alert
+// goes in the area when a boat first attacks there, once a turn.
+func TestUBoatAlertOnAttack_Ruling2(t *testing.T) {
+	g := fight(t, "uboat_alert=on_attack", 39, []Ship{known(DeckMerchants, 65, "C4")}, OnDisp{Boat: 1, Area: "S5"})
+	g.jump(nil, Step{Op: "uboat_attack", Boat: 1}, Step{Op: "uboat_attack", Boat: 1}, halt).do("t:0").do("fire", 1).saw("U-Boat Alert marker in Southwest Approaches: U-47 attacks a convoy there")
+	g.do("t:0").do("fire", 1)
+	if n := g.s.marks("southwest-approaches").UBoatAlerts; n != 1 {
+		t.Fatalf("%d U-Boat Alerts", n)
+	}
+}

@@ -15,7 +15,7 @@ func init() {
 	register("buy_level", &opDef{ask: (*State).askBuyLevel, answer: (*State).answerBuyLevel})
 	register("random_begin", &opDef{act: (*State).randomBegin})
 	register("random_next", &opDef{ask: (*State).askRandom, answer: (*State).answerRandom, act: (*State).randomEnd})
-	register("place", &opDef{ask: (*State).askPlace, answer: (*State).answerPlace, act: (*State).autoPlace, routine: true})
+	register("place", &opDef{ask: (*State).askPlace, answer: (*State).answerPlace, act: (*State).autoPlace})
 	register("campaign_start", &opDef{act: (*State).campaignStart})
 }
 

@@ -123,8 +123,9 @@ func TestPackValidationMissingPieces(t *testing.T) {
 	m = fixtureFS(t)
 	edit(t, m, "uboats.yaml", "      ace: {so: 9, xp: 0,", "      aces: {so: 9, xp: 0,")
 	edit(t, m, "display.yaml", "convoy: [C1, C2, C3, C4]", "convoy: [C1, C2, C3]")
+	edit(t, m, "campaigns.yaml", "short:  {patrols: 1, so: 35,", "short:  {patrols: 1, so: 1,")
 	_, err = LoadPack(m, "p")
-	for _, want := range []string{`level "aces" is not one of`, "the ace level is missing", "has 4 convoy areas (UBL-1.4), not 3"} {
+	for _, want := range []string{`level "aces" is not one of`, "the ace level is missing", "has 4 convoy areas (UBL-1.4), not 3", "short: 1 SO buy no boat"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("no problem says %q: %v", want, err)
 		}

@@ -667,14 +667,22 @@ func (v *validator) campaigns(p *Pack, maps map[string]map[string]*AreaDef) {
 				v.add("%s: wolfpack.stress_naturals are die faces 1 to 10", at)
 			}
 		}
-		eligible := 0
+		eligible, cheapest := 0, 1<<30
 		for _, b := range p.UBoats {
 			if b.Optional == "" && campaignAllows(c, &b) {
 				eligible++
+				for _, lv := range b.Levels {
+					cheapest = min(cheapest, lv.SO)
+				}
 			}
 		}
 		if eligible == 0 {
 			v.add("%s: no U-boat card serves in the campaign", at)
+		}
+		for _, k := range lengthKeys {
+			if l, ok := c.Lengths[k]; ok && eligible > 0 && l.SO < cheapest {
+				v.add("%s %s: %d SO buy no boat (the cheapest costs %d; UBL-2 needs at least one)", at, k, l.SO, cheapest)
+			}
 		}
 		if !c.Start.Before(tacticsFrom) && len(p.Tactics) == 0 {
 			v.add("%s: starts in June 1942 or later, so it needs Escort Tactics counters (UBL-6.22)", at)

@@ -202,3 +202,12 @@ func TestSnorkel_UBL92(t *testing.T) {
 		t.Fatal("a snorkel offered without its rule")
 	}
 }
+
+// The digest's ambiguity 17: the Attack mission's ships come from the
+// Warship deck, or from the Merchant deck.
+func TestAttackMissionDeck_Ruling17(t *testing.T) {
+	g := newGame(t, fixtureRules(t), `{"campaign":"battle-begins","length":"short","rules":"attack_ship_deck=merchants,mission_box_draws=box_only"}`)
+	g.fleet("U-47:veteran").at("strategic").pick("Attack mission").do("0").do("end")
+	g.s.Decks[DeckEvents].Draw = []int{12, 14, 15, 16, 12}
+	g.at("ops_move").do("to:north-sea").pick("Enter the Attack mission box").do("go").do("go").saw("Draws Merchant card #61 Eulota", "#62 Rigel", "#63 San Fernando").at("uboat_attack")
+}
