@@ -170,7 +170,7 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	if c.Token != "" && c.Token != strconv.Itoa(s.Decision) {
 		return nil, nil, fmt.Errorf("%w: prompt %s was answered already (the pending prompt is %d)", engine.ErrStaleToken, c.Token, s.Decision)
 	}
-	if _, err := s.legal(c.Key); err != nil {
+	if _, _, err := s.legal(c.Key); err != nil {
 		return nil, nil, err
 	}
 	next, err := s.clone()
@@ -184,28 +184,29 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	return next, events, nil
 }
 
-// legal checks a key against the pending options and returns its label.
-func (s *State) legal(key string) (string, error) {
+// legal checks a key against the pending options and returns its label
+// and the prompt's rule case.
+func (s *State) legal(key string) (label, cas string, err error) {
 	_, a := s.current()
 	if a == nil {
-		return "", fmt.Errorf("%w: nothing to decide", engine.ErrIllegalChoice)
+		return "", "", fmt.Errorf("%w: nothing to decide", engine.ErrIllegalChoice)
 	}
 	for _, o := range a.Options {
 		if o.Key == key {
-			return o.Label, nil
+			return o.Label, a.Case, nil
 		}
 	}
-	return "", fmt.Errorf("%w: %q is not an option here", engine.ErrIllegalChoice, key)
+	return "", "", fmt.Errorf("%w: %q is not an option here", engine.ErrIllegalChoice, key)
 }
 
 // choose records and applies a legal choice, then advances.
 func (s *State) choose(key string) {
-	label := ""
+	label, cas := "", ""
 	if !s.rn.quiet {
-		label, _ = s.legal(key)
+		label, cas, _ = s.legal(key)
 	}
 	t := s.top()
-	s.emit(engine.Event{Kind: engine.KindChoice, Case: t.Op, Text: "Decision: " + label,
+	s.emit(engine.Event{Kind: engine.KindChoice, Case: cas, Text: "Decision: " + label,
 		Choice: &engine.Choice{Token: strconv.Itoa(s.Decision), Key: key}})
 	s.Decision++
 	switch key {

@@ -116,7 +116,7 @@ func (r *Rules) playOut(setup []byte, d engine.Dice) (*State, int, error) {
 			return nil, n, fmt.Errorf("uboatleader: a simulated campaign does not end (%d decisions, turn %d, phase %s)", n, s.Turn, s.Phase)
 		}
 		key := BuiltIn(s)
-		if _, err := s.legal(key); err != nil {
+		if _, _, err := s.legal(key); err != nil {
 			return nil, n, fmt.Errorf("the built-in player chose %q at %s: %w", key, s.top().Op, err)
 		}
 		if _, err := s.runQuiet(d, func() { s.choose(key) }); err != nil {
