@@ -8,10 +8,10 @@ import (
 // UBL-12 "Turno di Esempio": the rulebook's example turn, played through
 // the engine API as far as its values go. The fixture pack lists the cards
 // in the order the example draws them; the dice are the example's. The
-// example's deep dive is not the rule's (the digest's ambiguity 6): the
-// turn is played under both readings, and ends with U-122 at 7 stress
-// under the rule (the example's own total before the post-combat +1 is 7
-// with its reading, 6 with the rule's).
+// example's deep dive is not the rule's (the digest's ambiguity 6), so the
+// turn is played under both readings: after the deep dive U-122 has the
+// example's 7 stress under its reading, 6 under the rule's (+1 stress and
+// no evasion roll).
 func TestExampleTurn_UBL12(t *testing.T) {
 	for _, deep := range []string{"rule", "example"} {
 		t.Run(deep, func(t *testing.T) { exampleTurn(t, deep) })
