@@ -58,10 +58,29 @@ type Roll struct {
 	Modifiers []Modifier `json:"modifiers,omitempty"`
 	Total     int        `json:"total"`
 	Result    string     `json:"result"`
+	// Target, when set, says the modifiers change the number the dice are
+	// compared with, not the dice: Natural is what is compared, and Total
+	// is the modified target (Base plus Modifiers, halved if Halved). Rolls
+	// whose modifiers add to the dice leave it out.
+	Target *Target `json:"target,omitempty"`
+}
+
+// Target is the number a roll-under die is compared with: the roll
+// succeeds at or under it.
+type Target struct {
+	// Name is what the die is rolled against, e.g. "evade" or "attack".
+	Name string `json:"name"`
+	// Base is the number before the modifiers.
+	Base int `json:"base"`
+	// Halved: the target is half of Base plus the modifiers, fractions
+	// dropped.
+	Halved bool `json:"halved,omitempty"`
 }
 
 // String renders a roll on one line, e.g.
-// "Escort Detection [E2] (9.6.7): 2d6 = 4+4 = 8, +1 G7a by day = 9 → detected".
+// "Escort Detection [E2] (9.6.7): 2d6 = 4+4 = 8, +1 G7a by day = 9 → detected",
+// or, when the modifiers change the target,
+// "... (8.5.1): 1d20 = 9 vs evade ≤ 10 -2 surface escort (Regular) detection +6 evade card = 14 → evaded".
 func (r *Roll) String() string {
 	var b strings.Builder
 	b.WriteString(r.Purpose)
@@ -90,24 +109,60 @@ func (r *Roll) String() string {
 		fmt.Fprintf(&b, "%d,%d → ", r.Faces[0], r.Faces[1])
 	}
 	b.WriteString(strconv.Itoa(r.Natural))
-	for _, m := range r.Modifiers {
-		b.WriteString(", ")
-		if m.Value >= 0 {
-			b.WriteByte('+')
+	if r.Target != nil {
+		r.writeTarget(&b)
+	} else {
+		for _, m := range r.Modifiers {
+			b.WriteString(", ")
+			writeModifier(&b, m)
 		}
-		b.WriteString(strconv.Itoa(m.Value))
-		b.WriteByte(' ')
-		b.WriteString(m.Reason)
-	}
-	if len(r.Modifiers) > 0 {
-		b.WriteString(" = ")
-		b.WriteString(strconv.Itoa(r.Total))
+		if len(r.Modifiers) > 0 {
+			b.WriteString(" = ")
+			b.WriteString(strconv.Itoa(r.Total))
+		}
 	}
 	if r.Result != "" {
 		b.WriteString(" → ")
 		b.WriteString(r.Result)
 	}
 	return b.String()
+}
+
+// writeTarget renders what the die was compared with, e.g.
+// " vs evade ≤ 10 -2 surface escort (Regular) detection +6 evade card = 14"
+// or " vs half attack ≤ (10 -2 storms) / 2 = 4".
+func (r *Roll) writeTarget(b *strings.Builder) {
+	t := r.Target
+	b.WriteString(" vs ")
+	b.WriteString(t.Name)
+	b.WriteString(" ≤ ")
+	if t.Halved && len(r.Modifiers) > 0 {
+		b.WriteByte('(')
+	}
+	b.WriteString(strconv.Itoa(t.Base))
+	for _, m := range r.Modifiers {
+		b.WriteByte(' ')
+		writeModifier(b, m)
+	}
+	if t.Halved && len(r.Modifiers) > 0 {
+		b.WriteByte(')')
+	}
+	if t.Halved {
+		b.WriteString(" / 2")
+	}
+	if t.Halved || len(r.Modifiers) > 0 {
+		b.WriteString(" = ")
+		b.WriteString(strconv.Itoa(r.Total))
+	}
+}
+
+func writeModifier(b *strings.Builder, m Modifier) {
+	if m.Value >= 0 {
+		b.WriteByte('+')
+	}
+	b.WriteString(strconv.Itoa(m.Value))
+	b.WriteByte(' ')
+	b.WriteString(m.Reason)
 }
 
 // String renders an event on one line.

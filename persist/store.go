@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -133,60 +132,6 @@ type Store struct {
 	path string
 }
 
-// Open opens (or creates) the database file. A file in use by another
-// process, or one that is not a Kaleun database, gives an error that says so.
-func Open(path string) (s *Store, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			s, err = nil, fmt.Errorf("%s is not a readable kaleun database (%v): move it aside or pass --db with another file", path, r)
-		}
-	}()
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
-	if err != nil {
-		if errors.Is(err, bolt.ErrTimeout) {
-			return nil, fmt.Errorf("database %s is in use by another kaleun process", path)
-		}
-		if errors.Is(err, os.ErrPermission) {
-			return nil, fmt.Errorf("database %s: %w", path, err)
-		}
-		return nil, fmt.Errorf("%s is not a kaleun database or is damaged (%v): move it aside or pass --db with another file", path, err)
-	}
-	s = &Store{db: db, path: path}
-	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs} {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return err
-			}
-		}
-		return indexLastFinished(tx)
-	})
-	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("preparing database %s: %w", path, err)
-	}
-	if err := s.check(); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return s, nil
-}
-
-// check walks the file's pages so a damaged file is refused at open, not
-// halfway through a game.
-func (s *Store) check() (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%s is damaged (%v): move it aside or pass --db with another file", s.path, r)
-		}
-	}()
-	return s.db.View(func(tx *bolt.Tx) error {
-		for e := range tx.Check() {
-			return fmt.Errorf("%s is damaged (%v): move it aside or pass --db with another file", s.path, e)
-		}
-		return nil
-	})
-}
-
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 
@@ -213,7 +158,8 @@ func (s *Store) Load(key string) (*GameRecord, error) {
 }
 
 // Commit stores the game record and appends its new events, in one
-// transaction. The record's Seq is advanced by len(events).
+// transaction. The record's Seq is advanced by len(events). A record that
+// is Over goes to the finished games in that same transaction.
 func (s *Store) Commit(rec *GameRecord, events []json.RawMessage) error {
 	entries := make([]NewEntry, len(events))
 	for i, e := range events {
@@ -273,6 +219,11 @@ func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule b
 				return err
 			}
 		}
+		if next.Over {
+			// The end and the move to the finished games commit together:
+			// a finished game is never left in its place.
+			return archiveIn(tx, rec.Key, rec.ID, b)
+		}
 		if err := tx.Bucket(bucketIDs).Put([]byte(rec.ID), []byte(rec.Key)); err != nil {
 			return err
 		}
@@ -310,34 +261,6 @@ func (s *Store) Events(gameID string, from uint64, limit int) ([]EventRecord, er
 		return nil
 	})
 	return out, err
-}
-
-// Archive moves the game under key to the finished games.
-func (s *Store) Archive(key string) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
-		g := tx.Bucket(bucketGames)
-		v := g.Get([]byte(key))
-		if v == nil {
-			return ErrNotFound
-		}
-		var rec GameRecord
-		if err := json.Unmarshal(v, &rec); err != nil {
-			return fmt.Errorf("game record %s is damaged: %w", key, err)
-		}
-		if err := tx.Bucket(bucketArchive).Put([]byte(rec.ID), v); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bucketLastFinished).Put([]byte(key), []byte(rec.ID)); err != nil {
-			return err
-		}
-		if err := putSchedule(tx, key, nil); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bucketIDs).Delete([]byte(rec.ID)); err != nil {
-			return err
-		}
-		return g.Delete([]byte(key))
-	})
 }
 
 // Games lists the running games.

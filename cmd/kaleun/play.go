@@ -119,6 +119,12 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	in := bufio.NewReader(stdin)
 	s := &terminal.Session{Svc: svc, Place: terminalPlace, User: terminalUser, In: in, Out: stdout, JSONL: f.jsonl, Pictures: picturesDir,
 		ClearScreen: isTerminal(stdout)}
+	if rec != nil && rec.Over {
+		// A finished game an older kaleun left in its place: the session
+		// shows its end as the bot archives it. A new game is for next time.
+		s.Game = rec.Game
+		return s.Run(ctx)
+	}
 	if rec != nil {
 		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" || f.opponent != "" || f.end != "" || f.campaign != "" || f.length != "" {
 			return fmt.Errorf("a game is in progress in %s (%s): it resumes where it stopped; to start another, finish it, use another --db, or run `kaleun play --abandon --yes`", f.db, rec.ID)

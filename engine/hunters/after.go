@@ -62,7 +62,13 @@ func (s *State) stepCombatOver() {
 		s.Boat.Flooding = 0
 	}
 	s.repairs()
-	if s.Over != nil {
+	if s.boatGone() {
+		if s.Over == nil {
+			// 10.9.4: scuttled and rescued (an air attack's hit may do it, after
+			// which the attack's own step brings us here): the engagement ends.
+			e.Ended = true
+			s.Phase = phEncEnd
+		}
 		return
 	}
 	e.Held = 0
@@ -79,30 +85,31 @@ func (s *State) hasDamagedAfloat() bool {
 	return false
 }
 
-func (s *State) canAttackAtAll() bool {
-	return s.torpedoesAboard() > 0 || s.gunReady()
-}
-
 func (s *State) afterOptions() []engine.Option {
 	e := s.Enc
 	out := s.opts()
 	ships := len(e.Targets) > 0 && e.Type != "aircraft" && e.Type != "escort" && !e.Ended
-	if ships && !s.Patrol.Aborting && !s.allSunk() && s.canAttackAtAll() {
+	if ships && !s.Patrol.Aborting && !s.allSunk() {
 		escorted := e.Escorted || e.Arrived
 		// 9.4.4, 9.4.5, 9.7.2: another round only against unescorted targets, and
 		// never once escorts have appeared; escorted targets can only be followed.
+		// Each only with a weapon that could fire in it: a followed convoy or
+		// capital ship keeps its escort, so it takes torpedoes; a damaged ship
+		// may straggle unescorted (9.7.6), within the deck gun's reach (9.3.1).
 		if !escorted {
-			out = append(out, engine.Option{Key: "again", Label: "Another round of combat (roll Add'l Round: escorts or aircraft may come)", Case: "9.4.3"})
+			if s.canAttack(false, e.Night) {
+				out = append(out, engine.Option{Key: "again", Label: "Another round of combat (roll Add'l Round: escorts or aircraft may come)", Case: "9.4.3"})
+			}
 		} else {
-			if s.hasDamagedAfloat() {
+			if s.hasDamagedAfloat() && s.canAttack(e.Capital, true) {
 				out = append(out, engine.Option{Key: "follow_damaged", Label: "Follow the damaged ship(s) (automatic)", Case: "9.7.6"})
 			}
-			if !e.ContactLost && !e.CapitalUndamaged() && s.hasUndamagedAfloat() {
+			if !e.ContactLost && !e.CapitalUndamaged() && s.hasUndamagedAfloat() && s.canAttack(true, true) {
 				label := "Follow the escorted ship(s) (1d6: 1-4 contact)"
 				if e.Type == "convoy" {
 					label = "Follow the convoy (1d6: 1-4 contact, four fresh targets)"
 				}
-				if s.Career.Award >= 4 {
+				if s.kmdtAward() >= 4 {
 					label += " - automatic with the Diamonds"
 				}
 				out = append(out, engine.Option{Key: "follow", Label: label, Case: "9.7.7"})
@@ -126,7 +133,7 @@ func (s *State) hasUndamagedAfloat() bool {
 // newRound resets the per-round firing state.
 func (e *Encounter) newRound() {
 	e.UsedFwd, e.UsedAft, e.UsedGun, e.FiredRound, e.BothEnds = false, false, false, false, false
-	e.Round, e.PrevDetect, e.DeepDRM, e.Plus12 = 0, false, false, false
+	e.Round, e.PrevDetect, e.DeepDRM, e.DeepRound, e.Plus12 = 0, false, false, 0, false
 	e.Weapon, e.Second, e.Aim, e.AimIdx = "", "", e.Aim[:0], 0
 }
 
@@ -161,7 +168,7 @@ func (s *State) stepAdditionalRound() {
 func (s *State) stepFollow() {
 	e := s.Enc
 	e.newRound()
-	if s.Career.Award >= 4 {
+	if s.kmdtAward() >= 4 {
 		s.note("11.3.6", "With the Diamonds every follow attempt succeeds.")
 	} else {
 		s.mods()
@@ -244,7 +251,7 @@ func (s *State) stepFollowDamaged() {
 		s.Phase = phFollowPick
 		return
 	}
-	s.Phase = phFollowTime
+	s.chooseFollowTime()
 }
 
 // stepEncounterEnd reloads and returns to the travel box (9.2.8).
@@ -304,7 +311,7 @@ func (s *State) repairs() {
 		}
 		s.emit(r, "inoperable for the rest of the patrol")
 		s.setInoperable(i)
-		if s.Over != nil {
+		if s.boatGone() {
 			return
 		}
 	}
@@ -329,11 +336,7 @@ func (s *State) setInoperable(i int) {
 // bothDieselsLost applies 10.2.1 and 10.9.4.
 func (s *State) bothDieselsLost() {
 	p := s.Patrol
-	home := p.Pos == 0 || p.Pos == len(p.Boxes)-1
-	if p.Dir > 0 && p.Pos >= len(p.Boxes)-2 || p.Dir < 0 && p.Pos <= 1 {
-		home = true
-	}
-	if home {
+	if s.withinOneBoxOfBase() {
 		s.note("10.2.1", "Both diesels are inoperable, but the boat is within one box of base: it is towed home.")
 		p.Ended = true
 		return
@@ -350,4 +353,34 @@ func (s *State) bothDieselsLost() {
 	s.note("10.9.4", "The crew is rescued; the Kommandant will receive a new boat.")
 	p.Ended = true
 	p.Scuttled = true
+	// The boat is gone: the engagement ends here, with no more rounds, repairs
+	// or reloading (9.2.8), and the patrol with it.
+	if s.Enc != nil {
+		s.Enc.Ended = true
+		s.Phase = phEncEnd
+		return
+	}
+	s.Phase = phBoxDone
+}
+
+// withinOneBoxOfBase is 10.2.1's "within one Travel Box of its base (the final
+// Travel Box on the Patrol Track)": the boat is in the last box before the
+// base it is heading for, or in the one before that. Its heading is the course
+// home of an abort (10.8.2): both diesels out, it aborts; a boat whose first
+// diesel was lost in this same encounter has no course yet, and the one it is
+// about to take counts.
+func (s *State) withinOneBoxOfBase() bool {
+	p := s.Patrol
+	last := len(p.Boxes) - 1
+	dir := p.Dir
+	if !p.Aborting || dir == 0 {
+		dir = s.courseHome()
+	}
+	switch dir {
+	case 1:
+		return p.Pos >= last-1
+	case -1:
+		return p.Pos <= 1
+	}
+	return p.Pos <= 1 || p.Pos >= last-1 // equally far: either base
 }

@@ -98,7 +98,7 @@ func (s *State) stepAirAttack() {
 	// 9.8.3: flak is simultaneous with the first attack.
 	e.Flak = s.fireFlak()
 	s.airAttack("9.8.2")
-	if s.Over != nil {
+	if s.boatGone() {
 		return
 	}
 	switch e.Flak {
@@ -109,7 +109,7 @@ func (s *State) stepAirAttack() {
 	case "damaged":
 		if e.Attacks > 1 {
 			s.airAttack("9.8.3")
-			if s.Over != nil {
+			if s.boatGone() {
 				return
 			}
 		}
@@ -119,7 +119,7 @@ func (s *State) stepAirAttack() {
 	}
 	if e.Attacks > 1 {
 		s.airAttack("9.8.2")
-		if s.Over != nil {
+		if s.boatGone() {
 			return
 		}
 	}
@@ -186,7 +186,7 @@ func (s *State) airAttack(cas string) {
 	}
 	e.Flooded = false
 	s.applyHits(hits, "9.8.2")
-	if s.Over != nil {
+	if s.boatGone() {
 		return
 	}
 	injuries := 1
@@ -201,7 +201,7 @@ func (s *State) airAttack(cas string) {
 		s.note("9.8.2", "The attack wounds a man (automatic crew injury).")
 		s.crewInjury()
 	}
-	if s.Over != nil {
+	if s.boatGone() {
 		return
 	}
 	s.floodingCheck()
@@ -220,7 +220,7 @@ func (s *State) flakBoatSecondRound() {
 	row, _ := s.table("flak_boat_second_bombing", "Aircraft bombs again?")
 	if row.Result == "bombs" {
 		s.airAttack("11.4.7")
-		if s.Over != nil {
+		if s.boatGone() {
 			return
 		}
 	}
@@ -250,7 +250,7 @@ func (s *State) stepShadow() {
 	case "aircraft":
 		s.note("9.8.3", "Another aircraft attacks at once; the boat, submerged, fires no flak.")
 		s.airAttack("9.8.3")
-		if s.Over != nil {
+		if s.boatGone() {
 			return
 		}
 		s.Phase = phShadow

@@ -141,10 +141,12 @@ func (s *State) stepAssign() {
 		s.mods()
 		row, _ := s.table(table, s.text(func() string { return "Request a patrol assignment (" + s.rankKey() + ")" }))
 		if row.Result == "choose" {
+			// Any result of the date's column, as 7.3 treats it for this boat
+			// (a Type VII's West African Coast is the Atlantic, 7.3.2).
 			col := s.p1Column(s.Career.Month)
 			for _, r := range s.pack.P1.Rows {
-				k := r.Results[col]
-				if !slices.Contains(s.Patrol.Candidates, k) && s.allowedChoice(k) {
+				k, reroll := s.substitute(r.Results[col])
+				if !reroll && !slices.Contains(s.Patrol.Candidates, k) {
 					s.Patrol.Candidates = append(s.Patrol.Candidates, k)
 				}
 			}
@@ -154,12 +156,6 @@ func (s *State) stepAssign() {
 	}
 	s.Patrol.Assignment = s.rollP1()
 	s.Phase = phAssigned
-}
-
-// allowedChoice: a chosen patrol must still respect 7.3.1/7.3.2.
-func (s *State) allowedChoice(k string) bool {
-	sub, reroll := s.substitute(k)
-	return sub == k && !reroll
 }
 
 // rollP1 rolls on P1 until the result is allowed for the boat (7.3).
@@ -301,6 +297,10 @@ func (s *State) stepAssigned() {
 			s.Career.Arctic = true
 			s.note("7.3.5", "The boat stays at a northern base: every later patrol is in the Arctic.")
 		}
+	}
+	if s.loadsFirst() {
+		s.loadForMission()
+		return
 	}
 	s.beginLoading()
 }

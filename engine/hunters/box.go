@@ -387,15 +387,60 @@ func (s *State) setCourseHome() {
 		s.setAbortCourse(1) // past Gibraltar, home is Italy
 		return
 	}
-	back, ahead := s.nearestTransit()
-	switch {
-	case back == ahead:
-		s.Phase = phAbortWay
-	case back < ahead:
-		s.setAbortCourse(-1)
-	default:
-		s.setAbortCourse(1)
+	if dir := s.courseHome(); dir != 0 {
+		s.setAbortCourse(dir)
+		return
 	}
+	s.Phase = phAbortWay
+}
+
+// courseHome is the way home of an aborting boat (10.8.2): -1 back the way it
+// came, +1 ahead, 0 when the nearest Transit boxes are equally far and the
+// Kommandant chooses. A boat already in the Transit boxes at either end of the
+// track heads for the base at that end, through Transit boxes only: from the
+// first box the patrol simply ends, from the second the boat rolls the first
+// (as 7.3.3 has it for the Gibraltar passage); it never turns ahead into the
+// patrol area.
+func (s *State) courseHome() int {
+	p := s.Patrol
+	if p.FirstMed {
+		if p.Pos <= 1 {
+			return -1 // 7.3.3: back to France through the first box
+		}
+		return 1 // past Gibraltar, home is Italy
+	}
+	back, ahead := s.transitTo(-1), s.transitTo(1)
+	switch {
+	case back && ahead:
+		if p.Pos <= len(p.Boxes)-1-p.Pos {
+			return -1
+		}
+		return 1
+	case back:
+		return -1
+	case ahead:
+		return 1
+	}
+	b, a := s.nearestTransit()
+	switch {
+	case b < a:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
+}
+
+// transitTo reports whether every box from the boat's to the end of the track
+// in direction dir is a Transit box.
+func (s *State) transitTo(dir int) bool {
+	p := s.Patrol
+	for i := p.Pos; i >= 0 && i < len(p.Boxes); i += dir {
+		if !isTransit(p.Boxes[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // nearestTransit returns the distance to the nearest transit box (or base)

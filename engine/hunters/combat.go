@@ -106,8 +106,7 @@ func (s *State) beginAttack() {
 func (s *State) approachOptions() []engine.Option {
 	e := s.Enc
 	out := s.opts()
-	noPeriscope := s.damaged(sysPeriscope) && s.Settings.Ruling("damaged_periscope") == "no_submerged_attack"
-	if !noPeriscope {
+	if !s.periscopeBlocks() {
 		out = append(out, engine.Option{Key: "submerged", Label: "Submerged", Case: "9.1.5"})
 	}
 	if !e.Escorted || e.Night {
@@ -128,11 +127,17 @@ func (s *State) approachOptions() []engine.Option {
 func (e *Encounter) nightSurface() bool { return e.Escorted && e.Night && e.Surfaced }
 
 func (s *State) stepPreDetect() {
+	// 13.1.2 with 9.2.2: the close-range approach is an Escort Detection roll
+	// on E2, and in a two-player game the escorts' rolls are the other player's.
+	if s.enemyGate() {
+		return
+	}
 	e := s.Enc
+	s.escortQuality() // 14.6.1: before this first E2 roll
 	e.Detect = "pre"
 	s.mods()
 	s.yearDetection()
-	if s.Career.Award >= 3 && !s.Crew.Kmdt.Health.Out() {
+	if s.kmdtAward() >= 3 {
 		s.modFrom(s.pack.E2.Modifiers, "kmdt_kc_oak_swords", true, "Kommandant holds the Oakleaves and Swords")
 	}
 	row, _ := s.lookup("E2", "9.2.2", "Close-range approach detection", "2d6", s.pack.E2.CloseRange.Rows)
@@ -156,6 +161,16 @@ func (s *State) stepPreDetect() {
 		s.logTargets()
 	}
 	s.Phase = phWeapon
+}
+
+// kmdtAward is the award whose favorable modifiers are in force (11.3.6):
+// the Kommandant's, while he commands; an SW or KIA Kommandant's 1WO or 2WO
+// has none (10.5.3; 9.2.2 says so of the Swords).
+func (s *State) kmdtAward() int {
+	if s.Crew.Kmdt.Health.Out() {
+		return 0
+	}
+	return s.Career.Award
 }
 
 func (s *State) yearDetection() {
@@ -522,7 +537,7 @@ func (s *State) allSunk() bool {
 // fireModifiers adds U1's modifiers that apply to every shot.
 func (s *State) fireModifiers() {
 	ms := s.pack.U1.Modifiers
-	s.modFrom(ms, "kmdt_kc_oakleaves", s.Career.Award >= 2 && !s.Crew.Kmdt.Health.Out(), "Kommandant holds the Oakleaves")
+	s.modFrom(ms, "kmdt_kc_oakleaves", s.kmdtAward() >= 2, "Kommandant holds the Oakleaves")
 	s.modFrom(ms, "green_crew", s.Crew.Quality == Green, "Green crew")
 	s.modFrom(ms, "all_generic_crew_sw_or_kia", s.allGenericOut(), "every generic crew box SW or KIA")
 	s.commandModifiers(ms)
@@ -535,7 +550,7 @@ func (s *State) shootTorpedo(t int, ty string, second bool) {
 	s.mods()
 	s.modFrom(ms, "night_or_unescorted_surface_torpedo", e.Surfaced && (e.nightSurface() || !e.Escorted), "UZO (surfaced)")
 	s.fireModifiers()
-	s.modFrom(ms, "second_salvo_torpedo", second && s.Career.Award < 1, "second salvo")
+	s.modFrom(ms, "second_salvo_torpedo", second && s.kmdtAward() < 1, "second salvo")
 	s.modFrom(ms, "g7e_at_medium_range", ty == G7e && e.Range == "medium", "G7e at medium range")
 	s.modFrom(ms, "g7e_at_long_range", ty == G7e && e.Range == "long", "G7e at long range")
 	r := s.throw("U1", "9.2.3", s.text(func() string { return ty + " torpedo at " + tg.Name }), "2d6")

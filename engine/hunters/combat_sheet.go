@@ -18,6 +18,9 @@ type CombatSheet struct {
 	Incoming int
 	// Aiming is the slot being aimed now, "" when not aiming.
 	Aiming string
+	// Fate is the boat's end when the engagement ended the career (see
+	// DisplaySheet.Fate), "" while she fights on.
+	Fate string
 }
 
 // TargetCard is one column of the combat mat.
@@ -45,6 +48,7 @@ func (s *State) CombatSheet() (CombatSheet, bool) {
 		Time:     "Day",
 		Escort:   "Unescorted",
 		Incoming: e.Incoming,
+		Fate:     s.fateLine(),
 	}
 	if e.Night {
 		c.Time = "Night"

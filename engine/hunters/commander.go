@@ -71,11 +71,10 @@ func Command(s *State) string {
 		return "decline"
 	case "engage":
 		e := s.Enc
-		canFire := s.tubesReady(true)+s.tubesReady(false) > 0 || s.torpedoesAboard() > 0 || (!e.Escorted && s.gunReady())
-		if !canFire || (e.Escorted && hurt) || (e.CapitalUndamaged() && hull > 0) {
-			return m.pick("avoid")
+		if !m.has("attack") || (e.Escorted && hurt) || (e.CapitalUndamaged() && hull > 0) {
+			return m.pick("avoid", "sit_out")
 		}
-		return m.pick("attack")
+		return "attack"
 	case "range":
 		if s.Enc.Escorted {
 			if s.year() >= 1942 {

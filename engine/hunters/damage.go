@@ -12,7 +12,7 @@ func (s *State) applyHits(hits int, cas string) {
 	if s.Enc != nil {
 		s.Enc.Incoming = hits
 	}
-	for i := 0; i < hits && s.Over == nil; i++ {
+	for i := 0; i < hits && !s.boatGone(); i++ {
 		s.mods()
 		r := s.throw("E4", "9.6.9", s.text(func() string { return fmt.Sprintf("Damage, hit %d of %d", i+1, hits) }), "d66")
 		d := s.pack.E4.Results[r.natural]
@@ -34,10 +34,14 @@ func (s *State) applyHits(hits int, cas string) {
 			s.emit(r, s.text(func() string { return pretty(d.System) }))
 			s.damageSystem(d.System)
 		}
-		if s.Patrol != nil && s.Patrol.Ended {
-			return
-		}
 	}
+}
+
+// boatGone reports whether the boat is no more: the career is over, or her
+// crew scuttled her and was rescued (10.9.4). Nothing more happens to a boat
+// that is gone: no more hits, rounds, repairs or reloads.
+func (s *State) boatGone() bool {
+	return s.Over != nil || (s.Patrol != nil && s.Patrol.Scuttled)
 }
 
 // addHull advances the hull track (10.3, 10.6.1); the final space sinks the boat
@@ -256,6 +260,12 @@ func (s *State) commandCheck() {
 	}
 }
 
+// lossMarks are the words the log sheet gets for a career's fatal patrol (3.5).
+var lossMarks = map[string]string{
+	"sunk": "SUNK", "prisoner": "SCUTTLED", "captured": "CAPTURED",
+	"killed": "KMDT KIA", "lost_at_sea": "CREW LOST AT SEA",
+}
+
 // endGame finishes the career (5.1, 5.2): at once when the Kommandant is killed
 // or captured (5.1.3), then the victory level from the total tonnage sunk
 // (5.1.4, 5.2.1), posthumously if need be (5.2.3).
@@ -268,7 +278,13 @@ func (s *State) endGame(fate, text string) {
 		s.note("5.1", "%s", text)
 	}
 	if s.Patrol != nil && !s.Patrol.Logged {
+		// The patrol the career ends on is one of its patrols (3.5's sample:
+		// "TOTAL PATROLS: 5", "Five patrols were completed until his U-Boat
+		// was sunk"), logged with the boat's fate instead of S or F.
 		s.closePatrolLog()
+		row := &s.Career.Log[len(s.Career.Log)-1]
+		row.Result, row.Loss = "", lossMarks[fate]
+		s.Career.Patrols++
 	}
 	tons := s.Career.Tons
 	level := "defeat"

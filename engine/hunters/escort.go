@@ -96,17 +96,16 @@ func (s *State) halsAvailable() bool {
 
 func (s *State) stepDetect() {
 	e := s.Enc
-	e.DeepDRM = false
-	// 14.6.1: escort quality before the first detection roll of an encounter.
-	if s.Settings.On("14.6") && e.Quality == "" {
-		table := "escort_quality_1939_1941"
-		if s.year() >= 1942 {
-			table = "escort_quality_1942_1943"
-		}
-		s.mods()
-		row, _ := s.table(table, "Escort quality")
-		e.Quality = row.Result
+	if e.DeepRound != 0 && e.DeepRound == e.Round {
+		// 9.6.5: test depth only once per combat round. An escort arriving on an
+		// Add'l Round detects twice in one round (9.6.2); the boat that went deep
+		// for the first attempt keeps its -1 "this round" (9.6.4) for the second.
+		e.Held = 0
+		s.Phase = phDetectRoll
+		return
 	}
+	e.DeepDRM, e.DeepRound = false, 0
+	s.escortQuality()
 	e.Held = 0
 	// 9.6.6: not in the first round of a night surface attack.
 	if !(e.nightSurface() && e.Round <= 1) {
@@ -116,10 +115,29 @@ func (s *State) stepDetect() {
 	s.Phase = phDetectRoll
 }
 
+// escortQuality is 14.6.1: "Prior to rolling on the Escort Detection Chart
+// [E2] for the first time during an encounter, roll 1d6 to determine the
+// Escort Quality" - before the close-range approach roll (9.2.2, also an E2
+// roll) when there is one, else before the first detection roll.
+func (s *State) escortQuality() {
+	e := s.Enc
+	if !s.Settings.On("14.6") || e.Quality != "" {
+		return
+	}
+	table := "escort_quality_1939_1941"
+	if s.year() >= 1942 {
+		table = "escort_quality_1942_1943"
+	}
+	s.mods()
+	row, _ := s.table(table, "Escort quality")
+	e.Quality = row.Result
+}
+
 // exceedTestDepth applies 9.6.4 and 10.3.4; it may be tried once per combat
 // round, as often as the player likes (9.6.5).
 func (s *State) exceedTestDepth() {
 	e := s.Enc
+	e.DeepRound = e.Round
 	for {
 		s.addHull(1, "9.6.4", "exceeding test depth")
 		if s.Over != nil {
@@ -148,7 +166,7 @@ func (s *State) detectionModifiers() {
 	e := s.Enc
 	ms := s.pack.E2.Modifiers
 	s.yearDetection()
-	s.modFrom(ms, "kmdt_kc_oak_swords", s.Career.Award >= 3 && !s.Crew.Kmdt.Health.Out(), "Kommandant holds the Oakleaves and Swords")
+	s.modFrom(ms, "kmdt_kc_oak_swords", s.kmdtAward() >= 3, "Kommandant holds the Oakleaves and Swords")
 	s.commandModifiers(ms)
 	s.modFrom(ms, "fuel_tanks_damaged", s.damaged(sysFuelTanks), "fuel tanks damaged") // 10.4.1
 	s.modFrom(ms, "dive_planes_damaged", s.damaged(sysDivePlanes), "dive planes damaged")
@@ -275,7 +293,7 @@ func (s *State) resolveDepthCharge(total int) {
 	}
 	e.Flooded = false
 	s.applyHits(hits, "9.6.9")
-	if s.Over != nil {
+	if s.boatGone() {
 		return
 	}
 	s.floodingCheck()

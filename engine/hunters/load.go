@@ -63,6 +63,10 @@ func init() {
 		answer: func(s *State, key string) {
 			z, _ := strconv.Atoi(key[1:])
 			s.finishLoading(z)
+			if s.Patrol == nil {
+				s.Phase = phAssign // loaded before the assignment (ruling torpedo_load_order)
+				return
+			}
 			s.Phase = phSail
 		},
 	}
@@ -130,7 +134,7 @@ func (s *State) beginLoading() {
 	if m.DeckGun != nil {
 		b.Ammo = m.DeckGun.Ammo // 4.6.1, 4.6.2: ammo up to the gun's capacity
 	}
-	if s.Patrol.Mission == "minelaying" {
+	if s.Patrol != nil && s.Patrol.Mission == "minelaying" {
 		if m.Mines != nil {
 			b.ShaftMines = m.Mines.Count // 11.4.6: vertical shafts, no torpedo displaced
 			if !s.fast {
@@ -144,6 +148,46 @@ func (s *State) beginLoading() {
 		}
 	}
 	s.Phase = phLoadMix
+}
+
+// loadsFirst reports whether the torpedoes are loaded before the patrol
+// assignment (ruling torpedo_load_order; 4.4.2, 6.1). A wolfpack tournament
+// (13.5) knows its assignment beforehand and keeps the usual order.
+func (s *State) loadsFirst() bool {
+	return s.Pack == nil && s.Settings.Ruling("torpedo_load_order") == "before_assignment"
+}
+
+// toNextPatrol starts the next patrol: its assignment (6.1 step 1), or first
+// its torpedo load (refit step F) when the load comes first.
+func (s *State) toNextPatrol() {
+	if s.loadsFirst() {
+		s.beginLoading()
+		return
+	}
+	s.Phase = phAssign
+}
+
+// loadForMission follows an assignment made after the load: a minelaying (M)
+// mission takes the tubes, so the torpedoes come out of them and the reloads
+// are rebalanced (7.4.2, the whole load chosen again); a VIID stows its mines
+// in its shafts without touching the torpedoes (11.4.6).
+func (s *State) loadForMission() {
+	if s.Patrol.Mission != "minelaying" {
+		s.Phase = phSail
+		return
+	}
+	if m := s.mat(); m.Mines != nil {
+		s.Boat.ShaftMines = m.Mines.Count
+		if !s.fast {
+			s.note("11.4.6", "%d SMA mines are stowed in the vertical shafts.", s.Boat.ShaftMines)
+		}
+		s.Phase = phSail
+		return
+	}
+	if !s.fast {
+		s.note("7.4.2", "A minelaying mission: the torpedoes come out of the tubes for the mines, and the reloads are stowed again.")
+	}
+	s.beginLoading()
 }
 
 // tubeKeys are the load_tubes option keys: f<G7e forward>a<G7e aft>.

@@ -133,7 +133,7 @@ func (s *State) inPackBattle() bool { return s.Pack != nil && s.Pack.Round > 0 &
 // follows the convoy automatically for three rounds (13.5.5).
 func (s *State) packAfterOptions() []engine.Option {
 	out := s.opts()
-	if s.Pack.Round < packRounds && s.canAttackAtAll() {
+	if s.Pack.Round < packRounds && s.canAttack(true, true) { // the convoy is escorted
 		out = append(out, engine.Option{Key: "continue", Label: fmt.Sprintf("Stay with the pack for round %d (following is automatic)", s.Pack.Round+1), Case: "13.5.5"})
 	}
 	return append(out, engine.Option{Key: "leave", Label: "Break off and sail on", Case: "9.7.1"})

@@ -20,6 +20,11 @@ type RefitState struct {
 	Promoted bool         `json:"promotion_rolled,omitempty"`
 	NewBoat  string       `json:"new_boat,omitempty"`
 	NewCrew  bool         `json:"new_crew,omitempty"`
+	// KmdtMonths is the Kommandant's recovery (10.11) rolled at this refit,
+	// and GenericReplaced the generic crew boxes replaced (10.11.3): a boat
+	// granted on request (11.4.3) sails as soon as both allow.
+	KmdtMonths      int `json:"kmdt_months,omitempty"`
+	GenericReplaced int `json:"generic_replaced,omitempty"`
 }
 
 func init() {
@@ -65,6 +70,7 @@ func init() {
 					}
 				}
 				s.Refit.NewBoat = model
+				s.newBoatSails()
 			}
 			if s.Career.Upgrades > 0 && s.Refit.NewBoat == "" {
 				s.Phase = phUpgrade
@@ -101,6 +107,9 @@ func (s *State) closePatrolLog() {
 	p.Success = success
 	if p.Aborting {
 		row.Note = "aborted: " + p.AbortReason
+	}
+	if p.Scuttled {
+		row.Loss = "SCUTTLED, CREW RESCUED" // 10.9.4
 	}
 }
 
@@ -154,11 +163,37 @@ func (s *State) stepPatrolEnd() {
 	}
 	s.crewChanges()
 	s.crewAdvancement()
-	s.promotion(false)
-	s.decorations()
+	// 11.2.3 ruling anniversary_patrol: a patrol at sea in the anniversary
+	// month may belong to the next 12 months instead of the ones judged now.
+	deferShips, deferFailed := 0, 0
+	if c.Month+charts.Month(rf.PMonths) >= c.PromotionDue && s.Settings.Ruling("anniversary_patrol") == "next_period" {
+		for _, t := range p.Targets {
+			if t.Sunk {
+				deferShips++
+			}
+		}
+		if !p.Success {
+			deferFailed = 1
+		}
+		c.PeriodShips -= deferShips
+		c.PeriodFailed -= deferFailed
+	}
+	// 6.1 step D lists promotion and awards together; ruling refit_award_order.
+	if s.Settings.Ruling("refit_award_order") == "award_first" {
+		s.decorations()
+		s.promotion(false)
+	} else {
+		s.promotion(false)
+		s.decorations()
+	}
+	c.PeriodShips += deferShips
+	c.PeriodFailed += deferFailed
 	s.reassignment()
 	s.Crew.Agent = nil
-	if s.Career.Upgrades > 0 && s.Refit.NewBoat == "" && len(s.newerModels()) > 0 {
+	// 5.1.2: a next patrol after June 1943 ends the game, so no newer boat is
+	// asked for (6.1 step 3A's note: "the game ends").
+	warOver := s.Refit.Return+charts.Month(s.Refit.Months) > lastMonth
+	if s.Career.Upgrades > 0 && s.Refit.NewBoat == "" && !warOver && len(s.newerModels()) > 0 {
 		s.Phase = phUpgrade
 		return
 	}
@@ -181,7 +216,9 @@ func (s *State) refitLength() {
 			rt.BaseMonths, boolInt(inop >= rt.InoperableExtraFrom), inop, hullMonths, s.Boat.Hull, months)
 	}
 	if months >= rt.NewBoatMonths || (s.Patrol != nil && s.Patrol.Scuttled) {
-		// 10.10.5, 11.4.2: a new boat of the same type (latest model); one month.
+		// 10.10.5, 11.4.2: a new boat of the same type, the latest model when
+		// it sails, one month after the return.
+		rf.Months = rt.BaseMonths
 		rf.NewBoat = s.latestStandard()
 		if s.Patrol != nil && s.Patrol.Scuttled {
 			if !s.fast {
@@ -239,18 +276,20 @@ func (s *State) crewRecovery() {
 	if s.Crew.Kmdt.Health == SW {
 		k := roll("the Kommandant")
 		s.Crew.Kmdt.Recovery = k
-		if k >= s.pack.Rules.Refit.KmdtNewBoatRecovery {
-			rf.NewBoat = s.latestStandard()
-			rf.NewCrew = true
-			if !s.fast {
-				s.note("10.11.4", "The Kommandant needs %d months: he will take a new Type %s with a new crew.", k, typeName(rf.NewBoat))
-			}
-		}
+		rf.KmdtMonths = k
 		if k > rf.Months {
 			if !s.fast {
 				s.note("10.11", "The boat waits for the Kommandant: %d months before the next patrol.", k)
 			}
 			rf.Months = k
+		}
+		if k >= s.pack.Rules.Refit.KmdtNewBoatRecovery {
+			// After rf.Months: the model is the latest "at the time of the next patrol".
+			rf.NewBoat = s.latestStandard()
+			rf.NewCrew = true
+			if !s.fast {
+				s.note("10.11.4", "The Kommandant needs %d months: he will take a new Type %s with a new crew.", k, typeName(rf.NewBoat))
+			}
 		}
 	}
 	s.Crew.Kmdt.Health, s.Crew.Kmdt.Recovery = Fit, 0
@@ -274,7 +313,7 @@ func (s *State) crewRecovery() {
 				*c = Crewman{}
 				return true
 			}
-			c.Health = Fit
+			c.Health, c.Recovery = Fit, m // Recovery: for a boat granted later in this refit (11.4.3)
 		case LW:
 			c.Health = Fit // LW heal in the first refit month
 		}
@@ -290,7 +329,63 @@ func (s *State) crewRecovery() {
 			replaced++
 		}
 	}
-	if replaced == 4 && s.Crew.Quality > Trained {
+	rf.GenericReplaced = replaced
+	if replaced == 4 && s.Crew.Quality > Trained && !s.crewLossCountedOnce() {
+		s.Crew.Quality--
+		if !s.fast {
+			s.note("10.11.3", "All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+		}
+	}
+	if wo1Lost {
+		s.promote2WO()
+	}
+}
+
+// crewLossCountedOnce: with crew_loss_levels=one_level, 10.11.3's level is
+// 11.1.4's alone when all four generic crew boxes went down on the patrol: a
+// box replaced was SW or KIA, and 11.1.4 takes the level in crewChanges.
+func (s *State) crewLossCountedOnce() bool {
+	return s.Settings.Ruling("crew_loss_levels") == "one_level" && s.Patrol != nil && s.Patrol.GenericDown
+}
+
+// newBoatSails is 11.4.3: the Kommandant "goes out to sea in the new boat 1
+// month after having received it", unless he is still recovering (10.11);
+// his crew stays "unless any require more time to recuperate, per 10.11.2".
+// The old boat's longer refit no longer holds him in port.
+func (s *State) newBoatSails() {
+	rf := s.Refit
+	months := s.pack.Rules.Refit.BaseMonths
+	if rf.KmdtMonths > months {
+		months = rf.KmdtMonths
+	}
+	if months >= rf.Months {
+		return
+	}
+	rf.Months = months
+	if !s.fast {
+		s.note("11.4.3", "The new boat sails %d month(s) after it is received.", months)
+	}
+	replace := func(c *Crewman, name string) bool {
+		if c.Recovery <= months {
+			return false
+		}
+		if !s.fast {
+			s.note("10.11.2", "%s needs %d months, longer than the new boat's stay in port: he is replaced.", name, c.Recovery)
+		}
+		*c = Crewman{}
+		return true
+	}
+	wo1Lost := replace(&s.Crew.WO1, "the 1WO")
+	replace(&s.Crew.WO2, "the 2WO")
+	replace(&s.Crew.LI, "the LI")
+	replace(&s.Crew.Doctor, "the Doctor")
+	before := rf.GenericReplaced
+	for i := range s.Crew.Generic {
+		if replace(&s.Crew.Generic[i], genericCrewNames[i]) {
+			rf.GenericReplaced++
+		}
+	}
+	if before < 4 && rf.GenericReplaced == 4 && s.Crew.Quality > Trained && !s.crewLossCountedOnce() {
 		s.Crew.Quality--
 		if !s.fast {
 			s.note("10.11.3", "All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])
@@ -427,14 +522,17 @@ func (s *State) promotion(final bool) {
 func (s *State) decorations() {
 	c := &s.Career
 	levels := s.pack.Rules.Decorations.Levels
+	// The patrol's Knight's Cross capital ships were sunk after the awards
+	// held when it ended, not after one received at this refit: they count
+	// for the next award only (11.3.2-11.3.4 "after having previously won").
+	held := c.Award
 	for c.Award < len(levels) {
 		next := levels[c.Award]
 		why := ""
 		switch {
 		case c.Tons >= next.TotalTons:
 			why = fmt.Sprintf("%d t sunk", c.Tons)
-		case c.CapitalKC > 0:
-			c.CapitalKC--
+		case c.CapitalKC > 0 && c.Award == held:
 			why = "a capital ship sunk"
 		case c.Award > 0 && c.Tons-c.AwardTonMark >= next.SincePrevious:
 			why = fmt.Sprintf("%d t sunk since the last award", c.Tons-c.AwardTonMark)
@@ -453,15 +551,20 @@ func (s *State) decorations() {
 	c.CapitalKC = 0
 }
 
-// newerModels lists the boats an upgrade request may name (11.4.3-11.4.5).
+// newerModels lists the boats an upgrade request may name (11.4.3-11.4.5):
+// models of the same Type (11.4.4) available for the next patrol that come
+// after the boat's own in 4.2.2's chronological list. The VIIA and the VIIB
+// share a date; the list puts the VIIA first, and it is the older boat
+// (withdrawn in 12/40), so neither is newer than the VIIB.
 func (s *State) newerModels() []string {
 	fam := s.mat().Family()
 	next := s.Refit.Return + charts.Month(s.Refit.Months)
 	out := s.spare.models[:0] // read at once by every caller
 	defer func() { s.spare.models = out }()
-	for _, k := range boatOrder {
+	own := boatRank(s.Boat.Type)
+	for i, k := range boatOrder {
 		b := s.pack.Mats.Boats[k]
-		if b.Family() != fam || b.Available > next || b.Available < s.mat().Available || k == s.Boat.Type {
+		if b.Family() != fam || b.Available > next || i <= own {
 			continue
 		}
 		out = append(out, k)
@@ -469,25 +572,34 @@ func (s *State) newerModels() []string {
 	return out
 }
 
-// latestStandard is the newest standard model of the family (11.4.2).
+// latestStandard is the newest standard model of the family (11.4.2): the
+// last available one in 4.2.2's list, so a VIIB (listed after the VIIA of
+// the same date) in early 1940.
 func (s *State) latestStandard() string {
 	fam := s.mat().Family()
 	next := s.Refit.Return + charts.Month(s.Refit.Months)
-	best := s.Boat.Type
-	var bestAvail charts.Month = -1
+	best := ""
 	for _, k := range boatOrder {
 		b := s.pack.Mats.Boats[k]
 		if b.Family() != fam || b.Limited != "" || b.Available > next {
 			continue
 		}
-		if b.Available > bestAvail {
-			best, bestAvail = k, b.Available
-		}
+		best = k
 	}
-	if s.pack.Mats.Boats[s.Boat.Type].Limited != "" && bestAvail < 0 {
+	if best == "" {
 		return s.Boat.Type
 	}
 	return best
+}
+
+// boatRank is a model's place in 4.2.2's chronological list.
+func boatRank(model string) int {
+	for i, k := range boatOrder {
+		if k == model {
+			return i
+		}
+	}
+	return -1
 }
 
 // reassignment applies the VIIA withdrawal (4.2.2).
@@ -514,6 +626,11 @@ func (s *State) stepRefitDone() {
 		m++
 	}
 	c.NextPatrol = m
+	// Every man aboard is fit when the boat sails (10.11).
+	s.Crew.WO1.Recovery, s.Crew.WO2.Recovery, s.Crew.LI.Recovery, s.Crew.Doctor.Recovery = 0, 0, 0, 0
+	for i := range s.Crew.Generic {
+		s.Crew.Generic[i].Recovery = 0
+	}
 	if rf.NewBoat != "" {
 		number := s.Boat.Number
 		s.fitBoat(rf.NewBoat)
@@ -543,5 +660,5 @@ func (s *State) stepRefitDone() {
 		s.note("10.10.4", "The next patrol begins in %s.", m.Label())
 	}
 	s.dropRefit()
-	s.Phase = phAssign
+	s.toNextPatrol()
 }

@@ -205,7 +205,7 @@ func (r *Rules) startInto(s *State, su Setup, d engine.Dice, record bool) (event
 		s.note("4.3.1", "%s takes command of %s, a Type %s, in %s.", s.Career.Kommandant, s.Boat.Number, typeName(su.Boat), su.Start.Label())
 	}
 	s.startingRank()
-	s.Phase = phAssign
+	s.toNextPatrol()
 	s.advance()
 	return s.run.events, nil
 }

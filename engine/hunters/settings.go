@@ -35,8 +35,8 @@ type Ruling struct {
 // Rulings lists every ruling the engine knows, with its default first in Values' doc.
 var Rulings = []Ruling{
 	{"diesel_repair", "10.2.1, 10.7", "repairable", map[string]string{
-		"repairable":         "a damaged diesel is repaired on 1d6 1-4 like the electric engines (Python source; rule 10.7 treats every damaged system alike)",
-		"inoperable_at_once": "a damaged diesel cannot be repaired at sea and is Inoperable at once (JavaScript source)",
+		"repairable":         "a damaged diesel rolls its repair (1d6 1-4, like the electric engines) with the other damaged systems after the last combat round (Python source; rule 10.7 treats every damaged system alike)",
+		"inoperable_at_once": "a damaged diesel cannot be repaired at sea: it is Inoperable when hit and takes no repair die, the abort (10.2.1) is declared then, and a second one far from port scuttles the boat at once (10.9.4) (JavaScript source)",
 	}},
 	{"injury_roll_11", "9.6.10, 10.5", "li", map[string]string{
 		"li":           "Crew Injury Table 11 hits the LI, as the reconstructed table (same author's code) reads",
@@ -77,6 +77,22 @@ var Rulings = []Ruling{
 	{"damaged_periscope", "E5", "no_submerged_attack", map[string]string{
 		"no_submerged_attack": "a damaged or inoperable periscope forbids submerged attacks (code; the E5 card was not found)",
 		"no_effect":           "a damaged periscope has no effect on attacks",
+	}},
+	{"crew_loss_levels", "10.11.3, 11.1.4", "each_rule", map[string]string{
+		"each_rule": "10.11.3 (all four generic crew boxes replaced after a patrol) and 11.1.4 (all four SW or KIA during it) each take a level, so losing them all costs two (never below Trained)",
+		"one_level": "the two rules name one loss: all four generic crew boxes lost costs one level",
+	}},
+	{"torpedo_load_order", "4.4.2, 6.1, 7.4.2", "after_assignment", map[string]string{
+		"after_assignment":  "the patrol assignment is rolled first and the torpedoes are then loaded knowing it (the engine's order since its first version)",
+		"before_assignment": "the torpedoes are loaded first (4.4.2: set-up ends with the load, then the first assignment; 6.1: refit step F before step 1); an (M) assignment then takes the tubes for mines and the reloads are rebalanced (7.4.2)",
+	}},
+	{"refit_award_order", "11.0, 11.2.3, 11.3", "award_first", map[string]string{
+		"award_first":     "at a refit with both, the award is received before the promotion roll, which gets its -1 (the ships were sunk in the 12 months judged)",
+		"promotion_first": "the promotion roll comes first; the award received after it counts in the next 12 months",
+	}},
+	{"anniversary_patrol", "11.2.3, 10.10.6", "this_period", map[string]string{
+		"this_period": "the patrol whose refit brings the promotion roll counts in it (failure, ships), even if it was at sea in the anniversary month, its own or a Type IX's P month",
+		"next_period": "a patrol at sea in the anniversary month (its own or its P month) counts toward the next 12 months",
 	}},
 	{"hals_und_beinbruch", "12.1.3", "adverse_rolls", map[string]string{
 		"adverse_rolls": "the re-roll is offered after an adverse escort detection, depth-charge/air attack or crash-dive roll",
@@ -175,7 +191,8 @@ func sortedKeys(m map[string]string) []string {
 	return out
 }
 
-// Describe lists the optional rules and rulings in force, for views.
+// Describe lists the optional rules and rulings in force, for views: each
+// ruling with its value, its cases and what the value does.
 func (s *Settings) Describe() []string {
 	var out []string
 	for _, o := range optionalRules {
@@ -192,7 +209,7 @@ func (s *Settings) Describe() []string {
 		if v != r.Default {
 			mark = " (changed)"
 		}
-		out = append(out, fmt.Sprintf("ruling %s = %s%s", r.Key, v, mark))
+		out = append(out, fmt.Sprintf("ruling %s = %s%s (%s): %s", r.Key, v, mark, r.Cases, r.Values[v]))
 	}
 	return out
 }

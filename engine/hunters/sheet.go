@@ -19,6 +19,10 @@ type DisplaySheet struct {
 	Crew     []CrewBox
 	Markers  []string
 	Track    PatrolTrack
+	// Fate is the boat's end once the career is over ("SUNK · Dec-40 · lost
+	// with all hands"), written across the mat as a player would mark his
+	// sheet (3.5); "" while she is afloat.
+	Fate string
 }
 
 // SheetItem is a named value.
@@ -43,6 +47,26 @@ type PatrolTrack struct {
 	Name  string
 	Boxes []string
 	Pos   int // -1 in port
+}
+
+// fateLines say how a career ended for the mats; a Kommandant who survived the
+// war has no line: his boat is afloat.
+var fateLines = map[string]string{
+	"sunk":        "lost with all hands",
+	"prisoner":    "scuttled; the crew taken prisoner",
+	"captured":    "the scuttling failed; the boat is in enemy hands",
+	"killed":      "the Kommandant is killed in action",
+	"lost_at_sea": "scuttled; the crew lost at sea",
+}
+
+// fateLine is the mats' line for a career that ended in a loss (3.5's
+// "SUNK"), "" otherwise.
+func (s *State) fateLine() string {
+	line, ok := fateLines[s.Career.Fate]
+	if s.Over == nil || !ok {
+		return ""
+	}
+	return fmt.Sprintf("%s · %s · %s", lossMarks[s.Career.Fate], s.Career.Month.Label(), line)
 }
 
 // Sheet returns the display mat of the boat as it stands.
@@ -111,6 +135,7 @@ func (s *State) Sheet() DisplaySheet {
 	if mk := s.markers(); mk != "none" {
 		d.Markers = append(d.Markers, mk)
 	}
+	d.Fate = s.fateLine()
 	if p := s.Patrol; p != nil && len(p.Boxes) > 0 {
 		d.Track.Name = assignmentLabel(p.Assignment)
 		for i := range p.Boxes {

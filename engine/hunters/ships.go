@@ -60,14 +60,17 @@ type Encounter struct {
 	FiredRound bool   `json:"fired_round,omitempty"`
 	Torpedoed  bool   `json:"torpedoed,omitempty"`
 	// Escorts that arrived on an Add'l Round of Combat (9.4.3).
-	Arrived  bool   `json:"escorts_arrived,omitempty"`
-	MustFire bool   `json:"must_fire,omitempty"`
-	Flooded  bool   `json:"flooded,omitempty"`
-	DeepDRM  bool   `json:"test_depth_drm,omitempty"`
-	Detect   string `json:"detect,omitempty"` // "pre" (9.2.2) or "" (normal)
-	Plus12   bool   `json:"plus12,omitempty"`
-	Held     int    `json:"held,omitempty"` // a roll held for a Hals und Beinbruch decision
-	Evade    int    `json:"evade,omitempty"`
+	Arrived  bool `json:"escorts_arrived,omitempty"`
+	MustFire bool `json:"must_fire,omitempty"`
+	Flooded  bool `json:"flooded,omitempty"`
+	DeepDRM  bool `json:"test_depth_drm,omitempty"`
+	// DeepRound is the detection round in which the boat went below test
+	// depth (0: not in this encounter's current round), 9.6.5.
+	DeepRound int    `json:"test_depth_round,omitempty"`
+	Detect    string `json:"detect,omitempty"` // "pre" (9.2.2) or "" (normal)
+	Plus12    bool   `json:"plus12,omitempty"`
+	Held      int    `json:"held,omitempty"` // a roll held for a Hals und Beinbruch decision
+	Evade     int    `json:"evade,omitempty"`
 	// EscortPick is the escorts' secret number in a two-player game (14.8.3).
 	EscortPick int `json:"escort_pick,omitempty"`
 	// Aircraft.
@@ -93,17 +96,27 @@ func init() {
 			if s.Patrol.Aborting {
 				return s.optsOf(engine.Option{Key: "avoid", Label: "Let them pass (an aborting boat may not start combat)", Case: "10.8.4"})
 			}
-			out := append(s.opts(), engine.Option{Key: "attack", Label: "Attack", Case: "9.0"})
+			out := s.opts()
+			// Attack only with a weapon that could fire at these ships (9.3.1,
+			// 8.2.6's note): otherwise the attack could only end in "No attack".
+			if s.canAttack(e.Escorted, e.Night) {
+				out = append(out, engine.Option{Key: "attack", Label: "Attack", Case: "9.0"})
+			}
 			if s.inPackBattle() {
 				// 13.5.4: the pack attacks together, or the boat sits this round out.
 				return append(out,
 					engine.Option{Key: "sit_out", Label: "Sit this round out (the pack goes on)", Case: "13.5.5"},
 					engine.Option{Key: "avoid", Label: "Leave the pack's battle", Case: "8.1.4"})
 			}
-			if !e.Night && !e.CapitalUndamaged() {
+			if _, fixed := s.arcticFixedTime(); !e.Night && !e.CapitalUndamaged() && !fixed && s.canAttack(e.Escorted, true) {
+				// 8.3.2; never in an Arctic June, where "it is always Day" (8.3.5).
 				out = append(out, engine.Option{Key: "night", Label: "Shadow and try to switch to night (lose contact on 5-6)", Case: "8.3.2"})
 			}
-			out = append(out, engine.Option{Key: "avoid", Label: "Avoid combat and sail on", Case: "8.1.4"})
+			label := "Avoid combat and sail on"
+			if len(out) == 0 {
+				label = "Let them pass: nothing aboard can fire at them"
+			}
+			out = append(out, engine.Option{Key: "avoid", Label: label, Case: "8.1.4"})
 			return out
 		},
 		answer: func(s *State, key string) {
@@ -122,7 +135,11 @@ func init() {
 			switch key {
 			case "avoid":
 				// 8.1.4, 8.2.6: declining ends the encounter undetected.
-				s.note("8.1.4", "The Kommandant declines to attack; the boat is undetected.")
+				if s.canAttack(s.Enc.Escorted, true) {
+					s.note("8.1.4", "The Kommandant declines to attack; the boat is undetected.")
+				} else {
+					s.note("8.2.6", "Nothing aboard can fire at these ships: the boat lets them pass, undetected.")
+				}
 				s.endEncounter()
 			case "night":
 				s.mods()
@@ -157,7 +174,7 @@ func init() {
 			e := s.Enc
 			e.Targets[0] = e.Targets[i-1]
 			e.Targets = e.Targets[:1]
-			s.Phase = phFollowTime
+			s.chooseFollowTime()
 		},
 	}
 	decisions[phFollowTime] = &decision{
@@ -166,7 +183,17 @@ func init() {
 			return "Following damaged ships, you choose the time of the attack (8.3.4, 9.7.5)."
 		},
 		options: func(s *State) []engine.Option {
-			return s.optsOf(engine.Option{Key: "night", Label: "Night", Case: "8.3.4"}, engine.Option{Key: "day", Label: "Day", Case: "8.3.4"})
+			night := engine.Option{Key: "night", Label: "Night", Case: "8.3.4"}
+			day := engine.Option{Key: "day", Label: "Day", Case: "8.3.4"}
+			// A game saved at this prompt before 8.3.5 was applied here: the
+			// Arctic month still leaves one time only.
+			if n, fixed := s.arcticFixedTime(); fixed {
+				if n {
+					return s.optsOf(night)
+				}
+				return s.optsOf(day)
+			}
+			return s.optsOf(night, day)
 		},
 		answer: func(s *State, key string) {
 			s.Enc.Night = key == "night"
@@ -305,12 +332,13 @@ func (s *State) identify(kind string) (Target, bool) {
 	for {
 		var ship charts.Ship
 		var roster string
+		var list []charts.Ship
 		var r roll
 		s.mods()
 		if northAmerica {
 			roster = "T4"
 			r = s.throw("T4", "8.2.3", s.text(func() string { return "North America " + pretty(kind) + " identity" }), "1d20")
-			list := s.pack.T4.Tanker
+			list = s.pack.T4.Tanker
 			switch kind {
 			case "small_freighter":
 				list = s.pack.T4.SmallFreighter
@@ -319,7 +347,7 @@ func (s *State) identify(kind string) (Target, bool) {
 			}
 			ship, _ = charts.ShipByRoll(list, r.natural)
 		} else {
-			list := s.pack.T3.Entries
+			list = s.pack.T3.Entries
 			roster = "T3"
 			switch kind {
 			case "small_freighter":
@@ -335,15 +363,34 @@ func (s *State) identify(kind string) (Target, bool) {
 			roster = northAmericaRoster(kind)
 		}
 		if s.Settings.On("14.3") && s.wasSunk(roster, r.natural) {
-			if !s.fast {
-				s.note("14.3.2", "%s was already sunk: roll again.", ship.Name)
+			// 14.3.2 has no answer once every ship of the roster is sunk (the
+			// 20 of a T4 list can be): the repeat stands rather than rolling
+			// for ever.
+			if s.rosterSunk(roster, list) {
+				if !s.fast {
+					s.note("14.3.2", "%s was already sunk, as is every ship of its roster: it appears again.", ship.Name)
+				}
+			} else {
+				if !s.fast {
+					s.note("14.3.2", "%s was already sunk: roll again.", ship.Name)
+				}
+				continue
 			}
-			continue
 		}
 		t.Name, t.Tons, t.Roster, t.Roll = ship.Name, ship.Tons, roster, r.natural
 		t.Points = s.pack.U3.SinkPointsFor(false, t.Tons)
 		return t, true
 	}
+}
+
+// rosterSunk reports whether every ship of a roster list has been sunk.
+func (s *State) rosterSunk(roster string, list []charts.Ship) bool {
+	for _, sh := range list {
+		if !s.wasSunk(roster, sh.Roll) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *State) wasSunk(roster string, roll int) bool {
@@ -356,21 +403,55 @@ func (s *State) wasSunk(roster string, roll int) bool {
 	return false
 }
 
+// arcticFixedTime reports whether 8.3.5 fixes the time of day of this
+// patrol's engagements ("It is always Day in June and Night in Dec." in the
+// Arctic), and which one. Then no other time is rolled (8.3.1), switched to
+// (8.3.2) or chosen when following damaged ships (8.3.4).
+func (s *State) arcticFixedTime() (night, fixed bool) {
+	if s.Patrol == nil || s.Patrol.Area != "arctic" {
+		return false, false
+	}
+	switch s.Career.Month.Number() {
+	case 6:
+		return false, true
+	case 12:
+		return true, true
+	}
+	return false, false
+}
+
+// noteArcticTime records the time 8.3.5 imposes.
+func (s *State) noteArcticTime() {
+	if s.Enc.Night {
+		s.note("8.3.5", "Arctic, December: always night.")
+	} else {
+		s.note("8.3.5", "Arctic, June: always day.")
+	}
+}
+
+// chooseFollowTime lets the Kommandant pick the time of the attack on the
+// damaged ships he followed (8.3.4, 9.7.5), unless the Arctic month leaves no
+// choice (8.3.5).
+func (s *State) chooseFollowTime() {
+	if night, fixed := s.arcticFixedTime(); fixed {
+		s.Enc.Night = night
+		s.noteArcticTime()
+		s.Phase = phEngage
+		return
+	}
+	s.Phase = phFollowTime
+}
+
 // rollDayNight applies 8.3.1 and the Arctic table of 8.3.5.
 func (s *State) rollDayNight() {
 	e := s.Enc
 	if s.Patrol != nil && s.Patrol.Area == "arctic" {
-		m := s.Career.Month.Number()
-		switch m {
-		case 6:
-			e.Night = false
-			s.note("8.3.5", "Arctic, June: always day.")
-			return
-		case 12:
-			e.Night = true
-			s.note("8.3.5", "Arctic, December: always night.")
+		if night, fixed := s.arcticFixedTime(); fixed {
+			e.Night = night
+			s.noteArcticTime()
 			return
 		}
+		m := s.Career.Month.Number()
 		dayMax := 2
 		if (m >= 4 && m <= 5) || (m >= 7 && m <= 9) {
 			dayMax = 4

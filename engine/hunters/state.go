@@ -154,6 +154,29 @@ type LogRow struct {
 	// Advancement marks the successful patrol that earned a crew advancement roll (11.1).
 	Advancement bool   `json:"advancement,omitempty"`
 	Note        string `json:"note,omitempty"`
+	// Loss is what became of the boat on this patrol, written on the sheet as
+	// the sample's "SUNK" (3.5): "SUNK", "SCUTTLED", "CAPTURED", "KMDT KIA",
+	// "CREW LOST AT SEA" or "SCUTTLED, CREW RESCUED" (10.9.4); "" for a boat
+	// that came home. A patrol that ended the game has no S or F: it was never
+	// completed (7.5).
+	Loss string `json:"loss,omitempty"`
+}
+
+// Verdict is what the sheet writes at the end of a patrol's row: S or F (in
+// brackets when it earned an advancement roll, 11.1), then the boat's loss.
+func (r LogRow) Verdict() string {
+	res := r.Result
+	if res != "" && r.Advancement {
+		res = "(" + res + ")"
+	}
+	switch {
+	case r.Loss == "":
+	case res == "":
+		res = r.Loss
+	default:
+		res += " " + r.Loss
+	}
+	return res
 }
 
 // Career is the Kommandant's record across patrols.

@@ -68,6 +68,7 @@ func (s *State) enemyGate() bool {
 func (s *State) enemyRollText() string {
 	what := map[Phase]string{
 		phDetectRoll:     "the escorts' detection roll [E2] (9.6.7)",
+		phPreDet:         "the escorts' detection roll as the boat closes in [E2] (9.2.2)",
 		phDCRoll:         "the depth-charge attack [E3] and the damage it does [E4] (9.6.8, 9.6.9)",
 		phAirAttack:      "the aircraft's attacks [E3] and the damage they do [E4] (9.8.2)",
 		phCaughtUnawares: "the surprise aircraft's attack [E3] (12.1)",

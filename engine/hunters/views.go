@@ -16,6 +16,7 @@ var victoryNames = map[string]string{
 var fateNames = map[string]string{
 	"survived": "survived the war", "sunk": "lost with the boat", "killed": "killed in action",
 	"prisoner": "taken prisoner", "captured": "taken prisoner; the boat was captured", "lost_at_sea": "lost at sea",
+	"patrol_complete": "home from the wolfpack patrol", // 13.5.6
 }
 
 func (s *State) outcome(level, text string) *engine.Outcome {
@@ -143,10 +144,17 @@ func (s *State) statusView() *engine.View {
 		}
 		v.Sections = append(v.Sections, engine.Section{Title: "Patrol: " + assignmentLabel(p.Assignment), Lines: lines})
 	}
-	if s.Enc != nil && len(s.Enc.Targets) > 0 {
+	if e := s.Enc; e != nil && (len(e.Targets) > 0 || e.AirQuality != "") {
 		var lines []string
-		for i := range s.Enc.Targets {
+		for i := range e.Targets {
 			lines = append(lines, s.targetLabel(i))
+		}
+		// The quality markers on the Escort and Air Attack spaces (14.6.2, 14.7.2).
+		if e.Escorted && e.Quality != "" {
+			lines = append(lines, "Escort: "+capitalised(pretty(e.Quality))+" (14.6)")
+		}
+		if e.AirQuality != "" {
+			lines = append(lines, "Aircraft: "+capitalised(pretty(e.AirQuality))+" (14.7)")
 		}
 		v.Sections = append(v.Sections, engine.Section{Title: "Combat mat", Lines: lines})
 	}
@@ -240,11 +248,7 @@ func (s *State) logView() *engine.View {
 			if len(ts) > 0 {
 				line += ": " + strings.Join(ts, " ")
 			}
-			if r.Result != "" {
-				res := r.Result
-				if r.Advancement {
-					res = "(" + res + ")"
-				}
+			if res := r.Verdict(); res != "" {
 				line += fmt.Sprintf("  %d t %s", r.Tons, res)
 			}
 			if r.Note != "" {

@@ -75,7 +75,7 @@ type catalog struct {
 	units []Unit
 }
 
-func newCatalog(d *Data) *catalog {
+func newCatalog(d *Data, h *House) *catalog {
 	c := &catalog{}
 	for side, lines := range [][]cardLine{d.cards.UBoat, d.cards.Escort} {
 		for _, l := range lines {
@@ -91,14 +91,14 @@ func newCatalog(d *Data) *catalog {
 		}
 	}
 	for _, q := range []string{"N", "R", "A"} {
-		add(UBoats, UBoat, q, s.UBoat.Crews[q])
+		add(UBoats, UBoat, q, h.Crews[q])
 	}
 	add(UBoats, Blank, "", s.UBoat.Blanks)
 	for _, q := range []string{"N", "R", "A"} {
-		add(Escorts, Air, q, s.Escort.Air[q])
+		add(Escorts, Air, q, h.Air[q])
 	}
 	for _, q := range []string{"N", "R", "A"} {
-		add(Escorts, Surface, q, s.Escort.Surface[q])
+		add(Escorts, Surface, q, h.Surface[q])
 	}
 	add(Escorts, Blank, "", s.Escort.Blanks)
 	return c

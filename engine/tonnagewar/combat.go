@@ -89,7 +89,8 @@ func (s *State) convoyAttack(e *Engagement) {
 			}
 		}
 		s.emit(engine.Event{Kind: engine.KindRoll, Case: "8.2", Roll: &engine.Roll{Case: "8.2", Purpose: fmt.Sprintf("Attack on the convoy, roll %d of %d", i+1, c.Rolls),
-			Dice: fmt.Sprintf("1d%d", sides), Faces: []int{f}, Natural: f, Modifiers: mods, Total: target, Result: result}})
+			Dice: fmt.Sprintf("1d%d", sides), Faces: []int{f}, Natural: f, Modifiers: mods, Total: target, Result: result,
+			Target: &engine.Target{Name: "attack", Base: value}}})
 	}
 	s.outOfPlay(u.ID) // 11.4
 	if s.rescueNeeded() {
@@ -251,8 +252,9 @@ func (s *State) detect(e *Engagement, target Unit, evadeCard int) bool {
 		if f > total {
 			result, detected = "detected", true
 		}
-		s.emit(engine.Event{Kind: engine.KindRoll, Case: "8.5.1", Roll: &engine.Roll{Case: "8.5.1", Purpose: fmt.Sprintf("%s evades %s (evade %d)", target.Name(), u.Name(), base),
-			Dice: "1d20", Faces: []int{f}, Natural: f, Modifiers: mods, Total: total, Result: result}})
+		s.emit(engine.Event{Kind: engine.KindRoll, Case: "8.5.1", Roll: &engine.Roll{Case: "8.5.1", Purpose: fmt.Sprintf("%s evades %s", target.Name(), u.Name()),
+			Dice: "1d20", Faces: []int{f}, Natural: f, Modifiers: mods, Total: total, Result: result,
+			Target: &engine.Target{Name: "evade", Base: base}}})
 	}
 	return detected
 }
@@ -277,6 +279,11 @@ func (s *State) escortAttack(e *Engagement, target Unit) {
 			mods = append(mods, engine.Modifier{Value: -2, Reason: "storms", Case: "14.1"})
 		}
 		total := value + sumMods(mods)
+		gunsOnly := us.Depleted // 8.5.4: only 8.5.3's gunfire and ramming are left
+		if gunsOnly && !(first && u.Type == Surface) {
+			s.note("8.5.4", "The %s has spent its depth charges: it takes no part in the attack.", u.Name())
+			continue
+		}
 		f := s.die(20)
 		result := "miss"
 		switch {
@@ -287,8 +294,10 @@ func (s *State) escortAttack(e *Engagement, target Unit) {
 		case first && u.Type == Surface && f == 2:
 			result = "gunfire: the U-boat sunk (8.5.3)"
 			ts.Sunk = true
+		case gunsOnly:
+			result = "no depth charges left: only gunfire or ramming (8.5.4)"
 		case f <= total/2:
-			result, ts.Sunk = "the U-boat sunk", true
+			result, ts.Sunk = fmt.Sprintf("half the attack (%d) or less: the U-boat sunk", total/2), true
 		case f <= total:
 			ts.Damage++
 			result = "the U-boat damaged"
@@ -296,8 +305,13 @@ func (s *State) escortAttack(e *Engagement, target Unit) {
 				result, ts.Sunk = "the U-boat damaged again: sunk (8.7)", true
 			}
 		}
-		s.emit(engine.Event{Kind: engine.KindRoll, Case: "8.5", Roll: &engine.Roll{Case: "8.5", Purpose: fmt.Sprintf("%s attacks %s (attack %d)", u.Name(), target.Name(), value),
-			Dice: "1d20", Faces: []int{f}, Natural: f, Modifiers: mods, Total: total, Result: result}})
+		if n := s.house().Depletion[u.Type]; n > 0 && f >= n && !gunsOnly {
+			us.Depleted = true
+			result += fmt.Sprintf("; %d ≥ depletion %d: no more attacks but by gunfire or ramming (8.5.4)", f, n)
+		}
+		s.emit(engine.Event{Kind: engine.KindRoll, Case: "8.5", Roll: &engine.Roll{Case: "8.5", Purpose: fmt.Sprintf("%s attacks %s", u.Name(), target.Name()),
+			Dice: "1d20", Faces: []int{f}, Natural: f, Modifiers: mods, Total: total, Result: result,
+			Target: &engine.Target{Name: "attack", Base: value}}})
 	}
 	if ts.Sunk {
 		s.outOfPlay(target.ID) // 11.6
@@ -317,15 +331,18 @@ func (s *State) shootEscort(e *Engagement, boat Unit, slot int, detected bool) {
 		s.note("8.3", "The U-boat fires at face-down card %d: %s, no target for a torpedo (TW-A33).", slot+1, u.Name())
 		return
 	}
+	// 8.3.2: undetected, half the attack value (storms first, TW-A26),
+	// no attack card modifier (8.2); 8.3.1: detected, a flat 2.
 	value := s.rules.data.Units.UBoat[boat.Quality].Attack
 	var mods []engine.Modifier
 	if s.rules.data.Scenario.Storms {
 		mods = append(mods, engine.Modifier{Value: -2, Reason: "storms", Case: "14.1"})
 	}
-	need := (value + sumMods(mods)) / 2
-	cas := "8.3.2"
+	need, cas := (value+sumMods(mods))/2, "8.3.2"
+	target := &engine.Target{Name: "half attack", Base: value, Halved: true}
 	if detected {
-		need, cas = 2, "8.3.1"
+		need, cas, mods = 2, "8.3.1", nil
+		target = &engine.Target{Name: "detected boat's hit number", Base: 2}
 	}
 	f := s.die(20)
 	result := "miss"
@@ -334,7 +351,7 @@ func (s *State) shootEscort(e *Engagement, boat Unit, slot int, detected bool) {
 		s.damage(id)
 	}
 	s.emit(engine.Event{Kind: engine.KindRoll, Case: cas, Roll: &engine.Roll{Case: cas, Purpose: fmt.Sprintf("%s fires at %s", boat.Name(), u.Name()),
-		Dice: "1d20", Faces: []int{f}, Natural: f, Modifiers: mods, Total: need, Result: result}})
+		Dice: "1d20", Faces: []int{f}, Natural: f, Modifiers: mods, Total: need, Result: result, Target: target}})
 }
 
 // shootFlak is the house procedure for flak (8.1.4, TW-A4): 1d20 at one air
@@ -351,14 +368,15 @@ func (s *State) shootFlak(e *Engagement, slot, mod int) int {
 		s.note("8.1.4", "The flak aims at face-down card %d: %s, nothing to hit.", slot+1, u.Name())
 		return -1
 	}
-	need := s.rules.data.Scenario.FlakHit + mod
+	need := s.house().FlakHit + mod
 	f := s.die(20)
 	result, hit := "miss", -1
 	if f <= need {
 		result, hit = "hit: the aircraft damaged", id
 	}
-	s.emit(engine.Event{Kind: engine.KindRoll, Case: "8.1.4", Roll: &engine.Roll{Case: "8.1.4", Purpose: "Flak at " + u.Name() + " (house value)",
-		Dice: "1d20", Faces: []int{f}, Natural: f, Modifiers: []engine.Modifier{{Value: mod, Reason: "flak card", Case: "12.1"}}, Total: need, Result: result}})
+	s.emit(engine.Event{Kind: engine.KindRoll, Case: "8.1.4", Roll: &engine.Roll{Case: "8.1.4", Purpose: "Flak at " + u.Name(),
+		Dice: "1d20", Faces: []int{f}, Natural: f, Modifiers: []engine.Modifier{{Value: mod, Reason: "flak card", Case: "12.1"}}, Total: need, Result: result,
+		Target: &engine.Target{Name: "flak (house value)", Base: s.house().FlakHit}}})
 	return hit
 }
 

@@ -71,21 +71,50 @@ type Scenario struct {
 	ID    string `yaml:"id"`
 	Name  string `yaml:"name"`
 	UBoat struct {
-		Boats  int            `yaml:"boats"`
-		Blanks int            `yaml:"blanks"`
-		Crews  map[string]int `yaml:"crews"`
+		Boats  int `yaml:"boats"`
+		Blanks int `yaml:"blanks"`
 	} `yaml:"uboat"`
 	Escort struct {
-		Escorts int            `yaml:"escorts"`
-		Blanks  int            `yaml:"blanks"`
-		Air     map[string]int `yaml:"air"`
-		Surface map[string]int `yaml:"surface"`
+		Escorts int `yaml:"escorts"`
+		Blanks  int `yaml:"blanks"`
 	} `yaml:"escort"`
-	FlakHit   int  `yaml:"flak_hit"`
-	Depletion int  `yaml:"depletion"`
-	Storms    bool `yaml:"storms"`
-	BadSonar  bool `yaml:"bad_sonar"`
+	// House is every edition of the values the rules lack, oldest first;
+	// a match keeps the edition it was dealt with.
+	House    []House `yaml:"house"`
+	Storms   bool    `yaml:"storms"`
+	BadSonar bool    `yaml:"bad_sonar"`
 }
+
+// House is one edition of a scenario's house values: the OOB decks' units
+// (G1), the escorts' depletion numbers (G2) and the flak number (G3).
+type House struct {
+	Edition int `yaml:"edition"`
+	// Crews are the U-boats by crew, Air and Surface the escorts by
+	// quality (N, R, A).
+	Crews   map[string]int `yaml:"crews"`
+	Air     map[string]int `yaml:"air"`
+	Surface map[string]int `yaml:"surface"`
+	// FlakHit: flak damages an air escort on 1d20 at or under it plus the
+	// flak card (8.1.4, TW-A4).
+	FlakHit int `yaml:"flak_hit"`
+	// Depletion is 8.5.4's number by escort type (air, surface): an
+	// attack roll at or over it leaves that escort unable to attack for
+	// the rest of the game, but by 8.5.3; 0 means none.
+	Depletion map[string]int `yaml:"depletion"`
+}
+
+// house is an edition of the house values (nil: no such edition).
+func (sc *Scenario) house(edition int) *House {
+	for i := range sc.House {
+		if sc.House[i].Edition == edition {
+			return &sc.House[i]
+		}
+	}
+	return nil
+}
+
+// latest is the edition new matches are dealt with.
+func (sc *Scenario) latest() int { return sc.House[len(sc.House)-1].Edition }
 
 // Data is everything the game reads.
 type Data struct {
@@ -152,11 +181,24 @@ func (d *Data) validate() error {
 		}
 	}
 	s := d.Scenario
-	if sum(s.UBoat.Crews) != s.UBoat.Boats {
-		return fmt.Errorf("scenario %s: %d crews for %d U-boats", s.ID, sum(s.UBoat.Crews), s.UBoat.Boats)
+	if len(s.House) == 0 {
+		return fmt.Errorf("scenario %s: no house values", s.ID)
 	}
-	if sum(s.Escort.Air)+sum(s.Escort.Surface) != s.Escort.Escorts {
-		return fmt.Errorf("scenario %s: %d air and surface escorts for %d", s.ID, sum(s.Escort.Air)+sum(s.Escort.Surface), s.Escort.Escorts)
+	for i, h := range s.House {
+		if h.Edition != i+1 {
+			return fmt.Errorf("scenario %s: house values edition %d in place %d (editions are 1, 2, ... in order)", s.ID, h.Edition, i+1)
+		}
+		if sum(h.Crews) != s.UBoat.Boats {
+			return fmt.Errorf("scenario %s, house edition %d: %d crews for %d U-boats", s.ID, h.Edition, sum(h.Crews), s.UBoat.Boats)
+		}
+		if sum(h.Air)+sum(h.Surface) != s.Escort.Escorts {
+			return fmt.Errorf("scenario %s, house edition %d: %d air and surface escorts for %d", s.ID, h.Edition, sum(h.Air)+sum(h.Surface), s.Escort.Escorts)
+		}
+		for typ, n := range h.Depletion {
+			if (typ != Air && typ != Surface) || n < 0 || n > 20 {
+				return fmt.Errorf("scenario %s, house edition %d: depletion %s %d (air or surface, 0 for none, else a d20 face)", s.ID, h.Edition, typ, n)
+			}
+		}
 	}
 	if s.UBoat.Boats+s.UBoat.Blanks < handOOB || s.Escort.Escorts+s.Escort.Blanks < handOOB {
 		return errors.New("scenario: an OOB deck smaller than a hand")

@@ -78,8 +78,13 @@ func TestDataValidationRefusesBrokenCharts(t *testing.T) {
 		t.Fatal("a duplicate card passed")
 	}
 	broken = *d
-	broken.Scenario.UBoat.Crews = map[string]int{"N": 1}
+	broken.Scenario.House = append([]House(nil), d.Scenario.House...)
+	broken.Scenario.House[0].Crews = map[string]int{"N": 1}
 	if err := broken.validate(); err == nil || !strings.Contains(err.Error(), "crews") {
 		t.Fatalf("18 boats with one crew: %v", err)
+	}
+	broken.Scenario.House = append([]House(nil), d.Scenario.House[1:]...)
+	if err := broken.validate(); err == nil || !strings.Contains(err.Error(), "edition") {
+		t.Fatalf("editions out of order: %v", err)
 	}
 }

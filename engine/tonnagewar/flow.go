@@ -203,31 +203,42 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	if c.Token != "" && c.Token != strconv.Itoa(s.Decision) {
 		return nil, nil, fmt.Errorf("%w: prompt %s was answered already (pending prompt is %d)", engine.ErrStaleToken, c.Token, s.Decision)
 	}
-	var label string
-	found := false
-	for _, o := range s.options() {
-		if o.Key == c.Key {
-			found, label = true, o.Label
-		}
-	}
-	if !found {
+	label, ok := s.optionLabel(c.Key)
+	if !ok {
 		return nil, nil, fmt.Errorf("%w: %q is not an option here", engine.ErrIllegalChoice, c.Key)
 	}
 	next, err := s.clone()
 	if err != nil {
 		return nil, nil, err
 	}
-	seat := Seats[next.seatOf(next.Stage.Side)]
-	events, err := next.run(d, func() {
-		next.emit(engine.Event{Kind: engine.KindChoice, Case: "7", Text: "Decision: " + label, Seat: seat,
-			Choice: &engine.Choice{Token: strconv.Itoa(next.Decision), Key: c.Key}})
-		next.Decision++
-		next.answer(c.Key)
-	})
+	events, err := next.step(c.Key, label, d)
 	if err != nil {
 		return nil, nil, err
 	}
 	return next, events, nil
+}
+
+// optionLabel is the label of the pending step's option key.
+func (s *State) optionLabel(key string) (string, bool) {
+	for _, o := range s.options() {
+		if o.Key == key {
+			return o.Label, true
+		}
+	}
+	return "", false
+}
+
+// step takes an option of the pending step on s itself. Apply runs it on
+// a copy, so that a dice failure leaves the game as it was; a simulation,
+// whose state nobody else holds, runs it in place.
+func (s *State) step(key, label string, d engine.Dice) ([]engine.Event, error) {
+	seat := Seats[s.seatOf(s.Stage.Side)]
+	return s.run(d, func() {
+		s.emit(engine.Event{Kind: engine.KindChoice, Case: "7", Text: "Decision: " + label, Seat: seat,
+			Choice: &engine.Choice{Token: strconv.Itoa(s.Decision), Key: key}})
+		s.Decision++
+		s.answer(key)
+	})
 }
 
 // answer applies one step's choice.

@@ -1,6 +1,7 @@
 package tonnagewar
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -186,5 +187,38 @@ func TestAWholeMatchScores(t *testing.T) {
 	o := s.Outcome()
 	if !strings.Contains(o.Fields[0].Value, fmt.Sprintf("total %d", s.Results[0][0]+s.Results[1][0])) {
 		t.Fatalf("outcome %+v, results %v", o, s.Results)
+	}
+}
+
+// Simulate steps its matches in place instead of through Apply's copy: the
+// same decisions must give the same match, state for state.
+func TestSimulationStepsInPlaceAsApplyDoes(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		dApply, dStep := dice.NewFast(seed), dice.NewFast(seed)
+		viaApply, _ := newMatch(t, `{"a":"A","b":"B"}`, dApply)
+		inPlace, _ := newMatch(t, `{"a":"A","b":"B"}`, dStep)
+		for n := 0; !viaApply.Done; n++ {
+			key := BuiltIn(viaApply)
+			next, want, err := viaApply.Apply(engine.Choice{Key: key}, dApply)
+			if err != nil {
+				t.Fatal(err)
+			}
+			viaApply = next.(*State)
+			label, _ := inPlace.optionLabel(key)
+			got, err := inPlace.step(key, label, dStep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := viaApply.Encode()
+			b, _ := inPlace.Encode()
+			ea, _ := json.Marshal(want)
+			eb, _ := json.Marshal(got)
+			if string(a) != string(b) || string(ea) != string(eb) {
+				t.Fatalf("seed %d, decision %d (%s): the match stepped in place differs from Apply's", seed, n, key)
+			}
+		}
+		if !inPlace.Done {
+			t.Fatalf("seed %d: the in-place match did not end with Apply's", seed)
+		}
 	}
 }

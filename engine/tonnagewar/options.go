@@ -43,7 +43,7 @@ func (s *State) options() []engine.Option {
 		c := s.card(st.Card)
 		for _, id := range h.OOBHand {
 			if !has(st.Group, id) && s.groupable(c.Kind, id) {
-				out = append(out, engine.Option{Key: "u" + strconv.Itoa(id), Label: "Add " + s.unit(id).Name() + " face-down", Case: c.Case})
+				out = append(out, engine.Option{Key: "u" + strconv.Itoa(id), Label: "Add " + s.ownName(id) + " face-down", Case: c.Case})
 			}
 		}
 		if len(st.Group) > 0 {

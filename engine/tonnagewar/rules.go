@@ -12,7 +12,8 @@ import (
 // Rules is Tonnage War.
 type Rules struct {
 	data *Data
-	cat  *catalog
+	// cats are the cards and units of each edition of the house values.
+	cats map[int]*catalog
 }
 
 // NewRules loads the game's data.
@@ -21,7 +22,12 @@ func NewRules() (*Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Rules{data: d, cat: newCatalog(d)}, nil
+	r := &Rules{data: d, cats: map[int]*catalog{}}
+	for i := range d.Scenario.House {
+		h := &d.Scenario.House[i]
+		r.cats[h.Edition] = newCatalog(d, h)
+	}
+	return r, nil
 }
 
 // Name implements engine.Rules.
@@ -137,7 +143,8 @@ func (r *Rules) New(raw []byte, d engine.Dice) (engine.State, []engine.Event, er
 	if err != nil {
 		return nil, nil, fmt.Errorf("tonnagewar setup: %w", err)
 	}
-	s := &State{Schema: SchemaVersion, Rulings: rl, rules: r, cat: r.cat}
+	edition := r.data.Scenario.latest()
+	s := &State{Schema: SchemaVersion, Rulings: rl, House: edition, rules: r, cat: r.cats[edition]}
 	for i, seat := range Seats {
 		s.Names[i] = strings.TrimSpace(in[seat])
 		if s.Names[i] == "" {
@@ -148,14 +155,21 @@ func (r *Rules) New(raw []byte, d engine.Dice) (engine.State, []engine.Event, er
 	if err != nil {
 		return nil, nil, err
 	}
-	house := engine.Event{Kind: engine.KindNote, Case: "HX 228", Text: fmt.Sprintf(
-		"House values, not the published game: the rules do not give the OOB decks' unit mix, so Kaleun deals U-boat crews %s and escorts air %s, surface %s; no escort depletion numbers (8.5.4 never applies); flak hits an air escort on 1d20 ≤ %d + the flak card (8.1.4).",
-		mix(r.data.Scenario.UBoat.Crews), mix(r.data.Scenario.Escort.Air), mix(r.data.Scenario.Escort.Surface), r.data.Scenario.FlakHit)}
+	house := engine.Event{Kind: engine.KindNote, Case: "HX 228", Text: "House values, Kaleun's and not the published game's (the rules lack them), " + s.house().describe() + "."}
 	return s, append([]engine.Event{house}, events...), nil
 }
 
-func mix(m map[string]int) string {
-	return fmt.Sprintf("%d Novice, %d Regular, %d Ace", m["N"], m["R"], m["A"])
+// describe is an edition of the house values in words.
+func (h *House) describe() string {
+	mix := func(m map[string]int) string {
+		return fmt.Sprintf("%d Novice, %d Regular, %d Ace", m["N"], m["R"], m["A"])
+	}
+	dep := "no escort depletion numbers (8.5.4 never applies)"
+	if h.Depletion[Air] > 0 || h.Depletion[Surface] > 0 {
+		dep = fmt.Sprintf("escort depletion numbers air %d, surface %d (8.5.4: an attack roll at or over it, and that escort attacks no more but by gunfire or ramming; 0 is none)", h.Depletion[Air], h.Depletion[Surface])
+	}
+	return fmt.Sprintf("edition %d: U-boat crews %s; escorts air %s, surface %s; %s; flak hits an air escort on 1d20 ≤ %d + the flak card (8.1.4)",
+		h.Edition, mix(h.Crews), mix(h.Air), mix(h.Surface), dep, h.FlakHit)
 }
 
 // Decode implements engine.Rules.
@@ -167,9 +181,16 @@ func (r *Rules) Decode(data []byte) (engine.State, error) {
 	if s.Schema != SchemaVersion {
 		return nil, fmt.Errorf("tonnagewar: saved state has schema %d, this kaleun reads schema %d", s.Schema, SchemaVersion)
 	}
-	if len(s.Units) != len(r.cat.units) {
-		return nil, fmt.Errorf("tonnagewar: saved state has %d units, the scenario %d", len(s.Units), len(r.cat.units))
+	if s.House == 0 {
+		s.House = 1 // saved before the house values had editions: it was dealt with the first
 	}
-	s.rules, s.cat = r, r.cat
+	cat := r.cats[s.House]
+	if cat == nil {
+		return nil, fmt.Errorf("tonnagewar: saved state was dealt with house values edition %d, this kaleun knows editions 1 to %d", s.House, r.data.Scenario.latest())
+	}
+	if len(s.Units) != len(cat.units) {
+		return nil, fmt.Errorf("tonnagewar: saved state has %d units, the scenario %d", len(s.Units), len(cat.units))
+	}
+	s.rules, s.cat = r, cat
 	return &s, nil
 }

@@ -348,7 +348,7 @@ func TestRammingAndContinuation(t *testing.T) {
 	}
 	// The U-boat does not answer: detected again (16 > 8), a 2 is no gunfire now but ≤ 2 = half of 4: sunk.
 	evs = tb2.play([]int{16, 2}, "none")
-	if a := rolls(evs, "8.5"); len(a) != 1 || a[0].Result != "the U-boat sunk" || !tb2.s.Units[regular2].Sunk {
+	if a := rolls(evs, "8.5"); len(a) != 1 || !strings.HasSuffix(a[0].Result, "the U-boat sunk") || !tb2.s.Units[regular2].Sunk {
 		t.Fatalf("8.6: %+v", a)
 	}
 	if tb2.s.score(Escorts) != 2 {
@@ -397,7 +397,7 @@ func TestAirPatrolOnARandomCard(t *testing.T) {
 	spare2 := tb.card(UBoats, Evade, "+6")
 	tb.hand(UBoats, []int{spare, spare2}, nil)
 	patrol := tb.card(Escorts, AirPatrol, "1 air")
-	aa := tb.unit(Escorts, Air, "A")
+	aa := tb.unit(Escorts, Air, "R")
 	tb.hand(Escorts, []int{patrol}, []int{aa})
 	tb.play(nil, c(spare), "discard")
 	deck := tb.s.Hands[UBoats].OOBDeck
@@ -431,7 +431,7 @@ func TestStormsAndBadSonar(t *testing.T) {
 	tb, _, regular, _ := attackAnswered(t, "SR")
 	data := *tb.s.rules.data
 	data.Scenario.Storms, data.Scenario.BadSonar = true, true
-	tb.s.rules = &Rules{data: &data, cat: tb.s.cat}
+	tb.s.rules = &Rules{data: &data, cats: tb.s.rules.cats}
 	// Regular evade 10 + 3 storms - 2 SR = 11: 12 detects; SR attack 4 - 2 = 2: 2 is gunfire
 	// in a first attack, so roll 3: no damage (3 > 2).
 	evs := tb.play([]int{12, 3}, "none")

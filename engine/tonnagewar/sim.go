@@ -9,13 +9,22 @@ import (
 )
 
 // The built-in players, for balance checks of the house values; the rules
-// define none, so they never play for a person.
+// define none, so they never play for a person. README ("Built-in
+// players") gives the figures behind the U-boat player's choices.
 //
-// U-boat player: answers evasive routing with B-dienst, an attack on his
-// U-boat with his best evade card (but not one on a boat attacking the
-// convoy: evading would abandon its attack), an air patrol with flak; otherwise plays,
-// in this order, an attack on a contact (with his best U-boat), a contact
-// (with his weakest), and discards what is left.
+// U-boat player: answers evasive routing with B-dienst; does not answer an
+// escort attack on a boat attacking the convoy (an evade or a shot would
+// abandon the attack, 8.1.2, TW-A34); answers any other attack on his
+// U-boat with his best evade card, else (an air patrol) with flak, and
+// never with a torpedo at the escorts (7.2.6): attack cards are kept for
+// the convoy. With a contact in effect he attacks, with the attack card of
+// the most rolls and his best U-boat (a blank if he has no U-boat in hand,
+// the contact's own boat if he has neither, 14.4). He holds his contacts
+// back until the round's last turns (his cards in hand no more than his
+// contact cards and one), when the escort player has spent most of his
+// hand, and makes them with his weakest U-boat. Otherwise he discards the
+// card he needs least: flak, B-dienst, an evade card (the weakest), a
+// contact, an attack card (the fewest rolls) last.
 // Escort player: answers an attack with his largest escort attack; continues
 // an attack when he may; puts HF/DF, then an air patrol, then evasive
 // routing on a contact; flies an air patrol at random; discards the rest.
@@ -35,8 +44,8 @@ func BuiltIn(s *State) string {
 	side := s.Stage.Side
 	switch s.Stage.Step {
 	case "respond":
-		if e := s.Open; side == UBoats && e != nil && e.Answers != nil {
-			return "none" // an evade would abandon the attack (8.1.2): let it run undetected
+		if side == UBoats {
+			return uboatResponse(s, opts)
 		}
 		best, bestMod := "none", -1
 		for _, o := range opts {
@@ -44,19 +53,16 @@ func BuiltIn(s *State) string {
 				continue
 			}
 			id, _ := parseResponse(o.Key)
-			c := s.card(id)
-			rank := map[CardKind]int{BDienst: 20, EscortAttack: 10 + c.Group, Evade: c.Mod, Flak: 1, Attack: 0}[c.Kind]
-			if rank > bestMod {
-				best, bestMod = o.Key, rank
+			if c := s.card(id); c.Kind == EscortAttack && 10+c.Group > bestMod {
+				best, bestMod = o.Key, 10+c.Group
 			}
 		}
 		return best
 	case "card":
-		want := []CardKind{Attack, Contact, SpecialContact}
-		if side == Escorts {
-			want = []CardKind{EscortAttack, HFDF, AirPatrol, EvasiveRouting}
+		if side == UBoats {
+			return "c" + strconv.Itoa(uboatCard(s))
 		}
-		for _, k := range want {
+		for _, k := range []CardKind{EscortAttack, HFDF, AirPatrol, EvasiveRouting} {
 			for _, id := range s.Hands[side].TacHand {
 				if s.card(id).Kind == k && len(s.uses(side, s.card(id))) > 2 {
 					return "c" + strconv.Itoa(id)
@@ -65,7 +71,7 @@ func BuiltIn(s *State) string {
 		}
 		return "c" + strconv.Itoa(s.Hands[side].TacHand[0])
 	case "use":
-		for _, k := range []string{"continue", "attack", "contact", "hfdf_c0", "air_c0", "route_c0", "air_pull"} {
+		for _, k := range []string{"continue", "attack", "attack_c0", "contact", "hfdf_c0", "air_c0", "route_c0", "air_pull"} {
 			if has(k) {
 				return k
 			}
@@ -108,6 +114,77 @@ func BuiltIn(s *State) string {
 	return opts[0].Key
 }
 
+// uboatResponse is the U-boat player's answer to an open engagement.
+func uboatResponse(s *State, opts []engine.Option) string {
+	if s.Open.Answers != nil {
+		return "none" // an evade or a shot would abandon the attack (8.1.2): let it run undetected
+	}
+	best, bestRank := "none", 0
+	for _, o := range opts {
+		if o.Key == "none" {
+			continue
+		}
+		id, _ := parseResponse(o.Key)
+		c := s.card(id)
+		rank := map[CardKind]int{BDienst: 100, Evade: 10 + c.Mod, Flak: 1}[c.Kind] // an Attack (a shot, 7.2.6) ranks 0: never
+		if rank > bestRank {
+			best, bestRank = o.Key, rank
+		}
+	}
+	return best
+}
+
+// uboatCard is the U-boat player's card for his turn: an attack when a
+// contact is in effect, a contact in the round's last turns, else the card
+// he needs least, to discard.
+func uboatCard(s *State) int {
+	hand := s.Hands[UBoats].TacHand
+	playable := func(id int) bool { return len(s.uses(UBoats, s.card(id))) > 2 }
+	attack, rolls := -1, -1
+	contacts, contact := 0, -1
+	for _, id := range hand {
+		switch c := s.card(id); c.Kind {
+		case Attack:
+			if v := 10*c.Rolls + c.Mod; playable(id) && v > rolls {
+				attack, rolls = id, v
+			}
+		case Contact, SpecialContact:
+			contacts++
+			if contact < 0 && playable(id) {
+				contact = id
+			}
+		}
+	}
+	switch {
+	case attack >= 0:
+		return attack
+	case contact >= 0 && len(hand) <= contacts+1:
+		return contact
+	}
+	least, lowest := hand[0], 1<<30
+	for _, id := range hand {
+		if v := keepValue(s.card(id)); v < lowest {
+			least, lowest = id, v
+		}
+	}
+	return least
+}
+
+// keepValue is how much the built-in U-boat player wants to keep a card.
+func keepValue(c Card) int {
+	switch c.Kind {
+	case Attack:
+		return 50 + 5*c.Rolls + c.Mod
+	case Contact, SpecialContact:
+		return 40
+	case Evade:
+		return 30 + c.Mod
+	case BDienst:
+		return 10
+	}
+	return 5 + c.Mod // flak
+}
+
 func mustAtoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
@@ -145,11 +222,15 @@ func Simulate(r *Rules, games int, rulings string, dice func(i int) engine.Dice)
 			if steps > 100000 {
 				return rep, fmt.Errorf("tonnagewar: a simulated match does not end")
 			}
-			next, _, err := s.Apply(engine.Choice{Key: BuiltIn(s)}, d)
-			if err != nil {
+			key := BuiltIn(s)
+			label, ok := s.optionLabel(key)
+			if !ok {
+				return rep, fmt.Errorf("tonnagewar: the built-in player chose %q, not an option at step %s", key, s.Stage.Step)
+			}
+			// In place: the match is the simulation's own (Apply would copy it).
+			if _, err := s.step(key, label, d); err != nil {
 				return rep, err
 			}
-			s = next.(*State)
 		}
 		for _, g := range s.Stats {
 			if rep.Games == games {

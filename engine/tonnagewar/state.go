@@ -68,6 +68,9 @@ type UnitState struct {
 	// Attacked: a surface escort's first attack rules (8.5.3) are spent on
 	// this U-boat.
 	Attacked bool `json:"attacked,omitempty"`
+	// Depleted: an escort's attack roll reached its depletion number; it
+	// attacks no more this game but by gunfire or ramming (8.5.4).
+	Depleted bool `json:"depleted,omitempty"`
 }
 
 // Stage is the decision being made, step by step: respond, card, use,
@@ -115,6 +118,9 @@ type State struct {
 	Proposal   *Side         `json:"proposal,omitempty"` // who proposed ending the round (4)
 	Resume     *Stage        `json:"resume,omitempty"`   // the stage a designation interrupted
 	Rescues    int           `json:"rescues_sunk,omitempty"`
+	// House is the edition of the house values the match was dealt with
+	// (absent in matches saved before editions: the first).
+	House int `json:"house,omitempty"`
 
 	rules *Rules
 	cat   *catalog
@@ -130,6 +136,9 @@ func (s *State) seatOf(side Side) int {
 }
 
 func (s *State) card(id int) Card { return s.cat.cards[id] }
+
+// house is the match's edition of the house values.
+func (s *State) house() *House    { return s.rules.data.Scenario.house(s.House) }
 func (s *State) unit(id int) Unit { return s.cat.units[id] }
 
 // Encode implements engine.State.

@@ -63,7 +63,7 @@ func (s *State) ViewFor(seat, name string) (*engine.View, error) {
 	v := &engine.View{Title: fmt.Sprintf("Your hand, %s (%s, game %d round %d)", s.Names[s.seatOf(side)], side, s.Game, s.Round)}
 	v.Sections = append(v.Sections,
 		engine.Section{Title: "Tactical cards", Lines: lines(s.cardNames(h.TacHand))},
-		engine.Section{Title: "OOB hand", Lines: lines(s.unitNames(h.OOBHand))})
+		engine.Section{Title: "OOB hand", Lines: []string{strings.Join(s.ownNames(h.OOBHand), ", ")}})
 	var mine []string
 	if side == UBoats {
 		for i, c := range s.Contacts {
@@ -87,6 +87,26 @@ func (s *State) ViewFor(seat, name string) (*engine.View, error) {
 }
 
 func lines(s string) []string { return strings.Split(s, "; ") }
+
+// ownNames are units as their owner sees them, an escort that has spent
+// its depth charges marked (8.5.4).
+func (s *State) ownNames(ids []int) []string {
+	if len(ids) == 0 {
+		return []string{"none"}
+	}
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, s.ownName(id))
+	}
+	return out
+}
+
+func (s *State) ownName(id int) string {
+	if s.Units[id].Depleted {
+		return s.unit(id).Name() + ", depth charges spent (8.5.4)"
+	}
+	return s.unit(id).Name()
+}
 
 // table is what both players see (13 of the digest's bot notes).
 func (s *State) table() *engine.View {
@@ -157,8 +177,7 @@ func (s *State) variants() *engine.View {
 	for _, r := range rulings {
 		l = append(l, fmt.Sprintf("%s = %s (%s): %s", r.Key, s.ruling(r.Key), r.Case, r.Settles))
 	}
-	sc := s.rules.data.Scenario
-	l = append(l, fmt.Sprintf("House values (%s): unit mix, no depletion numbers, flak hits on 1d20 ≤ %d + card", sc.Name, sc.FlakHit))
+	l = append(l, fmt.Sprintf("House values (%s), %s", s.rules.data.Scenario.Name, s.house().describe()))
 	v.Sections = []engine.Section{{Lines: l}}
 	return v
 }

@@ -2,6 +2,7 @@ package duel
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -155,5 +156,42 @@ func TestDuelRoundTripsAndRefusesBadAnswers(t *testing.T) {
 	}
 	if _, err := r.Decode([]byte(`{"schema":1,"active":0,"careers":[]}`)); err == nil {
 		t.Fatal("a duel without careers decoded")
+	}
+}
+
+// 3.5's sample sheet counts the patrol a boat is lost on ("TOTAL PATROLS: 5",
+// "Five patrols were completed until his U-Boat was sunk"): the duel's
+// result counts every patrol row of each career's log sheet, the fatal one
+// included.
+func TestDuelResultCountsTheFatalPatrol(t *testing.T) {
+	r := rules(t)
+	d := dice.NewFast(3)
+	st, _, err := r.New([]byte(`{"boat":"VIIC","start":"1941-03","a":"Prien","b":"Kretschmer"}`), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := play(t, st.(*State), d, nil)
+	lost := 0
+	for i := range Seats {
+		c := s.CareerOf(i)
+		rows := 0
+		for _, row := range c.Career.Log {
+			if row.Mark == "patrol" {
+				rows++
+			}
+		}
+		if c.Over != nil && c.Career.Fate != "survived" {
+			lost++
+			if !strings.Contains(c.Over.Summary, fmt.Sprintf("over %d patrols", rows)) {
+				t.Errorf("%s: summary %q, want over %d patrols", s.name(i), c.Over.Summary, rows)
+			}
+		}
+		want := fmt.Sprintf("%d ships, %d patrols;", c.Career.ShipsSunk, rows)
+		if f := s.Outcome().Fields[i].Value; !strings.Contains(f, want) {
+			t.Errorf("%s: result %q, want %q", s.name(i), f, want)
+		}
+	}
+	if lost == 0 {
+		t.Fatal("seed 3 no longer loses a boat: pick another")
 	}
 }

@@ -10,12 +10,18 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/engine/hunters"
 )
+
+// loadedRules reads the embedded chart pack once for the whole package:
+// parsing and validating it for each of several hundred careers made the
+// package slow under the race detector. The rules are never changed.
+var loadedRules = sync.OnceValues(hunters.NewRules)
 
 // game is one career driven from its set-up with forced dice.
 type game struct {
@@ -29,7 +35,7 @@ type game struct {
 // kommandant, uboat, rules); faces are every die the set-up rolls, in order.
 func career(t testing.TB, setup map[string]string, faces ...int) *game {
 	t.Helper()
-	rules, err := hunters.NewRules()
+	rules, err := loadedRules()
 	if err != nil {
 		t.Fatalf("loading the rules: %v", err)
 	}
@@ -232,4 +238,22 @@ func tail(evs []engine.Event, n int) []engine.Event {
 		return evs[len(evs)-n:]
 	}
 	return evs
+}
+
+// cat joins face lists.
+func cat(parts ...[]int) []int {
+	var out []int
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+// results lists the results of rolls (chart "" for any, purpose substring).
+func results(evs []engine.Event, chart, purpose string) []string {
+	var out []string
+	for _, r := range rolls(evs, chart, purpose) {
+		out = append(out, r.Result)
+	}
+	return out
 }

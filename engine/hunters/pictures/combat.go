@@ -31,6 +31,10 @@ func (p *Painter) CombatMat(d hunters.CombatSheet) ([]byte, error) {
 	}
 
 	y := 100
+	if d.Fate != "" {
+		p.fate(c, 84, combatWidth, d.Fate)
+		y += fateBand
+	}
 	x := 20
 	if d.Time == "Night" {
 		x = p.chip(c, x, y, "Night", navy, white) + 10
@@ -170,6 +174,9 @@ func columnHeight(d hunters.CombatSheet) int {
 
 func combatHeight(d hunters.CombatSheet) int {
 	h := 100 + 40 + 6 + columnHeight(d) + 16 + 14 + 20
+	if d.Fate != "" {
+		h += fateBand
+	}
 	if d.Wolfpack != "" {
 		h += 40
 	}

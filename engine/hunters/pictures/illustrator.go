@@ -9,7 +9,8 @@ import (
 
 // Illustrator picks the picture that helps at each moment of a Hunters game:
 // the display mat with `status` and after damage, the combat mat with each
-// decision of an engagement, the log sheet with `log` and at refit.
+// decision of an engagement, the log sheet with `log` and at refit, and all
+// three, with the boat's fate, when the career ends.
 type Illustrator struct {
 	p *Painter
 }
@@ -36,6 +37,19 @@ func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.
 	}
 	if view != "" {
 		return il.draw(s, view)
+	}
+	if s.Over != nil && ended(events) {
+		// The career's end: the mat and the combat mat with the boat's fate,
+		// and the log sheet that records it (3.5).
+		var pics []engine.Picture
+		for _, what := range []string{"status", "combat", "log"} {
+			p, err := il.draw(s, what)
+			if err != nil {
+				return nil, err
+			}
+			pics = append(pics, p...)
+		}
+		return pics, nil
 	}
 	pics, err := il.draw(s, momentOf(events))
 	if err != nil {
@@ -75,6 +89,16 @@ func (il *Illustrator) picture(name string, draw func() ([]byte, error)) ([]engi
 		return nil, err
 	}
 	return []engine.Picture{{Name: name, ContentType: "image/png", Data: b}}, nil
+}
+
+// ended reports whether the events end the game.
+func ended(events []engine.Event) bool {
+	for _, e := range events {
+		if e.Kind == engine.KindEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // momentOf tells which picture a decision's events call for: the mat after

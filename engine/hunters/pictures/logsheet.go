@@ -23,14 +23,16 @@ const (
 
 // LogSheet draws the patrol log sheet (3.5): every month from Sep-39 to
 // Jun-43 with its patrol, targets (a check mark for damaged, a ring for
-// sunk), S/F result (in brackets when it counted for advancement), R and P
-// months, and the totals.
+// sunk, and in red the boat's loss, written after the targets as the
+// sample sheet's "// SUNK"), S/F result (in brackets when it counted for
+// advancement; none for the patrol that ended the career), R and P months,
+// and the totals.
 func (p *Painter) LogSheet(s *hunters.State) ([]byte, error) {
 	rows := s.LogSheet()
 	lines := 0
 	layout := make([][]string, len(rows))
 	for i, r := range rows {
-		layout[i] = p.targetLines(r.Targets)
+		layout[i] = p.targetLines(r.Targets, r.Loss)
 		lines += max(1, len(layout[i]))
 	}
 	h := 120 + lines*rowHeight + 60
@@ -81,8 +83,10 @@ func (p *Painter) LogSheet(s *hunters.State) ([]byte, error) {
 		for j, line := range layout[i] {
 			p.drawTargets(c, colTargets, base+j*rowHeight, line)
 		}
-		if r.Result != "" {
+		if r.Verdict() != "" {
 			c.Text(colTons, base, f.Small, ink, strconv.Itoa(r.Tons))
+		}
+		if r.Result != "" {
 			res := r.Result
 			if r.Advancement {
 				res = "(" + res + ")"
@@ -97,11 +101,21 @@ func (p *Painter) LogSheet(s *hunters.State) ([]byte, error) {
 	return c.PNG()
 }
 
-// targetLines splits a row's targets into lines that fit the column; each
-// entry is encoded as "S|name tons" (sunk), "D|..." (damaged) or "-|...".
-func (p *Painter) targetLines(ts []hunters.LogTarget) []string {
+// targetLines splits a row's targets, and the boat's loss after them, into
+// lines that fit the column; each entry is encoded as "S|name tons" (sunk),
+// "D|..." (damaged), "-|..." or "L|SUNK" (the loss).
+func (p *Painter) targetLines(ts []hunters.LogTarget, loss string) []string {
 	var lines []string
 	cur, width := "", 0
+	add := func(mark, item string) {
+		w := draw.Width(p.f.Small, item) + 34
+		if width+w > colTons-colTargets-10 && cur != "" {
+			lines = append(lines, cur)
+			cur, width = "", 0
+		}
+		cur += mark + "|" + item + "\x00"
+		width += w
+	}
 	for _, t := range ts {
 		mark := "-"
 		switch {
@@ -110,14 +124,10 @@ func (p *Painter) targetLines(ts []hunters.LogTarget) []string {
 		case t.Damaged:
 			mark = "D"
 		}
-		item := fmt.Sprintf("%s %d", t.Name, t.Tons)
-		w := draw.Width(p.f.Small, item) + 34
-		if width+w > colTons-colTargets-10 && cur != "" {
-			lines = append(lines, cur)
-			cur, width = "", 0
-		}
-		cur += mark + "|" + item + "\x00"
-		width += w
+		add(mark, fmt.Sprintf("%s %d", t.Name, t.Tons))
+	}
+	if loss != "" {
+		add("L", loss)
 	}
 	if cur != "" {
 		lines = append(lines, cur)
@@ -139,21 +149,28 @@ func (p *Painter) drawTargets(c *draw.Canvas, x, base int, line string) {
 			c.Circle(float64(x)+8, float64(base)-5, 7, 2, inop)
 		case 'D':
 			c.Check(float64(x), float64(base)-13, 16, okGreen)
+		case 'L':
+			// The boat's loss, struck through the row's end like "// SUNK".
+			c.Line(float64(x), float64(base)+2, float64(x)+10, float64(base)-12, 2, inop)
+			c.Line(float64(x)+6, float64(base)+2, float64(x)+16, float64(base)-12, 2, inop)
+			x = c.Text(x+20, base, p.f.SmallBold, inop, item) + 14
+			continue
 		}
 		x = c.Text(x+20, base, p.f.Small, ink, item) + 14
 	}
 }
 
 // LogCSV is the log sheet as CSV: one line per target, or per month when
-// the month has none.
+// the month has none. The last column, loss, says what became of the boat on
+// the patrol (SUNK, SCUTTLED...), empty when she came home.
 func LogCSV(s *hunters.State) ([]byte, error) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	w.Write([]string{"month", "mark", "patrol", "target", "kind", "tons", "target_state", "result", "patrol_tons", "advancement", "note"})
+	w.Write([]string{"month", "mark", "patrol", "target", "kind", "tons", "target_state", "result", "patrol_tons", "advancement", "note", "loss"})
 	for _, r := range s.LogSheet() {
 		base := []string{r.Month.Label(), r.Mark, r.Patrol}
-		tail := []string{r.Result, "", strconv.FormatBool(r.Advancement), r.Note}
-		if r.Result != "" {
+		tail := []string{r.Result, "", strconv.FormatBool(r.Advancement), r.Note, r.Loss}
+		if r.Verdict() != "" {
 			tail[1] = strconv.Itoa(r.Tons)
 		}
 		if len(r.Targets) == 0 {

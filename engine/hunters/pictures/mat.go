@@ -10,9 +10,17 @@ import (
 
 const matWidth = 1000
 
-// DisplayMat draws the U-boat display mat.
+// fateBand is the height of the band that says a boat is lost.
+const fateBand = 44
+
+// DisplayMat draws the U-boat display mat; a lost boat's mat carries her fate
+// in a band under the header, as the player would write it on his sheet.
 func (p *Painter) DisplayMat(d hunters.DisplaySheet) ([]byte, error) {
-	c := draw.NewCanvas(matWidth, 900, paper)
+	h := 900
+	if d.Fate != "" {
+		h += fateBand
+	}
+	c := draw.NewCanvas(matWidth, h, paper)
 	f := p.f
 	// Header band.
 	c.Fill(0, 0, matWidth, 84, navy)
@@ -23,6 +31,10 @@ func (p *Painter) DisplayMat(d hunters.DisplaySheet) ([]byte, error) {
 	right(64, d.Tonnage)
 
 	y := 104
+	if d.Fate != "" {
+		p.fate(c, 84, matWidth, d.Fate)
+		y += fateBand
+	}
 	section := func(title string) {
 		y += 14
 		c.Text(20, y, f.Bold, ink, title)
@@ -101,6 +113,12 @@ func (p *Painter) DisplayMat(d hunters.DisplaySheet) ([]byte, error) {
 	y += 24
 	p.patrolTrack(c, y, d.Track)
 	return c.PNG()
+}
+
+// fate draws a lost boat's band: her fate in white on red, full width.
+func (p *Painter) fate(c *draw.Canvas, y, width int, line string) {
+	c.Fill(0, y, width, fateBand, inop)
+	c.TextCentred(0, y+29, width, p.f.Bold, white, line)
 }
 
 func tubeColour(t string) (fill, text color.Color) {

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kaleun/kaleun/engine"
@@ -151,6 +152,65 @@ func TestLogSheetOfAFullCareer(t *testing.T) {
 	golden(t, "log-career.csv", csv)
 }
 
+// sunkCareer plays seed 11's VIIC career to its end: sunk by depth charges
+// on its fifth patrol (Jul-41, Atlantic) after sinking two of the four ships
+// it engaged, as the rulebook's sample sheet (3.5) ends on a sunk boat.
+func sunkCareer(t testing.TB) *hunters.State {
+	t.Helper()
+	s := career(t, `{"boat":"VIIC","start":"1940-10","kommandant":"Blennemann","uboat":"U-235"}`, 11, 100000, func(*hunters.State) bool { return false })
+	if s.Over == nil || s.Career.Fate != "sunk" {
+		t.Fatalf("seed 11 no longer ends with the boat sunk: %+v", s.Over)
+	}
+	return s
+}
+
+// A sunk boat's pictures show the loss the way the printed sheet is filled in
+// (3.5): the fatal patrol is counted (TOTAL PATROLS 5, as in the sample), its
+// row says SUNK instead of S or F, and the display mat and the combat mat of
+// the last engagement carry the boat's fate.
+func TestPicturesOfASunkBoat(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sunkCareer(t)
+	if s.Career.Patrols != 5 {
+		t.Fatalf("patrols %d, want 5 (the fatal one counts)", s.Career.Patrols)
+	}
+	var last hunters.LogRow
+	for _, r := range s.LogSheet() {
+		if r.Mark == "patrol" {
+			last = r
+		}
+	}
+	if last.Loss != "SUNK" || last.Result != "" || last.Verdict() != "SUNK" {
+		t.Fatalf("the fatal patrol's row: %+v", last)
+	}
+	mat := s.Sheet()
+	if !strings.HasPrefix(mat.Fate, "SUNK · Jul-41") {
+		t.Fatalf("display mat fate %q", mat.Fate)
+	}
+	combat, ok := s.CombatSheet()
+	if !ok || combat.Fate != mat.Fate {
+		t.Fatalf("combat mat of the last engagement: %v %q", ok, combat.Fate)
+	}
+	for _, c := range []struct {
+		name string
+		draw func() ([]byte, error)
+	}{
+		{"mat-sunk.png", func() ([]byte, error) { return p.DisplayMat(mat) }},
+		{"combat-sunk.png", func() ([]byte, error) { return p.CombatMat(combat) }},
+		{"log-sunk.png", func() ([]byte, error) { return p.LogSheet(s) }},
+		{"log-sunk.csv", func() ([]byte, error) { return LogCSV(s) }},
+	} {
+		b, err := c.draw()
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, c.name, b)
+	}
+}
+
 // A convoy engagement at night on a wolfpack patrol, in the middle of aiming
 // a salvo: two tubes aimed at two ships, the third being aimed.
 func TestCombatMatConvoyAtNightWithWolfpack(t *testing.T) {
@@ -250,6 +310,8 @@ func TestIllustratorPicksThePictures(t *testing.T) {
 		return out
 	}
 	combat := nightConvoyAiming(t)
+	sunk := sunkCareer(t)
+	end := []engine.Event{{Kind: "roll", Case: "9.6.8", Roll: &engine.Roll{Chart: "E3"}}, {Kind: engine.KindEnd, Case: "5.2"}}
 	damage := []engine.Event{{Kind: "roll", Case: "9.6.9", Roll: &engine.Roll{Chart: "E4"}}}
 	refit := []engine.Event{{Kind: "note", Case: "10.10.3"}}
 	inPort := career(t, `{"boat":"VIIC","start":"1940-10"}`, 3, 50, func(s *hunters.State) bool { return s.Boat.Fwd[0] != "" })
@@ -266,6 +328,8 @@ func TestIllustratorPicksThePictures(t *testing.T) {
 		{"log view", inPort, "log", nil, "[log.png]"},
 		{"refit", inPort, "", refit, "[log.png]"},
 		{"a quiet decision", inPort, "", nil, "[]"},
+		{"the decision that sinks the boat", sunk, "", end, "[mat.png combat.png log.png]"},
+		{"a view of the sunk boat", sunk, "status", nil, "[mat.png]"},
 	} {
 		if got := fmt.Sprint(names(c.s, c.view, c.events)); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)

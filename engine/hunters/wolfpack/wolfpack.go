@@ -72,6 +72,12 @@ func (r *Rules) parse(raw []byte) (name, rules string, members []string, err err
 			members = append(members, n)
 		}
 	}
+	for key := range in {
+		// 13.5.1: a pack is six boats; a seventh is refused, not dropped.
+		if n, err := strconv.Atoi(key); err == nil && (n < 1 || n > MaxMembers) {
+			return "", "", nil, fmt.Errorf("wolfpack setup: no seat %q: a pack holds at most %d boats, seats 1-%d (13.5.1)", key, MaxMembers, MaxMembers)
+		}
+	}
 	if len(members) == 0 {
 		return "", "", nil, errors.New("wolfpack setup: a pack needs at least one boat")
 	}
