@@ -203,6 +203,10 @@ func (s *State) escortMove(st Step) {
 		}
 		target := bt.Boats[detected[s.pick("UBL-6.12", name+" heads for a detected U-boat", names)]].Area
 		from := sh.Area
+		if from == target {
+			s.note("UBL-6.12", "%s stays in %s, with the detected U-boat.", name, g.name(from))
+			return
+		}
 		for n := s.shipSpeed(sh); n > 0 && sh.Area != target; n-- {
 			// The first neighbour one step nearer, in the display's order: a
 			// fixed priority, the rules naming none.

@@ -25,7 +25,9 @@ import (
 //     with the most targets; attacks unless it has no torpedo or its stress
 //     is 11 or more; calls every boat it can to the wolfpack, never by radio.
 //   - Combat: starts submerged when the contact has escorts, surfaced when
-//     not, in the long-range area nearest a target; closes to within one
+//     not, in the long-range area nearest a target; moves surfaced while no
+//     escort is within 3 areas (plus the Alerts), submerged when one is or
+//     it is detected; closes to within one
 //     area of the most valuable target, then fires, at range 2 or less: its
 //     ready torpedoes in salvos of three (two for the last pair), the best
 //     targets first, FATs at the convoy, T5s at an escort within 2, and the
@@ -524,11 +526,8 @@ func (s *State) policyPosture(i int, has func(string) bool) string {
 		}
 		return "surfaced"
 	}
-	escorts := false
-	for _, k := range s.Battle.shipsOn() {
-		escorts = escorts || s.Battle.Ships[k].escort()
-	}
-	if escorts {
+	// Surfaced while no escort could see it there, submerged otherwise.
+	if d.Detected || s.escortNear(d.Area, 3+s.Battle.Alerts) {
 		return "submerged"
 	}
 	return "surfaced"
