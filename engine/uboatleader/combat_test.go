@@ -461,8 +461,6 @@ func TestTypeXXIReload_Ruling20(t *testing.T) {
 	}
 }
 
-var _ = fmt.Sprint
-
 // An unknown ship fired at is identified before the dice (UBL-6.8): here
 // 3 areas off, within torpedo range but beyond sighting.
 func TestFiringRevealsTheTarget_UBL68(t *testing.T) {

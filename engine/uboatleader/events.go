@@ -188,7 +188,7 @@ func (s *State) effect(st Step) {
 	case e.RollEV != nil:
 		ev := s.ev(b)
 		var band EVBand
-		_, total := s.d10("UBL-5.3", fmt.Sprintf("%s: %s rolls with its evasion", why, b.ID), []mod{{Value: ev, Reason: "EV", Case: "UBL-1.7"}}, func(_, total int) string {
+		s.d10("UBL-5.3", fmt.Sprintf("%s: %s rolls with its evasion", why, b.ID), []mod{{Value: ev, Reason: "EV", Case: "UBL-1.7"}}, func(_, total int) string {
 			for _, x := range e.RollEV {
 				if x.Max == nil || total <= *x.Max {
 					band = x
@@ -207,7 +207,6 @@ func (s *State) effect(st Step) {
 			}
 			return strings.Join(out, ", ")
 		})
-		_ = total
 		if band.Stress != 0 {
 			s.eventStress(i, band.Stress, why)
 		}

@@ -3,7 +3,6 @@ package uboatleader
 import (
 	"encoding/json"
 	"errors"
-	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -208,5 +207,3 @@ func TestSetupFieldsOfferThePacksCampaigns(t *testing.T) {
 		t.Fatal("the campaign field does not say its sample campaigns are house content")
 	}
 }
-
-var _ fs.FS = fstest.MapFS{}

@@ -218,16 +218,6 @@ func (s *State) policyLevelFor(b *UBoatCard, budget int) int {
 	return -1
 }
 
-// bestLevel is the highest level within a budget of half SO, or -1.
-func bestLevel(b *UBoatCard, budget int) int {
-	for i := 3; i >= 0; i-- {
-		if 2*b.Levels[levelKeys[i]].SO <= budget {
-			return i
-		}
-	}
-	return -1
-}
-
 func containsKey(a *ask, k string) bool {
 	for _, o := range a.Options {
 		if o.Key == k {
