@@ -792,11 +792,16 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 	if fixed != nil && fixed.GameID != "" {
 		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
 	}
-	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats}
+	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats,
+		LogVersion: persist.LogVersion}
 	if tour != nil {
 		rec.Tournament = tour.ID
 	}
 	var seed []byte
+	if fixed != nil && fixed.Kind != "auditable" && place.Platform != audit.SurfaceTerminal {
+		// Chat games are always seeded: chosen faces never reach a channel.
+		return Reply{}, fmt.Errorf("a %s game cannot have %s dice: only a terminal game may script its dice", place.Platform, fixed.Kind)
+	}
 	if fixed != nil {
 		rec.Dice = *fixed
 		if rec.Dice.Kind == "auditable" && rec.Dice.GameID == "" {
@@ -809,7 +814,13 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 		}
 		rec.Dice = persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString(seed), GameID: id}
 	}
-	var before []persist.NewEntry
+	// The log opens with what it is the log of (audit.GenesisEntry), then
+	// the seed's commitment, before any die.
+	genesis, err := audit.GenesisEntry(rec)
+	if err != nil {
+		return Reply{}, err
+	}
+	before := []persist.NewEntry{{Event: genesis}}
 	if rec.Dice.Kind == "auditable" {
 		c, err := commitment(rec.Dice)
 		if err != nil {
