@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -33,6 +34,8 @@ type Notice struct {
 	// that still knows the message it last posted under this name edits it
 	// (the first channel message) rather than posting anew.
 	Sticky string
+	// Reminder marks a reminder (counted when delivered).
+	Reminder bool
 }
 
 // scheduling reports whether the games of a place get reminders.
@@ -111,12 +114,14 @@ func (s *Service) startDeadline(ctx context.Context, place Place, rec *persist.G
 		if err := s.store.Archive(ctx, rec.Key); err != nil {
 			return nil, err
 		}
+		s.metrics.DeadlineActed(ops.DeadlineExpired)
 		return []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("%s did not answer %s's challenge in time: game %s is withdrawn, nothing was rolled.", d.Name, rec.OwnerName, rec.ID)}}}}, nil
 	case rec.Tournament != "":
 		r, err := s.start(ctx, place, rec)
 		if err != nil {
 			return nil, err
 		}
+		s.metrics.DeadlineActed(ops.DeadlineStarted)
 		// r.Elsewhere carries the tournament's standings, which no longer say
 		// he waits for his Start.
 		return append([]Notice{{Place: place, Channel: append([]Message{{Text: fmt.Sprintf("%s did not press Start in time: his career starts now, on the seed committed at its creation.", d.Name)}}, r.Public...)}}, r.Elsewhere...), nil
@@ -124,6 +129,7 @@ func (s *Service) startDeadline(ctx context.Context, place Place, rec *persist.G
 	if err := s.dropDue(ctx, d); err != nil {
 		return nil, err
 	}
+	s.metrics.DeadlineActed(ops.DeadlineWaits)
 	return []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("Game %s still waits for %s's Start.", rec.ID, d.Name), Mention: d.User}}}}, nil
 }
 
@@ -181,17 +187,17 @@ const tickLimit = 5000
 // safe to call at any pace and after any pause: what was due while nothing
 // ticked is found now.
 func (s *Service) Tick(ctx context.Context, now time.Time) (notices []Notice, err error) {
-	s.inflight.Add(1)
-	defer s.inflight.Done()
-	defer s.recoverInto(&err)
+	ctx, leave := s.enter(ctx, ops.ByDeadline)
+	defer leave(&err)
 	due, err := s.store.TakeDue(ctx, now, tickLimit)
 	if err != nil {
 		return nil, err
 	}
 	for _, d := range due {
-		n, err := s.dueNow(ctx, d)
+		n, err := s.dueNow(beginCall(ctx, ops.ByDeadline), d)
 		if err != nil {
 			s.log.Error("a due reminder or deadline failed", "game", d.GameID, "kind", d.Kind, "err", err)
+			s.metrics.Error(errorKind(err))
 			continue
 		}
 		notices = append(notices, n...)
@@ -260,7 +266,7 @@ func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persi
 	m := channelPrompt(gameID, p, d.User, d.Name)
 	m.Title = "Reminder: " + m.Title
 	m.Text = text + "\n" + m.Text
-	n := &Notice{Place: place}
+	n := &Notice{Place: place, Reminder: true}
 	how := d.Remind
 	if d.Last {
 		how = "both"
@@ -307,7 +313,7 @@ func awaited(p *engine.Prompt) string {
 // enemy's roll, or a routine decision under autopilot; otherwise it says the
 // game waits.
 func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs) ([]Notice, error) {
-	key, why := "", ""
+	key, why, action := "", "", ops.DeadlineRolled
 	if absence, ok := st.(engine.Absence); ok {
 		if k, reason, ok := absence.AbsentChoice(p.Token); ok && p.HasOption(k) {
 			key, why = k, fmt.Sprintf("%s's deadline passed: %s", name, reason)
@@ -318,6 +324,7 @@ func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.
 	case p.Actor == engine.Opponent && p.HasOption(rollKey):
 		key, why = rollKey, fmt.Sprintf("%s did not roll for the enemy in time: the bot rolls%s.", name, optionCase(p, rollKey))
 	case prefs.Autopilot:
+		action = ops.DeadlineAutopilot
 		if r, ok := st.(engine.Routine); ok {
 			k, ok := r.RoutineChoice()
 			if rf, multi := st.(engine.RoutineFor); multi {
@@ -335,12 +342,14 @@ func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.
 		m := channelPrompt(rec.ID, p, d.User, name)
 		m.Title = "Deadline passed: " + m.Title
 		m.Text = fmt.Sprintf("%s's deadline passed. This decision is his alone: the game waits for it (a player or a channel manager may `abandon`).\n", name) + m.Text
+		s.metrics.DeadlineActed(ops.DeadlineWaits)
 		return []Notice{{Place: place, Channel: []Message{m}}}, nil
 	}
 	r, err := s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: key})
 	if err != nil {
 		return nil, err
 	}
+	s.metrics.DeadlineActed(action)
 	return append([]Notice{{Place: place, Channel: append([]Message{{Text: why}}, r.Public...)}}, r.Elsewhere...), nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -41,6 +42,8 @@ type Service struct {
 	threads threadOpeners
 	// backup writes a backup of the database when a manager asks.
 	backup func(ctx context.Context) (string, error)
+	// metrics records decisions, deadlines and failures (nil: none).
+	metrics *ops.Metrics
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -66,12 +69,15 @@ type Options struct {
 	// (the `backup` command) and returns what to tell him; nil: the bot
 	// writes none.
 	Backup func(ctx context.Context) (string, error)
+	// Metrics records decisions, deadlines and failures for the operator's
+	// /metrics; nil records nothing.
+	Metrics *ops.Metrics
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators,
-		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, backup: o.Backup}
+		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, backup: o.Backup, metrics: o.Metrics}
 	if s.now == nil {
 		s.now = func() time.Time { return time.Now().UTC() }
 	}
@@ -97,9 +103,8 @@ func New(store *persist.Store, games map[string]engine.Rules, o Options) *Servic
 // abandon, help, or any view the game offers. User mistakes come back as
 // private replies; an error means the service itself failed.
 func (s *Service) Command(ctx context.Context, place Place, user User, game, name string, args map[string]string) (r Reply, err error) {
-	s.inflight.Add(1)
-	defer s.inflight.Done()
-	defer s.recoverInto(&err)
+	ctx, leave := s.enter(ctx, ops.ByPlayer)
+	defer leave(&err)
 	if name == "challenge" {
 		name = "new" // a game for two: the challenger names his opponent
 	}
@@ -318,9 +323,8 @@ func hasView(st engine.State, name string) bool {
 
 // Click answers a button or select choice.
 func (s *Service) Click(ctx context.Context, place Place, user User, customID string) (r Reply, err error) {
-	s.inflight.Add(1)
-	defer s.inflight.Done()
-	defer s.recoverInto(&err)
+	ctx, leave := s.enter(ctx, ops.ByPlayer)
+	defer leave(&err)
 	target, err := parseOptionID(customID)
 	if err != nil {
 		return private("That button is not one of Kaleun's."), nil
@@ -388,15 +392,6 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", name)), nil
 	}
 	return s.decide(ctx, place, rec, st, engine.Choice{Token: target.token, Key: target.key})
-}
-
-// recoverInto turns a panic in a game's rules into an error: nothing was
-// committed, so the game stays as it was, and the bot keeps serving.
-func (s *Service) recoverInto(err *error) {
-	if r := recover(); r != nil {
-		s.log.Error("a game's rules panicked; nothing was saved", "panic", r)
-		*err = fmt.Errorf("internal error in the game's rules (%v); nothing was saved", r)
-	}
 }
 
 func (s *Service) mayAbandon(rec *persist.GameRecord, u User) bool {
@@ -578,9 +573,6 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 			entries = append(entries, e)
 		}
 	}
-	if !s.scheduling(rec.Key) && tour == nil {
-		return s.store.CommitEntries(ctx, rec, entries)
-	}
 	var due []persist.Due
 	if s.scheduling(rec.Key) {
 		var err error
@@ -588,10 +580,21 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 			return nil, err
 		}
 	}
-	if tour != nil {
-		return s.store.CommitEntrant(ctx, rec, entries, due, tour)
+	var stored []persist.EventRecord
+	switch {
+	case tour != nil:
+		stored, err = s.store.CommitEntrant(ctx, rec, entries, due, tour)
+	case s.scheduling(rec.Key):
+		stored, err = s.store.CommitScheduled(ctx, rec, entries, due)
+	default:
+		stored, err = s.store.CommitEntries(ctx, rec, entries)
 	}
-	return s.store.CommitScheduled(ctx, rec, entries, due)
+	if err != nil {
+		return nil, err
+	}
+	c := callOf(ctx)
+	s.metrics.Decision(rec.Game, c.by, time.Since(c.start))
+	return stored, nil
 }
 
 // after renders the events and the next prompt, or the end of the game.
@@ -702,9 +705,8 @@ func (s *Service) history(ctx context.Context, rec *persist.GameRecord) (Reply, 
 // StartGame starts a game in an empty place with the given dice (a seeded or
 // scripted source, for reproductions); nil draws a fresh secret seed.
 func (s *Service) StartGame(ctx context.Context, place Place, user User, game string, args map[string]string, d *persist.DiceRecord) (r Reply, err error) {
-	s.inflight.Add(1)
-	defer s.inflight.Done()
-	defer s.recoverInto(&err)
+	ctx, leave := s.enter(ctx, ops.ByPlayer)
+	defer leave(&err)
 	unlock, err := s.locks.lock(ctx, place.Key())
 	if err != nil {
 		return Reply{}, err

@@ -2,7 +2,6 @@ package persist
 
 import (
 	"context"
-	"fmt"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -15,14 +14,23 @@ import (
 // it stops is rolled back whole. A commit already under way is not
 // interrupted: it lands whole or not at all.
 
-// wrapOp makes an error at the storage edge name the operation and its key:
-// "persist: commit game G at discord/…: …". errors.Is still finds what it
-// wraps (ErrNotFound, context.Canceled).
+// OpError is an error at the storage edge: it names the operation and its
+// key ("persist: commit game G at discord/…: …"), and errors.Is still finds
+// what it wraps (ErrNotFound, context.Canceled). errors.As tells a caller
+// that the failure was the database's.
+type OpError struct {
+	Op  string
+	Err error
+}
+
+func (e *OpError) Error() string { return "persist: " + e.Op + ": " + e.Err.Error() }
+func (e *OpError) Unwrap() error { return e.Err }
+
 func wrapOp(op string, err error) error {
 	if err == nil {
 		return nil
 	}
-	return fmt.Errorf("persist: %s: %w", op, err)
+	return &OpError{Op: op, Err: err}
 }
 
 // view runs a read transaction unless ctx is done.

@@ -26,6 +26,8 @@ import (
 var sessionRoutes = map[string][]string{
 	"Open":                            {"GET /api/v9/gateway"},
 	"Close":                           nil,
+	"RLock":                           nil, // the session's own state (Connected), no call
+	"RUnlock":                         nil,
 	"ApplicationCommandBulkOverwrite": {"PUT /api/v9/applications/{app}/guilds/{guild}/commands", "PUT /api/v9/applications/{app}/commands"},
 	"InteractionRespond":              {"POST /api/v9/interactions/{id}/{token}/callback"},
 	"FollowupMessageCreate":           {"POST /api/v9/webhooks/{app}/{token}"},

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/slack-go/slack"
 )
 
@@ -41,6 +42,7 @@ const panicText = "Kaleun hit an internal error (it was logged); `turn` shows wh
 
 // httpCommand serves a slash command posted by Slack (HTTP mode).
 func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
+	received := time.Now()
 	body, ok := a.verify(w, r)
 	if !ok {
 		return
@@ -63,11 +65,14 @@ func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(first)
+	flush(w)
+	a.acked(received)
 	a.postLater(ctx, place, cmd.UserID, rest)
 }
 
 // httpInteraction serves a button or menu choice posted by Slack (HTTP mode).
 func (a *Adapter) httpInteraction(w http.ResponseWriter, r *http.Request) {
+	received := time.Now()
 	body, ok := a.verify(w, r)
 	if !ok {
 		return
@@ -85,7 +90,10 @@ func (a *Adapter) httpInteraction(w http.ResponseWriter, r *http.Request) {
 	if !a.firstDelivery(w, r, body, cb.TriggerID) {
 		return
 	}
+	// Acknowledged at once: the decision's messages are posted, not returned.
 	w.WriteHeader(http.StatusOK)
+	flush(w)
+	a.acked(received)
 	place := interactionPlace(cb)
 	var reply bot.Reply
 	ctx := a.workCtx()
@@ -165,6 +173,7 @@ func (a *Adapter) safely(what string, place bot.Place, f func()) (ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			a.log.Error("slack: "+what+" panicked", "panic", p, "channel", place.Channel, "stack", string(debug.Stack()))
+			a.metrics.Error(ops.ErrPanic)
 			ok = false
 		}
 	}()
@@ -185,8 +194,16 @@ func (a *Adapter) postLater(ctx context.Context, place bot.Place, user string, r
 			a.safely("telling the user of an error", place, func() {
 				if _, err := a.api.PostEphemeralContext(ctx, place.Channel, user, slack.MsgOptionText(panicText, false)); err != nil {
 					a.log.Error("slack: chat.postEphemeral", "err", err)
+					a.metrics.Error(ops.ErrPlatform)
 				}
 			})
 		}
 	}()
+}
+
+// flush sends what is written of the answer now, not when the handler returns.
+func flush(w http.ResponseWriter) {
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
 }

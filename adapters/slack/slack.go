@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/slack-go/slack"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/ops"
 )
 
 // Config is the adapter's part of the configuration.
@@ -35,6 +37,9 @@ type Config struct {
 	// HTTPClient calls Slack's Web API; nil is a client that gives up after
 	// 30 s, so a call that hangs cannot hold a reply forever.
 	HTTPClient *http.Client
+	// Metrics records how fast requests are acknowledged, failed Web API
+	// calls, and the connection (or the listener); nil: none.
+	Metrics *ops.Metrics
 }
 
 // Adapter connects one Slack app to the bot service.
@@ -63,6 +68,9 @@ type Adapter struct {
 	limits  httpLimits
 	seen    *seenRequests
 	posting sync.WaitGroup
+	// connected is whether the socket is up, or the HTTP listener serving.
+	connected atomic.Bool
+	metrics   *ops.Metrics
 }
 
 // New prepares the adapter; Start connects.
@@ -83,8 +91,21 @@ func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.
 	default:
 		return nil, fmt.Errorf("slack: mode %q: use socket or http", cfg.Mode)
 	}
-	return &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...), limits: defaultHTTPLimits}, nil
+	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...), limits: defaultHTTPLimits, metrics: cfg.Metrics}
+	cfg.Metrics.Watch("slack", a.Connected)
+	return a, nil
 }
+
+// setConnected follows the connection: Socket Mode's events come in order
+// on one goroutine, the HTTP listener's start and end on another.
+func (a *Adapter) setConnected(up bool) { a.connected.Store(up) }
+
+// Connected reports whether the Socket Mode connection is up, or the HTTP
+// mode's listener serving (for /healthz).
+func (a *Adapter) Connected() bool { return a.connected.Load() }
+
+// acked records the first answer to a request, received at received.
+func (a *Adapter) acked(received time.Time) { a.metrics.Answered("slack", time.Since(received)) }
 
 // Start connects (Socket Mode) or starts listening (HTTP mode). ctx is the
 // context of the work done for requests: when it is done, calls in flight
@@ -106,8 +127,10 @@ func (a *Adapter) Start(ctx context.Context) error {
 		a.http = &http.Server{Handler: mux,
 			ReadHeaderTimeout: a.limits.readHeader, ReadTimeout: a.limits.read, WriteTimeout: a.limits.write, IdleTimeout: a.limits.idle,
 			MaxHeaderBytes: 64 << 10, ErrorLog: slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)}
+		a.setConnected(true)
 		go func() {
 			defer close(a.done)
+			defer a.setConnected(false)
 			if err := a.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				a.log.Error("slack: http server", "err", err)
 			}
@@ -121,6 +144,7 @@ func (a *Adapter) Start(ctx context.Context) error {
 		a.socketLoop(ctx, smc, connected)
 	}()
 	go func() {
+		defer a.setConnected(false)
 		if err := smc.RunContext(ctx); err != nil && ctx.Err() == nil {
 			a.log.Error("slack: socket mode", "err", err)
 			select {
@@ -185,13 +209,18 @@ func (a *Adapter) socketLoop(ctx context.Context, smc *socketmode.Client, connec
 
 // handle serves one Socket Mode event; a panic is logged, not fatal.
 func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected chan<- error) {
+	received := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
 			a.log.Error("slack: event handler panicked", "panic", r)
+			a.metrics.Error(ops.ErrPanic)
 		}
 	}()
 	switch evt.Type {
+	case socketmode.EventTypeConnecting, socketmode.EventTypeConnectionError, socketmode.EventTypeInvalidAuth, socketmode.EventTypeDisconnect:
+		a.setConnected(false)
 	case socketmode.EventTypeConnected:
+		a.setConnected(true)
 		select {
 		case connected <- nil:
 		default:
@@ -205,6 +234,7 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 		reply := a.command(ctx, cmd)
 		first, rest := split(reply)
 		smc.Ack(*evt.Request, first)
+		a.acked(received)
 		a.post(ctx, bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}, cmd.UserID, rest)
 	case socketmode.EventTypeInteractive:
 		cb, ok := evt.Data.(slack.InteractionCallback)
@@ -212,6 +242,7 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 			return
 		}
 		smc.Ack(*evt.Request)
+		a.acked(received)
 		ctx := a.workCtx()
 		a.post(ctx, interactionPlace(cb), cb.User.ID, a.interaction(ctx, cb))
 	}
@@ -287,6 +318,7 @@ func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.
 		if m.Title != "" || m.Text != "" || len(m.Fields) > 0 || len(m.Options) > 0 {
 			if err := a.sendTo(ctx, place, m, ""); err != nil {
 				a.log.Error("slack: chat.postMessage", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
 			}
 			continue
 		}
@@ -299,11 +331,13 @@ func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.
 		}
 		if _, err := a.api.PostEphemeralContext(ctx, place.Channel, user, opts...); err != nil {
 			a.log.Error("slack: chat.postEphemeral", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 		}
 	}
 	for _, n := range r.Elsewhere {
 		if err := a.Notify(ctx, n); err != nil {
 			a.log.Error("slack: delivering elsewhere", "channel", n.Place.Channel, "err", err)
+			a.metrics.Error(ops.ErrDelivery)
 		}
 	}
 }
@@ -317,6 +351,7 @@ func (a *Adapter) upload(ctx context.Context, channel string, files []bot.File) 
 		})
 		if err != nil {
 			a.log.Error("slack: uploading a file", "file", f.Name, "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -29,6 +30,8 @@ type backups struct {
 	keep  int
 	log   *slog.Logger
 	now   func() time.Time
+	// metrics counts the backups that fail (nil: none).
+	metrics *ops.Metrics
 
 	mu        sync.Mutex // one copy at a time
 	lastAsked time.Time
@@ -105,6 +108,7 @@ func (b *backups) asked(ctx context.Context) (string, error) {
 	info, err := b.write(ctx, true)
 	if err != nil {
 		b.log.Error("a backup asked for in chat failed", "err", err)
+		b.metrics.Error(ops.ErrBackup)
 		return "The backup failed; the bot's log says why. Nothing else was changed.", nil
 	}
 	return fmt.Sprintf("Backup written and checked: %s (%d KiB, %d running and %d finished games), in the operator's backup directory.",
@@ -130,6 +134,7 @@ func (b *backups) start(ctx context.Context, every time.Duration) (stop func()) 
 			}
 			if _, err := b.write(ctx, false); err != nil {
 				b.log.Error("scheduled backup failed", "err", err, "retry_in", retry.String())
+				b.metrics.Error(ops.ErrBackup)
 				select {
 				case <-ctx.Done():
 					return

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/kaleun/kaleun/internal/ops"
 )
 
 // config is kaleun serve's configuration file (see config.example.toml).
@@ -27,15 +28,24 @@ type config struct {
 	Ops       opsConfig       `toml:"ops"`
 }
 
-// opsConfig is how the serving bot is operated: how long a shutdown waits
-// for work in flight.
+// opsConfig is how the serving bot is operated: where /healthz and
+// /metrics listen, and how long a shutdown waits for work in flight.
 type opsConfig struct {
+	Listen        string `toml:"listen"`
+	AllowRemote   bool   `toml:"allow_remote"`
 	ShutdownGrace string `toml:"shutdown_grace"`
 
 	shutdownGrace time.Duration
 }
 
 func (o *opsConfig) check(path string) error {
+	if o.Listen != "" {
+		if err := ops.CheckListen(o.Listen, o.AllowRemote); errors.Is(err, ops.ErrRemote) {
+			return fmt.Errorf("%s: ops.listen %v: /healthz and /metrics ask no one who calls, and /metrics tells how busy the bot is and what fails; listen on 127.0.0.1 (scrape through a proxy or a tunnel), or set ops.allow_remote = true", path, err)
+		} else if err != nil {
+			return fmt.Errorf("%s: ops.listen: %v", path, err)
+		}
+	}
 	d, err := time.ParseDuration(o.ShutdownGrace)
 	if err != nil || d < 0 || d > 10*time.Minute {
 		return fmt.Errorf("%s: ops.shutdown_grace is %q: give a duration from \"0s\" to \"10m\", like \"5s\"", path, o.ShutdownGrace)

@@ -13,7 +13,9 @@ import (
 	"github.com/kaleun/kaleun/adapters/discord"
 	"github.com/kaleun/kaleun/adapters/slack"
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/persist"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // adapter is a running chat platform connection.
@@ -84,14 +86,26 @@ func serve(ctx context.Context, cfg *config) error {
 	// ticks, platform calls. It outlives the signal by the grace period.
 	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelWork()
-	opts := bot.Options{Logger: log, Illustrators: ills,
+	// The operator's endpoints: a registry of this process's own, handed
+	// down to the bot and the adapters (nothing when ops.listen is off).
+	var metrics *ops.Metrics
+	var reg *prometheus.Registry
+	health := ops.Health{Database: store.Ping, Adapters: map[string]func() bool{}}
+	if cfg.Ops.Listen != "" {
+		reg = prometheus.NewRegistry()
+		if metrics, err = ops.NewMetrics(reg); err != nil {
+			return err
+		}
+		reg.MustRegister(ops.NewStoreCollector(store.Stats, metrics))
+	}
+	opts := bot.Options{Logger: log, Illustrators: ills, Metrics: metrics,
 		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays}
 	var bk *backups
 	if cfg.Backup.Dir != "" {
 		if err := os.MkdirAll(cfg.Backup.Dir, 0o700); err != nil {
 			return fmt.Errorf("backup.dir: %w", err)
 		}
-		bk = &backups{store: store, dir: cfg.Backup.Dir, keep: cfg.Backup.Keep, log: log, now: time.Now}
+		bk = &backups{store: store, dir: cfg.Backup.Dir, keep: cfg.Backup.Keep, log: log, now: time.Now, metrics: metrics}
 		opts.Backup = bk.asked
 	}
 	svc := bot.New(store, games, opts)
@@ -105,7 +119,8 @@ func serve(ctx context.Context, cfg *config) error {
 		}
 	}
 	if cfg.Discord.Enabled {
-		a, err := discord.New(discord.Config{Token: cfg.Discord.Token, ApplicationID: cfg.Discord.ApplicationID, Guilds: cfg.Discord.Guilds, APIBase: cfg.Discord.APIBase}, svc, games, log)
+		a, err := discord.New(discord.Config{Token: cfg.Discord.Token, ApplicationID: cfg.Discord.ApplicationID, Guilds: cfg.Discord.Guilds, APIBase: cfg.Discord.APIBase,
+			Metrics: metrics}, svc, games, log)
 		if err != nil {
 			return err
 		}
@@ -115,10 +130,11 @@ func serve(ctx context.Context, cfg *config) error {
 		running = append(running, a)
 		notifiers["discord"] = a
 		svc.UseThreads("discord", a)
+		health.Adapters["discord"] = a.Connected
 	}
 	if cfg.Slack.Enabled {
 		a, err := slack.New(slack.Config{Mode: cfg.Slack.Mode, BotToken: cfg.Slack.BotToken, AppToken: cfg.Slack.AppToken,
-			SigningSecret: cfg.Slack.SigningSecret, Listen: cfg.Slack.Listen, APIBase: cfg.Slack.APIBase}, svc, games, log)
+			SigningSecret: cfg.Slack.SigningSecret, Listen: cfg.Slack.Listen, APIBase: cfg.Slack.APIBase, Metrics: metrics}, svc, games, log)
 		if err != nil {
 			closeAll()
 			return err
@@ -130,8 +146,20 @@ func serve(ctx context.Context, cfg *config) error {
 		running = append(running, a)
 		notifiers["slack"] = a
 		svc.UseThreads("slack", a)
+		health.Adapters["slack"] = a.Connected
 	}
-	stopTicker := startTicker(work, svc, cfg.Reminders.tick, notifiers, log)
+	if reg != nil {
+		// Served once the adapters are known (health names each), until the
+		// very end, so /healthz tells of a shutdown as it goes.
+		srv, err := ops.Listen(cfg.Ops.Listen, ops.Handler(reg, health), log)
+		if err != nil {
+			closeAll()
+			return fmt.Errorf("ops.listen: %w", err)
+		}
+		defer srv.Close()
+		log.Info("serving /healthz and /metrics", "addr", srv.Addr())
+	}
+	stopTicker := startTicker(work, svc, cfg.Reminders.tick, notifiers, log, metrics)
 	stopBackups := func() {}
 	if bk != nil {
 		stopBackups = bk.start(work, cfg.Backup.every)

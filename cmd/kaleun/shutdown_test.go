@@ -62,7 +62,8 @@ func answerTo(t *testing.T, f *discordfake.Server, id string) discordfake.Post {
 }
 
 // SIGTERM while a call hangs on Discord: a tournament's start waits on a
-// thread Discord never opens. The process gives the call the grace period
+// thread Discord never opens, so the adapter defers its answer (counted in
+// /metrics, and not late). The process gives the call the grace period
 // (ops.shutdown_grace, 1 s here), then cancels it: the Discord request is
 // given up, nothing half-done is committed (the tournament is still open,
 // no career was created), and the process exits 0 — where before it waited
@@ -71,7 +72,8 @@ func TestSIGTERMCancelsAHangingCallAfterTheGracePeriod(t *testing.T) {
 	bin := kaleunBinary(t)
 	f := discordfake.New(t)
 	dir := t.TempDir()
-	proc := newServeProcess(t, bin, discordServeConfig(t, dir, f, "[ops]\nshutdown_grace = \"1s\"\n"))
+	addr := freePort(t)
+	proc := newServeProcess(t, bin, discordServeConfig(t, dir, f, fmt.Sprintf("[ops]\nshutdown_grace = \"1s\"\nlisten = %q\n", addr)))
 	proc.start()
 	awaitDiscord(t, f)
 	tournament := func(id, user, action string, opts ...discordfake.Option) {
@@ -98,6 +100,13 @@ func TestSIGTERMCancelsAHangingCallAfterTheGracePeriod(t *testing.T) {
 	}
 	if p := answerTo(t, f, "i4"); p.Body["type"] != float64(5) || !strings.Contains(p.Path, "/callback") { // 5: deferred
 		t.Fatalf("the slow start was not deferred: %+v", p)
+	}
+	m := scrape(t, "http://"+addr)
+	for end := time.Now().Add(5 * time.Second); value(m, "kaleun_interactions_deferred_total", "platform", "discord") != 1 && time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		m = scrape(t, "http://"+addr)
+	}
+	if d, late := value(m, "kaleun_interactions_deferred_total", "platform", "discord"), value(m, "kaleun_interactions_late_total", "platform", "discord"); d != 1 || late != 0 {
+		t.Fatalf("%v interactions deferred, %v late: want the start deferred, in time", d, late)
 	}
 	sent := time.Now()
 	proc.cmd.Process.Signal(syscall.SIGTERM)

@@ -62,7 +62,7 @@ func TestTickerDeliversAndSurvivesPanics(t *testing.T) {
 	start("c1")
 	start("c2")
 	rec := &recordingNotifier{}
-	stop := startTicker(t.Context(), svc, 20*time.Millisecond, map[string]notifier{"discord": rec}, slog.New(slog.DiscardHandler))
+	stop := startTicker(t.Context(), svc, 20*time.Millisecond, map[string]notifier{"discord": rec}, slog.New(slog.DiscardHandler), nil)
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		rec.mu.Lock()

@@ -48,6 +48,8 @@ type Server struct {
 	stalls    map[string]chan struct{}
 	stalled   chan string
 	abandoned map[string]int
+	// downUntil refuses gateway connections until then (DropGateway).
+	downUntil time.Time
 }
 
 // Post is one thing the client sent that Discord would show: an interaction
@@ -189,6 +191,13 @@ func (f *Server) record(r *http.Request, channel, id string) {
 }
 
 func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	down := time.Now().Before(f.downUntil)
+	f.mu.Unlock()
+	if down {
+		http.Error(w, "gateway unavailable", http.StatusServiceUnavailable)
+		return
+	}
 	up := websocket.Upgrader{}
 	c, err := up.Upgrade(w, r, nil)
 	if err != nil {
@@ -206,12 +215,16 @@ func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		Op int `json:"op"`
 	}
 	json.Unmarshal(msg, &identify)
-	if identify.Op != 2 {
-		f.t.Errorf("want IDENTIFY (op 2), got op %d", identify.Op)
+	switch identify.Op {
+	case 2:
+		f.Dispatch("READY", map[string]any{"v": 9, "session_id": "s1", "user": map[string]any{"id": "bot", "username": "kaleun"},
+			"guilds": []any{}, "application": map[string]any{"id": "app"}})
+		f.ready <- struct{}{}
+	case 6: // a client reconnecting resumes its session
+		f.Dispatch("RESUMED", map[string]any{})
+	default:
+		f.t.Errorf("want IDENTIFY (op 2) or RESUME (op 6), got op %d", identify.Op)
 	}
-	f.Dispatch("READY", map[string]any{"v": 9, "session_id": "s1", "user": map[string]any{"id": "bot", "username": "kaleun"},
-		"guilds": []any{}, "application": map[string]any{"id": "app"}})
-	f.ready <- struct{}{}
 	for {
 		_, msg, err := c.ReadMessage()
 		if err != nil {
@@ -248,6 +261,20 @@ func (f *Server) Dispatch(event string, d any) error {
 	s := f.seq
 	f.mu.Unlock()
 	return f.send(map[string]any{"op": 0, "t": event, "s": s, "d": d})
+}
+
+// DropGateway closes the gateway connection from Discord's side, as a
+// network failure would, and refuses connections for a while; the client
+// then reconnects and resumes.
+func (f *Server) DropGateway(refuse time.Duration) {
+	f.mu.Lock()
+	c := f.conn
+	f.conn = nil
+	f.downUntil = time.Now().Add(refuse)
+	f.mu.Unlock()
+	if c != nil {
+		c.Close()
+	}
 }
 
 // Stall holds every request to a route (as Routes names it, e.g. "POST
