@@ -243,6 +243,14 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	return private(fmt.Sprintf("Unknown command %q: try %s.", name, commandNames())), nil
 }
 
+// rulesVersionOf is the version a game's rules name (engine.Versioned).
+func rulesVersionOf(rules engine.Rules) string {
+	if v, ok := rules.(engine.Versioned); ok {
+		return v.RulesVersion()
+	}
+	return ""
+}
+
 // gameCommand finds a command the game adds (engine.CommandCatalog).
 func gameCommand(rules engine.Rules, name string) (engine.GameCommand, bool) {
 	if cc, ok := rules.(engine.CommandCatalog); ok {
@@ -565,6 +573,12 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 	rec.State = b
 	rec.Dice.Cursor = d.Cursor()
 	rec.Decisions++
+	if v := rulesVersionOf(s.games[rec.Game]); v != "" && v != rec.Rules {
+		// The game goes on under rules read differently from its last
+		// decision's (kaleun was upgraded): the log says so, for verify.
+		entries = append(entries, persist.NewEntry{Event: audit.RulesEntry(audit.RulesVersion{Version: v, From: rec.Decisions})})
+		rec.Rules = v
+	}
 	rec.Updated = s.now()
 	rec.Over = st.Outcome() != nil
 	rec.AwaitingStart = false
@@ -795,7 +809,7 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
 	}
 	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats,
-		LogVersion: persist.LogVersion}
+		LogVersion: persist.LogVersion, Rules: rulesVersionOf(rules)}
 	if tour != nil {
 		rec.Tournament = tour.ID
 	}
