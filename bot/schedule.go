@@ -38,14 +38,16 @@ type Notice struct {
 	Reminder bool
 }
 
-// scheduling reports whether the games of a place get reminders.
+// scheduling reports whether the games of a place get due times: reminders,
+// deadlines or idle limits.
 func (s *Service) scheduling(key string) bool {
-	return (len(s.reminders) > 0 || s.deadline > 0) && !strings.HasPrefix(key, "terminal/")
+	return (len(s.reminders) > 0 || s.deadline > 0 || s.idleEnd > 0) && !strings.HasPrefix(key, "terminal/")
 }
 
-// schedule computes the due times of a game's pending prompts.
+// schedule computes the due times of a game's pending prompts, and its idle
+// limits.
 func (s *Service) schedule(ctx context.Context, rec *persist.GameRecord, st engine.State) ([]persist.Due, error) {
-	var due []persist.Due
+	due := s.idleDue(rec)
 	for _, p := range pendingAll(st) {
 		d, err := s.promptDue(ctx, rec, p)
 		if err != nil {
@@ -102,7 +104,8 @@ func (s *Service) startDue(ctx context.Context, rec *persist.GameRecord) ([]pers
 	if err != nil {
 		return nil, err
 	}
-	return s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: startToken, User: user, Name: name, Since: s.now(), Prompt: prompt}, prefs), nil
+	due := s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: startToken, User: user, Name: name, Since: s.now(), Prompt: prompt}, prefs)
+	return append(due, s.idleDue(rec)...), nil
 }
 
 // startDeadline: an unanswered challenge expires; a tournament career starts
@@ -211,6 +214,9 @@ func (s *Service) Tick(ctx context.Context, now time.Time) (notices []Notice, er
 // dropped if its prompt has been answered (or its game is gone).
 func (s *Service) dueNow(ctx context.Context, d persist.Due) ([]Notice, error) {
 	place := placeOf(d.Key)
+	if d.Kind == persist.DueIdleWarn || d.Kind == persist.DueIdleEnd {
+		return s.idleNow(ctx, place, d)
+	}
 	if d.Kind == persist.DueReminder && len(d.Prompt) > 0 {
 		var p engine.Prompt
 		if err := json.Unmarshal(d.Prompt, &p); err != nil {

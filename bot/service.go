@@ -44,6 +44,8 @@ type Service struct {
 	backup func(ctx context.Context) (string, error)
 	// metrics records decisions, deadlines and failures (nil: none).
 	metrics *ops.Metrics
+	// idleWarn and idleEnd are the idle limits (none when idleEnd is 0).
+	idleWarn, idleEnd time.Duration
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -72,12 +74,16 @@ type Options struct {
 	// Metrics records decisions, deadlines and failures for the operator's
 	// /metrics; nil records nothing.
 	Metrics *ops.Metrics
+	// IdleWarn and IdleEnd: a chat game with no decision for IdleWarn is
+	// warned, and for IdleEnd ended (0: never; IdleWarn < IdleEnd).
+	IdleWarn, IdleEnd time.Duration
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators,
-		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, backup: o.Backup, metrics: o.Metrics}
+		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, backup: o.Backup, metrics: o.Metrics,
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd}
 	if s.now == nil {
 		s.now = func() time.Time { return time.Now().UTC() }
 	}

@@ -29,7 +29,21 @@ var (
 const (
 	DueReminder = "reminder"
 	DueDeadline = "deadline"
+	// A game's idle limits: the warning that it will end, and its end. They
+	// are laid out again at every decision, so a game that moves is no
+	// longer idle.
+	DueIdleWarn = "idle_warn"
+	DueIdleEnd  = "idle_end"
 )
+
+// taken tells the kinds a tick takes out of the index as it hands them out
+// (sent once; a crash in the very moment could lose one). The others stay
+// until what answers them replaces the game's schedule, or are dropped
+// once acted on.
+func taken(kind string) bool { return kind == DueReminder || kind == DueIdleWarn }
+
+// idle tells a game's idle limits from its prompts' due times.
+func idle(kind string) bool { return kind == DueIdleWarn || kind == DueIdleEnd }
 
 // Due is one reminder or deadline of a game's pending prompt.
 type Due struct {
@@ -189,14 +203,77 @@ func writePlan(tx *bolt.Tx, key string, keep [][]byte, due []Due) error {
 // tokenOfDueKey reads the prompt token back from an index key (see dueKey:
 // time, game key, kind and token separated by zero bytes, then N).
 func tokenOfDueKey(k []byte) (string, bool) {
-	if len(k) < 8+2 {
-		return "", false
-	}
-	parts := bytes.Split(k[8:len(k)-2], []byte{0})
-	if len(parts) != 4 {
+	parts, ok := dueKeyParts(k)
+	if !ok {
 		return "", false
 	}
 	return string(parts[2]), true
+}
+
+// kindOfDueKey reads the kind back from an index key.
+func kindOfDueKey(k []byte) string {
+	parts, _ := dueKeyParts(k)
+	if len(parts) < 2 {
+		return ""
+	}
+	return string(parts[1])
+}
+
+func dueKeyParts(k []byte) ([][]byte, bool) {
+	if len(k) < 8+2 {
+		return nil, false
+	}
+	parts := bytes.Split(k[8:len(k)-2], []byte{0})
+	return parts, len(parts) == 4
+}
+
+// ReplaceIdle makes a game's idle limits due, leaving its prompts' due
+// times as they are (the limits were changed, or a game from before them
+// gets them); none removes them. A game whose plan holds these very due
+// times already, sent or not, is left alone, so a warning is not sent
+// twice. It reports whether it changed anything.
+func (s *Store) ReplaceIdle(ctx context.Context, key string, due []Due) (changed bool, err error) {
+	err = s.update(ctx, "set the idle limits of "+key, func(tx *bolt.Tx) error {
+		if tx.Bucket(bucketGames).Get([]byte(key)) == nil {
+			return nil // finished meanwhile: nothing to limit
+		}
+		old, err := scheduleKeys(tx.Bucket(bucketSchedule), key)
+		if err != nil {
+			return err
+		}
+		want := map[string]bool{}
+		for _, d := range due {
+			want[string(dueKey(d))] = true
+		}
+		var keep [][]byte
+		same := true
+		for _, k := range old {
+			if !idle(kindOfDueKey(k)) {
+				keep = append(keep, k)
+				continue
+			}
+			same = same && want[string(k)]
+			delete(want, string(k))
+		}
+		if same && len(want) == 0 {
+			return nil
+		}
+		changed = true
+		return writePlan(tx, key, keep, due)
+	})
+	return changed, err
+}
+
+// IdleLimits returns a game's idle limits still waiting in the index.
+func (s *Store) IdleLimits(ctx context.Context, key string) ([]Due, error) {
+	all, err := s.Schedule(ctx, key)
+	var out []Due
+	for _, d := range all {
+		if idle(d.Kind) {
+			out = append(out, d)
+		}
+	}
+	return out, err
 }
 
 func scheduleKeys(sb *bolt.Bucket, key string) ([][]byte, error) {
@@ -280,18 +357,18 @@ func (s *Store) TakeDue(ctx context.Context, now time.Time, limit int) ([]Due, e
 	err := s.update(ctx, "take the due times up to "+now.UTC().Format(time.RFC3339), func(tx *bolt.Tx) error {
 		ib := tx.Bucket(bucketDue)
 		c := ib.Cursor()
-		var taken [][]byte
+		var took [][]byte
 		for k, v := c.First(); k != nil && bytes.Compare(k[:8], end) <= 0 && len(out) < limit; k, v = c.Next() {
 			var d Due
 			if err := json.Unmarshal(v, &d); err != nil {
 				return fmt.Errorf("due entry %x is damaged: %w", k, err)
 			}
 			out = append(out, d)
-			if d.Kind == DueReminder {
-				taken = append(taken, append([]byte(nil), k...))
+			if taken(d.Kind) {
+				took = append(took, append([]byte(nil), k...))
 			}
 		}
-		for _, k := range taken {
+		for _, k := range took {
 			if err := ib.Delete(k); err != nil {
 				return err
 			}

@@ -383,8 +383,8 @@ func messageData(m bot.Message, ephemeral bool) *discordgo.InteractionResponseDa
 	if ephemeral {
 		d.Flags = discordgo.MessageFlagsEphemeral
 	}
-	if m.Mention != "" {
-		d.Content = "<@" + m.Mention + ">"
+	for _, id := range m.Pings() {
+		d.Content = strings.TrimSpace(d.Content + " <@" + id + ">")
 	}
 	if m.Title == "" && len(m.Fields) == 0 && len(m.Options) == 0 {
 		text := m.Text

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -398,8 +399,8 @@ func blocks(m bot.Message) []slack.Block {
 		out = append(out, slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, trim(m.Title, 150), false, false)))
 	}
 	text := m.Text
-	if m.Mention != "" {
-		text = "<@" + m.Mention + "> " + text
+	for _, id := range slices.Backward(m.Pings()) {
+		text = "<@" + id + "> " + text
 	}
 	if strings.TrimSpace(text) != "" {
 		out = append(out, slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, trim(text, 3000), false, false), nil, nil))

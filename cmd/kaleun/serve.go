@@ -99,7 +99,8 @@ func serve(ctx context.Context, cfg *config) error {
 		reg.MustRegister(ops.NewStoreCollector(store.Stats, metrics))
 	}
 	opts := bot.Options{Logger: log, Illustrators: ills, Metrics: metrics,
-		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays}
+		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays,
+		IdleWarn: cfg.Games.idleWarn, IdleEnd: cfg.Games.idleEnd}
 	var bk *backups
 	if cfg.Backup.Dir != "" {
 		if err := os.MkdirAll(cfg.Backup.Dir, 0o700); err != nil {
@@ -109,6 +110,12 @@ func serve(ctx context.Context, cfg *config) error {
 		opts.Backup = bk.asked
 	}
 	svc := bot.New(store, games, opts)
+	// The idle limits in force, for the games that lack them.
+	if n, err := svc.PlanIdle(work); err != nil {
+		return fmt.Errorf("laying out the idle limits: %w", err)
+	} else if n > 0 {
+		log.Info("idle limits laid out", "games", n, "warn", cfg.Games.idleWarn.String(), "end", cfg.Games.idleEnd.String())
+	}
 	notifiers := map[string]notifier{}
 	var running []adapter
 	closeAll := func() {

@@ -41,6 +41,11 @@ func TestServeConfigErrorsNameTheKey(t *testing.T) {
 		{write("hostname.toml", "[ops]\nlisten = \"metrics.example.org:9090\""), "ops.listen"},
 		{write("noport.toml", "[ops]\nlisten = \"127.0.0.1\""), "ops.listen"},
 		{write("remotekind.toml", "[ops]\nallow_remote = \"yes\""), "line"},
+		{write("idle.toml", "[games]\nidle_warn = \"a month\""), "games.idle_warn"},
+		{write("idlealone.toml", "[games]\nidle_warn = \"720h\""), "games.idle_end is not set"},
+		{write("endalone.toml", "[games]\nidle_end = \"720h\""), "games.idle_warn is not set"},
+		{write("idleorder.toml", "[games]\nidle_warn = \"720h\"\nidle_end = \"360h\""), "must come before games.idle_end"},
+		{write("idledeadline.toml", "[games]\nidle_warn = \"48h\"\nidle_end = \"720h\""), "after reminders.deadline"},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer
