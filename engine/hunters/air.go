@@ -228,9 +228,7 @@ func (s *State) flakBoatSecondRound() {
 		s.Phase = phShadow
 		return
 	}
-	if !s.fast {
-		s.note("11.4.7", "The aircraft is %s and leaves.", pretty(e.Flak))
-	}
+	s.say("11.4.7", func() string { return fmt.Sprintf("The aircraft is %s and leaves.", pretty(e.Flak)) })
 	s.Phase = phCombatOver
 }
 

@@ -60,9 +60,7 @@ func init() {
 			return out
 		},
 		answer: func(s *State, key string) {
-			if !s.fast {
-				s.note("11.2.1", "The Kommandant requests %s.", assignmentLabel(key))
-			}
+			s.say("11.2.1", func() string { return fmt.Sprintf("The Kommandant requests %s.", assignmentLabel(key)) })
 			s.Patrol.Assignment = key
 			s.Phase = phAssigned
 		},
@@ -169,15 +167,15 @@ func (s *State) rollP1() string {
 		s.emit(r, s.text(func() string { return assignmentLabel(k) }))
 		sub, reroll := s.substitute(k)
 		if reroll {
-			if !s.fast {
-				s.note("7.3.2", "A Type %s may not patrol the Mediterranean: roll again.", typeName(s.Boat.Type))
-			}
+			s.say("7.3.2", func() string {
+				return fmt.Sprintf("A Type %s may not patrol the Mediterranean: roll again.", typeName(s.Boat.Type))
+			})
 			continue
 		}
 		if sub != k {
-			if !s.fast {
-				s.note(substitutionCase(s, k), "A Type %s treats %s as %s.", typeName(s.Boat.Type), assignmentLabel(k), assignmentLabel(sub))
-			}
+			s.say(substitutionCase(s, k), func() string {
+				return fmt.Sprintf("A Type %s treats %s as %s.", typeName(s.Boat.Type), assignmentLabel(k), assignmentLabel(sub))
+			})
 		}
 		return sub
 	}
@@ -264,9 +262,9 @@ func (s *State) stepAssigned() {
 		// A combination no mat prints (e.g. 14.10 sending a Type VII to West Africa):
 		// sail the Atlantic track with the area's encounter column.
 		track, _ = s.mat().Track("atlantic")
-		if !s.fast {
-			s.note("14.10", "No %s track on the Type %s mat: the Atlantic track is used with the %s encounter column.", trackKey, typeName(s.Boat.Type), assignmentLabel(p.Assignment))
-		}
+		s.say("14.10", func() string {
+			return fmt.Sprintf("No %s track on the Type %s mat: the Atlantic track is used with the %s encounter column.", trackKey, typeName(s.Boat.Type), assignmentLabel(p.Assignment))
+		})
 	}
 	p.Boxes = append(p.Boxes[:0], make([]string, len(track))...)
 	p.Rolls = append(p.Rolls[:0], make([]int, len(track))...)
@@ -287,9 +285,9 @@ func (s *State) stepAssigned() {
 		s.Crew.Agent = &Crewman{}
 	}
 	s.Career.Log = append(s.Career.Log, LogRow{Month: s.Career.Month, Mark: "patrol", Patrol: s.patrolLabel(p.Assignment)})
-	if !s.fast {
-		s.note("7.1.1", "Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), assignmentLabel(p.Assignment), len(p.Boxes))
-	}
+	s.say("7.1.1", func() string {
+		return fmt.Sprintf("Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), assignmentLabel(p.Assignment), len(p.Boxes))
+	})
 	if p.Area == "arctic" && !s.Career.Arctic {
 		s.mods()
 		row, _ := s.table("arctic_permanent", "Permanent Arctic assignment")
@@ -346,9 +344,7 @@ func (p *Patrol) returning() bool {
 func (s *State) stepSail() {
 	p := s.Patrol
 	p.Pos = 0
-	if !s.fast {
-		s.note("7.1.2", "%s sails for %s.", s.Boat.Number, assignmentLabel(p.Assignment))
-	}
+	s.say("7.1.2", func() string { return fmt.Sprintf("%s sails for %s.", s.Boat.Number, assignmentLabel(p.Assignment)) })
 	s.Phase = phBoxEnter
 }
 

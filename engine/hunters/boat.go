@@ -6,10 +6,11 @@ import "github.com/kaleun/kaleun/engine/hunters/charts"
 func (s *State) mat() *charts.Boat {
 	// matType holds the very string the mat was found by, so the check is
 	// usually a comparison of two equal addresses, not of the letters.
-	if s.matPtr == nil || s.matType != s.Boat.Type {
-		s.matPtr, s.matType = s.pack.Mats.Boats[s.Boat.Type], s.Boat.Type
+	sc := &s.scratch
+	if sc.mat == nil || sc.matType != s.Boat.Type {
+		sc.mat, sc.matType = s.pack.Mats.Boats[s.Boat.Type], s.Boat.Type
 	}
-	return s.matPtr
+	return sc.mat
 }
 
 func (s *State) isIX() bool { return s.mat().Family() == "IX" }
@@ -19,10 +20,7 @@ func (s *State) isIX() bool { return s.mat().Family() == "IX" }
 // patrol, 4.5).
 func (s *State) fitBoat(boatType string) {
 	number := s.Boat.Number
-	fwd, aft := s.Boat.Fwd, s.Boat.Aft
-	if !s.fast {
-		fwd, aft = nil, nil // a recorded game never shares a slice between boats
-	}
+	fwd, aft := s.Boat.Fwd, s.Boat.Aft // the new boat's tubes reuse the old one's storage
 	s.Boat = Boat{Type: boatType, Number: number}
 	m := s.mat()
 	s.Boat.Fwd = tubes(fwd, m.Tubes.Forward)

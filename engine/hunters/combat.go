@@ -142,6 +142,7 @@ func (s *State) stepPreDetect() {
 	}
 	row, _ := s.lookup("E2", "9.2.2", "Close-range approach detection", "2d6", s.pack.E2.CloseRange.Rows)
 	if row.Result == "detected" {
+		s.scratch.tally.detection()
 		s.note("9.2.2", "Detected while closing in: no torpedoes are fired; depth charges follow at once.")
 		e.Round = 1
 		e.Detect = ""
@@ -616,9 +617,7 @@ func (s *State) damageTarget(t int, gun bool) {
 	}
 	s.emit(r, s.text(func() string { return fmt.Sprintf("%d damage", pts) }))
 	if tg.Sunk {
-		if !s.fast {
-			s.note("9.2.5", "%s has already gone down.", tg.Name)
-		}
+		s.say("9.2.5", func() string { return fmt.Sprintf("%s has already gone down.", tg.Name) })
 		return
 	}
 	tg.Damage += pts
@@ -631,9 +630,7 @@ func (s *State) damageTarget(t int, gun bool) {
 		return
 	}
 	lt.Damaged = true
-	if !s.fast {
-		s.note("9.2.6", "%s is damaged (%d of %d).", tg.Name, tg.Damage, tg.Points)
-	}
+	s.say("9.2.6", func() string { return fmt.Sprintf("%s is damaged (%d of %d).", tg.Name, tg.Damage, tg.Points) })
 }
 
 // shipSunk books a sinking (9.2.6, 11.3.1).
@@ -645,9 +642,9 @@ func (s *State) shipSunk(tg *Target) {
 	if tg.KC {
 		s.Career.CapitalKC++
 	}
-	if !s.fast {
-		s.note("9.2.6", "%s (%d t) is sunk! Career total %d t.", tg.Name, tg.Tons, s.Career.Tons)
-	}
+	s.say("9.2.6", func() string {
+		return fmt.Sprintf("%s (%d t) is sunk! Career total %d t.", tg.Name, tg.Tons, s.Career.Tons)
+	})
 }
 
 // targetKeys and allKeys name the combat mat's four target columns (9.1.1).

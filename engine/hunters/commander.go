@@ -34,11 +34,16 @@ import (
 //     fuel tanks are damaged; takes resupply at sea when below half its load.
 //   - Refit: asks for the newest standard model when it holds an upgrade request.
 func Command(s *State) string {
-	d := s.pendingDecision()
-	if d == nil {
+	d := s.handler().dec
+	if d == nil || s.Over != nil {
 		return ""
 	}
-	opts := s.options(d)
+	return commandFrom(s, d, s.options(d))
+}
+
+// commandFrom is Command choosing from the decision's options, already
+// built: the simulator hands it the options the rules stopped at.
+func commandFrom(s *State, d *decision, opts []engine.Option) string {
 	m := menu(opts)
 	first := opts[0].Key
 	hull, spaces := s.Boat.Hull, s.mat().HullSpaces
@@ -125,6 +130,8 @@ func Command(s *State) string {
 		return "night"
 	case "flak_stay":
 		return "dive"
+	case "escort_direction":
+		return "roll" // the other player's pick in a two-player game: the die, as in solitaire (14.8)
 	case "upgrade":
 		best := "save"
 		for _, o := range opts {

@@ -52,9 +52,7 @@ func (s *State) addHull(n int, cas, why string) {
 		s.endGame("sunk", fmt.Sprintf("%s's hull gave way (%s): lost with all hands (10.3.2).", s.Boat.Number, why))
 		return
 	}
-	if !s.fast {
-		s.note(cas, "Hull damage: %d of %d.", s.Boat.Hull, s.mat().HullSpaces)
-	}
+	s.say(cas, func() string { return fmt.Sprintf("Hull damage: %d of %d.", s.Boat.Hull, s.mat().HullSpaces) })
 }
 
 // addFlooding advances the flooding track (10.1, 10.6.1); the final space forces
@@ -69,9 +67,7 @@ func (s *State) addFlooding(n int) {
 		s.scuttleAfterFlooding()
 		return
 	}
-	if !s.fast {
-		s.note("10.1.1", "Flooding: %d of %d.", s.Boat.Flooding, s.mat().FloodingSpaces)
-	}
+	s.say("10.1.1", func() string { return fmt.Sprintf("Flooding: %d of %d.", s.Boat.Flooding, s.mat().FloodingSpaces) })
 }
 
 // floodingCheck is 10.1.3's additional flooding after a round with flooding.
@@ -134,14 +130,12 @@ func (s *State) damageSystem(key string) {
 		}
 	}
 	if !any {
-		if !s.fast {
-			s.note("10.6.3", "%s: already damaged or not aboard, no further effect.", pretty(key))
-		}
+		s.say("10.6.3", func() string {
+			return fmt.Sprintf("%s: already damaged or not aboard, no further effect.", pretty(key))
+		})
 		return
 	}
-	if !s.fast {
-		s.note("10.0", "%s damaged.", pretty(key))
-	}
+	s.say("10.0", func() string { return fmt.Sprintf("%s damaged.", pretty(key)) })
 	if (key == "diesel_engine_1" || key == "diesel_engine_2") && s.Settings.Ruling("diesel_repair") == "inoperable_at_once" {
 		i := sysDiesel1
 		if key == "diesel_engine_2" {
@@ -191,9 +185,7 @@ func (s *State) crewInjury() {
 		c, name = &s.Crew.Generic[idx], genericCrewNames[idx]
 	}
 	if c.Health == KIA {
-		if !s.fast {
-			s.note("9.6.10", "%s is already KIA: no effect.", name)
-		}
+		s.say("9.6.10", func() string { return fmt.Sprintf("%s is already KIA: no effect.", name) })
 		return
 	}
 	s.mods()
@@ -227,13 +219,9 @@ func (s *State) wound(c *Crewman, name, sev string) {
 		c.Health = KIA
 	}
 	if c.Health == before {
-		if !s.fast {
-			s.note("10.6.2", "%s is already SW: a light wound has no further effect.", name)
-		}
+		s.say("10.6.2", func() string { return fmt.Sprintf("%s is already SW: a light wound has no further effect.", name) })
 	} else {
-		if !s.fast {
-			s.note("10.5.1", "%s: %s.", name, c.Health)
-		}
+		s.say("10.5.1", func() string { return fmt.Sprintf("%s: %s.", name, c.Health) })
 	}
 	s.commandCheck()
 }
@@ -274,9 +262,7 @@ func (s *State) endGame(fate, text string) {
 		return
 	}
 	s.Career.Fate = fate
-	if !s.fast {
-		s.note("5.1", "%s", text)
-	}
+	s.note("5.1", text)
 	if s.Patrol != nil && !s.Patrol.Logged {
 		// The patrol the career ends on is one of its patrols (3.5's sample:
 		// "TOTAL PATROLS: 5", "Five patrols were completed until his U-Boat

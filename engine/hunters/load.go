@@ -137,14 +137,12 @@ func (s *State) beginLoading() {
 	if s.Patrol != nil && s.Patrol.Mission == "minelaying" {
 		if m.Mines != nil {
 			b.ShaftMines = m.Mines.Count // 11.4.6: vertical shafts, no torpedo displaced
-			if !s.fast {
-				s.note("11.4.6", "%d SMA mines are stowed in the vertical shafts.", b.ShaftMines)
-			}
+			s.say("11.4.6", func() string { return fmt.Sprintf("%d SMA mines are stowed in the vertical shafts.", b.ShaftMines) })
 		} else {
 			s.Refit.Load.Mines = true
-			if !s.fast {
-				s.note("7.4.2", "Mines are loaded in every torpedo tube; the torpedo load drops to %d.", s.loadCount())
-			}
+			s.say("7.4.2", func() string {
+				return fmt.Sprintf("Mines are loaded in every torpedo tube; the torpedo load drops to %d.", s.loadCount())
+			})
 		}
 	}
 	s.Phase = phLoadMix
@@ -178,15 +176,13 @@ func (s *State) loadForMission() {
 	}
 	if m := s.mat(); m.Mines != nil {
 		s.Boat.ShaftMines = m.Mines.Count
-		if !s.fast {
-			s.note("11.4.6", "%d SMA mines are stowed in the vertical shafts.", s.Boat.ShaftMines)
-		}
+		s.say("11.4.6", func() string {
+			return fmt.Sprintf("%d SMA mines are stowed in the vertical shafts.", s.Boat.ShaftMines)
+		})
 		s.Phase = phSail
 		return
 	}
-	if !s.fast {
-		s.note("7.4.2", "A minelaying mission: the torpedoes come out of the tubes for the mines, and the reloads are stowed again.")
-	}
+	s.note("7.4.2", "A minelaying mission: the torpedoes come out of the tubes for the mines, and the reloads are stowed again.")
 	s.beginLoading()
 }
 
@@ -274,13 +270,9 @@ func (s *State) finishLoading(aftE int) {
 	fill(b.Aft, pl.AftE)
 	b.AftE, b.AftA = aftE, m.Reloads.Aft-aftE
 	b.FwdE, b.FwdA = e-aftE, a-b.AftA
-	if s.fast {
-		return
-	}
-	if !s.fast {
-		s.note("4.5", "Loaded: forward tubes %v, aft tubes %v; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.",
-			b.Fwd, b.Aft, b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
-	}
+	s.say("4.5", func() string {
+		return fmt.Sprintf("Loaded: forward tubes %v, aft tubes %v; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.", b.Fwd, b.Aft, b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
+	})
 }
 
 // reload starts reloading the empty tubes (9.2.8) and continues at then.
@@ -376,8 +368,6 @@ func (s *State) doReload(fwd bool, k int) {
 		if fwd {
 			end = "forward"
 		}
-		if !s.fast {
-			s.note("9.2.8", "Reloaded %d %s tube(s): now %v.", loaded, end, *tubes)
-		}
+		s.say("9.2.8", func() string { return fmt.Sprintf("Reloaded %d %s tube(s): now %v.", loaded, end, *tubes) })
 	}
 }

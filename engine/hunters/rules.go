@@ -173,7 +173,7 @@ func (r *Rules) Restart(s *State, su Setup, d engine.Dice) error {
 	if s.pack != r.pack {
 		return fmt.Errorf("hunters: restarting a career of other rules")
 	}
-	s.fast = true
+	s.scratch.keep = true
 	s.recycleCareer()
 	_, err := r.startInto(s, su, d, false)
 	return err
@@ -181,7 +181,7 @@ func (r *Rules) Restart(s *State, su Setup, d engine.Dice) error {
 
 // startInto sets up a new career in the empty state s.
 func (r *Rules) startInto(s *State, su Setup, d engine.Dice, record bool) (events []engine.Event, err error) {
-	s.Schema, s.Settings, s.fast = SchemaVersion, su.Settings, !record
+	s.Schema, s.Settings = SchemaVersion, su.Settings
 	if s.Settings.Optional == nil {
 		s.Settings.Optional = map[string]bool{}
 	}
@@ -201,9 +201,9 @@ func (r *Rules) startInto(s *State, su Setup, d engine.Dice, record bool) (event
 	} else if su.UBoat == "" || su.UBoat == "historical" {
 		s.Boat.Number = s.historicalNumber(su.Boat)
 	}
-	if !s.fast {
-		s.note("4.3.1", "%s takes command of %s, a Type %s, in %s.", s.Career.Kommandant, s.Boat.Number, typeName(su.Boat), su.Start.Label())
-	}
+	s.say("4.3.1", func() string {
+		return fmt.Sprintf("%s takes command of %s, a Type %s, in %s.", s.Career.Kommandant, s.Boat.Number, typeName(su.Boat), su.Start.Label())
+	})
 	s.startingRank()
 	s.toNextPatrol()
 	s.advance()
@@ -234,9 +234,7 @@ func (s *State) historicalNumber(boat string) string {
 				n := r[1] - r[0] + 1
 				if v < n {
 					num := "U-" + strconv.Itoa(r[0]+v)
-					if !s.fast {
-						s.note("14.4.1", "Historical U-boat id: %s.", num)
-					}
+					s.say("14.4.1", func() string { return fmt.Sprintf("Historical U-boat id: %s.", num) })
 					return num
 				}
 				v -= n
@@ -252,9 +250,7 @@ func (s *State) startingRank() {
 	switch {
 	case b.Family() == "IX" || y <= 1939:
 		s.Career.Rank = 1 // Kapitänleutnant
-		if !s.fast {
-			s.note("11.2.2", "Starting rank: %s.", s.rankName())
-		}
+		s.say("11.2.2", func() string { return fmt.Sprintf("Starting rank: %s.", s.rankName()) })
 		return
 	}
 	table := "starting_rank_1942"
@@ -268,9 +264,7 @@ func (s *State) startingRank() {
 	if row.Result == "KptLt" {
 		s.Career.Rank = 1
 	}
-	if !s.fast {
-		s.note("11.2.2", "Starting rank: %s.", s.rankName())
-	}
+	s.say("11.2.2", func() string { return fmt.Sprintf("Starting rank: %s.", s.rankName()) })
 }
 
 func (s *State) rankName() string {

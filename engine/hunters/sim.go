@@ -60,13 +60,10 @@ func Simulate(r *Rules, cfg SimConfig, newDice func(career int) engine.Dice) (*S
 		if err := r.Restart(s, su, d); err != nil {
 			return nil, fmt.Errorf("career %d: %w", i, err)
 		}
-		for s.Over == nil {
-			key := Command(s)
-			if _, err := s.ApplyInPlace(engine.Choice{Key: key}, d, false); err != nil {
-				return nil, fmt.Errorf("career %d, phase %s, key %q: %w", i, s.Phase, key, err)
-			}
-			rep.Decisions++
+		if err := s.play(d, nil); err != nil {
+			return nil, fmt.Errorf("career %d: %w", i, err)
 		}
+		rep.Decisions += s.Decision
 		c := &s.Career
 		tons = append(tons, c.Tons)
 		sumTons += c.Tons
@@ -104,4 +101,39 @@ func Simulate(r *Rules, cfg SimConfig, newDice func(career int) engine.Dice) (*S
 		rep.LostByYear[y] = v / n
 	}
 	return rep, nil
+}
+
+// PlayOut lets the built-in commander play s to the end of the game, quietly
+// and in place, as Simulate plays its careers.
+func (s *State) PlayOut(d engine.Dice) error { return s.play(d, nil) }
+
+// play lets the built-in commander answer every decision of s in place,
+// quietly, until the game is over, a wolfpack's career waits for its pack
+// (only the pack moves it on), or stop, when given, says so before a
+// decision. The commander chooses from the options the rules stopped at,
+// and its answer goes through decide like a player's.
+func (s *State) play(d engine.Dice, stop func(*State) bool) (err error) {
+	if s.Over != nil {
+		return nil
+	}
+	var events []engine.Event
+	s.running(d, false)
+	defer s.ran(&events, &err)
+	dec := s.handler().dec
+	if dec == nil {
+		return fmt.Errorf("hunters: state in phase %q waits for no decision", s.Phase)
+	}
+	opts := s.options(dec)
+	for s.Over == nil && dec.actorOf() != Pack {
+		if stop != nil && stop(s) {
+			return nil
+		}
+		key := commandFrom(s, dec, opts)
+		if !menu(opts).has(key) {
+			return fmt.Errorf("hunters: the built-in commander chose %q in phase %s, not one of its options (%s)", key, s.Phase, optionKeys(opts))
+		}
+		opts = s.decide(dec, opts, key)
+		dec = s.handler().dec
+	}
+	return nil
 }
