@@ -226,3 +226,72 @@ func TestRestartedCareersMatchFreshOnes(t *testing.T) {
 		}
 	}
 }
+
+// TestRolloutsFromMidGameStatesAgree extends the agreement of the simulated
+// and recorded paths to rollouts: a state of a recorded career, copied by
+// the simulator (copyFrom, into one state reused for every rollout) and
+// played on quietly by the built-in commander, ends exactly where the
+// recorded path ends from the same state with the same dice; the copy
+// encodes as its source does, and playing it never changes the source.
+func TestRolloutsFromMidGameStatesAgree(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	setups := []string{
+		`{"boat":"IXB","start":"1940-06","rules":"14.6,14.7,14.8"}`,
+		`{"boat":"VIIC","start":"1941-03","rules":"14.1,14.9,14.11"}`,
+		`{"boat":"VIID","start":"1942-01","rules":"14.3,14.9,viid_tracks=mat"}`,
+		`{"boat":"VIIA","start":"1939-09","rules":"4.5.2,14.2,14.4"}`,
+		`{"boat":"VIIC_Flak","start":"1943-05","rules":"14.7,diesel_repair=inoperable_at_once"}`,
+	}
+	rollout := &State{pack: r.pack}
+	rollouts := 0
+	for seed := uint64(1); seed <= 25; seed++ {
+		su, err := r.ParseSetup([]byte(setups[seed%uint64(len(setups))]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		su.Settings.TwoPlayer = seed%4 == 0 // the enemy's Roll prompts and secret picks too
+		d := dice.NewFast(seed)
+		src, _, err := r.Start(su, d, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; src.Over == nil; step++ {
+			if step%23 == 7 {
+				before, _ := src.Encode()
+				rollout.copyFrom(src)
+				if got, _ := rollout.Encode(); string(got) != string(before) {
+					t.Fatalf("seed %d step %d: the copy encodes otherwise than its source\nsource: %.400s\ncopy:   %.400s", seed, step, before, got)
+				}
+				dd := seed*100_000 + uint64(step)
+				if err := rollout.play(dice.NewFast(dd), nil); err != nil {
+					t.Fatalf("seed %d step %d: %v", seed, step, err)
+				}
+				if after, _ := src.Encode(); string(after) != string(before) {
+					t.Fatalf("seed %d step %d: playing the copy changed its source", seed, step)
+				}
+				recorded, err := r.Decode(before)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rs, rd := recorded.(*State), dice.NewFast(dd)
+				for rs.Over == nil {
+					if _, err := rs.ApplyInPlace(engine.Choice{Key: Command(rs)}, rd, true); err != nil {
+						t.Fatalf("seed %d step %d: %v", seed, step, err)
+					}
+				}
+				a, _ := rollout.Encode()
+				b, _ := rs.Encode()
+				if string(a) != string(b) {
+					t.Fatalf("seed %d step %d: the rollout and the recorded path end in different states\nrollout:  %.400s\nrecorded: %.400s", seed, step, a, b)
+				}
+				rollouts++
+			}
+			if _, err := src.ApplyInPlace(engine.Choice{Key: Command(src)}, d, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if rollouts < 100 {
+		t.Fatalf("only %d rollouts were compared", rollouts)
+	}
+}
