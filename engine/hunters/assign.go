@@ -195,7 +195,7 @@ func substitutionCase(s *State, k string) string {
 // with the rulings viid_tracks and flak_boat_caribbean and optional rule 14.10.
 func (s *State) substitute(k string) (string, bool) {
 	area := s.pack.Mats.AssignmentKeys[k].Area
-	ignore := s.Settings.On("14.10") // 14.10.1: ignore 7.3.1 and 7.3.2
+	ignore := s.Settings.on(opt1410) // 14.10.1: ignore 7.3.1 and 7.3.2
 	t := s.Boat.Type
 	switch {
 	case s.isIX():
@@ -204,7 +204,7 @@ func (s *State) substitute(k string) (string, bool) {
 		}
 		return k, false
 	case t == "VIID":
-		mat := s.Settings.Ruling("viid_tracks") == "mat"
+		mat := s.Settings.ruling(rulVIIDTracks) == "mat"
 		if !ignore && area == "mediterranean" {
 			return "", true // 7.3.2, card note 5
 		}
@@ -225,7 +225,7 @@ func (s *State) substitute(k string) (string, bool) {
 		if !ignore && area == "west_african_coast" {
 			return "atlantic", false
 		}
-		if !ignore && area == "caribbean" && s.Settings.Ruling("flak_boat_caribbean") == "card" {
+		if !ignore && area == "caribbean" && s.Settings.ruling(rulFlakBoatCaribbean) == "card" {
 			return "atlantic", false
 		}
 		return k, false
@@ -243,7 +243,7 @@ func (s *State) stepAssigned() {
 	ak := s.pack.Mats.AssignmentKeys[p.Assignment]
 	p.Area, p.Mission, p.Wolfpack = ak.Area, ak.Mission, ak.Wolfpack // 7.2.1: (W) patrols
 	trackKey := s.pack.Mats.TrackSelection[p.Assignment]
-	viidRule := s.Boat.Type == "VIID" && s.Settings.Ruling("viid_tracks") == "rulebook"
+	viidRule := s.Boat.Type == "VIID" && s.Settings.ruling(rulVIIDTracks) == "rulebook"
 	viidMat := s.Boat.Type == "VIID" && !viidRule
 	if s.Boat.Type == "VIID" {
 		// 11.4.6: the VIID lays mines on British Isles and North America/Caribbean

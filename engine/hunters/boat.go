@@ -136,7 +136,7 @@ func (s *State) commandModifiers(ms charts.Modifiers) {
 		s.modFrom(ms, "kmdt_sw", !s.Crew.WO1.Experte, "1WO in command")
 	case cmd2WO, cmdLI:
 		if s.Crew.WO2.Experte && s.inCommand() == cmd2WO {
-			if s.Settings.Ruling("experte_2wo_command") == "waive_one" {
+			if s.Settings.ruling(rulExperte2WOCommand) == "waive_one" {
 				s.modFrom(ms, "kmdt_sw", true, "Experte 2WO in command")
 			}
 			return

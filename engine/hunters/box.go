@@ -131,7 +131,7 @@ func (s *State) encounterTable() (*charts.SubTable, string, bool) {
 		key = "transit"
 		if p.FirstMed {
 			key = "addl_round_gibraltar" // 7.3.3
-			randomOK = s.Settings.Ruling("gibraltar_random_event") == "allowed"
+			randomOK = s.Settings.ruling(rulGibraltarRandomEvent) == "allowed"
 		}
 	case "mission":
 		key = "bay_of_biscay_special_missions"
@@ -292,7 +292,7 @@ func (s *State) stepBoxDone() {
 		return
 	}
 	// 14.9.1: no resupply in the Mediterranean or off North America/the Caribbean.
-	if s.Settings.On("14.9") && !p.ResupplyChk && !p.Aborting && p.Pos == p.lastOnStation() &&
+	if s.Settings.on(opt149) && !p.ResupplyChk && !p.Aborting && p.Pos == p.lastOnStation() &&
 		p.Area != "mediterranean" && p.Area != "north_america" && p.Area != "caribbean" {
 		p.ResupplyChk = true // 14.9.2: once per patrol
 		s.mods()

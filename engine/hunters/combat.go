@@ -150,7 +150,7 @@ func (s *State) stepPreDetect() {
 		return
 	}
 	e.Detect = ""
-	if s.Settings.On("14.11") && e.Type == "convoy" {
+	if s.Settings.on(opt1411) && e.Type == "convoy" {
 		// 14.11.1: past the escorts at close range, the ships nearest the boat
 		// are identified with +1 on the size roll (they replace the first sighting).
 		s.note("14.11.1", "The boat penetrates the convoy: the ships nearest to it are identified with +1 on the size roll.")

@@ -136,7 +136,7 @@ func (s *State) damageSystem(key string) {
 		return
 	}
 	s.say("10.0", func() string { return fmt.Sprintf("%s damaged.", pretty(key)) })
-	if (key == "diesel_engine_1" || key == "diesel_engine_2") && s.Settings.Ruling("diesel_repair") == "inoperable_at_once" {
+	if (key == "diesel_engine_1" || key == "diesel_engine_2") && s.Settings.ruling(rulDieselRepair) == "inoperable_at_once" {
 		i := sysDiesel1
 		if key == "diesel_engine_2" {
 			i = sysDiesel2
@@ -151,7 +151,7 @@ func (s *State) crewInjury() {
 	s.mods()
 	row, r := s.lookup("E5", "9.6.10", "Crew injury: who", "2d6", s.pack.E5.CrewInjury.Who.Rows)
 	who := row.Result
-	if r.natural == 11 && s.Settings.Ruling("injury_roll_11") == "generic_crew" {
+	if r.natural == 11 && s.Settings.ruling(rulInjuryRoll11) == "generic_crew" {
 		who = "generic_crew"
 		s.note("9.6.10", "Ruling injury_roll_11=generic_crew: a generic crew box is hit.")
 	}
@@ -189,7 +189,7 @@ func (s *State) crewInjury() {
 		return
 	}
 	s.mods()
-	if s.Settings.Ruling("doctor_severity") == "on" && s.Crew.Doctor.Experte && !s.Crew.Doctor.Health.Out() {
+	if s.Settings.ruling(rulDoctorSeverity) == "on" && s.Crew.Doctor.Experte && !s.Crew.Doctor.Health.Out() {
 		s.mod(-1, "Experte Doctor (ruling doctor_severity=on)", "10.11.1")
 	}
 	srow, _ := s.lookup("E5", "9.6.10", s.text(func() string { return "Crew injury: severity for " + name }), "1d6", s.pack.E5.CrewInjury.Severity.Rows)

@@ -91,7 +91,7 @@ func halsDecision(what string, reroll Phase, keep func(s *State)) *decision {
 
 // halsAvailable reports whether a held roll may be offered for re-roll.
 func (s *State) halsAvailable() bool {
-	return s.Career.Hals > 0 && s.Settings.Ruling("hals_und_beinbruch") == "adverse_rolls" && s.Enc.Held != -100
+	return s.Career.Hals > 0 && s.Settings.ruling(rulHalsUndBeinbruch) == "adverse_rolls" && s.Enc.Held != -100
 }
 
 func (s *State) stepDetect() {
@@ -121,7 +121,7 @@ func (s *State) stepDetect() {
 // roll) when there is one, else before the first detection roll.
 func (s *State) escortQuality() {
 	e := s.Enc
-	if !s.Settings.On("14.6") || e.Quality != "" {
+	if !s.Settings.on(opt146) || e.Quality != "" {
 		return
 	}
 	table := "escort_quality_1939_1941"
@@ -245,7 +245,7 @@ func (s *State) resolveDetection(total int) {
 
 func (s *State) stepDC() {
 	e := s.Enc
-	if s.Settings.On("14.8") && !s.damaged(sysHydrophones) {
+	if s.Settings.on(opt148) && !s.damaged(sysHydrophones) {
 		s.Phase = phEvasive // 14.8; not with damaged hydrophones (14.8.4)
 		return
 	}

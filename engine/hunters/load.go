@@ -98,7 +98,7 @@ func (s *State) mixRange() (int, int) {
 	if hi > n {
 		hi = n
 	}
-	if s.Settings.On("4.5.2") {
+	if s.Settings.on(opt452) {
 		max := 5
 		if s.isIX() {
 			max = 6
@@ -152,7 +152,7 @@ func (s *State) beginLoading() {
 // assignment (ruling torpedo_load_order; 4.4.2, 6.1). A wolfpack tournament
 // (13.5) knows its assignment beforehand and keeps the usual order.
 func (s *State) loadsFirst() bool {
-	return s.Pack == nil && s.Settings.Ruling("torpedo_load_order") == "before_assignment"
+	return s.Pack == nil && s.Settings.ruling(rulTorpedoLoadOrder) == "before_assignment"
 }
 
 // toNextPatrol starts the next patrol: its assignment (6.1 step 1), or first
@@ -202,7 +202,7 @@ func (s *State) tubeOptions() []engine.Option {
 	pl := s.Refit.Load
 	e := pl.E
 	a := s.loadCount() - e
-	if pl.Mines || s.Settings.On("4.5.2") {
+	if pl.Mines || s.Settings.on(opt452) {
 		return s.optsOf(engine.Option{Key: "f0a0", Label: "G7a in every tube", Case: "4.5.2"})
 	}
 	out := s.opts()

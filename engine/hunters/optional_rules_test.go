@@ -1,6 +1,7 @@
 package hunters
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -116,7 +117,9 @@ func TestEvasiveManeuvers(t *testing.T) {
 		}
 	}
 	s := detecting(t, "VIIC", "1941-03")
-	s.Settings.Optional["14.8"] = true
+	if err := s.Settings.Switch("14.8", true); err != nil {
+		t.Fatal(err)
+	}
 	s.Boat.Sys[sysHydrophones] = Damaged
 	choose(t, s, "hold_depth", 5, 5, 1, 1) // detected; no evasive decision; E3 2+1 = 3: none
 	if s.Phase == phEvasive {
@@ -207,5 +210,36 @@ func TestRulingsParse(t *testing.T) {
 	q.Enc = &Encounter{Escorted: true}
 	if q.approachOptions()[0].Key != "break_off" {
 		t.Fatal("default: a damaged periscope forbids a submerged day attack on escorts")
+	}
+}
+
+// Settings are held by index but saved by name, as games saved before were:
+// the optional rules on, the rulings named (a default named explicitly
+// too), and nothing at all for a game without either.
+func TestSettingsAreSavedByName(t *testing.T) {
+	set, err := ParseRules("14.6,14.10,diesel_repair=repairable,hals_und_beinbruch=never")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.TwoPlayer = true
+	b, err := json.Marshal(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"optional":{"14.10":true,"14.6":true},"rulings":{"diesel_repair":"repairable","hals_und_beinbruch":"never"},"two_player":true}`
+	if string(b) != want {
+		t.Fatalf("saved as %s\nwant       %s", b, want)
+	}
+	var back Settings
+	if err := json.Unmarshal(b, &back); err != nil || back != set {
+		t.Fatalf("read back %+v (%v), want %+v", back, err, set)
+	}
+	if b, _ := json.Marshal(Settings{}); string(b) != `{}` {
+		t.Fatalf("empty settings saved as %s", b)
+	}
+	for _, bad := range []string{`{"optional":{"15.1":true}}`, `{"rulings":{"diesel_repair":"sometimes"}}`, `{"rulings":{"nonsense":"x"}}`} {
+		if err := json.Unmarshal([]byte(bad), &back); err == nil {
+			t.Errorf("%s read without complaint", bad)
+		}
 	}
 }

@@ -161,7 +161,7 @@ func (s *State) stepCaughtUnawares() {
 	if s.enemyGate() {
 		return
 	}
-	if s.Settings.On("14.7") {
+	if s.Settings.on(opt147) {
 		table := "aircraft_quality_1939_1941"
 		if s.year() >= 1942 {
 			table = "aircraft_quality_1942_1943"

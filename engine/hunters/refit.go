@@ -166,7 +166,7 @@ func (s *State) stepPatrolEnd() {
 	// 11.2.3 ruling anniversary_patrol: a patrol at sea in the anniversary
 	// month may belong to the next 12 months instead of the ones judged now.
 	deferShips, deferFailed := 0, 0
-	if c.Month+charts.Month(rf.PMonths) >= c.PromotionDue && s.Settings.Ruling("anniversary_patrol") == "next_period" {
+	if c.Month+charts.Month(rf.PMonths) >= c.PromotionDue && s.Settings.ruling(rulAnniversaryPatrol) == "next_period" {
 		for _, t := range p.Targets {
 			if t.Sunk {
 				deferShips++
@@ -179,7 +179,7 @@ func (s *State) stepPatrolEnd() {
 		c.PeriodFailed -= deferFailed
 	}
 	// 6.1 step D lists promotion and awards together; ruling refit_award_order.
-	if s.Settings.Ruling("refit_award_order") == "award_first" {
+	if s.Settings.ruling(rulRefitAwardOrder) == "award_first" {
 		s.decorations()
 		s.promotion(false)
 	} else {
@@ -342,7 +342,7 @@ func (s *State) crewRecovery() {
 // 11.1.4's alone when all four generic crew boxes went down on the patrol: a
 // box replaced was SW or KIA, and 11.1.4 takes the level in crewChanges.
 func (s *State) crewLossCountedOnce() bool {
-	return s.Settings.Ruling("crew_loss_levels") == "one_level" && s.Patrol != nil && s.Patrol.GenericDown
+	return s.Settings.ruling(rulCrewLossLevels) == "one_level" && s.Patrol != nil && s.Patrol.GenericDown
 }
 
 // newBoatSails is 11.4.3: the Kommandant "goes out to sea in the new boat 1
@@ -590,7 +590,7 @@ func boatRank(model string) int {
 // reassignment applies the VIIA withdrawal (4.2.2).
 func (s *State) reassignment() {
 	next := s.Refit.Return + charts.Month(s.Refit.Months)
-	if s.Boat.Type == "VIIA" && s.Refit.NewBoat == "" && next >= s.pack.Rules.StartDates.VIIAWithdrawn && !s.Settings.On("4.2.2-keep-viia") {
+	if s.Boat.Type == "VIIA" && s.Refit.NewBoat == "" && next >= s.pack.Rules.StartDates.VIIAWithdrawn && !s.Settings.on(opt422KeepVIIA) {
 		s.Refit.NewBoat = "VIIC"
 		s.note("4.2.2", "The Type VIIA is withdrawn: the boat is replaced by a Type VIIC.")
 	}

@@ -182,9 +182,6 @@ func (r *Rules) Restart(s *State, su Setup, d engine.Dice) error {
 // startInto sets up a new career in the empty state s.
 func (r *Rules) startInto(s *State, su Setup, d engine.Dice, record bool) (events []engine.Event, err error) {
 	s.Schema, s.Settings = SchemaVersion, su.Settings
-	if s.Settings.Optional == nil {
-		s.Settings.Optional = map[string]bool{}
-	}
 	s.running(d, record)
 	defer s.ran(&events, &err)
 	s.Career = Career{Kommandant: su.Kommandant, Start: su.Start, Month: su.Start, NextPatrol: su.Start,
@@ -196,7 +193,7 @@ func (r *Rules) startInto(s *State, su Setup, d engine.Dice, record bool) (event
 	}
 	s.fitBoat(su.Boat)
 	s.Boat.Number = su.UBoat
-	if su.UBoat == "" && !s.Settings.On("14.4") {
+	if su.UBoat == "" && !s.Settings.on(opt144) {
 		s.Boat.Number = "U-" + strconv.Itoa(r.pack.History.UBoatIDs[su.Boat][0][0])
 	} else if su.UBoat == "" || su.UBoat == "historical" {
 		s.Boat.Number = s.historicalNumber(su.Boat)

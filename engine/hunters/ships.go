@@ -259,7 +259,7 @@ func (s *State) startShips(result string) {
 		n = 2
 	case "convoy":
 		n = 4
-		if s.Settings.On("14.2") {
+		if s.Settings.on(opt142) {
 			n = 3 // 14.2.1
 		}
 	case "tanker":
@@ -319,7 +319,7 @@ func (s *State) identify(kind string) (Target, bool) {
 		t.Points = s.pack.U3.SinkPointsFor(true, t.Tons)
 		return t, true
 	}
-	if s.Settings.On("14.1") { // 14.1.1
+	if s.Settings.on(opt141) { // 14.1.1
 		st := s.pack.Rules.StandardTonnage
 		t.Tons = map[string]int{"small_freighter": st.SmallFreighter, "large_freighter": st.LargeFreighter, "tanker": st.Tanker}[kind]
 		t.Name = "(standard tonnage)"
@@ -360,7 +360,7 @@ func (s *State) identify(kind string) (Target, bool) {
 		if northAmerica {
 			roster = northAmericaRoster(kind)
 		}
-		if s.Settings.On("14.3") && s.wasSunk(roster, r.natural) {
+		if s.Settings.on(opt143) && s.wasSunk(roster, r.natural) {
 			// 14.3.2 has no answer once every ship of the roster is sunk (the
 			// 20 of a T4 list can be): the repeat stands rather than rolling
 			// for ever.

@@ -128,7 +128,7 @@ func (s *State) play(d engine.Dice, stop func(*State) bool) (err error) {
 		if stop != nil && stop(s) {
 			return nil
 		}
-		key := commandFrom(s, dec, opts)
+		key := commandFrom(s, opts)
 		if !menu(opts).has(key) {
 			return fmt.Errorf("hunters: the built-in commander chose %q in phase %s, not one of its options (%s)", key, s.Phase, optionKeys(opts))
 		}
