@@ -11,8 +11,11 @@ var (
 	_ engine.Tournaments = (*Rules)(nil)
 	_ engine.Legends     = (*Rules)(nil)
 	_ engine.Scored      = (*Rules)(nil)
+	_ engine.OddsPolicy  = (*Rules)(nil)
+	_ engine.Outlooks    = (*Rules)(nil)
 
 	_ engine.State      = (*State)(nil)
 	_ engine.Routine    = (*State)(nil)
 	_ engine.Summarized = (*State)(nil)
+	_ engine.Advisor    = (*State)(nil)
 )

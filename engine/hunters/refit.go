@@ -85,6 +85,7 @@ func init() {
 func (s *State) closePatrolLog() {
 	p := s.Patrol
 	p.Logged = true
+	s.scratch.tally.patrolOver(s)
 	row := &s.Career.Log[len(s.Career.Log)-1]
 	tons := 0
 	sunk := false

@@ -266,6 +266,23 @@ func (s *Settings) setRuling(i rulIndex, value string) bool {
 	return false
 }
 
+// String lists the optional rules on and the rulings named, as ParseRules
+// reads them ("14.6,diesel_repair=inoperable_at_once").
+func (s Settings) String() string {
+	var out []string
+	for i, o := range optionalRules {
+		if s.on(optIndex(i)) {
+			out = append(out, o.Key)
+		}
+	}
+	for i, r := range Rulings {
+		if s.rulings[i] > 0 {
+			out = append(out, r.Key+"="+s.ruling(rulIndex(i)))
+		}
+	}
+	return strings.Join(out, ",")
+}
+
 // settingsJSON is how settings are saved: the optional rules on and the
 // rulings named, by name.
 type settingsJSON struct {
