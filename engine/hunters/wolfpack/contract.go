@@ -15,4 +15,5 @@ var (
 	_ engine.RoutineFor = (*State)(nil)
 	_ engine.Absence    = (*State)(nil)
 	_ engine.Summarized = (*State)(nil)
+	_ engine.Advisor    = (*State)(nil)
 )
