@@ -38,6 +38,8 @@ type Service struct {
 	vacationDays int
 	// threads are the adapters' thread openers, by platform.
 	threads threadOpeners
+	// oddsRollouts is the advisor's rollouts of each option (0: the game's).
+	oddsRollouts int
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -59,12 +61,15 @@ type Options struct {
 	Deadline  time.Duration
 	// VacationDays is each player's yearly budget of vacation days.
 	VacationDays int
+	// OddsRollouts is how many rollouts of each option the advisor plays
+	// (0: the game's default, 10,000 for The Hunters).
+	OddsRollouts int
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators,
-		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays}
+		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts}
 	if s.now == nil {
 		s.now = func() time.Time { return time.Now().UTC() }
 	}
@@ -174,6 +179,8 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		return s.auditFile(place, rec, args["game"])
 	case "dice":
 		return s.diceStats(place, rec)
+	case "odds":
+		return s.odds(rec, st, user, "")
 	case "autoroll":
 		return s.autoRoll(place, rec, st, user, args["roll"])
 	case "abandon":
@@ -351,6 +358,9 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 	p := promptByToken(st, target.token)
 	if p == nil {
 		return private("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
+	}
+	if target.key == oddsKey {
+		return s.odds(rec, st, user, p.Token) // anyone may ask; the answer is his alone
 	}
 	if target.key == openKey && p.Private {
 		return s.openDoor(rec, st, p, user)
@@ -594,7 +604,7 @@ func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.Stat
 		id, name := answerer(rec, p)
 		switch {
 		case !p.Private:
-			r.Public = append(r.Public, promptMessage(rec.ID, p, id))
+			r.Public = append(r.Public, s.withOddsButton(rec, st, promptMessage(rec.ID, p, id)))
 		case p.Seat == viewer && viewer != "":
 			r.Private = append(r.Private, promptMessage(rec.ID, p, id)) // he is here: no door
 		default:
@@ -628,7 +638,7 @@ func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
 			r.Public = append(r.Public, doorMessage(rec.ID, p, id, name))
 			continue
 		}
-		r.Public = append(r.Public, promptMessage(rec.ID, p, id))
+		r.Public = append(r.Public, s.withOddsButton(rec, st, promptMessage(rec.ID, p, id)))
 	}
 	return r
 }

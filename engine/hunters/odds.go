@@ -64,11 +64,13 @@ func (s *State) Odds(token string, b engine.OddsBudget) (*engine.Odds, error) {
 	out := &engine.Odds{Token: p.Token, Title: title}
 	work := &State{pack: s.pack}
 	for _, o := range p.Options {
-		oo := engine.OptionOdds{Key: o.Key, Label: o.Label, Rollouts: n}
+		oo := engine.OptionOdds{Key: o.Key, Label: o.Label, Rollouts: n, Exact: []engine.ExactOdds{}}
 		var err error
-		if oo.Exact, err = s.exactOdds(work, o.Key, seed); err != nil {
+		exact, err := s.exactOdds(work, o.Key, seed)
+		if err != nil {
 			return nil, fmt.Errorf("odds of %q: %w", o.Key, err)
 		}
+		oo.Exact = append(oo.Exact, exact...)
 		if oo.Estimates, err = s.estimates(work, o.Key, n, seed, ToPatrolEnd); err != nil {
 			return nil, fmt.Errorf("odds of %q: %w", o.Key, err)
 		}
@@ -76,7 +78,7 @@ func (s *State) Odds(token string, b engine.OddsBudget) (*engine.Odds, error) {
 	}
 	out.Notes = append(out.Notes,
 		"Exact: the chance of each result of a roll, from its dice and every modifier in force when the play comes to it, the built-in commander choosing on; a roll marked \"if it comes to it\" is made only on some courses of play.",
-		fmt.Sprintf("Estimates: %d rollouts of each option from here, the built-in commander playing on, with the same dice for every option; 95%% intervals (Wilson for shares, normal for means).", n))
+		fmt.Sprintf("Estimates: %s rollouts of each option from here, the built-in commander playing on, with the same dice for every option; 95%% intervals (Wilson for shares, normal for means).", thousands(n)))
 	if s.Decision == 0 && s.Pack == nil {
 		o, err := s.outlook()
 		if err != nil {

@@ -307,3 +307,30 @@ func TestEstimatesHoldTheReferenceWithinTheirIntervals(t *testing.T) {
 		}
 	}
 }
+
+// The career outlook is the sentence of what `kaleun sim --careers 10000`
+// prints for the same boat, start and rules with its default seed.
+func TestOutlookIsWhatSimPrints(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	text, err := r.Outlook([]byte(`{"boat":"IXB","start":"1940-06","rules":"14.6,diesel_repair=inoperable_at_once"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Simulate(r, SimConfig{Careers: OutlookCareers, Boat: "IXB", Start: "1940-06", Rules: "14.6,diesel_repair=inoperable_at_once"},
+		func(i int) engine.Dice { return dice.NewFast(1 + uint64(i)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Type IXB from Jun-40", "10,000 careers",
+		"mean tonnage is " + thousands(int(rep.MeanTons+0.5)) + " t",
+		"(median " + thousands(int(rep.MedianTons+0.5)) + " t)",
+		fmt.Sprintf("%.1f%% are still in command in June 1943", 100*rep.SurvivedShare),
+		fmt.Sprintf("%.1f%% win the Knight's Cross", 100*rep.KnightsCross),
+		"--boat IXB --start 1940-06 --rules 14.6,diesel_repair=inoperable_at_once",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the outlook does not say %q:\n%s", want, text)
+		}
+	}
+}
