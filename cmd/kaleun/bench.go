@@ -50,8 +50,18 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	start := fs.String("start", "1940-10", "start date YYYY-MM")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the timed careers (cmd/kaleun/default.pgo is one)")
+	advisor := fs.Bool("advisor", false, "time the advisor instead: rollouts on engagement prompts of real careers")
+	prompts := fs.Int("prompts", 200, "with --advisor: engagement prompts to time")
+	rollouts := fs.Int("rollouts", hunters.DefaultRollouts, "with --advisor: rollouts of an option")
 	if !parseFlags(fs, args, stderr) {
 		return 2
+	}
+	if *advisor {
+		if *prompts < 1 || *prompts > 100000 || *rollouts < 1 || *rollouts > 10_000_000 {
+			fmt.Fprintln(stderr, "kaleun bench: --prompts must be 1 to 100000 and --rollouts 1 to 10000000")
+			return 2
+		}
+		return benchAdvisor(*prompts, *rollouts, *boat, *start, *asJSON, stdout, stderr)
 	}
 	if *careers < 100 || *careers > 10_000_000 {
 		fmt.Fprintln(stderr, "kaleun bench: --careers must be between 100 and 10000000")

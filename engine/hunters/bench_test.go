@@ -118,3 +118,16 @@ func TestSimulatedCareersBarelyAllocate(t *testing.T) {
 		t.Logf("a simulated career allocates %.1f times", got)
 	}
 }
+
+// BenchmarkRolloutsToEncounterEnd is the advisor's work at an engagement
+// prompt: 10,000 rollouts of an option (medium range) to the end of the
+// encounter, from a range prompt of a real career. Target: 250 ms.
+func BenchmarkRolloutsToEncounterEnd(b *testing.B) {
+	s := rangePrompt(b, 1941)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Rollouts("medium", 10_000, uint64(i+1), ToEncounterEnd); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -235,7 +235,7 @@ func TestExactAtARangePromptOfACareer(t *testing.T) {
 
 // rangePrompt plays careers until the built-in commander's boat comes to a
 // range prompt against escorts in the year.
-func rangePrompt(t *testing.T, year int) *State {
+func rangePrompt(t testing.TB, year int) *State {
 	t.Helper()
 	r := NewRulesWithPack(pack(t))
 	su, err := r.ParseSetup([]byte(fmt.Sprintf(`{"boat":"VIIC","start":"%d-01"}`, year)))
