@@ -555,7 +555,7 @@ func (s *State) shootTorpedo(t int, ty string, second bool) {
 	s.modFrom(ms, "g7e_at_medium_range", ty == G7e && e.Range == "medium", "G7e at medium range")
 	s.modFrom(ms, "g7e_at_long_range", ty == G7e && e.Range == "long", "G7e at long range")
 	r := s.throw("U1", "9.2.3", s.text(func() string { return ty + " torpedo at " + tg.Name }), "2d6")
-	hit := r.total <= s.pack.U1.HitOnOrBelow[e.Range]
+	hit := r.total <= s.pack.U1.HitNumber(e.Range)
 	s.emit(r, hitWord(hit))
 	if !hit {
 		return
@@ -591,7 +591,7 @@ func (s *State) shootGun(t int) {
 	s.mods()
 	s.fireModifiers()
 	r := s.throw("U1", "9.3.3", s.text(func() string { return "Deck gun at " + tg.Name }), "2d6")
-	hit := r.total <= s.pack.U1.HitOnOrBelow[e.Range]
+	hit := r.total <= s.pack.U1.HitNumber(e.Range)
 	s.emit(r, hitWord(hit))
 	if hit {
 		s.damageTarget(t, true)

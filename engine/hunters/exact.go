@@ -154,6 +154,7 @@ func (s *State) exactOdds(work *State, key string, seed uint64) ([]engine.ExactO
 	type kind struct {
 		at     rollAt
 		probes int // how many probes met it
+		first  int // in how many it was the first decisive roll
 	}
 	var kinds []*kind
 	byKey := map[string]*kind{}
@@ -166,7 +167,7 @@ func (s *State) exactOdds(work *State, key string, seed uint64) ([]engine.ExactO
 		}
 		courses[p] = d.faces
 		seen := map[string]bool{}
-		for _, r := range rollsIn(events, p) {
+		for n, r := range rollsIn(events, p) {
 			k := rollName(r.roll) // the same roll with the same modifiers
 			if i := strings.Index(r.roll.Purpose, " at "); i >= 0 {
 				k = strings.Replace(k, r.roll.Purpose, r.roll.Purpose[:i], 1) // at whichever ship
@@ -175,13 +176,16 @@ func (s *State) exactOdds(work *State, key string, seed uint64) ([]engine.ExactO
 				continue
 			}
 			seen[k] = true
-			if kd := byKey[k]; kd != nil {
-				kd.probes++
-				continue
+			kd := byKey[k]
+			if kd == nil {
+				kd = &kind{at: r}
+				byKey[k] = kd
+				kinds = append(kinds, kd)
 			}
-			kd := &kind{at: r, probes: 1}
-			byKey[k] = kd
-			kinds = append(kinds, kd)
+			kd.probes++
+			if n == 0 {
+				kd.first++
+			}
 		}
 	}
 	// The rolls most courses of play come to, listed in the order they come.
@@ -197,8 +201,10 @@ func (s *State) exactOdds(work *State, key string, seed uint64) ([]engine.ExactO
 			return nil, err
 		}
 		name := rollName(kd.at.roll)
+		// The roll every course of play comes to first is made at once; any
+		// other only if the play comes to it.
 		when := ""
-		if kd.probes < exactProbes {
+		if kd.first < exactProbes {
 			when = "if it comes to it"
 		}
 		for _, res := range order {

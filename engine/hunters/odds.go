@@ -77,7 +77,7 @@ func (s *State) Odds(token string, b engine.OddsBudget) (*engine.Odds, error) {
 		out.Options = append(out.Options, oo)
 	}
 	out.Notes = append(out.Notes,
-		"Exact: the chance of each result of a roll, from its dice and every modifier in force when the play comes to it, the built-in commander choosing on; a roll marked \"if it comes to it\" is made only on some courses of play.",
+		"Exact: the chance of each result of a roll, from its dice and every modifier in force when the play comes to it, the built-in commander choosing on; a roll marked \"if it comes to it\" comes after others, and only on the courses of play that lead to it.",
 		fmt.Sprintf("Estimates: %s rollouts of each option from here, the built-in commander playing on, with the same dice for every option; 95%% intervals (Wilson for shares, normal for means).", thousands(n)))
 	if s.Decision == 0 && s.Pack == nil {
 		o, err := s.outlook()

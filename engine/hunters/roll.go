@@ -53,8 +53,8 @@ func (s *State) modFrom(ms charts.Modifiers, when string, cond bool, reason stri
 	if !cond {
 		return
 	}
-	m, ok := ms.Get(when)
-	if !ok {
+	m := ms.Find(when)
+	if m == nil {
 		return // a pack may drop a modifier; the pack's tests say which exist
 	}
 	s.mod(m.DRM, reason, m.Case)

@@ -169,6 +169,7 @@ func Load(fsys fs.FS, dir string) (*Pack, error) {
 	for k, b := range p.Mats.Boats {
 		b.Key = k
 	}
+	p.U1.index()
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("chart pack: %w", err)
 	}
