@@ -96,12 +96,12 @@ func (s *State) dieselsInoperable() int {
 func (s *State) torpedoesAboard() int {
 	n := s.Boat.FwdA + s.Boat.FwdE + s.Boat.AftA + s.Boat.AftE
 	for _, t := range s.Boat.Fwd {
-		if t == G7a || t == G7e {
+		if isTorpedo(t) {
 			n++
 		}
 	}
 	for _, t := range s.Boat.Aft {
-		if t == G7a || t == G7e {
+		if isTorpedo(t) {
 			n++
 		}
 	}

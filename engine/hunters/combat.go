@@ -71,6 +71,10 @@ func init() {
 		text:    func(s *State) string { return s.aimText() },
 		options: func(s *State) []engine.Option { return s.aimOptions() },
 		answer:  func(s *State, key string) { s.aim(key) },
+		// A salvo is aimed one shot at a time, a quarter of all decisions:
+		// the simulator asks what is offered instead of building the labels.
+		count:  func(s *State) int { return s.aimMenu().count() },
+		offers: func(s *State, key string) bool { return s.aimMenu().offers(key) },
 	}
 }
 
@@ -193,7 +197,7 @@ func (s *State) tubesReady(fwd bool) int {
 	}
 	n := 0
 	for _, t := range tubes {
-		if t == G7a || t == G7e {
+		if isTorpedo(t) {
 			n++
 		}
 	}
@@ -284,31 +288,27 @@ func (s *State) chooseWeapon(key string) {
 // a committed second salvo), or up to two points of deck-gun ammo (9.3.2).
 // aimSlotCount is len(aimSlots()) without building the labels.
 func (s *State) aimSlotCount() int {
-	e := s.Enc
+	return s.slotsOf(s.Enc.Weapon) + s.slotsOf(s.Enc.Second)
+}
+
+// slotsOf counts what a weapon ("fwd", "aft", "gun" or none) fires.
+func (s *State) slotsOf(w string) int {
 	n := 0
-	add := func(w string) {
-		switch w {
-		case "fwd", "aft":
-			tubes := s.Boat.Aft
-			if w == "fwd" {
-				tubes = s.Boat.Fwd
+	switch w {
+	case "fwd":
+		for _, t := range s.Boat.Fwd {
+			if isTorpedo(t) {
+				n++
 			}
-			for _, t := range tubes {
-				if t == G7a || t == G7e {
-					n++
-				}
-			}
-		case "gun":
-			a := s.Boat.Ammo
-			if a > 2 {
-				a = 2
-			}
-			n += a
 		}
-	}
-	add(e.Weapon)
-	if e.Second != "" {
-		add(e.Second)
+	case "aft":
+		for _, t := range s.Boat.Aft {
+			if isTorpedo(t) {
+				n++
+			}
+		}
+	case "gun":
+		n = min(s.Boat.Ammo, 2) // 4.6.3, 9.3.2
 	}
 	return n
 }
@@ -349,7 +349,7 @@ func (s *State) aimSlots() []aimSlot {
 				tubes = s.Boat.Fwd
 			}
 			for i, t := range tubes {
-				if t == G7a || t == G7e {
+				if isTorpedo(t) {
 					slots = append(slots, aimSlot{weapon: w, number: i + 1, load: t})
 				}
 			}
@@ -382,27 +382,80 @@ func (s *State) aimText() string {
 	return txt
 }
 
-func (s *State) aimOptions() []engine.Option {
+// aimMenu is what the aim decision offers (9.2.1), without its labels: a
+// shot at each ship afloat, all the remaining shots at one when more than
+// one remains, holding this shot, and firing now once a shot is aimed or
+// more than one remains. aimOptions lists it, and the simulator asks it.
+type aimMenu struct {
+	afloat    [len(targetKeys)]bool
+	remaining int
+	fire      bool
+}
+
+func (s *State) aimMenu() aimMenu {
 	e := s.Enc
-	out := s.opts()
+	var m aimMenu
 	for i := range e.Targets {
-		t := &e.Targets[i]
-		if !t.Afloat() {
-			continue
-		}
-		out = append(out, engine.Option{Key: targetKeys[i], Label: s.text(func() string { return "At " + s.targetLabel(i) }), Case: "9.2.1"})
+		m.afloat[i] = e.Targets[i].Afloat()
 	}
-	remaining := s.aimSlotCount() - e.AimIdx
-	if remaining > 1 {
-		for i := range e.Targets {
-			t := &e.Targets[i]
-			if t.Afloat() {
-				out = append(out, engine.Option{Key: allKeys[i], Label: s.text(func() string { return fmt.Sprintf("This and the %d others at #%d", remaining-1, i+1) }), Case: "9.2.1"})
+	m.remaining = s.aimSlotCount() - e.AimIdx
+	m.fire = e.AimIdx > 0 || m.remaining > 1
+	return m
+}
+
+// count is the number of options offered.
+func (m aimMenu) count() int {
+	n := 1 // hold
+	for _, a := range m.afloat {
+		if a {
+			n++
+			if m.remaining > 1 {
+				n++
+			}
+		}
+	}
+	if m.fire {
+		n++
+	}
+	return n
+}
+
+// offers reports whether key is offered.
+func (m aimMenu) offers(key string) bool {
+	switch key {
+	case "hold":
+		return true
+	case "fire":
+		return m.fire
+	}
+	for i := range targetKeys {
+		switch key {
+		case targetKeys[i]:
+			return m.afloat[i]
+		case allKeys[i]:
+			return m.afloat[i] && m.remaining > 1
+		}
+	}
+	return false
+}
+
+func (s *State) aimOptions() []engine.Option {
+	m := s.aimMenu()
+	out := s.opts()
+	for i, afloat := range m.afloat {
+		if afloat {
+			out = append(out, engine.Option{Key: targetKeys[i], Label: s.text(func() string { return "At " + s.targetLabel(i) }), Case: "9.2.1"})
+		}
+	}
+	if m.remaining > 1 {
+		for i, afloat := range m.afloat {
+			if afloat {
+				out = append(out, engine.Option{Key: allKeys[i], Label: s.text(func() string { return fmt.Sprintf("This and the %d others at #%d", m.remaining-1, i+1) }), Case: "9.2.1"})
 			}
 		}
 	}
 	out = append(out, engine.Option{Key: "hold", Label: "Hold this one", Case: "9.2.1"})
-	if e.AimIdx > 0 || remaining > 1 {
+	if m.fire {
 		out = append(out, engine.Option{Key: "fire", Label: "Fire now (hold the rest)", Case: "9.2.1"})
 	}
 	return out
@@ -472,7 +525,7 @@ func (s *State) stepFire() {
 			return
 		}
 		for i, ty := range tubes {
-			if ty != G7a && ty != G7e {
+			if !isTorpedo(ty) {
 				continue
 			}
 			t := aim[idx]

@@ -42,8 +42,13 @@ func Command(s *State) string {
 }
 
 // commandFrom is Command choosing from the decision's options, already
-// built: the simulator hands it the options the rules stopped at.
+// built: the simulator hands it the options the rules stopped at. For a
+// decision that tells its options without building them (aiming, the most
+// frequent), opts is nil and the commander asks the decision instead.
 func commandFrom(s *State, opts []engine.Option) string {
+	if s.Phase == phAim {
+		return s.commanderAim()
+	}
 	m := menu(opts)
 	first := opts[0].Key
 	hull, spaces := s.Boat.Hull, s.mat().HullSpaces
@@ -96,8 +101,6 @@ func commandFrom(s *State, opts []engine.Option) string {
 		return m.pick("submerged", "surfaced")
 	case phWeapon:
 		return m.pick("fwd", "aft", "gun", "done", "hold")
-	case phAim:
-		return s.commanderAim(m)
 	case phTestDepth:
 		return "hold_depth"
 	case phHalsDetect, phHalsDC, phHalsAir:
@@ -177,7 +180,7 @@ func (s *State) anyDamaged() bool {
 }
 
 // commanderAim sends the next shot at the biggest ship still short of shots.
-func (s *State) commanderAim(m menu) string {
+func (s *State) commanderAim() string {
 	e := s.Enc
 	var aimed [8]int
 	for _, a := range e.Aim {
@@ -202,10 +205,10 @@ func (s *State) commanderAim(m menu) string {
 	if best < 0 {
 		best = fallback
 	}
-	if best < 0 {
-		return m.pick("hold")
+	if best < 0 || !s.aimMenu().offers(targetKeys[best]) {
+		return "hold"
 	}
-	return m.pick(targetKeys[best], "hold")
+	return targetKeys[best]
 }
 
 // isMission reports whether a P1 key is a special mission.

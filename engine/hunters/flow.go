@@ -58,6 +58,21 @@ type decision struct {
 	actor engine.Actor
 	// secret choices are logged without their answer until revealed (14.8.3).
 	secret bool
+	// count and offers, when set, tell the number of options and whether a
+	// key is one of them without building the options (with their labels):
+	// the simulator's commander chooses by them where building is the cost.
+	// They say what options says; a test holds them to it.
+	count  func(s *State) int
+	offers func(s *State, key string) bool
+}
+
+// offered reports whether key answers the decision: by its options when
+// built (opts), else by the decision's offers.
+func (d *decision) offered(s *State, opts []engine.Option, key string) bool {
+	if opts == nil && d.offers != nil {
+		return d.offers(s, key)
+	}
+	return menu(opts).has(key)
 }
 
 // actorOf says who answers a decision.
@@ -96,8 +111,9 @@ const maxAutoSteps = 100000
 
 // advance runs automatic phases until a decision with a real choice is pending
 // or the game is over, and returns that decision's options (in the reusable
-// buffer: valid until options are built again). A decision with a single
-// option is taken at once.
+// buffer: valid until options are built again), or nil for a decision that
+// tells them without building them (decision.count). A decision with a
+// single option is taken at once.
 func (s *State) advance() []engine.Option {
 	for i := 0; i < maxAutoSteps; i++ {
 		if s.Phase == phaseOver {
@@ -111,6 +127,9 @@ func (s *State) advance() []engine.Option {
 		d := h.dec
 		if d == nil {
 			panic("hunters: no handler for phase " + s.Phase.String())
+		}
+		if d.count != nil && d.count(s) > 1 {
+			return nil // a real choice, whose options the decision tells without building them
 		}
 		opts := s.options(d)
 		if len(opts) == 0 {
@@ -191,6 +210,9 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 func (s *State) decide(dec *decision, opts []engine.Option, key string) []engine.Option {
 	s.Decision++
 	if s.run.record {
+		if opts == nil {
+			opts = s.options(dec)
+		}
 		text := choiceLabel(opts, key)
 		if dec.secret && s.Settings.TwoPlayer {
 			text = "Decision: chosen in secret, revealed with the other player's (14.8.3)"

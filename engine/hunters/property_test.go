@@ -295,3 +295,58 @@ func TestRolloutsFromMidGameStatesAgree(t *testing.T) {
 		t.Fatalf("only %d rollouts were compared", rollouts)
 	}
 }
+
+// A decision that tells its options without building them (count, offers:
+// aiming) tells exactly what its options list, at every such decision of
+// careers played by the built-in commander and by random legal choices.
+func TestDecisionsTellTheirOptionsAsTheyList(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	keys := []string{"hold", "fire", "t0", "all0", "t5", ""}
+	keys = append(append(keys, targetKeys[:]...), allKeys[:]...)
+	checked := 0
+	for i := 0; i < 300; i++ {
+		d, choose := dice.NewFast(uint64(i)+77), dice.NewFast(uint64(i)+1)
+		su, err := r.ParseSetup([]byte(`{"boat":"IXC","start":"1941-06","rules":"14.2,14.11"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _, err := r.Start(su, d, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s.Over == nil {
+			dec := s.handler().dec
+			opts := s.options(dec)
+			if dec.count != nil {
+				if n := dec.count(s); n != len(opts) {
+					t.Fatalf("career %d, %s: count %d, options %d", i, s.Phase, n, len(opts))
+				}
+				for _, k := range keys {
+					if dec.offers(s, k) != menu(opts).has(k) {
+						t.Fatalf("career %d, %s: offers(%q) = %v, options %s", i, s.Phase, k, dec.offers(s, k), optionKeys(opts))
+					}
+				}
+				checked++
+			}
+			key := Command(s)
+			if i%2 == 1 {
+				k, _ := choose.Roll(len(opts))
+				key = opts[k-1].Key
+			}
+			if _, err := s.ApplyInPlace(engine.Choice{Key: key}, d, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d decisions checked", checked)
+	}
+}
+
+// isTorpedo tells the loads of a tube apart by length: it holds only if the
+// torpedoes' names are as long as each other and unlike the others'.
+func TestIsTorpedo(t *testing.T) {
+	if !isTorpedo(G7a) || !isTorpedo(G7e) || isTorpedo(Mine) || isTorpedo("") {
+		t.Fatal("isTorpedo no longer tells a tube's loads apart")
+	}
+}

@@ -140,9 +140,12 @@ func (s *State) playFrom(first string, d engine.Dice, record bool, stop func(*St
 	if dec == nil {
 		return nil, fmt.Errorf("hunters: state in phase %q waits for no decision", s.Phase)
 	}
-	opts := s.options(dec)
+	var opts []engine.Option
+	if dec.count == nil {
+		opts = s.options(dec)
+	}
 	if first != "" {
-		if !menu(opts).has(first) {
+		if !dec.offered(s, opts, first) {
 			return nil, fmt.Errorf("%w: %q is not an option here (%s)", engine.ErrIllegalChoice, first, optionKeys(opts))
 		}
 		opts = s.decide(dec, opts, first)
@@ -153,7 +156,7 @@ func (s *State) playFrom(first string, d engine.Dice, record bool, stop func(*St
 			break
 		}
 		key := commandFrom(s, opts)
-		if !menu(opts).has(key) {
+		if !dec.offered(s, opts, key) {
 			return nil, fmt.Errorf("hunters: the built-in commander chose %q in phase %s, not one of its options (%s)", key, s.Phase, optionKeys(opts))
 		}
 		opts = s.decide(dec, opts, key)

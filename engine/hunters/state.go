@@ -111,6 +111,12 @@ const (
 	Mine = "mine"
 )
 
+// isTorpedo reports whether a tube's load is a torpedo (G7a or G7e, not a
+// mine or nothing). A tube holds one of "", G7a, G7e and Mine: of those,
+// the torpedoes alone have three letters. Counting the tubes is done at
+// every shot aimed, so this is a length test, not two string comparisons.
+func isTorpedo(load string) bool { return len(load) == len(G7a) }
+
 // Boat is the U-boat display mat.
 type Boat struct {
 	Type   string `json:"type"`

@@ -19,11 +19,11 @@ func (s *State) torpedoesFor(fwd bool) int {
 	}
 	n, free := 0, false
 	for _, t := range tubes {
-		switch t {
-		case G7a, G7e:
+		switch {
+		case isTorpedo(t):
 			n++
 			free = true
-		case "":
+		case t == "":
 			free = true
 		}
 	}
