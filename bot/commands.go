@@ -59,15 +59,38 @@ func Commands() []CommandSpec {
 		{Name: "leaderboard", Help: "This server's games by score, against the game's historical results"},
 		{Name: "career", Help: "A player's careers on this server", Args: []ArgSpec{{Name: "player", Help: "whose (default: yours)", User: true}}},
 		{Name: "abandon", Help: "End this channel's game (its commander or a channel manager)", ManagerMatters: true},
+		{Name: "backup", Help: "Write a checked copy of the bot's database to its operator's backup directory (server managers)", ManagerMatters: true},
 		{Name: "help", Help: "What to do now, and where the rules are"},
 	}
+}
+
+// offers says whether a game has a use for one of the bot's commands: a
+// platform registers only those (Discord allows 25 subcommands a command).
+func offers(rules engine.Rules, command string) bool {
+	switch command {
+	case "tournament":
+		_, ok := rules.(engine.Tournaments)
+		return ok
+	case "leaderboard", "career":
+		_, ok := rules.(engine.Scored)
+		return ok
+	case "challenge", "accept", "concede", "autoroll":
+		_, ok := rules.(engine.Seated)
+		return ok
+	}
+	return true
 }
 
 // CommandsFor is Commands with what a game adds: its own commands, its
 // views, and its tournament formats' questions as arguments of the
 // tournament command.
 func CommandsFor(rules engine.Rules) []CommandSpec {
-	cmds := Commands()
+	var cmds []CommandSpec
+	for _, c := range Commands() {
+		if offers(rules, c.Name) {
+			cmds = append(cmds, c)
+		}
+	}
 	if cc, ok := rules.(engine.CommandCatalog); ok {
 		for _, c := range cc.GameCommands() {
 			cmds = append(cmds, CommandSpec{Name: c.Name, Help: c.Help})

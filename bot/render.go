@@ -16,7 +16,7 @@ const maxText = 1900
 
 // promptMessage renders the pending decision with its options.
 func promptMessage(gameID string, p *engine.Prompt, owner string) Message {
-	m := Message{Title: "Decision (" + p.Case + ")", Text: p.Text, Mention: owner, Prompt: p}
+	m := Message{Title: promptTitle(p), Text: p.Text, Mention: owner, Prompt: p}
 	for _, o := range p.Options {
 		label := o.Label
 		if label == "" {
@@ -27,6 +27,21 @@ func promptMessage(gameID string, p *engine.Prompt, owner string) Message {
 	// Discord allows 25 buttons in five rows; longer lists read better as a menu.
 	m.Select = len(m.Options) > 5
 	return m
+}
+
+// promptTitle heads a prompt: the decision and its rule case, or what a
+// game waiting for its Start waits for (a reminder of it is drawn as a
+// prompt too), never an empty "()" (issue 16.5).
+func promptTitle(p *engine.Prompt) string {
+	switch {
+	case p.Token == startToken && p.HasOption("decline"):
+		return "Challenge"
+	case p.Token == startToken:
+		return "Start"
+	case p.Case != "":
+		return "Decision (" + p.Case + ")"
+	}
+	return "Decision"
 }
 
 // visibleTo reports whether a seat may see an event ("" is the channel):
@@ -72,7 +87,7 @@ const openKey = "__open"
 // doorMessage stands in the channel for a private prompt.
 func doorMessage(gameID string, p *engine.Prompt, owner, name string) Message {
 	return Message{
-		Title:   "Decision (" + p.Case + ")",
+		Title:   promptTitle(p),
 		Text:    fmt.Sprintf("%s to play. The choice shows what only this player may see, so it opens for them alone.", name),
 		Mention: owner,
 		Options: []Option{{ID: optionID(gameID, p.Token, openKey), Label: "Open (only you see it)"}},
@@ -113,6 +128,9 @@ func eventMessages(entries []persist.EventRecord) []Message {
 		var e engine.Event
 		if err := json.Unmarshal(entries[i].Event, &e); err != nil {
 			continue // stored by this service, so always readable; never fail a reply on it
+		}
+		if e.Kind == audit.KindGenesis {
+			continue // the log's opening record, for the audit file, not the channel
 		}
 		line := e.String()
 		switch e.Kind {

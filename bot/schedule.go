@@ -214,6 +214,10 @@ func (s *Service) dueNow(d persist.Due) ([]Notice, error) {
 	unlock := s.locks.lock(d.Key)
 	defer unlock()
 	rec, st, err := s.load(place)
+	var ended *endedError
+	if errors.As(err, &ended) {
+		return []Notice{{Place: place, Channel: []Message{ended.end}}}, nil
+	}
 	if errors.Is(err, persist.ErrNotFound) {
 		return nil, nil
 	}

@@ -40,6 +40,8 @@ type Service struct {
 	threads threadOpeners
 	// oddsRollouts is the advisor's rollouts of each option (0: the game's).
 	oddsRollouts int
+	// backup writes a backup of the database when a manager asks.
+	backup func() (string, error)
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -64,12 +66,16 @@ type Options struct {
 	// OddsRollouts is how many rollouts of each option the advisor plays
 	// (0: the game's default, 10,000 for The Hunters).
 	OddsRollouts int
+	// Backup writes a backup of the database when a server manager asks
+	// (the `backup` command) and returns what to tell him; nil: the bot
+	// writes none.
+	Backup func() (string, error)
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators,
-		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts}
+		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup}
 	if s.now == nil {
 		s.now = func() time.Time { return time.Now().UTC() }
 	}
@@ -102,6 +108,8 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		name = "new" // a game for two: the challenger names his opponent
 	}
 	switch name {
+	case "backup":
+		return s.backupAsked(user)
 	case "tournament", "leaderboard", "career", "prefs":
 		// Channel-level commands: a tournament channel's, the server's, the player's.
 		unlock := s.locks.lock(place.Key())
@@ -125,6 +133,10 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		return s.newGame(place, user, game, args, nil)
 	}
 	rec, st, err := s.load(place)
+	var ended *endedError
+	if errors.As(err, &ended) {
+		return Reply{Public: []Message{ended.end}}, nil
+	}
 	if errors.Is(err, persist.ErrNotFound) {
 		switch name {
 		case "audit":
@@ -317,6 +329,10 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 	unlock := s.locks.lock(place.Key())
 	defer unlock()
 	rec, st, err := s.load(place)
+	var ended *endedError
+	if errors.As(err, &ended) {
+		return Reply{Public: []Message{ended.end}}, nil
+	}
 	if errors.Is(err, persist.ErrNotFound) || (err == nil && rec.ID != target.gameID) {
 		if other, ferr := s.store.Find(target.gameID); ferr == nil && !other.Over && other.Owner != user.ID {
 			return private(fmt.Sprintf("That button is for %s's game: your click changed nothing.", other.OwnerName)), nil
@@ -333,6 +349,7 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 		// An abandoned game has ended too: its log reveals the seed first.
 		text := fmt.Sprintf("%s abandoned game %s.", user.Name, rec.ID)
 		if e, ok := revealAtEnd(rec.Dice); ok && rec.Dice.Cursor > rec.Dice.From {
+			// The reveal ends the game: its commit archives it too.
 			next := *rec
 			next.Over, next.Updated = true, s.now()
 			stored, err := s.store.CommitEntries(&next, []persist.NewEntry{e})
@@ -342,8 +359,7 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 			for _, m := range eventMessages(stored) {
 				text += "\n" + m.Text
 			}
-		}
-		if err := s.store.Archive(place.Key()); err != nil {
+		} else if err := s.store.Archive(place.Key()); err != nil {
 			return Reply{}, err
 		}
 		s.log.Info("game abandoned", "game", rec.ID, "by", user.ID)
@@ -450,12 +466,17 @@ func (s *Service) load(place Place) (*persist.GameRecord, engine.State, error) {
 	if rules == nil {
 		return nil, nil, fmt.Errorf("game %s is a %q game, which this kaleun does not play", rec.ID, rec.Game)
 	}
-	if rec.AwaitingStart {
+	if rec.AwaitingStart && !rec.Over {
 		return rec, nil, nil
 	}
-	st, err := rules.Decode(rec.State)
-	if err != nil {
-		return nil, nil, fmt.Errorf("game %s: %w", rec.ID, err)
+	var st engine.State
+	if !rec.AwaitingStart {
+		if st, err = rules.Decode(rec.State); err != nil {
+			return nil, nil, fmt.Errorf("game %s: %w", rec.ID, err)
+		}
+	}
+	if rec.Over {
+		return nil, nil, s.archiveEnded(place, rec, st)
 	}
 	return rec, st, nil
 }
@@ -583,11 +604,9 @@ func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.Stat
 		r.Private = append(r.Private, eventMessages(entriesFor(stored, viewer, false))...)
 	}
 	if out := st.Outcome(); out != nil {
+		// The commit that ended the game has archived it.
 		m := Message{Title: "The end", Text: out.Summary, Fields: out.Fields, Outcome: out}
 		r.Public = append(r.Public, m)
-		if err := s.store.Archive(place.Key()); err != nil {
-			return Reply{}, err
-		}
 		return r, nil
 	}
 	if hidesCards(st) {
@@ -702,7 +721,16 @@ func (s *Service) newTeamGame(place Place, game string, setup map[string]string,
 }
 
 func (s *Service) newGameIn(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord, tournament string, team []persist.Seat) (Reply, error) {
-	if rec, err := s.store.Load(place.Key()); err == nil {
+	if rec, err := s.store.Load(place.Key()); err == nil && rec.Over {
+		// A finished game left in its place: archived, its end shown first.
+		var ended *endedError
+		if _, _, err := s.load(place); !errors.As(err, &ended) {
+			return Reply{}, fmt.Errorf("game %s had ended and could not be archived: %v", rec.ID, err)
+		}
+		r, err := s.newGameIn(place, user, game, args, fixed, tournament, team)
+		r.Public = append([]Message{ended.end}, r.Public...)
+		return r, err
+	} else if err == nil {
 		return private(fmt.Sprintf("This channel already has a game (%s, commanded by %s). `turn` shows its pending decision; its commander or a channel manager can `abandon` it.", rec.ID, rec.OwnerName)), nil
 	} else if !errors.Is(err, persist.ErrNotFound) {
 		return Reply{}, err
@@ -752,8 +780,13 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 	if fixed != nil && fixed.GameID != "" {
 		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
 	}
-	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats, Tournament: tournament}
+	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats, Tournament: tournament,
+		LogVersion: persist.LogVersion}
 	var seed []byte
+	if fixed != nil && fixed.Kind != "auditable" && place.Platform != audit.SurfaceTerminal {
+		// Chat games are always seeded: chosen faces never reach a channel.
+		return Reply{}, fmt.Errorf("a %s game cannot have %s dice: only a terminal game may script its dice", place.Platform, fixed.Kind)
+	}
 	if fixed != nil {
 		rec.Dice = *fixed
 		if rec.Dice.Kind == "auditable" && rec.Dice.GameID == "" {
@@ -766,7 +799,13 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 		}
 		rec.Dice = persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString(seed), GameID: id}
 	}
-	var before []persist.NewEntry
+	// The log opens with what it is the log of (audit.GenesisEntry), then
+	// the seed's commitment, before any die.
+	genesis, err := audit.GenesisEntry(rec)
+	if err != nil {
+		return Reply{}, err
+	}
+	before := []persist.NewEntry{{Event: genesis}}
 	if rec.Dice.Kind == "auditable" {
 		c, err := commitment(rec.Dice)
 		if err != nil {

@@ -84,6 +84,9 @@ func TestStartRemindersNameTheStart(t *testing.T) {
 	if strings.Contains(text, "()") || !strings.Contains(text, "Kretschmer's answer to the challenge") {
 		t.Fatalf("the Start reminder reads %q", text)
 	}
+	if title := n[0].Channel[0].Title; strings.Contains(title, "()") {
+		t.Fatalf("the Start reminder is headed %q", title)
+	}
 }
 
 // Issue 16.4: after a game ends, `score`, `status`, `log` and `history` read

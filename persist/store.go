@@ -13,10 +13,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
+	"github.com/kaleun/kaleun/persist/canonjson"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -76,6 +76,10 @@ type GameRecord struct {
 	// Seats are the players of a game for several, by the rules' seat ids;
 	// the owner holds the first.
 	Seats []Seat `json:"seats,omitempty"`
+	// LogVersion is how the game's log entries are hashed (HashEntryVersion);
+	// 0 is LogV1, for games begun before LogV2. A game keeps its version for
+	// life: its chain is hashed one way from its first entry to its last.
+	LogVersion int `json:"log_version,omitempty"`
 }
 
 // Seat is one player of a game for several.
@@ -89,13 +93,16 @@ type Seat struct {
 
 // EventRecord is one entry of a game's log: an event (a roll, a decision, a
 // note) with the numbers of the dice it used and a hash chain. Hash is the
-// lowercase hex SHA-256 of the entry's JSON without the hash itself:
+// lowercase hex SHA-256 of the entry without the hash itself,
 //
 //	{"seq":N,"decision":D,"dice":[k,...],"event":<event JSON>,"prev":"<previous hash>"}
 //
-// (fields in that order, no spaces; "dice" omitted when empty; prev is "" for
-// the first entry). Nothing is ever rewritten: the chain makes any change to
-// an entry, or any dropped or reordered entry, visible.
+// ("dice" omitted when empty; prev is "" for the first entry), written in
+// the form of the game's log version: LogV1 as Go writes it (fields in that
+// order, no spaces, the event's JSON as stored), LogV2 in its RFC 8785
+// canonical form (see package canonjson). Nothing is ever rewritten: the
+// chain makes any change to an entry, or any dropped or reordered entry,
+// visible.
 type EventRecord struct {
 	Seq      uint64          `json:"seq"`
 	Decision int             `json:"decision"`
@@ -105,8 +112,24 @@ type EventRecord struct {
 	Hash     string          `json:"hash"`
 }
 
-// HashEntry computes an entry's hash from its fields and the previous hash.
-func HashEntry(e EventRecord) (string, error) {
+// The log versions: how a game's entries are hashed.
+const (
+	// LogV1 hashes the bytes Go writes: a faithful re-encoding of the
+	// entry (escaped non-ASCII, other key order) no longer matches.
+	LogV1 = 1
+	// LogV2 hashes the entry's RFC 8785 canonical form, which every
+	// faithful re-encoding shares.
+	LogV2 = 2
+	// LogVersion is the version new games are logged in.
+	LogVersion = LogV2
+)
+
+// HashEntry computes an entry's hash in the form of LogV1.
+func HashEntry(e EventRecord) (string, error) { return HashEntryVersion(LogV1, e) }
+
+// HashEntryVersion computes an entry's hash in the form of the given log
+// version (0 is LogV1).
+func HashEntryVersion(version int, e EventRecord) (string, error) {
 	body, err := json.Marshal(struct {
 		Seq      uint64          `json:"seq"`
 		Decision int             `json:"decision"`
@@ -116,6 +139,15 @@ func HashEntry(e EventRecord) (string, error) {
 	}{e.Seq, e.Decision, e.Dice, e.Event, e.Prev})
 	if err != nil {
 		return "", err
+	}
+	switch version {
+	case 0, LogV1:
+	case LogV2:
+		if body, err = canonjson.JCS(body); err != nil {
+			return "", err
+		}
+	default:
+		return "", fmt.Errorf("unknown log version %d", version)
 	}
 	h := sha256.Sum256(body)
 	return hex.EncodeToString(h[:]), nil
@@ -131,60 +163,6 @@ type NewEntry struct {
 type Store struct {
 	db   *bolt.DB
 	path string
-}
-
-// Open opens (or creates) the database file. A file in use by another
-// process, or one that is not a Kaleun database, gives an error that says so.
-func Open(path string) (s *Store, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			s, err = nil, fmt.Errorf("%s is not a readable kaleun database (%v): move it aside or pass --db with another file", path, r)
-		}
-	}()
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
-	if err != nil {
-		if errors.Is(err, bolt.ErrTimeout) {
-			return nil, fmt.Errorf("database %s is in use by another kaleun process", path)
-		}
-		if errors.Is(err, os.ErrPermission) {
-			return nil, fmt.Errorf("database %s: %w", path, err)
-		}
-		return nil, fmt.Errorf("%s is not a kaleun database or is damaged (%v): move it aside or pass --db with another file", path, err)
-	}
-	s = &Store{db: db, path: path}
-	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs} {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return err
-			}
-		}
-		return indexLastFinished(tx)
-	})
-	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("preparing database %s: %w", path, err)
-	}
-	if err := s.check(); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return s, nil
-}
-
-// check walks the file's pages so a damaged file is refused at open, not
-// halfway through a game.
-func (s *Store) check() (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%s is damaged (%v): move it aside or pass --db with another file", s.path, r)
-		}
-	}()
-	return s.db.View(func(tx *bolt.Tx) error {
-		for e := range tx.Check() {
-			return fmt.Errorf("%s is damaged (%v): move it aside or pass --db with another file", s.path, e)
-		}
-		return nil
-	})
 }
 
 // Close closes the database.
@@ -213,7 +191,8 @@ func (s *Store) Load(key string) (*GameRecord, error) {
 }
 
 // Commit stores the game record and appends its new events, in one
-// transaction. The record's Seq is advanced by len(events).
+// transaction. The record's Seq is advanced by len(events). A record that
+// is Over goes to the finished games in that same transaction.
 func (s *Store) Commit(rec *GameRecord, events []json.RawMessage) error {
 	entries := make([]NewEntry, len(events))
 	for i, e := range events {
@@ -251,7 +230,7 @@ func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule b
 			ev.Event = compact.Bytes()
 			next.Seq++
 			entry := EventRecord{Seq: next.Seq, Decision: next.Decisions, Dice: ev.Dice, Event: ev.Event, Prev: next.Head}
-			if entry.Hash, err = HashEntry(entry); err != nil {
+			if entry.Hash, err = HashEntryVersion(next.LogVersion, entry); err != nil {
 				return err
 			}
 			next.Head = entry.Hash
@@ -272,6 +251,11 @@ func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule b
 			if err := mergeSchedule(tx, rec.Key, due); err != nil {
 				return err
 			}
+		}
+		if next.Over {
+			// The end and the move to the finished games commit together:
+			// a finished game is never left in its place.
+			return archiveIn(tx, rec.Key, rec.ID, b)
 		}
 		if err := tx.Bucket(bucketIDs).Put([]byte(rec.ID), []byte(rec.Key)); err != nil {
 			return err
@@ -310,34 +294,6 @@ func (s *Store) Events(gameID string, from uint64, limit int) ([]EventRecord, er
 		return nil
 	})
 	return out, err
-}
-
-// Archive moves the game under key to the finished games.
-func (s *Store) Archive(key string) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
-		g := tx.Bucket(bucketGames)
-		v := g.Get([]byte(key))
-		if v == nil {
-			return ErrNotFound
-		}
-		var rec GameRecord
-		if err := json.Unmarshal(v, &rec); err != nil {
-			return fmt.Errorf("game record %s is damaged: %w", key, err)
-		}
-		if err := tx.Bucket(bucketArchive).Put([]byte(rec.ID), v); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bucketLastFinished).Put([]byte(key), []byte(rec.ID)); err != nil {
-			return err
-		}
-		if err := putSchedule(tx, key, nil); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bucketIDs).Delete([]byte(rec.ID)); err != nil {
-			return err
-		}
-		return g.Delete([]byte(key))
-	})
 }
 
 // Games lists the running games.

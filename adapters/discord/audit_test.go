@@ -8,6 +8,7 @@ import (
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/internal/discordfake"
 )
 
 // The dice audit through discordgo: a friend mixes in entropy before the
@@ -15,22 +16,23 @@ import (
 // `audit` attaches a file that verifies clean, `reveal` shows the seed, and
 // `dice` answers "the bot hates me".
 func TestDiscordDiceAudit(t *testing.T) {
-	f := newFakeDiscord(t)
+	f := discordfake.New(t)
 	a, store := startAdapter(t, f, filepath.Join(t.TempDir(), "k.db"))
 	defer a.Close()
 	defer store.Close()
-	f.slash("i1", "u1", false, "new", map[string]string{"boat": "VIIC"})
-	posts := f.drain(t)
+	f.Slash("i1", "u1", false, "new", map[string]string{"boat": "VIIC"})
+	posts := f.Drain(t)
 	start := buttons(posts[len(posts)-1])
 	if len(start) != 1 || !strings.Contains(text(posts), "SHA-256") {
 		t.Fatalf("want the commitment and a Start button: %s", text(posts))
 	}
-	f.slash("i2", "u2", false, "seed", map[string]string{"text": "Schepke rolls too"})
-	if got := text(f.drain(t)); !strings.Contains(got, "Schepke rolls too") || !strings.Contains(got, "log entry 2") {
+	// Entry 1 is the log's genesis, entry 2 the commitment, 3 the entropy.
+	f.Slash("i2", "u2", false, "seed", map[string]string{"text": "Schepke rolls too"})
+	if got := text(f.Drain(t)); !strings.Contains(got, "Schepke rolls too") || !strings.Contains(got, "log entry 3") {
 		t.Fatalf("entropy: %s", got)
 	}
-	f.click("c0", "u1", start[0])
-	posts = f.drain(t)
+	f.Click("c0", "u1", start[0])
+	posts = f.Drain(t)
 	if got := text(posts); !strings.Contains(got, "[die #0]") || !strings.Contains(got, "-# log entry") {
 		t.Fatalf("rolls must name their dice and the log's hash: %s", got)
 	}
@@ -39,27 +41,27 @@ func TestDiscordDiceAudit(t *testing.T) {
 		if len(b) == 0 {
 			t.Fatalf("no prompt: %s", text(posts))
 		}
-		f.click("c"+string(rune('a'+i)), "u1", b[0])
-		posts = f.drain(t)
+		f.Click("c"+string(rune('a'+i)), "u1", b[0])
+		posts = f.Drain(t)
 	}
-	f.slash("i3", "u2", false, "seed", map[string]string{"text": "too late"})
-	if p := f.next(t); !ephemeral(p) || !strings.Contains(text([]posted{p}), "already rolled") {
-		t.Fatalf("late entropy must be refused privately: %s", text([]posted{p}))
+	f.Slash("i3", "u2", false, "seed", map[string]string{"text": "too late"})
+	if p := f.Next(t); !ephemeral(p) || !strings.Contains(text([]discordfake.Post{p}), "already rolled") {
+		t.Fatalf("late entropy must be refused privately: %s", text([]discordfake.Post{p}))
 	}
-	f.slash("i4", "u2", false, "history", nil)
-	if got := text(f.drain(t)); !strings.Contains(got, "head ") {
+	f.Slash("i4", "u2", false, "history", nil)
+	if got := text(f.Drain(t)); !strings.Contains(got, "head ") {
 		t.Fatalf("history must show the head hash: %s", got)
 	}
-	f.slash("i5", "u2", false, "reveal", nil)
-	if p := f.next(t); !ephemeral(p) {
-		t.Fatalf("a stranger may not reveal the seed: %s", text([]posted{p}))
+	f.Slash("i5", "u2", false, "reveal", nil)
+	if p := f.Next(t); !ephemeral(p) {
+		t.Fatalf("a stranger may not reveal the seed: %s", text([]discordfake.Post{p}))
 	}
-	f.slash("i6", "u1", false, "reveal", nil)
-	if got := text(f.drain(t)); !strings.Contains(got, "Dice seed revealed") || !strings.Contains(got, "6b616c65756e") {
+	f.Slash("i6", "u1", false, "reveal", nil)
+	if got := text(f.Drain(t)); !strings.Contains(got, "Dice seed revealed") || !strings.Contains(got, "6b616c65756e") {
 		t.Fatalf("reveal: %s", got)
 	}
-	f.slash("i7", "u2", false, "audit", nil)
-	posts = f.drain(t)
+	f.Slash("i7", "u2", false, "audit", nil)
+	posts = f.Drain(t)
 	file := posts[0].Files["kaleun-adaptertest.json"]
 	if len(file) == 0 {
 		t.Fatalf("no audit file attached: %s", text(posts))
@@ -69,8 +71,8 @@ func TestDiscordDiceAudit(t *testing.T) {
 	if !r.OK() || r.Checked == 0 || r.Decisions < 11 {
 		t.Fatalf("the attached log: %+v", r)
 	}
-	f.slash("i8", "u2", false, "dice", nil)
-	if got := text(f.drain(t)); !strings.Contains(got, "d6") || !strings.Contains(got, "This server (1 games)") {
+	f.Slash("i8", "u2", false, "dice", nil)
+	if got := text(f.Drain(t)); !strings.Contains(got, "d6") || !strings.Contains(got, "This server (1 games)") {
 		t.Fatalf("dice statistics: %s", got)
 	}
 }

@@ -101,6 +101,10 @@ func (a *Adapter) Start(ctx context.Context) error {
 		}
 	}
 	a.log.Info("discord connected", "commands", len(cmds), "guilds", len(a.cfg.Guilds))
+	if len(a.cfg.Guilds) == 0 {
+		// Registered globally: say how to add the bot to a server.
+		a.log.Info("discord: invite the bot to a server with this link", "url", InviteURL(a.cfg.ApplicationID))
+	}
 	return nil
 }
 

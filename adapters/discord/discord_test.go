@@ -14,24 +14,26 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
+	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 	"github.com/kaleun/kaleun/engine/tonnagewar"
+	"github.com/kaleun/kaleun/internal/discordfake"
 	"github.com/kaleun/kaleun/persist"
 )
 
-func startAdapter(t *testing.T, f *fakeDiscord, dbPath string) (*Adapter, *persist.Store) {
+func startAdapter(t *testing.T, f *discordfake.Server, dbPath string) (*Adapter, *persist.Store) {
 	t.Helper()
 	h, _ := hunters.NewRules()
 	return startAdapterWith(t, f, dbPath, map[string]engine.Rules{"hunters": h})
 }
 
-func startAdapterWith(t *testing.T, f *fakeDiscord, dbPath string, games map[string]engine.Rules) (*Adapter, *persist.Store) {
+func startAdapterWith(t *testing.T, f *discordfake.Server, dbPath string, games map[string]engine.Rules) (*Adapter, *persist.Store) {
 	t.Helper()
 	store, err := persist.Open(dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	svc := bot.New(store, games, bot.Options{NewSeed: fixedSeed, NewID: fixedID})
-	a, err := New(Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: f.srv.URL}, svc, games, slog.New(slog.DiscardHandler))
+	a, err := New(Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: f.URL}, svc, games, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +41,7 @@ func startAdapterWith(t *testing.T, f *fakeDiscord, dbPath string, games map[str
 		t.Fatal(err)
 	}
 	select {
-	case <-f.ready:
+	case <-f.Ready():
 	case <-time.After(5 * time.Second):
 		t.Fatal("no READY")
 	}
@@ -47,31 +49,9 @@ func startAdapterWith(t *testing.T, f *fakeDiscord, dbPath string, games map[str
 }
 
 // data returns an interaction callback's or follow-up's message data.
-func data(p posted) map[string]any {
-	if d, ok := p.Body["data"].(map[string]any); ok {
-		return d
-	}
-	return p.Body
-}
+func data(p discordfake.Post) map[string]any { return discordfake.Data(p) }
 
-func buttons(p posted) []string {
-	var ids []string
-	comps, _ := data(p)["components"].([]any)
-	for _, row := range comps {
-		for _, c := range row.(map[string]any)["components"].([]any) {
-			cm := c.(map[string]any)
-			if id, ok := cm["custom_id"].(string); ok && id != "k1:select" {
-				ids = append(ids, id)
-			}
-			if opts, ok := cm["options"].([]any); ok {
-				for _, o := range opts {
-					ids = append(ids, o.(map[string]any)["value"].(string))
-				}
-			}
-		}
-	}
-	return ids
-}
+func buttons(p discordfake.Post) []string { return discordfake.Buttons(p) }
 
 // patrols decodes the saved game and counts its finished patrols.
 func patrols(t *testing.T, store *persist.Store, key string) int {
@@ -91,12 +71,9 @@ func patrols(t *testing.T, store *persist.Store, key string) int {
 	return st.(*hunters.State).Career.Patrols
 }
 
-func ephemeral(p posted) bool {
-	f, _ := data(p)["flags"].(float64)
-	return int(f)&64 != 0
-}
+func ephemeral(p discordfake.Post) bool { return discordfake.Ephemeral(p) }
 
-func text(ps []posted) string {
+func text(ps []discordfake.Post) string {
 	b, _ := json.Marshal(ps)
 	return string(b)
 }
@@ -106,14 +83,14 @@ func text(ps []posted) string {
 // stranger's click and a double click are refused privately; a restart
 // resumes at the same prompt.
 func TestDiscordEndToEnd(t *testing.T) {
-	f := newFakeDiscord(t)
+	f := discordfake.New(t)
 	db := filepath.Join(t.TempDir(), "k.db")
 	a, store := startAdapter(t, f, db)
-	if len(f.commands) == 0 || !strings.Contains(string(f.commands[0]), `"name":"hunters"`) || !strings.Contains(string(f.commands[0]), `"autocomplete":true`) {
-		t.Fatalf("commands not registered: %s", f.commands)
+	if len(f.Commands()) == 0 || !strings.Contains(string(f.Commands()[0]), `"name":"hunters"`) || !strings.Contains(string(f.Commands()[0]), `"autocomplete":true`) {
+		t.Fatalf("commands not registered: %s", f.Commands())
 	}
-	f.slash("i1", "u1", false, "new", map[string]string{"boat": "VIIC", "kommandant": "Prien"})
-	posts := f.drain(t)
+	f.Slash("i1", "u1", false, "new", map[string]string{"boat": "VIIC", "kommandant": "Prien"})
+	posts := f.Drain(t)
 	if !strings.Contains(posts[0].Path, "/interactions/i1/tok-i1/callback") {
 		t.Fatalf("first answer must be the interaction callback: %s", posts[0].Path)
 	}
@@ -127,16 +104,16 @@ func TestDiscordEndToEnd(t *testing.T) {
 		t.Fatalf("no prompt buttons in %s", text(posts))
 	}
 	// A stranger clicks: a private refusal.
-	f.click("i2", "u2", prompt[0])
-	p := f.next(t)
-	if !ephemeral(p) || !strings.Contains(text([]posted{p}), "Only") {
-		t.Fatalf("stranger: %s", text([]posted{p}))
+	f.Click("i2", "u2", prompt[0])
+	p := f.Next(t)
+	if !ephemeral(p) || !strings.Contains(text([]discordfake.Post{p}), "Only") {
+		t.Fatalf("stranger: %s", text([]discordfake.Post{p}))
 	}
 	// The commander plays the whole first patrol: every answer is posted after the commit.
 	clicks := 0
 	for i := 0; i < 200 && patrols(t, store, "discord/g1/c1") == 0; i++ {
-		f.click("c"+strconv.Itoa(i), "u1", prompt[0])
-		posts = f.drain(t)
+		f.Click("c"+strconv.Itoa(i), "u1", prompt[0])
+		posts = f.Drain(t)
 		var next []string
 		for _, p := range posts {
 			if b := buttons(p); len(b) > 0 {
@@ -162,9 +139,9 @@ func TestDiscordEndToEnd(t *testing.T) {
 	}
 	// Double click on an answered prompt: refused, nothing changes.
 	old := rec.Decisions
-	f.click("dup", "u1", "k1:"+rec.ID+":0:e6")
-	if p := f.next(t); !ephemeral(p) {
-		t.Fatalf("stale click must be private: %s", text([]posted{p}))
+	f.Click("dup", "u1", "k1:"+rec.ID+":0:e6")
+	if p := f.Next(t); !ephemeral(p) {
+		t.Fatalf("stale click must be private: %s", text([]discordfake.Post{p}))
 	}
 	if r2, _ := store.Load("discord/g1/c1"); r2.Decisions != old {
 		t.Fatal("a stale click changed the game")
@@ -175,21 +152,21 @@ func TestDiscordEndToEnd(t *testing.T) {
 	a, store = startAdapter(t, f, db)
 	defer a.Close()
 	defer store.Close()
-	f.slash("i9", "u1", false, "turn", nil)
-	p = f.next(t)
+	f.Slash("i9", "u1", false, "turn", nil)
+	p = f.Next(t)
 	if got := buttons(p); len(got) == 0 || got[0] != prompt[0] {
 		t.Fatalf("after restart the prompt is %v, want %v", got, prompt[0])
 	}
 	// A command in a channel... and autocomplete for start dates.
-	f.dispatch("INTERACTION_CREATE", map[string]any{
+	f.Dispatch("INTERACTION_CREATE", map[string]any{
 		"id": "ac", "application_id": "app", "type": 4, "token": "tok-ac", "guild_id": "g1", "channel_id": "c2",
-		"member": member("u1", false),
+		"member": discordfake.Member("u1", false),
 		"data": map[string]any{"id": "cmd", "name": "hunters", "type": 1, "options": []any{map[string]any{"name": "new", "type": 1,
 			"options": []any{map[string]any{"name": "start", "type": 3, "value": "1941-0", "focused": true}}}}},
 	})
-	p = f.next(t)
-	if !strings.Contains(text([]posted{p}), "1941-05") {
-		t.Fatalf("autocomplete: %s", text([]posted{p}))
+	p = f.Next(t)
+	if !strings.Contains(text([]discordfake.Post{p}), "1941-05") {
+		t.Fatalf("autocomplete: %s", text([]discordfake.Post{p}))
 	}
 }
 
@@ -202,7 +179,7 @@ func fixedID() (string, error) { return "adaptertest", nil }
 // The ticker's notices reach the game's channel and the player's direct
 // messages through the real discordgo client.
 func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
-	f := newFakeDiscord(t)
+	f := discordfake.New(t)
 	a, store := startAdapter(t, f, filepath.Join(t.TempDir(), "k.db"))
 	defer store.Close()
 	defer a.Close()
@@ -215,10 +192,10 @@ func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
 	if err := a.Notify(n); err != nil {
 		t.Fatal(err)
 	}
-	seen := map[string]posted{}
+	seen := map[string]discordfake.Post{}
 	for len(seen) < 2 {
 		select {
-		case p := <-f.posts:
+		case p := <-f.Posts():
 			seen[p.Path] = p
 		case <-time.After(5 * time.Second):
 			t.Fatalf("posts so far: %v", seen)
@@ -236,55 +213,56 @@ func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
 // A tournament career's thread is a Discord thread (a channel of its own),
 // and a sticky notice (the standings) is edited rather than posted again.
 func TestThreadsAndStickyStandings(t *testing.T) {
-	f := newFakeDiscord(t)
+	f := discordfake.New(t)
 	a, store := startAdapter(t, f, filepath.Join(t.TempDir(), "k.db"))
 	defer store.Close()
 	defer a.Close()
 	th, err := a.OpenThread(bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, "Cup — Prien")
-	if err != nil || th.Channel != "th-c5" || th.Thread != "" {
+	if err != nil || !strings.HasPrefix(th.Channel, "th-c5-") || th.Thread != "" {
 		t.Fatalf("thread: %+v %v", th, err)
 	}
-	standings := func(text string) posted {
+	standings := func(text string) discordfake.Post {
 		t.Helper()
 		if err := a.Notify(bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []bot.Message{{Title: "Standings", Text: text}}, Sticky: "standings:t1"}); err != nil {
 			t.Fatal(err)
 		}
 		select {
-		case p := <-f.posts:
+		case p := <-f.Posts():
 			return p
 		case <-time.After(5 * time.Second):
 			t.Fatal("nothing posted")
 		}
-		return posted{}
+		return discordfake.Post{}
 	}
-	if p := standings("first"); p.Path != "/api/v9/channels/c5/messages" {
-		t.Fatalf("first standings: %s", p.Path)
+	first := standings("first")
+	if first.Path != "/api/v9/channels/c5/messages" {
+		t.Fatalf("first standings: %s", first.Path)
 	}
-	if p := standings("second"); p.Path != "/api/v9/channels/c5/messages/m2" {
-		t.Fatalf("the standings are edited in place: %s", p.Path)
+	if p := standings("second"); p.Path != "/api/v9/channels/c5/messages/"+first.ID {
+		t.Fatalf("the standings are edited in place: %s, want message %s edited", p.Path, first.ID)
 	}
 }
 
 // A two-player game through Discord: the opponent is a user option, which
 // Discord resolves to his name; only he can accept.
 func TestDuelChallengeThroughDiscord(t *testing.T) {
-	f := newFakeDiscord(t)
+	f := discordfake.New(t)
 	h, _ := hunters.NewRules()
 	a, store := startAdapterWith(t, f, filepath.Join(t.TempDir(), "k.db"), map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)})
 	defer store.Close()
 	defer a.Close()
-	registered := string(f.commands[0])
+	registered := string(f.Commands()[0])
 	if !strings.Contains(registered, `"name":"hunters-duel"`) || !strings.Contains(registered, `"type":6`) {
 		t.Fatalf("the duel's opponent is not a user option: %s", registered)
 	}
-	f.dispatch("INTERACTION_CREATE", map[string]any{
+	f.Dispatch("INTERACTION_CREATE", map[string]any{
 		"id": "d1", "application_id": "app", "type": 2, "token": "tok-d1", "guild_id": "g1", "channel_id": "c1",
-		"member": member("u1", false),
+		"member": discordfake.Member("u1", false),
 		"data": map[string]any{"id": "cmd", "name": "hunters-duel", "type": 1,
 			"options":  []any{map[string]any{"name": "new", "type": 1, "options": []any{map[string]any{"name": "b", "type": 6, "value": "u9"}, map[string]any{"name": "boat", "type": 3, "value": "VIIC"}}}},
 			"resolved": map[string]any{"users": map[string]any{"u9": map[string]any{"id": "u9", "username": "otto", "global_name": "Otto Kretschmer"}}}},
 	})
-	invite := f.next(t)
+	invite := f.Next(t)
 	d := data(invite)
 	embeds, _ := d["embeds"].([]any)
 	if d["content"] != "<@u9>" || len(embeds) != 1 || !strings.Contains(embeds[0].(map[string]any)["description"].(string), "u1 challenges Otto Kretschmer") {
@@ -294,12 +272,12 @@ func TestDuelChallengeThroughDiscord(t *testing.T) {
 	if len(ids) != 2 {
 		t.Fatalf("Accept and Decline: %v", ids)
 	}
-	f.click("d2", "u1", ids[0])
-	if p := f.next(t); data(p)["flags"] == nil || !strings.Contains(data(p)["content"].(string), "Only Otto Kretschmer can accept") {
+	f.Click("d2", "u1", ids[0])
+	if p := f.Next(t); data(p)["flags"] == nil || !strings.Contains(data(p)["content"].(string), "Only Otto Kretschmer can accept") {
 		t.Fatalf("the challenger accepted his own challenge: %v", data(p))
 	}
-	f.click("d3", "u9", ids[0])
-	posts := f.drain(t)
+	f.Click("d3", "u9", ids[0])
+	posts := f.Drain(t)
 	last := data(posts[len(posts)-1])
 	if last["content"] != "<@u1>" || len(buttons(posts[len(posts)-1])) == 0 {
 		t.Fatalf("after the accept, the challenger's first decision: %v", last)
@@ -309,7 +287,7 @@ func TestDuelChallengeThroughDiscord(t *testing.T) {
 // Tonnage War through Discord: the channel gets a door; its player opens it
 // in an ephemeral reply with his cards; the other player cannot.
 func TestTonnageWarDoorThroughDiscord(t *testing.T) {
-	f := newFakeDiscord(t)
+	f := discordfake.New(t)
 	tw, err := tonnagewar.NewRules()
 	if err != nil {
 		t.Fatal(err)
@@ -318,17 +296,17 @@ func TestTonnageWarDoorThroughDiscord(t *testing.T) {
 	defer store.Close()
 	defer a.Close()
 	command := func(id, user, sub string, opts []any, resolved map[string]any) {
-		f.dispatch("INTERACTION_CREATE", map[string]any{
+		f.Dispatch("INTERACTION_CREATE", map[string]any{
 			"id": id, "application_id": "app", "type": 2, "token": "tok-" + id, "guild_id": "g1", "channel_id": "c1",
-			"member": member(user, false),
+			"member": discordfake.Member(user, false),
 			"data":   map[string]any{"id": "cmd", "name": "tonnagewar", "type": 1, "options": []any{map[string]any{"name": sub, "type": 1, "options": opts}}, "resolved": resolved},
 		})
 	}
 	command("t1", "u1", "challenge", []any{map[string]any{"name": "b", "type": 6, "value": "u9"}},
 		map[string]any{"users": map[string]any{"u9": map[string]any{"id": "u9", "username": "walker"}}})
-	f.next(t)
+	f.Next(t)
 	command("t2", "u9", "accept", nil, nil)
-	posts := f.drain(t)
+	posts := f.Drain(t)
 	var door string
 	for _, p := range posts {
 		for _, id := range buttons(p) {
@@ -343,13 +321,54 @@ func TestTonnageWarDoorThroughDiscord(t *testing.T) {
 	if door == "" {
 		t.Fatalf("no door in the channel: %d posts", len(posts))
 	}
-	f.click("t3", "u9", door)
-	if p := f.next(t); data(p)["flags"] == nil || !strings.Contains(data(p)["content"].(string), "its cards are his") {
+	f.Click("t3", "u9", door)
+	if p := f.Next(t); data(p)["flags"] == nil || !strings.Contains(data(p)["content"].(string), "its cards are his") {
 		t.Fatalf("the other player opened the door: %v", data(p))
 	}
-	f.click("t4", "u1", door)
-	hand := f.drain(t)
+	f.Click("t4", "u1", door)
+	hand := f.Drain(t)
 	if len(hand) < 2 || data(hand[0])["flags"] == nil || data(hand[len(hand)-1])["flags"] == nil || len(buttons(hand[len(hand)-1])) == 0 {
 		t.Fatalf("the player's hand and choices, privately: %d posts", len(hand))
 	}
+}
+
+// Discord refuses a command with more than 25 subcommands or a subcommand
+// with more than 25 options, or names and descriptions out of bounds: what
+// Kaleun registers for every game it plays stays within them.
+func TestRegisteredCommandsFitDiscordsLimits(t *testing.T) {
+	for _, cmd := range ApplicationCommands(allGames(t)) {
+		if n := len(cmd.Options); n > 25 {
+			t.Errorf("/%s has %d subcommands (Discord allows 25)", cmd.Name, n)
+		}
+		if len(cmd.Name) > 32 || len(cmd.Description) > 100 || cmd.Description == "" {
+			t.Errorf("/%s: name or description out of bounds", cmd.Name)
+		}
+		for _, sub := range cmd.Options {
+			if n := len(sub.Options); n > 25 {
+				t.Errorf("/%s %s has %d options (Discord allows 25)", cmd.Name, sub.Name, n)
+			}
+			if len(sub.Name) > 32 || len([]rune(sub.Description)) > 100 || sub.Description == "" {
+				t.Errorf("/%s %s: name or description out of bounds", cmd.Name, sub.Name)
+			}
+			for _, o := range sub.Options {
+				if len(o.Name) > 32 || len([]rune(o.Description)) > 100 || o.Description == "" || len(o.Choices) > 25 {
+					t.Errorf("/%s %s %s: out of Discord's bounds", cmd.Name, sub.Name, o.Name)
+				}
+			}
+		}
+	}
+}
+
+// allGames are the games the binary plays, as cmd/kaleun registers them.
+func allGames(t *testing.T) map[string]engine.Rules {
+	t.Helper()
+	h, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw, err := tonnagewar.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h), "tonnagewar": tw}
 }

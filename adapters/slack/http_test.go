@@ -21,6 +21,7 @@ import (
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/internal/slackfake"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -51,7 +52,7 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func startHTTPBot(t *testing.T, f *fakeSlack, client *http.Client, limits func(*httpLimits)) *httpBot {
+func startHTTPBot(t *testing.T, f *slackfake.Server, client *http.Client, limits func(*httpLimits)) *httpBot {
 	t.Helper()
 	store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
@@ -60,7 +61,7 @@ func startHTTPBot(t *testing.T, f *fakeSlack, client *http.Client, limits func(*
 	h, _ := hunters.NewRules()
 	games := map[string]engine.Rules{"hunters": h}
 	logs := &syncBuffer{}
-	cfg := Config{Mode: "http", BotToken: "xoxb-test", SigningSecret: testSecret, Listen: "127.0.0.1:0", APIBase: f.srv.URL + "/api", HTTPClient: client}
+	cfg := Config{Mode: "http", BotToken: "xoxb-test", SigningSecret: testSecret, Listen: "127.0.0.1:0", APIBase: f.APIURL(), HTTPClient: client}
 	a, err := New(cfg, bot.New(store, games, bot.Options{NewSeed: fixedSeed, NewID: fixedID}), games, slog.New(slog.NewTextHandler(logs, nil)))
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +131,7 @@ func (b *httpBot) entropy(t *testing.T, channel string) []string {
 // is spelt; Slack's own retries of a request acted upon are answered 200 and
 // not acted upon again; simultaneous copies act once.
 func TestSlackHTTPRefusesReplaysAndRetriesActOnce(t *testing.T) {
-	f := newFakeSlack(t)
+	f := slackfake.New(t)
 	b := startHTTPBot(t, f, nil, nil)
 	now := time.Now()
 	code, resp := b.send(t, signedAt("/slack/commands", slashBody("tr-new", "C7", "U1", "new boat=IXA"), now))
@@ -193,12 +194,12 @@ func TestSlackHTTPRefusesReplaysAndRetriesActOnce(t *testing.T) {
 	if code, _ := b.send(t, click); code != http.StatusOK {
 		t.Fatalf("click: %d", code)
 	}
-	f.drain(t)
+	f.Drain(t)
 	started, _ := b.store.Load("slack/T1/C7")
 	for range 3 {
 		replay(click)
 	}
-	if p := f.drain(t); len(p) != 0 {
+	if p := f.Drain(t); len(p) != 0 {
 		t.Fatalf("a replayed click posted %d messages", len(p))
 	}
 	if after, _ := b.store.Load("slack/T1/C7"); after.Decisions != started.Decisions || after.Seq != started.Seq {
@@ -268,7 +269,7 @@ func TestSeenRequestsIsBounded(t *testing.T) {
 
 // A body over the limit is refused with 413 and changes nothing.
 func TestSlackHTTPRefusesAnOversizedBody(t *testing.T) {
-	f := newFakeSlack(t)
+	f := slackfake.New(t)
 	b := startHTTPBot(t, f, nil, nil)
 	body := slashBody("tr-big", "C7", "U1", "new boat=IXA") + "&padding=" + strings.Repeat("x", 2<<20)
 	if code, _ := b.send(t, signedAt("/slack/commands", body, time.Now())); code != http.StatusRequestEntityTooLarge {
@@ -282,7 +283,7 @@ func TestSlackHTTPRefusesAnOversizedBody(t *testing.T) {
 // The production limits are set: a server without them keeps every stalled
 // upload's connection for as long as the client likes.
 func TestSlackHTTPServerHasTimeouts(t *testing.T) {
-	f := newFakeSlack(t)
+	f := slackfake.New(t)
 	b := startHTTPBot(t, f, nil, nil)
 	s := b.a.http
 	if s.ReadHeaderTimeout <= 0 || s.ReadTimeout <= 0 || s.WriteTimeout <= 0 || s.IdleTimeout <= 0 || b.a.limits.maxBody <= 0 || s.ReadTimeout > 30*time.Second {
@@ -296,7 +297,7 @@ func TestSlackHTTPServerHasTimeouts(t *testing.T) {
 // is closed by the server soon after the read timeout, and a real request
 // is served meanwhile.
 func TestSlackHTTPDropsSlowClients(t *testing.T) {
-	f := newFakeSlack(t)
+	f := slackfake.New(t)
 	const readTimeout = 700 * time.Millisecond
 	b := startHTTPBot(t, f, nil, func(l *httpLimits) {
 		l.readHeader, l.read, l.write, l.idle = 400*time.Millisecond, readTimeout, readTimeout, readTimeout
@@ -392,7 +393,7 @@ func (p *panickyTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // and the bot goes on serving; a panic while answering the request itself
 // is answered too.
 func TestSlackHTTPRecoversPanicsWhilePosting(t *testing.T) {
-	f := newFakeSlack(t)
+	f := slackfake.New(t)
 	tr := &panickyTransport{method: "chat.postMessage"}
 	b := startHTTPBot(t, f, &http.Client{Transport: tr}, nil)
 	now := time.Now()
@@ -405,7 +406,7 @@ func TestSlackHTTPRecoversPanicsWhilePosting(t *testing.T) {
 	if code, _ := b.send(t, signedAt("/slack/interactions", clickBody("tr-start", "C7", "U1", start[0]), now)); code != http.StatusOK {
 		t.Fatalf("click: %d", code)
 	}
-	posts := f.drain(t)
+	posts := f.Drain(t)
 	told := false
 	for _, p := range posts {
 		if p.Get("_method") == "/api/chat.postEphemeral" && p.Get("user") == "U1" && strings.Contains(p.Get("text"), "internal error") {
@@ -425,7 +426,7 @@ func TestSlackHTTPRecoversPanicsWhilePosting(t *testing.T) {
 	if code, resp := b.send(t, signedAt("/slack/commands", slashBody("tr-turn", "C7", "U1", "turn"), now)); code != http.StatusOK || len(buttonValues(blocksOf(resp))) == 0 {
 		t.Fatalf("the game after the panic: %d %s", code, resp)
 	}
-	f.drain(t)
+	f.Drain(t)
 
 	// A panic while answering the request (here users.info, asked when a
 	// manager's rights matter) is answered with the same note.

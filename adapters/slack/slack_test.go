@@ -6,200 +6,25 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
-
-	"github.com/gorilla/websocket"
 
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/internal/slackfake"
 	"github.com/kaleun/kaleun/persist"
 	"github.com/slack-go/slack"
 )
 
-// fakeSlack speaks the parts of Slack's Web API and Socket Mode protocol that
-// the real slack-go client uses: apps.connections.open, the socket's hello,
-// envelopes and acks, chat.postMessage, chat.postEphemeral, users.info and
-// the three steps of a file upload.
-type fakeSlack struct {
-	t       *testing.T
-	srv     *httptest.Server
-	mu      sync.Mutex
-	uploads map[string][]byte // by file id, until completeUploadExternal shares them
-	conn    *websocket.Conn
-	acks    chan map[string]any
-	posts   chan url.Values
-	open    chan struct{}
-}
-
-func newFakeSlack(t *testing.T) *fakeSlack {
-	f := &fakeSlack{t: t, acks: make(chan map[string]any, 64), posts: make(chan url.Values, 256), open: make(chan struct{}, 4)}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/api/apps.connections.open", func(w http.ResponseWriter, r *http.Request) {
-		json.NewEncoder(w).Encode(map[string]any{"ok": true, "url": "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/link"})
-	})
-	post := func(w http.ResponseWriter, r *http.Request) {
-		r.ParseForm()
-		v := r.PostForm
-		v.Set("_method", r.URL.Path)
-		f.posts <- v
-		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": v.Get("channel"), "ts": "1.0", "message_ts": "1.0"})
-	}
-	mux.HandleFunc("/api/files.getUploadURLExternal", func(w http.ResponseWriter, r *http.Request) {
-		r.ParseForm()
-		id := "F" + r.Form.Get("filename")
-		json.NewEncoder(w).Encode(map[string]any{"ok": true, "upload_url": f.srv.URL + "/upload/" + id, "file_id": id})
-	})
-	mux.HandleFunc("/upload/{id}", func(w http.ResponseWriter, r *http.Request) {
-		file, _, err := r.FormFile("file")
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
-		b, _ := io.ReadAll(file)
-		f.mu.Lock()
-		if f.uploads == nil {
-			f.uploads = map[string][]byte{}
-		}
-		f.uploads[r.PathValue("id")] = b
-		f.mu.Unlock()
-		w.Write([]byte("OK"))
-	})
-	mux.HandleFunc("/api/files.completeUploadExternal", func(w http.ResponseWriter, r *http.Request) {
-		r.ParseForm()
-		var files []map[string]any
-		json.Unmarshal([]byte(r.PostForm.Get("files")), &files)
-		v := r.PostForm
-		v.Set("_method", r.URL.Path)
-		f.mu.Lock()
-		for _, file := range files {
-			v.Add("_content", string(f.uploads[fmt.Sprint(file["id"])]))
-		}
-		f.mu.Unlock()
-		f.posts <- v
-		json.NewEncoder(w).Encode(map[string]any{"ok": true, "files": files})
-	})
-	mux.HandleFunc("/api/conversations.open", func(w http.ResponseWriter, r *http.Request) {
-		r.ParseForm()
-		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": map[string]any{"id": "D-" + r.Form.Get("users")}})
-	})
-	mux.HandleFunc("/api/chat.postMessage", post)
-	mux.HandleFunc("/api/chat.update", post)
-	mux.HandleFunc("/api/chat.postEphemeral", post)
-	mux.HandleFunc("/api/users.info", func(w http.ResponseWriter, r *http.Request) {
-		r.ParseForm()
-		admin := r.Form.Get("user") == "UADMIN"
-		json.NewEncoder(w).Encode(map[string]any{"ok": true, "user": map[string]any{"id": r.Form.Get("user"), "is_admin": admin}})
-	})
-	mux.HandleFunc("/link", func(w http.ResponseWriter, r *http.Request) {
-		// Slack's client sends Origin: https://api.slack.com; accept it as Slack does.
-		up := websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
-		c, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			return
-		}
-		f.mu.Lock()
-		f.conn = c
-		f.mu.Unlock()
-		f.write(map[string]any{"type": "hello", "num_connections": 1, "connection_info": map[string]any{"app_id": "A1"}, "debug_info": map[string]any{"host": "fake"}})
-		f.open <- struct{}{}
-		for {
-			var m map[string]any
-			if err := c.ReadJSON(&m); err != nil {
-				return
-			}
-			f.acks <- m
-		}
-	})
-	f.srv = httptest.NewServer(mux)
-	t.Cleanup(f.srv.Close)
-	return f
-}
-
-func (f *fakeSlack) write(v any) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.conn.WriteJSON(v)
-}
-
-func (f *fakeSlack) slash(env, user, text string) {
-	f.write(map[string]any{"envelope_id": env, "type": "slash_commands", "accepts_response_payload": true,
-		"payload": map[string]any{"command": "/hunters", "text": text, "user_id": user, "user_name": user, "channel_id": "C1", "team_id": "T1"}})
-}
-
-func (f *fakeSlack) click(env, user, value string) {
-	f.write(map[string]any{"envelope_id": env, "type": "interactive",
-		"payload": map[string]any{"type": "block_actions", "user": map[string]any{"id": user, "name": user}, "team": map[string]any{"id": "T1"},
-			"channel": map[string]any{"id": "C1"}, "actions": []any{map[string]any{"action_id": "opt-0", "block_id": "prompt", "type": "button", "value": value}}}})
-}
-
-func (f *fakeSlack) ack(t *testing.T) map[string]any {
-	t.Helper()
-	select {
-	case a := <-f.acks:
-		return a
-	case <-time.After(10 * time.Second):
-		t.Fatal("no ack")
-	}
-	return nil
-}
-
-// drain collects what Kaleun posts until a prompt has come and it is quiet,
-// or five seconds pass.
-func (f *fakeSlack) drain(t *testing.T) []url.Values {
-	var out []url.Values
-	deadline := time.After(5 * time.Second)
-	prompted := false
-	for {
-		quiet := 150 * time.Millisecond
-		if !prompted {
-			quiet = time.Second
-		}
-		select {
-		case p := <-f.posts:
-			out = append(out, p)
-			if len(buttonValues(p.Get("blocks"))) > 0 || p.Get("_method") == "/api/chat.postEphemeral" {
-				prompted = true
-			}
-		case <-time.After(quiet):
-			return out
-		case <-deadline:
-			return out
-		}
-	}
-}
-
 // buttonValues finds the option ids in Block Kit JSON.
-func buttonValues(blocksJSON string) []string {
-	var bl []map[string]any
-	json.Unmarshal([]byte(blocksJSON), &bl)
-	var out []string
-	for _, b := range bl {
-		els, _ := b["elements"].([]any)
-		for _, e := range els {
-			em := e.(map[string]any)
-			if v, ok := em["value"].(string); ok {
-				out = append(out, v)
-			}
-			if opts, ok := em["options"].([]any); ok {
-				for _, o := range opts {
-					out = append(out, o.(map[string]any)["value"].(string))
-				}
-			}
-		}
-	}
-	return out
-}
+func buttonValues(blocksJSON string) []string { return slackfake.ButtonValues(blocksJSON) }
 
 func setup(t *testing.T, cfg Config, db string) (*Adapter, *persist.Store) {
 	t.Helper()
@@ -221,12 +46,12 @@ func setup(t *testing.T, cfg Config, db string) (*Adapter, *persist.Store) {
 
 // A patrol through the real slack-go Socket Mode client against a local Slack.
 func TestSlackSocketModeEndToEnd(t *testing.T) {
-	f := newFakeSlack(t)
+	f := slackfake.New(t)
 	db := filepath.Join(t.TempDir(), "k.db")
-	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.srv.URL + "/api"}, db)
-	<-f.open
-	f.slash("e1", "U1", `new boat=VIIC kommandant="Otto Prien"`)
-	ack := f.ack(t)
+	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.APIURL()}, db)
+	<-f.Open()
+	f.Slash("e1", "U1", `new boat=VIIC kommandant="Otto Prien"`)
+	ack := f.Ack(t)
 	if ack["envelope_id"] != "e1" || ack["payload"] == nil {
 		t.Fatalf("ack %v", ack)
 	}
@@ -238,18 +63,18 @@ func TestSlackSocketModeEndToEnd(t *testing.T) {
 		t.Fatalf("no Start button with the seed's commitment: %s", payload)
 	}
 	// A stranger's click: an ephemeral refusal.
-	f.click("e2", "U2", prompt[0])
-	f.ack(t)
-	p := f.drain(t)
+	f.Click("e2", "U2", prompt[0])
+	f.Ack(t)
+	p := f.Drain(t)
 	if len(p) != 1 || p[0].Get("_method") != "/api/chat.postEphemeral" {
 		t.Fatalf("stranger: %v", p)
 	}
 	decisions := 0
 	for i := 0; i < 200 && patrols(t, store, "slack/T1/C1") == 0; i++ {
-		f.click("c"+strconv.Itoa(i), "U1", prompt[0])
-		f.ack(t)
+		f.Click("c"+strconv.Itoa(i), "U1", prompt[0])
+		f.Ack(t)
 		var next []string
-		for _, p := range f.drain(t) {
+		for _, p := range f.Drain(t) {
 			if v := buttonValues(p.Get("blocks")); len(v) > 0 {
 				next = v
 			}
@@ -265,8 +90,8 @@ func TestSlackSocketModeEndToEnd(t *testing.T) {
 	}
 	t.Logf("a patrol in %d decisions through slack-go", decisions)
 	// Abandon: a workspace admin may, after confirming.
-	f.slash("e9", "UADMIN", "abandon")
-	ack = f.ack(t)
+	f.Slash("e9", "UADMIN", "abandon")
+	ack = f.Ack(t)
 	b, _ := json.Marshal(ack)
 	if !strings.Contains(string(b), ":abandon:confirm") {
 		t.Fatalf("abandon confirmation: %s", b)
@@ -301,8 +126,8 @@ func sign(secret, ts, body string) string {
 
 // HTTP mode verifies Slack's signatures and refuses unsigned and stale requests.
 func TestSlackHTTPModeVerifiesSignatures(t *testing.T) {
-	f := newFakeSlack(t)
-	a, store := setup(t, Config{Mode: "http", BotToken: "xoxb-test", SigningSecret: "s3cret", Listen: "127.0.0.1:0", APIBase: f.srv.URL + "/api"}, filepath.Join(t.TempDir(), "k.db"))
+	f := slackfake.New(t)
+	a, store := setup(t, Config{Mode: "http", BotToken: "xoxb-test", SigningSecret: "s3cret", Listen: "127.0.0.1:0", APIBase: f.APIURL()}, filepath.Join(t.TempDir(), "k.db"))
 	defer store.Close()
 	defer a.Close()
 	body := url.Values{"command": {"/hunters"}, "text": {"new boat=IXA"}, "user_id": {"U1"}, "user_name": {"lemp"}, "channel_id": {"C7"}, "team_id": {"T1"}}.Encode()
@@ -361,11 +186,11 @@ func fixedID() (string, error) { return "adaptertest", nil }
 // The ticker's notices reach the game's channel and, through
 // conversations.open, the player's direct messages.
 func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
-	f := newFakeSlack(t)
-	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.srv.URL + "/api"}, filepath.Join(t.TempDir(), "k.db"))
+	f := slackfake.New(t)
+	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.APIURL()}, filepath.Join(t.TempDir(), "k.db"))
 	defer store.Close()
 	defer a.Close()
-	<-f.open
+	<-f.Open()
 	err := a.Notify(bot.Notice{
 		Place:    bot.Place{Platform: "slack", Space: "T1", Channel: "C9"},
 		Channel:  []bot.Message{{Title: "Reminder: Decision (9.6.7)", Text: "Reminder 2: game g waits", Mention: "U7", Options: []bot.Option{{ID: "k1:g:3:roll", Label: "Roll"}}}},
@@ -376,7 +201,7 @@ func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]url.Values{}
-	for _, p := range f.drain(t) {
+	for _, p := range f.Drain(t) {
 		got[p.Get("channel")] = p
 	}
 	if ch := got["C9"]; ch == nil || len(buttonValues(ch.Get("blocks"))) != 1 || !strings.Contains(ch.Get("blocks"), `\u003c@U7\u003e`) {
@@ -390,27 +215,27 @@ func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
 // A tournament career's thread is a parent message's thread; messages to it
 // carry thread_ts; the standings are updated in place.
 func TestThreadsAndStickyStandings(t *testing.T) {
-	f := newFakeSlack(t)
-	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.srv.URL + "/api"}, filepath.Join(t.TempDir(), "k.db"))
+	f := slackfake.New(t)
+	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.APIURL()}, filepath.Join(t.TempDir(), "k.db"))
 	defer store.Close()
 	defer a.Close()
-	<-f.open
+	<-f.Open()
 	th, err := a.OpenThread(bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Prien")
-	if err != nil || th.Thread != "1.0" {
+	if err != nil || !isThreadTS(th.Thread) {
 		t.Fatalf("thread: %+v %v", th, err)
 	}
-	f.drain(t)
+	f.Drain(t)
 	if err := a.Notify(bot.Notice{Place: th, Channel: []bot.Message{{Text: "Prien's career begins"}}}); err != nil {
 		t.Fatal(err)
 	}
-	if p := f.drain(t); len(p) != 1 || p[0].Get("thread_ts") != "1.0" {
+	if p := f.Drain(t); len(p) != 1 || p[0].Get("thread_ts") != th.Thread {
 		t.Fatalf("into the thread: %v", p)
 	}
 	for i, want := range []string{"/api/chat.postMessage", "/api/chat.update"} {
 		if err := a.Notify(bot.Notice{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: fmt.Sprint(i)}}, Sticky: "standings:t1"}); err != nil {
 			t.Fatal(err)
 		}
-		if p := f.drain(t); len(p) != 1 || p[0].Get("_method") != want {
+		if p := f.Drain(t); len(p) != 1 || p[0].Get("_method") != want {
 			t.Fatalf("standings %d: %v", i, p)
 		}
 	}
@@ -422,11 +247,11 @@ func TestThreadsAndStickyStandings(t *testing.T) {
 // A tournament through Slack's slash command: the action may be given as a
 // bare word (`/hunters tournament join`), a player as a Slack mention.
 func TestSlashTournamentWithPositionalAction(t *testing.T) {
-	f := newFakeSlack(t)
-	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.srv.URL + "/api"}, filepath.Join(t.TempDir(), "k.db"))
+	f := slackfake.New(t)
+	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.APIURL()}, filepath.Join(t.TempDir(), "k.db"))
 	defer store.Close()
 	defer a.Close()
-	<-f.open
+	<-f.Open()
 	say := func(user, text string) string {
 		r := a.command(slack.SlashCommand{Command: "/hunters", Text: text, UserID: user, UserName: user, TeamID: "T1", ChannelID: "C7"})
 		for _, m := range append(r.Public, r.Private...) {

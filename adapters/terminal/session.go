@@ -302,7 +302,12 @@ func (s *Session) pending() (bot.Message, bool, error) {
 			return m, false, nil
 		}
 	}
-	// No game (finished and archived) or no decision pending.
+	// No game (finished and archived) or no decision pending. A finished
+	// game an older kaleun left in its place comes back as its end (the
+	// bot archives it then): show it.
+	for _, m := range r.Public {
+		s.show(m)
+	}
 	return bot.Message{}, true, nil
 }
 

@@ -142,8 +142,8 @@ func TestAFinishedGameRevealsItsSeed(t *testing.T) {
 	}
 }
 
-// tamper edits the export and (optionally) recomputes the hash chain, as a
-// careful forger would.
+// tamper edits the export and (optionally) recomputes the hash chain in the
+// file's log version, as a careful forger would.
 func tamper(t *testing.T, data []byte, rehash bool, edit func(x *audit.Export)) []byte {
 	t.Helper()
 	var x audit.Export
@@ -155,7 +155,7 @@ func tamper(t *testing.T, data []byte, rehash bool, edit func(x *audit.Export)) 
 		prev := ""
 		for i := range x.Entries {
 			x.Entries[i].Prev = prev
-			h, _ := persist.HashEntry(x.Entries[i])
+			h, _ := persist.HashEntryVersion(x.Version, x.Entries[i])
 			x.Entries[i].Hash = h
 			prev = h
 		}
@@ -227,7 +227,7 @@ func TestTamperingIsCaughtAtTheFirstBadEntry(t *testing.T) {
 			var se audit.SeedEvent
 			json.Unmarshal(x.Entries[entropy].Event, &se)
 			se.Seed.Entropy += "!"
-			x.Entries[entropy].Event, _ = json.Marshal(se)
+			x.Entries[entropy].Event, _ = audit.SeedEntry(se.Seed) // its text too
 		}, "die #"},
 		{"one hash", false, func(x *audit.Export) { x.Entries[3].Hash = strings.Repeat("0", 64) }, "entry 4: its hash"},
 		{"an entry dropped", false, func(x *audit.Export) { x.Entries = append(x.Entries[:7], x.Entries[8:]...) }, "entry 9: out of order"},

@@ -23,6 +23,28 @@ type config struct {
 	Discord   discordConfig   `toml:"discord"`
 	Slack     slackConfig     `toml:"slack"`
 	Reminders remindersConfig `toml:"reminders"`
+	Backup    backupConfig    `toml:"backup"`
+}
+
+// backupConfig is where and how often the serving bot copies its database.
+type backupConfig struct {
+	Dir   string `toml:"dir"`
+	Every string `toml:"every"`
+	Keep  int    `toml:"keep"`
+
+	every time.Duration
+}
+
+func (b *backupConfig) check(path string) error {
+	d, err := time.ParseDuration(b.Every)
+	if err != nil || d < time.Minute {
+		return fmt.Errorf("%s: backup.every is %q: give a duration of at least \"1m\", like \"6h\"", path, b.Every)
+	}
+	b.every = d
+	if b.Keep < 1 {
+		return fmt.Errorf("%s: backup.keep is %d: keep at least 1 backup", path, b.Keep)
+	}
+	return nil
 }
 
 type remindersConfig struct {
@@ -102,6 +124,7 @@ func loadConfig(path string) (*config, error) {
 	c.Slack.Mode = "socket"
 	c.Slack.Listen = "127.0.0.1:8080"
 	c.Reminders = remindersConfig{Every: []string{"24h", "48h"}, Deadline: "72h", Tick: "1m", VacationDays: 30}
+	c.Backup = backupConfig{Every: "6h", Keep: 28}
 	md, err := toml.DecodeFile(path, &c)
 	if err != nil {
 		var perr toml.ParseError
@@ -129,6 +152,9 @@ func loadConfig(path string) (*config, error) {
 		return nil, fmt.Errorf("%s: database.path is empty: name the bbolt file, e.g. \"/data/kaleun.db\"", path)
 	}
 	if err := c.Reminders.check(path); err != nil {
+		return nil, err
+	}
+	if err := c.Backup.check(path); err != nil {
 		return nil, err
 	}
 	if c.Discord.Enabled {

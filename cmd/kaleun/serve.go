@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/kaleun/kaleun/adapters/discord"
 	"github.com/kaleun/kaleun/adapters/slack"
@@ -67,8 +68,17 @@ func serve(ctx context.Context, cfg *config) error {
 	if err != nil {
 		return err
 	}
-	svc := bot.New(store, games, bot.Options{Logger: log, Illustrators: ills,
-		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays})
+	opts := bot.Options{Logger: log, Illustrators: ills,
+		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays}
+	var bk *backups
+	if cfg.Backup.Dir != "" {
+		if err := os.MkdirAll(cfg.Backup.Dir, 0o700); err != nil {
+			return fmt.Errorf("backup.dir: %w", err)
+		}
+		bk = &backups{store: store, dir: cfg.Backup.Dir, keep: cfg.Backup.Keep, log: log, now: time.Now}
+		opts.Backup = bk.asked
+	}
+	svc := bot.New(store, games, opts)
 	notifiers := map[string]notifier{}
 	var running []adapter
 	closeAll := func() {
@@ -106,10 +116,15 @@ func serve(ctx context.Context, cfg *config) error {
 		svc.UseThreads("slack", a)
 	}
 	stopTicker := startTicker(svc, cfg.Reminders.tick, notifiers, log)
-	log.Info("kaleun is serving", "database", cfg.Database.Path, "adapters", len(running))
+	stopBackups := func() {}
+	if bk != nil {
+		stopBackups = bk.start(ctx, cfg.Backup.every)
+	}
+	log.Info("kaleun is serving", "database", cfg.Database.Path, "adapters", len(running), "backups", cfg.Backup.Dir)
 	<-ctx.Done()
 	log.Info("shutting down: finishing decisions in flight")
 	stopTicker()
+	stopBackups()
 	closeAll()
 	svc.Wait()
 	return nil

@@ -31,6 +31,8 @@ func TestServeConfigErrorsNameTheKey(t *testing.T) {
 		{write("env.toml", "[discord]\nenabled = true\ntoken_env = \"KALEUN_TEST_UNSET_TOKEN\"\napplication_id = \"1\""), "KALEUN_TEST_UNSET_TOKEN"},
 		{write("discord.toml", "[discord]\nenabled = true\ntoken = \"short\"\napplication_id = \"1\""), "discord.token"},
 		{write("log.toml", "[log]\nformat = \"xml\""), "log.format"},
+		{write("every.toml", "[backup]\ndir = \"b\"\nevery = \"10s\""), "backup.every"},
+		{write("keep.toml", "[backup]\ndir = \"b\"\nkeep = 0"), "backup.keep"},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer

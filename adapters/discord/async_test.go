@@ -1,0 +1,329 @@
+package discord
+
+import (
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/hunters/duel"
+	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
+	"github.com/kaleun/kaleun/internal/discordfake"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// Issue 16 through the real discordgo client: the async play of weeks, on a
+// clock the test moves. Each test fails with its fix undone.
+
+// testClock is the service's clock, moved by the test.
+type testClock struct{ t time.Time }
+
+func (c *testClock) now() time.Time       { return c.t }
+func (c *testClock) pass(d time.Duration) { c.t = c.t.Add(d) }
+
+// clockedBot is the adapter over a service with reminders after 1 h and
+// 2 h and the deadline at 3 h, on the test's clock.
+type clockedBot struct {
+	t     *testing.T
+	f     *discordfake.Server
+	clock *testClock
+	path  string
+	a     *Adapter
+	svc   *bot.Service
+	store *persist.Store
+	ids   int
+}
+
+func startClockedBot(t *testing.T, f *discordfake.Server, path string, clock *testClock) *clockedBot {
+	t.Helper()
+	b := &clockedBot{t: t, f: f, clock: clock, path: path}
+	b.open()
+	t.Cleanup(b.close)
+	return b
+}
+
+func (b *clockedBot) open() {
+	b.t.Helper()
+	store, err := persist.Open(b.path)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	h, err := hunters.NewRules()
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	games := map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h)}
+	n := 0
+	svc := bot.New(store, games, bot.Options{Now: b.clock.now, NewSeed: fixedSeed,
+		NewID:     func() (string, error) { n++; return fmt.Sprintf("g%d-%d", b.clock.t.Unix(), n), nil },
+		Reminders: []time.Duration{time.Hour, 2 * time.Hour}, Deadline: 3 * time.Hour})
+	a, err := New(Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: b.f.URL}, svc, games, slog.New(slog.DiscardHandler))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	if err := a.Start(b.t.Context()); err != nil {
+		b.t.Fatal(err)
+	}
+	select {
+	case <-b.f.Ready():
+	case <-time.After(5 * time.Second):
+		b.t.Fatal("no READY")
+	}
+	svc.UseThreads("discord", a)
+	b.a, b.svc, b.store = a, svc, store
+}
+
+func (b *clockedBot) close() {
+	if b.a == nil {
+		return
+	}
+	b.a.Close()
+	b.svc.Wait()
+	b.store.Close()
+	b.a = nil
+}
+
+// restart closes the adapter and the database and opens them again.
+func (b *clockedBot) restart() {
+	b.close()
+	b.open()
+}
+
+// tick does what kaleun serve's ticker does: asks the service what is due
+// now and hands the notices to the adapter; it returns what was posted.
+func (b *clockedBot) tick() []discordfake.Post {
+	b.t.Helper()
+	notices, err := b.svc.Tick(b.clock.now())
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	for _, n := range notices {
+		if err := b.a.Notify(n); err != nil {
+			b.t.Fatal(err)
+		}
+	}
+	return b.take()
+}
+
+// take collects what has been posted by now (Notify posts synchronously).
+func (b *clockedBot) take() []discordfake.Post {
+	var out []discordfake.Post
+	for {
+		select {
+		case p := <-b.f.Posts():
+			out = append(out, p)
+		case <-time.After(50 * time.Millisecond):
+			return out
+		}
+	}
+}
+
+// command sends /game sub in a channel and returns the posts it brought.
+func (b *clockedBot) command(channel, user, game, sub string, opts ...discordfake.Option) []discordfake.Post {
+	b.t.Helper()
+	b.ids++
+	if err := b.f.Command(fmt.Sprintf("x%d", b.ids), channel, user, false, game, sub, opts...); err != nil {
+		b.t.Fatal(err)
+	}
+	return b.f.Drain(b.t)
+}
+
+// click presses a button in a channel and returns the posts it brought.
+func (b *clockedBot) click(channel, user, id string) []discordfake.Post {
+	b.t.Helper()
+	b.ids++
+	if err := b.f.ClickIn(fmt.Sprintf("y%d", b.ids), channel, user, id); err != nil {
+		b.t.Fatal(err)
+	}
+	return b.f.Drain(b.t)
+}
+
+var remindedOf = regexp.MustCompile(`Reminder (\d+): game \S+ waits for (\S+)'s`)
+
+// Issue 16.1: in a wolfpack whose other boat moves every twenty minutes, the
+// absent player's reminders come once each, at one and two hours after his
+// prompt was posted (the second also as a direct message), and his deadline
+// acts at three hours, though the bot restarts in the middle.
+func TestAbsentPackmatesRemindersThroughDiscord(t *testing.T) {
+	f := discordfake.New(t)
+	clock := &testClock{t: time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)}
+	b := startClockedBot(t, f, filepath.Join(t.TempDir(), "k.db"), clock)
+	b.command("c1", "bdu", "hunters", "tournament", discordfake.Option{Name: "action", Value: "create"}, discordfake.Option{Name: "format", Value: "wolfpack"})
+	b.command("c1", "active", "hunters", "tournament", discordfake.Option{Name: "action", Value: "join"})
+	b.command("c1", "absent", "hunters", "tournament", discordfake.Option{Name: "action", Value: "join"})
+	posts := b.command("c1", "bdu", "hunters", "tournament", discordfake.Option{Name: "action", Value: "start"})
+	start := clock.now()
+	thread := ""
+	var prompt string // the active player's pending choice
+	see := func(ps []discordfake.Post) {
+		for _, p := range ps {
+			if strings.HasPrefix(p.Channel, "th-") {
+				thread = p.Channel
+			}
+			if e, ok := discordfake.FirstEmbed(p); ok && strings.HasPrefix(e.Title, "Reminder") {
+				continue
+			}
+			if c, _ := discordfake.Data(p)["content"].(string); c == "<@active>" {
+				if ids := discordfake.Buttons(p); len(ids) > 0 {
+					prompt = ids[0]
+				}
+			}
+		}
+	}
+	see(posts)
+	if thread == "" || prompt == "" {
+		t.Fatalf("no pack thread with the active player's prompt: %s", text(posts))
+	}
+	reminders := map[int][]time.Time{}
+	directs, deadline := 0, time.Time{}
+	moves := 0
+	for clock.now().Before(start.Add(3*time.Hour + 15*time.Minute)) {
+		if prompt != "" {
+			ps := b.click(thread, "active", prompt)
+			prompt = ""
+			moves++
+			see(ps)
+		}
+		for i := 0; i < 4; i++ {
+			clock.pass(5 * time.Minute)
+			for _, p := range b.tick() {
+				txt := discordfake.Text(p)
+				if m := remindedOf.FindStringSubmatch(txt); m != nil && m[2] == "absent" {
+					if strings.HasPrefix(p.Channel, "dm-") {
+						directs++
+					} else {
+						var n int
+						fmt.Sscan(m[1], &n)
+						reminders[n] = append(reminders[n], clock.now())
+					}
+				}
+				if strings.Contains(txt, "absent's deadline passed") && deadline.IsZero() {
+					deadline = clock.now()
+				}
+			}
+		}
+		if clock.now().Equal(start.Add(90 * time.Minute)) {
+			b.restart()
+		}
+	}
+	if moves < 4 {
+		t.Fatalf("the active player moved only %d times", moves)
+	}
+	for n, at := range map[int]time.Time{1: start.Add(time.Hour), 2: start.Add(2 * time.Hour)} {
+		if len(reminders[n]) != 1 || !reminders[n][0].Equal(at) {
+			t.Errorf("reminder %d reached the absent player's thread at %v, want once at %v", n, reminders[n], at)
+		}
+	}
+	if directs != 1 {
+		t.Errorf("%d direct messages for the last reminder, want 1", directs)
+	}
+	if !deadline.Equal(start.Add(3 * time.Hour)) {
+		t.Errorf("the absent player's deadline acted at %v, want %v", deadline, start.Add(3*time.Hour))
+	}
+}
+
+// Issues 16.2 and 16.5: tournament careers waiting for their Start get
+// reminders that say so (no empty rule reference); at the deadline the bot
+// starts them, and the standings message in the channel is edited at once
+// to say they are at sea, not waiting for a Start.
+func TestStartRemindersAndStandingsThroughDiscord(t *testing.T) {
+	f := discordfake.New(t)
+	clock := &testClock{t: time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)}
+	b := startClockedBot(t, f, filepath.Join(t.TempDir(), "k.db"), clock)
+	opt := func(k, v string) discordfake.Option { return discordfake.Option{Name: k, Value: v} }
+	b.command("c1", "bdu", "hunters", "tournament", opt("action", "create"), opt("format", "top"), opt("length", "short"), opt("boat", "VIIC"), opt("name", "Cup"))
+	b.command("c1", "lemp", "hunters", "tournament", opt("action", "join"))
+	b.command("c1", "topp", "hunters", "tournament", opt("action", "join"))
+	posts := b.command("c1", "bdu", "hunters", "tournament", opt("action", "start"))
+	standings := lastStandings(t, posts)
+	if !strings.Contains(fmt.Sprint(standings.Fields), "waiting for his Start") {
+		t.Fatalf("the standings at the start: %v", standings.Fields)
+	}
+	clock.pass(time.Hour)
+	reminded := 0
+	for _, p := range b.tick() {
+		txt := discordfake.Text(p)
+		if !strings.Contains(txt, "Reminder 1") {
+			continue
+		}
+		reminded++
+		if strings.Contains(txt, "()") || !regexp.MustCompile(`waits for (lemp|topp)'s Start\.`).MatchString(txt) {
+			t.Errorf("a Start reminder reads %q", txt)
+		}
+	}
+	if reminded != 2 {
+		t.Fatalf("%d Start reminders after an hour, want 2", reminded)
+	}
+	clock.pass(2 * time.Hour)
+	posts = b.tick()
+	if got := strings.Count(text(posts), "did not press Start in time"); got != 2 {
+		t.Fatalf("%d careers started at the deadline: %s", got, text(posts))
+	}
+	after := lastStandings(t, posts)
+	if strings.Contains(fmt.Sprint(after.Fields), "Start") || !strings.Contains(fmt.Sprint(after.Fields), "at sea") {
+		t.Fatalf("the standings after the deadline: %v", after.Fields)
+	}
+}
+
+// lastStandings is the last standings message posted or edited in c1.
+func lastStandings(t *testing.T, posts []discordfake.Post) discordfake.Embed {
+	t.Helper()
+	var out *discordfake.Embed
+	for _, p := range posts {
+		if e, ok := discordfake.FirstEmbed(p); ok && p.Channel == "c1" && strings.HasPrefix(e.Title, "Standings") {
+			out = &e
+		}
+	}
+	if out == nil {
+		t.Fatalf("no standings posted: %s", text(posts))
+	}
+	return *out
+}
+
+// Issues 16.5 and 16.4: a challenge's reminder names the Accept it waits
+// for; after the duel ends, `score`, `status`, `log` and `history` read the
+// finished game through Discord instead of saying there is none.
+func TestChallengeReminderAndScoreAfterTheEndThroughDiscord(t *testing.T) {
+	f := discordfake.New(t)
+	clock := &testClock{t: time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)}
+	b := startClockedBot(t, f, filepath.Join(t.TempDir(), "k.db"), clock)
+	b.ids++
+	f.Dispatch("INTERACTION_CREATE", map[string]any{
+		"id": "d1", "application_id": "app", "type": 2, "token": "tok-d1", "guild_id": "g1", "channel_id": "c3",
+		"member": discordfake.Member("prien", false),
+		"data": map[string]any{"id": "cmd", "name": "hunters-duel", "type": 1,
+			"options":  []any{map[string]any{"name": "new", "type": 1, "options": []any{map[string]any{"name": "b", "type": 6, "value": "kretschmer"}, map[string]any{"name": "boat", "type": 3, "value": "VIIC"}}}},
+			"resolved": map[string]any{"users": map[string]any{"kretschmer": map[string]any{"id": "kretschmer", "username": "kretschmer"}}}},
+	})
+	invite := f.Drain(t)
+	clock.pass(time.Hour)
+	posts := b.tick()
+	if txt := text(posts); strings.Contains(txt, "()") || !strings.Contains(txt, "kretschmer's answer to the challenge (Accept or Decline)") {
+		t.Fatalf("the challenge's reminder: %s", txt)
+	}
+	accept := buttons(invite[len(invite)-1])
+	if len(accept) != 2 {
+		t.Fatalf("Accept and Decline: %v", accept)
+	}
+	b.click("c3", "kretschmer", accept[0])
+	confirm := b.command("c3", "prien", "hunters-duel", "abandon")
+	ids := buttons(confirm[len(confirm)-1])
+	if len(ids) == 0 {
+		t.Fatalf("no confirmation: %s", text(confirm))
+	}
+	if got := text(b.click("c3", "prien", ids[0])); !strings.Contains(got, "abandoned") {
+		t.Fatalf("abandon: %s", got)
+	}
+	for _, name := range []string{"score", "status", "log", "history"} {
+		got := b.command("c3", "kretschmer", "hunters-duel", name)
+		if !strings.Contains(text(got), "is over; this is how it ended") || ephemeral(got[0]) {
+			t.Errorf("%s after the end: %s", name, text(got))
+		}
+	}
+}

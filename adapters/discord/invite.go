@@ -1,0 +1,45 @@
+package discord
+
+import (
+	"net/url"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Permissions is what the bot needs in a server, and no more: it reads no
+// messages (commands and clicks arrive as interactions, answered through
+// their own tokens, which need no permission) and manages nothing. It posts
+// reminders, deadline actions and standings to channels (View Channels, Send
+// Messages), as embeds (Embed Links) with pictures (Attach Files), and opens
+// a public thread for each tournament career or wolfpack (Create Public
+// Threads), where it then posts (Send Messages in Threads). Editing its own
+// standings message needs nothing more. TestInvitePermissionsAreTheCallsMade
+// derives this set from the REST calls the adapter makes.
+const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionEmbedLinks |
+	discordgo.PermissionAttachFiles | discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads
+
+// PermissionNames are Permissions' bits as Discord's server settings name
+// them (docs/setup-discord.md lists them).
+var PermissionNames = []struct {
+	Name string
+	Bit  int64
+}{
+	{"View Channels", discordgo.PermissionViewChannel},
+	{"Send Messages", discordgo.PermissionSendMessages},
+	{"Embed Links", discordgo.PermissionEmbedLinks},
+	{"Attach Files", discordgo.PermissionAttachFiles},
+	{"Create Public Threads", discordgo.PermissionCreatePublicThreads},
+	{"Send Messages in Threads", discordgo.PermissionSendMessagesInThreads},
+}
+
+// Scopes are the OAuth2 scopes of the invitation: the bot user, and the
+// right to register slash commands in the server.
+const Scopes = "bot applications.commands"
+
+// InviteURL is the link a server's admin opens to add the bot with exactly
+// the permissions it needs.
+func InviteURL(applicationID string) string {
+	q := url.Values{"client_id": {applicationID}, "scope": {Scopes}, "permissions": {strconv.FormatInt(Permissions, 10)}}
+	return "https://discord.com/oauth2/authorize?" + q.Encode()
+}

@@ -1,0 +1,207 @@
+package slack
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/internal/slackfake"
+)
+
+// Manifest is the part of a Slack app manifest Kaleun's tests read.
+type Manifest struct {
+	Features struct {
+		SlashCommands []struct {
+			Command      string `yaml:"command"`
+			URL          string `yaml:"url"`
+			Description  string `yaml:"description"`
+			ShouldEscape bool   `yaml:"should_escape"`
+		} `yaml:"slash_commands"`
+	} `yaml:"features"`
+	OAuth struct {
+		Scopes struct {
+			Bot []string `yaml:"bot"`
+		} `yaml:"scopes"`
+	} `yaml:"oauth_config"`
+	Settings struct {
+		Interactivity struct {
+			Enabled    bool   `yaml:"is_enabled"`
+			RequestURL string `yaml:"request_url"`
+		} `yaml:"interactivity"`
+		SocketMode bool `yaml:"socket_mode_enabled"`
+	} `yaml:"settings"`
+}
+
+func readManifest(t *testing.T, name string) Manifest {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("manifests", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m Manifest
+	if err := yaml.Unmarshal(b, &m); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return m
+}
+
+// clientMethods are the Web API methods behind each slack-go call the
+// adapter makes. A call missing here fails TestManifestScopesAreTheCallsMade,
+// so a new one cannot go unexamined.
+var clientMethods = map[string][]string{
+	"PostMessage":      {"chat.postMessage"},
+	"PostEphemeral":    {"chat.postEphemeral"},
+	"UpdateMessage":    {"chat.update"},
+	"UploadFile":       {"files.getUploadURLExternal", "files.completeUploadExternal"},
+	"OpenConversation": {"conversations.open"},
+	"GetUserInfo":      {"users.info"},
+	"socketmode.New":   {"apps.connections.open"},
+}
+
+// methodScopes is the scope each Web API method needs, from its page in
+// Slack's reference (https://api.slack.com/methods/<method>, "Required
+// scopes"). conversations.open takes one of channels:manage, groups:write,
+// im:write or mpim:write as the conversation is; Kaleun opens one-to-one
+// direct messages: im:write. apps.connections.open is called with the
+// app-level token, whose scope (connections:write) is not a bot scope.
+var methodScopes = map[string]string{
+	"chat.postMessage":             "chat:write",
+	"chat.postEphemeral":           "chat:write",
+	"chat.update":                  "chat:write",
+	"files.getUploadURLExternal":   "files:write",
+	"files.completeUploadExternal": "files:write",
+	"conversations.open":           "im:write",
+	"users.info":                   "users:read",
+	"apps.connections.open":        "",
+}
+
+// The manifests' bot scopes are exactly those the adapter's calls need, plus
+// `commands` for the slash commands: a Socket Mode session through the real
+// slack-go client makes every call the adapter's code makes (found in its
+// source), the fake Slack records the Web API methods, and each method's
+// scope comes from the table above. Neither manifest may ask for a scope
+// more or lack one. The HTTP manifest points Slack at the paths the adapter
+// serves; slash commands escape mentions (b:@opponent arrives as
+// <@U..|name>, which the adapter reads).
+func TestManifestScopesAreTheCallsMade(t *testing.T) {
+	calls := map[string]bool{}
+	files, _ := filepath.Glob("*.go")
+	call := regexp.MustCompile(`a\.api\.([A-Za-z]+)\(|(socketmode\.New)\(`)
+	source := ""
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		source += string(b)
+		for _, m := range call.FindAllStringSubmatch(string(b), -1) {
+			name := m[1] + m[2]
+			calls[name] = true
+			if _, ok := clientMethods[name]; !ok {
+				t.Errorf("%s calls %s, which clientMethods does not know: add its Web API methods and their scopes", file, name)
+			}
+		}
+	}
+	if len(calls) < 7 {
+		t.Fatalf("found only %d Slack calls in the adapter: %v", len(calls), calls)
+	}
+
+	f := slackfake.New(t)
+	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.APIURL()}, filepath.Join(t.TempDir(), "k.db"))
+	defer store.Close()
+	defer a.Close()
+	<-f.Open()
+	f.Slash("e1", "U1", "new boat:VIIC")
+	start := slackfake.ButtonValues(jsonOf(f.Ack(t)["payload"].(map[string]any)["blocks"]))
+	if len(start) == 0 {
+		t.Fatal("no Start")
+	}
+	f.Click("e2", "U2", start[0]) // a stranger: chat.postEphemeral
+	f.Ack(t)
+	f.Drain(t)
+	f.Click("e3", "U1", start[0]) // the rolls and the first decision: chat.postMessage
+	f.Ack(t)
+	f.Drain(t)
+	f.Slash("e4", "UADMIN", "abandon") // a manager's command asks users.info
+	f.Ack(t)
+	picture := []bot.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}
+	th, err := a.OpenThread(bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Prien")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range []bot.Notice{
+		{Place: th, Channel: []bot.Message{{Title: "Reminder", Text: "waits", Files: picture}}, DirectTo: "U1", Direct: []bot.Message{{Text: "Reminder 2"}}},
+		{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: "1"}}, Sticky: "standings:t"},
+		{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: "2"}}, Sticky: "standings:t"},
+	} {
+		if err := a.Notify(n); err != nil {
+			t.Fatalf("notice %d: %v", i, err)
+		}
+	}
+	f.Drain(t)
+
+	called := map[string]bool{}
+	for _, m := range f.Methods() {
+		called[m] = true
+	}
+	need := map[string]bool{"commands": true} // the slash commands themselves
+	for c := range calls {
+		for _, m := range clientMethods[c] {
+			if !called[m] {
+				t.Errorf("the session never made %s's call %s", c, m)
+			}
+		}
+	}
+	for m := range called {
+		scope, ok := methodScopes[m]
+		if !ok {
+			t.Errorf("the adapter called %s, whose scope methodScopes does not know", m)
+		}
+		if scope != "" {
+			need[scope] = true
+		}
+	}
+	var want []string
+	for s := range need {
+		want = append(want, s)
+	}
+	sort.Strings(want)
+	for _, name := range []string{"socket-mode.yaml", "http-mode.yaml"} {
+		m := readManifest(t, name)
+		got := append([]string(nil), m.OAuth.Scopes.Bot...)
+		sort.Strings(got)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s asks for the bot scopes %v; the adapter's calls need %v", name, got, want)
+		}
+		if !m.Settings.Interactivity.Enabled {
+			t.Errorf("%s: buttons need interactivity enabled", name)
+		}
+		for _, c := range m.Features.SlashCommands {
+			if !c.ShouldEscape {
+				t.Errorf("%s: %s must escape mentions (should_escape: true) for b:@opponent to name a player", name, c.Command)
+			}
+		}
+	}
+	sock, web := readManifest(t, "socket-mode.yaml"), readManifest(t, "http-mode.yaml")
+	if !sock.Settings.SocketMode || web.Settings.SocketMode {
+		t.Error("socket-mode.yaml must enable Socket Mode and http-mode.yaml must not")
+	}
+	if !strings.HasSuffix(web.Settings.Interactivity.RequestURL, "/slack/interactions") || !strings.Contains(source, `"POST /slack/interactions"`) {
+		t.Errorf("http-mode.yaml's interactivity URL %q is not the path the adapter serves", web.Settings.Interactivity.RequestURL)
+	}
+	for _, c := range web.Features.SlashCommands {
+		if !strings.HasSuffix(c.URL, "/slack/commands") || !strings.Contains(source, `"POST /slack/commands"`) {
+			t.Errorf("http-mode.yaml's %s goes to %q, not the path the adapter serves", c.Command, c.URL)
+		}
+	}
+	t.Logf("Web API methods called: %v; bot scopes: %v", f.Methods(), want)
+}

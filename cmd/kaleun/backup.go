@@ -1,0 +1,49 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/kaleun/kaleun/persist"
+)
+
+// runBackup writes a checked copy of a database no process has open to
+// write. A serving bot holds its file's lock exclusively: it writes its
+// own backups ([backup] in its config, or a manager's `backup` command).
+func runBackup(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "./kaleun.db", "database file")
+	out := fs.String("out", "", "the copy to write (a new file)")
+	if !parseFlags(fs, args, stderr) {
+		return 2
+	}
+	if *out == "" {
+		fmt.Fprintln(stderr, "kaleun backup: --out COPY is required (a new file)")
+		return 2
+	}
+	if _, err := os.Stat(*db); err != nil {
+		fmt.Fprintf(stderr, "kaleun backup: %s: %v\n", *db, err)
+		return 2
+	}
+	store, err := persist.OpenReadOnly(*db)
+	if errors.Is(err, persist.ErrInUse) {
+		fmt.Fprintf(stderr, "kaleun backup: %s is open in another kaleun process, which bbolt lets no other process read: a serving bot writes its own backups (set [backup] dir in its config, or a server manager uses the backup command); quit a terminal game first\n", *db)
+		return 1
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "kaleun backup:", err)
+		return 1
+	}
+	defer store.Close()
+	info, err := store.Backup(*out)
+	if err != nil {
+		fmt.Fprintln(stderr, "kaleun backup:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s: %d bytes, %d running and %d finished games; reopened and checked\n", info.Path, info.Bytes, info.Running, info.Finished)
+	return 0
+}

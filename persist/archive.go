@@ -1,0 +1,44 @@
+package persist
+
+import (
+	"encoding/json"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Archive moves the game under key to the finished games, in one
+// transaction. (A game whose end is committed is archived by that commit.)
+func (s *Store) Archive(key string) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bucketGames).Get([]byte(key))
+		if v == nil {
+			return ErrNotFound
+		}
+		var rec GameRecord
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return fmt.Errorf("game record %s is damaged: %w", key, err)
+		}
+		return archiveIn(tx, key, rec.ID, v)
+	})
+}
+
+// archiveIn moves game id, whose record is v, from place key to the
+// finished games within tx: the record goes to the archive (and is the
+// place's last finished game), and the place, its due times and the id
+// index entry are freed.
+func archiveIn(tx *bolt.Tx, key, id string, v []byte) error {
+	if err := tx.Bucket(bucketArchive).Put([]byte(id), v); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketLastFinished).Put([]byte(key), []byte(id)); err != nil {
+		return err
+	}
+	if err := putSchedule(tx, key, nil); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketIDs).Delete([]byte(id)); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketGames).Delete([]byte(key))
+}

@@ -1,0 +1,83 @@
+package persist
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// BackupInfo describes a backup written and checked.
+type BackupInfo struct {
+	Path  string
+	Bytes int64
+	// Running and Finished count the games in the copy.
+	Running, Finished int
+}
+
+// Backup writes a consistent copy of the database to path, which must not
+// exist yet, and checks it. The copy is bbolt's Tx.WriteTo in a read
+// transaction, so games go on meanwhile and the copy is the database as of
+// one moment. It is written to a temporary file beside path, synced, opened
+// as OpenReadOnly opens a file (every page read, bbolt's consistency check)
+// and its games listed; only then is it linked to path, so that path never
+// holds half a copy or an unchecked one.
+func (s *Store) Backup(path string) (BackupInfo, error) {
+	info := BackupInfo{Path: path}
+	if _, err := os.Lstat(path); err == nil {
+		return info, fmt.Errorf("backup %s: %w: choose another name", path, fs.ErrExist)
+	}
+	dir, base := filepath.Split(path)
+	tmp, err := os.CreateTemp(dir, base+".part-*")
+	if err != nil {
+		return info, fmt.Errorf("backup %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	err = s.db.View(func(tx *bolt.Tx) error {
+		_, err := tx.WriteTo(tmp)
+		return err
+	})
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return info, fmt.Errorf("backup %s: writing: %w", path, err)
+	}
+	if info.Running, info.Finished, err = countGames(tmp.Name()); err != nil {
+		return info, fmt.Errorf("backup %s: the copy does not check out, so it was not kept: %w", path, err)
+	}
+	if err := os.Link(tmp.Name(), path); errors.Is(err, fs.ErrExist) {
+		return info, fmt.Errorf("backup %s: %w: choose another name", path, fs.ErrExist)
+	} else if err != nil {
+		// No hard links on this file system: rename.
+		if err := os.Rename(tmp.Name(), path); err != nil {
+			return info, fmt.Errorf("backup %s: %w", path, err)
+		}
+	}
+	if d, err := os.Open(filepath.Clean(dir + ".")); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	if st, err := os.Stat(path); err == nil {
+		info.Bytes = st.Size()
+	}
+	return info, nil
+}
+
+// countGames opens a copy as a reader and counts its games.
+func countGames(path string) (running, finished int, err error) {
+	c, err := OpenReadOnly(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer c.Close()
+	r, err1 := c.Games()
+	f, err2 := c.Finished()
+	return len(r), len(f), errors.Join(err1, err2)
+}

@@ -1,0 +1,171 @@
+package persist
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// filledDatabase is a closed database with a few hundred events: several
+// pages of leaves under a branch, a freelist, pages past the first 8 KiB.
+func filledDatabase(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "k.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g := range 3 {
+		r := rec(fmt.Sprintf("terminal/%d", g))
+		for i := range 100 {
+			ev := json.RawMessage(fmt.Sprintf(`{"text":"event %d of game %d, long enough to fill pages"}`, i, g))
+			if err := s.Commit(r, []json.RawMessage{ev}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	s.Close()
+	return path
+}
+
+// Each kind of bad file gets its own message naming the file and what to
+// do, and not a byte of it is written.
+func TestOpenRefusesBadFilesWithoutWritingThem(t *testing.T) {
+	good := filledDatabase(t)
+	pristine, _ := os.ReadFile(good)
+	dir := t.TempDir()
+	cases := []struct {
+		name    string
+		content []byte
+		kind    error
+		want    string
+	}{
+		{"empty.db", nil, ErrEmpty, "empty file (0 bytes)"},
+		{"text.db", []byte(strings.Repeat("definitely not bbolt ", 500)), ErrDamaged, "not a kaleun database"},
+		{"cut.db", pristine[:3*4096+100], ErrDamaged, "cut short"},
+		{"short.db", pristine[:100], ErrDamaged, "cut short"},
+		{"metas.db", func() []byte {
+			b := bytes.Clone(pristine)
+			b[16+56] ^= 1 // meta 0's checksum
+			b[4096+16+56] ^= 1
+			return b
+		}(), ErrDamaged, "neither of its two header (meta) pages is valid"},
+	}
+	for _, c := range cases {
+		path := filepath.Join(dir, c.name)
+		os.WriteFile(path, c.content, 0o600)
+		for _, open := range []func(string) (*Store, error){Open, OpenReadOnly} {
+			s, err := open(path)
+			if err == nil {
+				s.Close()
+				t.Fatalf("%s: opened", c.name)
+			}
+			msg := err.Error()
+			if !errors.Is(err, c.kind) || !strings.Contains(msg, c.want) || !strings.Contains(msg, path) || !strings.Contains(msg, "backup") || strings.Contains(msg, "\n") {
+				t.Errorf("%s: %v", c.name, err)
+			}
+			if after, _ := os.ReadFile(path); !bytes.Equal(after, c.content) {
+				t.Errorf("%s: the file was written", c.name)
+			}
+		}
+	}
+}
+
+// A missing file is a fresh database, made whole beside it and linked into
+// place; opening a sound one writes nothing.
+func TestOpenCreatesAMissingFileAndWritesNothingToASoundOne(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "new.db")
+	if _, err := OpenReadOnly(path); err == nil || !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("read-only open of a missing file: %v", err)
+	}
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if names, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*")); len(names) != 1 {
+		t.Fatalf("creating left %v", names)
+	}
+	before, _ := os.ReadFile(path)
+	for _, open := range []func(string) (*Store, error){Open, OpenReadOnly} {
+		s, err := open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Games(); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+			t.Fatal("opening a sound database wrote to it")
+		}
+	}
+}
+
+// A file another process (here another handle) has open to write is "in
+// use", found without reading it meanwhile; readers share a file.
+func TestOpenSaysInUse(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	w, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, open := range []func(string) (*Store, error){Open, OpenReadOnly} {
+		if _, err := open(path); !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), path) {
+			t.Fatalf("want in use, got %v", err)
+		}
+	}
+	w.Close()
+	r1, err := OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r1.Close()
+	r2, err := OpenReadOnly(path)
+	if err != nil {
+		t.Fatalf("two readers: %v", err)
+	}
+	r2.Close()
+}
+
+// Should a file change between the check and bbolt's mapping, the fault
+// on a page past its end is a recovered panic, not a SIGBUS: openBolt on a
+// file cut short just before its freelist page (the check skipped) returns
+// an error. bbolt maps the file in powers of two, so the freelist page lies
+// inside the mapping but past the end of the file: reading it faults.
+func TestOpenBoltRecoversAFaultOnAMappedPage(t *testing.T) {
+	path := filledDatabase(t)
+	f, _ := os.Open(path)
+	info, _ := f.Stat()
+	c := &fileChecker{f: f, size: info.Size(), seen: map[uint64]bool{}}
+	m, err := c.meta()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := int64(m.freelist)*c.pageSize - 1
+	mapped := int64(32 * 1024)
+	for mapped < cut {
+		mapped *= 2
+	}
+	if mapped < int64(m.freelist+1)*c.pageSize {
+		t.Fatalf("the freelist (page %d) would lie outside the mapping of %d bytes: change the test's database", m.freelist, mapped)
+	}
+	b, _ := os.ReadFile(path)
+	for _, readOnly := range []bool{false, true} {
+		os.WriteFile(path, b[:cut], 0o600)
+		db, err := openBolt(path, readOnly)
+		if err == nil {
+			db.Close()
+			t.Fatal("a file cut short opened")
+		}
+		if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "faulted") {
+			t.Fatalf("readOnly %v: %v", readOnly, err)
+		}
+	}
+}
