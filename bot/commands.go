@@ -77,6 +77,9 @@ func offers(rules engine.Rules, command string) bool {
 	case "challenge", "accept", "concede", "autoroll":
 		_, ok := rules.(engine.Seated)
 		return ok
+	case "odds":
+		_, ok := rules.(engine.AdvisedRules)
+		return ok
 	}
 	return true
 }
@@ -88,6 +91,9 @@ func CommandsFor(rules engine.Rules) []CommandSpec {
 	var cmds []CommandSpec
 	for _, c := range Commands() {
 		if offers(rules, c.Name) {
+			if ar, ok := rules.(engine.AdvisedRules); ok && c.Name == "odds" {
+				c.Help = ar.OddsHelp()
+			}
 			cmds = append(cmds, c)
 		}
 	}

@@ -92,3 +92,11 @@ type OddsPolicy interface {
 type Outlooks interface {
 	Outlook(setup []byte) (string, error)
 }
+
+// AdvisedRules is implemented by Rules whose States are Advisors, so that
+// the platforms register the `odds` command for their games (and for no
+// other: a platform's commands are few).
+type AdvisedRules interface {
+	// OddsHelp says what the odds of the game answer, for the command's help.
+	OddsHelp() string
+}

@@ -24,6 +24,11 @@ const DefaultRollouts = 10000
 // secret (14.8.3): rollouts from it would tell it.
 var errSecretOdds = errors.New("no odds at a secret choice: the figures would give away what the other player chose (14.8.3)")
 
+// OddsHelp implements engine.AdvisedRules.
+func (r *Rules) OddsHelp() string {
+	return "Your options' odds: each roll's exact chance, and 10,000 simulated rollouts (only you see them)"
+}
+
 // OddsOffered implements engine.Advisor: the Odds button comes with every
 // decision of the Kommandant's during an encounter.
 func (s *State) OddsOffered(token string) bool {

@@ -26,6 +26,9 @@ func (s *State) Odds(token string, b engine.OddsBudget) (*engine.Odds, error) {
 	return o, nil
 }
 
+// OddsHelp implements engine.AdvisedRules: the careers' advisor.
+func (r *Rules) OddsHelp() string { return r.hunters.OddsHelp() }
+
 // OddsOffered implements engine.Advisor.
 func (s *State) OddsOffered(token string) bool {
 	c := s.careers[s.Active]

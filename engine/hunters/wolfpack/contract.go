@@ -8,6 +8,7 @@ var (
 	_ engine.Seated         = (*Rules)(nil)
 	_ engine.TournamentOnly = (*Rules)(nil)
 	_ engine.Scored         = (*Rules)(nil)
+	_ engine.AdvisedRules   = (*Rules)(nil)
 
 	_ engine.State      = (*State)(nil)
 	_ engine.Multi      = (*State)(nil)

@@ -24,6 +24,9 @@ func (s *State) Odds(token string, b engine.OddsBudget) (*engine.Odds, error) {
 	return o, nil
 }
 
+// OddsHelp implements engine.AdvisedRules: the careers' advisor.
+func (r *Rules) OddsHelp() string { return r.hunters.OddsHelp() }
+
 // OddsOffered implements engine.Advisor.
 func (s *State) OddsOffered(token string) bool {
 	i, career, err := s.promptOf(token)
