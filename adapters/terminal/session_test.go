@@ -234,6 +234,18 @@ func TestJSONLDriverAnswersEachPromptOnceAndGetsPictures(t *testing.T) {
 // token; the game, its dice cursor and its log are as they were.
 func TestOddsInJSONL(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "odds.db")
+	{ // a career from 1943 (the career outlook at its first decision plays 10,000 short careers)
+		store, err := persist.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := hunters.NewRules()
+		d := &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte{1, 2, 3, 4}), GameID: "test"}
+		if _, err := bot.New(store, map[string]engine.Rules{"hunters": h}, bot.Options{}).StartGame(place, me, "hunters", map[string]string{"boat": "VIIC", "start": "1943-02"}, d); err != nil {
+			t.Fatal(err)
+		}
+		store.Close()
+	}
 	var out strings.Builder
 	s, store := sessionWith(t, path, true, "odds\n", &out, nil, bot.Options{OddsRollouts: 300})
 	before, err := store.Load(place.Key())
@@ -262,7 +274,7 @@ func TestOddsInJSONL(t *testing.T) {
 			odds = line
 		}
 	}
-	if odds == nil || len(prompts) != 2 || prompts[0]["token"] != prompts[1]["token"] || odds["token"] != prompts[0]["token"] {
+	if odds == nil || len(prompts) != 2 || prompts[0]["token"] != prompts[1]["token"] || odds["token"] != prompts[0]["token"] || prompts[0]["token"] != "0" {
 		t.Fatalf("want prompt, odds, the same prompt again:\n%s", out.String())
 	}
 	opts := odds["options"].([]any)
