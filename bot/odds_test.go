@@ -188,15 +188,19 @@ func mustCommand(t *testing.T, svc *Service, p Place, u User, name string) Reply
 	return r
 }
 
-// Before a game starts, `odds` gives the outlook of its setup; a game
+// Before a game starts (its set-up rolls the starting rank, 11.2.2, so it
+// waits for its Start), `odds` gives the outlook of its setup; a game
 // without an advisor says so.
 func TestOddsBeforeTheStartAndWithoutAnAdvisor(t *testing.T) {
-	svc, _ := newService(t)
-	if _, err := svc.Command(here, prien, "hunters", "new", map[string]string{"boat": "IXC", "start": "1942-01"}); err != nil {
+	svc, store := newService(t)
+	if _, err := svc.Command(here, prien, "hunters", "new", map[string]string{"boat": "VIIC", "start": "1942-01"}); err != nil {
 		t.Fatal(err)
 	}
+	if rec, err := store.Load(here.Key()); err != nil || !rec.AwaitingStart {
+		t.Fatalf("the game should wait for its Start: %+v %v", rec, err)
+	}
 	r := mustCommand(t, svc, here, prien, "odds")
-	if len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "Career outlook, Type IXC from Jan-42") || !strings.Contains(r.Private[0].Text, "--boat IXC --start 1942-01") {
+	if len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "Career outlook, Type VIIC from Jan-42") || !strings.Contains(r.Private[0].Text, "--boat VIIC --start 1942-01") {
 		t.Fatalf("outlook: %+v", r)
 	}
 	var noAdvisor engine.State = struct{ engine.State }{}

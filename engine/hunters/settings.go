@@ -83,9 +83,9 @@ var Rulings = []Ruling{
 		"each_rule": "10.11.3 (all four generic crew boxes replaced after a patrol) and 11.1.4 (all four SW or KIA during it) each take a level, so losing them all costs two (never below Trained)",
 		"one_level": "the two rules name one loss: all four generic crew boxes lost costs one level",
 	}},
-	{"torpedo_load_order", "4.4.2, 6.1, 7.4.2", "after_assignment", map[string]string{
-		"after_assignment":  "the patrol assignment is rolled first and the torpedoes are then loaded knowing it (the engine's order since its first version)",
-		"before_assignment": "the torpedoes are loaded first (4.4.2: set-up ends with the load, then the first assignment; 6.1: refit step F before step 1); an (M) assignment then takes the tubes for mines and the reloads are rebalanced (7.4.2)",
+	{"torpedo_load_order", "4.4.2, 6.1, 7.4.2", "before_assignment", map[string]string{
+		"before_assignment": "the torpedoes are loaded first (4.4.2: set-up ends with the load, then the first assignment; 6.1: refit step F before step 1); an (M) assignment then takes the tubes for mines and the reloads are rebalanced (7.4.2); a Wolfpack tournament's boats are assigned the Atlantic at the start (13.5.2) and load after it",
+		"after_assignment":  "the patrol assignment is rolled first and the torpedoes are then loaded knowing it (the engine's default until it followed the text; games begun before keep it)",
 	}},
 	{"refit_award_order", "11.0, 11.2.3, 11.3", "award_first", map[string]string{
 		"award_first":     "at a refit with both, the award is received before the promotion roll, which gets its -1 (the ships were sunk in the 12 months judged)",
@@ -247,6 +247,10 @@ func (s *Settings) Ruling(key string) string {
 	return s.ruling(i)
 }
 
+// named reports whether the game named a ruling's value (its setup, or its
+// saved state), rather than leaving it to the default.
+func (s *Settings) named(i rulIndex) bool { return s.rulings[i] > 0 }
+
 func (s *Settings) ruling(i rulIndex) string {
 	if v := s.rulings[i]; v > 0 {
 		return rulingValues[i][v-1]
@@ -266,8 +270,8 @@ func (s *Settings) setRuling(i rulIndex, value string) bool {
 	return false
 }
 
-// String lists the optional rules on and the rulings named, as ParseRules
-// reads them ("14.6,diesel_repair=inoperable_at_once").
+// String lists the optional rules on and the rulings whose value is not
+// their default, as ParseRules reads them ("14.6,diesel_repair=inoperable_at_once").
 func (s Settings) String() string {
 	var out []string
 	for i, o := range optionalRules {
@@ -276,8 +280,8 @@ func (s Settings) String() string {
 		}
 	}
 	for i, r := range Rulings {
-		if s.rulings[i] > 0 {
-			out = append(out, r.Key+"="+s.ruling(rulIndex(i)))
+		if v := s.ruling(rulIndex(i)); v != r.Default {
+			out = append(out, r.Key+"="+v)
 		}
 	}
 	return strings.Join(out, ",")
@@ -292,9 +296,11 @@ type settingsJSON struct {
 	Pack      bool              `json:"pack,omitempty"`
 }
 
-// MarshalJSON writes the settings by name.
+// MarshalJSON writes the settings by name: the optional rules on, and
+// every ruling's value, the defaults too: a saved game names the rulings it
+// is played under, whatever a later default says (former.go).
 func (s Settings) MarshalJSON() ([]byte, error) {
-	w := settingsJSON{TwoPlayer: s.TwoPlayer, Pack: s.Pack}
+	w := settingsJSON{TwoPlayer: s.TwoPlayer, Pack: s.Pack, Rulings: make(map[string]string, len(Rulings))}
 	for i, o := range optionalRules {
 		if s.on(optIndex(i)) {
 			if w.Optional == nil {
@@ -304,12 +310,7 @@ func (s Settings) MarshalJSON() ([]byte, error) {
 		}
 	}
 	for i, r := range Rulings {
-		if s.rulings[i] > 0 {
-			if w.Rulings == nil {
-				w.Rulings = map[string]string{}
-			}
-			w.Rulings[r.Key] = s.ruling(rulIndex(i))
-		}
+		w.Rulings[r.Key] = s.ruling(rulIndex(i))
 	}
 	return json.Marshal(w)
 }
