@@ -70,6 +70,8 @@ type Message struct {
 	Events  []engine.Event  `json:"-"`
 	View    *engine.View    `json:"-"`
 	Outcome *engine.Outcome `json:"-"`
+	// Odds is the advisor's answer the message renders (engine.Advisor).
+	Odds *engine.Odds `json:"-"`
 }
 
 // Reply is what a command or click produces: messages for the channel and

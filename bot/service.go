@@ -40,6 +40,8 @@ type Service struct {
 	vacationDays int
 	// threads are the adapters' thread openers, by platform.
 	threads threadOpeners
+	// oddsRollouts is the advisor's rollouts of each option (0: the game's).
+	oddsRollouts int
 	// backup writes a backup of the database when a manager asks.
 	backup func(ctx context.Context) (string, error)
 	// metrics records decisions, deadlines and failures (nil: none).
@@ -67,6 +69,9 @@ type Options struct {
 	Deadline  time.Duration
 	// VacationDays is each player's yearly budget of vacation days.
 	VacationDays int
+	// OddsRollouts is how many rollouts of each option the advisor plays
+	// (0: the game's default, 10,000 for The Hunters).
+	OddsRollouts int
 	// Backup writes a backup of the database when a server manager asks
 	// (the `backup` command) and returns what to tell him; nil: the bot
 	// writes none.
@@ -82,7 +87,7 @@ type Options struct {
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators,
-		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, backup: o.Backup, metrics: o.Metrics,
+		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
 		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd}
 	if s.now == nil {
 		s.now = func() time.Time { return time.Now().UTC() }
@@ -167,7 +172,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	}
 	switch name {
 	case "turn":
-		return s.turn(rec, st), nil
+		return s.turn(ctx, rec, st), nil
 	case "history":
 		return s.history(ctx, rec)
 	case "seed":
@@ -204,6 +209,8 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 		return s.auditFile(ctx, place, rec, args["game"])
 	case "dice":
 		return s.diceStats(ctx, place, rec)
+	case "odds":
+		return s.odds(ctx, rec, st, user, "")
 	case "autoroll":
 		return s.autoRoll(ctx, place, rec, st, user, args["roll"])
 	case "abandon":
@@ -395,6 +402,9 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 	p := promptByToken(st, target.token)
 	if p == nil {
 		return private("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
+	}
+	if target.key == oddsKey {
+		return s.odds(ctx, rec, st, user, p.Token) // anyone may ask; the answer is his alone
 	}
 	if target.key == openKey && p.Private {
 		return s.openDoor(ctx, rec, st, p, user)
@@ -653,7 +663,7 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 		id, name := answerer(rec, p)
 		switch {
 		case !p.Private:
-			r.Public = append(r.Public, promptMessage(rec.ID, p, id))
+			r.Public = append(r.Public, s.withOddsButton(ctx, rec, st, promptMessage(rec.ID, p, id)))
 		case p.Seat == viewer && viewer != "":
 			r.Private = append(r.Private, promptMessage(rec.ID, p, id)) // he is here: no door
 		default:
@@ -672,7 +682,7 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 	return r, nil
 }
 
-func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
+func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.State) Reply {
 	if st == nil {
 		return Reply{Public: []Message{s.startMessage(rec)}}
 	}
@@ -687,7 +697,7 @@ func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
 			r.Public = append(r.Public, doorMessage(rec.ID, p, id, name))
 			continue
 		}
-		r.Public = append(r.Public, promptMessage(rec.ID, p, id))
+		r.Public = append(r.Public, s.withOddsButton(ctx, rec, st, promptMessage(rec.ID, p, id)))
 	}
 	return r
 }

@@ -229,3 +229,78 @@ func TestJSONLDriverAnswersEachPromptOnceAndGetsPictures(t *testing.T) {
 		t.Fatalf("mat.png: %v", err)
 	}
 }
+
+// `odds` in JSONL: one "odds" line with every option's exact odds and
+// estimates (and their text), then the pending prompt again with the same
+// token; the game, its dice cursor and its log are as they were.
+func TestOddsInJSONL(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "odds.db")
+	{ // a career from 1943 (the career outlook at its first decision plays 10,000 short careers)
+		store, err := persist.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := hunters.NewRules()
+		d := &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte{1, 2, 3, 4}), GameID: "test"}
+		if _, err := bot.New(store, map[string]engine.Rules{"hunters": h}, bot.Options{}).StartGame(t.Context(), place, me, "hunters", map[string]string{"boat": "VIIC", "start": "1943-02"}, d); err != nil {
+			t.Fatal(err)
+		}
+		store.Close()
+	}
+	var out strings.Builder
+	s, store := sessionWith(t, path, true, "odds\n", &out, nil, bot.Options{OddsRollouts: 300})
+	before, err := store.Load(t.Context(), place.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var prompts []map[string]any
+	var odds map[string]any
+	sc := bufio.NewScanner(strings.NewReader(out.String()))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var line map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatalf("%v: %s", err, sc.Text())
+		}
+		switch line["type"] {
+		case "prompt":
+			prompts = append(prompts, line)
+		case "odds":
+			if odds != nil || len(prompts) != 1 {
+				t.Fatalf("one odds line after the first prompt:\n%s", out.String())
+			}
+			odds = line
+		}
+	}
+	if odds == nil || len(prompts) != 2 || prompts[0]["token"] != prompts[1]["token"] || odds["token"] != prompts[0]["token"] || prompts[0]["token"] != "0" {
+		t.Fatalf("want prompt, odds, the same prompt again:\n%s", out.String())
+	}
+	opts := odds["options"].([]any)
+	if len(opts) != len(prompts[0]["options"].([]any)) {
+		t.Fatalf("odds for %d options, the prompt has %d", len(opts), len(prompts[0]["options"].([]any)))
+	}
+	for _, o := range opts {
+		o := o.(map[string]any)
+		ests := o["estimates"].([]any)
+		if _, ok := o["exact"].([]any); !ok || len(ests) == 0 || o["rollouts"].(float64) != 300 {
+			t.Fatalf("option odds %v", o)
+		}
+		e := ests[0].(map[string]any)
+		if e["lo"].(float64) > e["mean"].(float64) || e["mean"].(float64) > e["hi"].(float64) {
+			t.Fatalf("estimate %v", e)
+		}
+	}
+	if !strings.Contains(odds["text"].(string), "Career outlook") {
+		t.Fatal("the career's first decision brings its outlook")
+	}
+	after, err := store.Load(t.Context(), place.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(after.State) != string(before.State) || after.Dice.Cursor != before.Dice.Cursor || after.Seq != before.Seq {
+		t.Fatal("asking for odds changed the game")
+	}
+}
