@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -20,11 +21,11 @@ const oddsKey = "__odds"
 
 // oddsAllowed reports whether the game's players may ask for odds, and
 // why not: a tournament's organiser may turn them off (engine.OddsPolicy).
-func (s *Service) oddsAllowed(rec *persist.GameRecord) (bool, string, error) {
+func (s *Service) oddsAllowed(ctx context.Context, rec *persist.GameRecord) (bool, string, error) {
 	if rec.Tournament == "" {
 		return true, "", nil
 	}
-	t, err := s.tournamentByID(rec.Tournament)
+	t, err := s.tournamentByID(ctx, rec.Tournament)
 	if err != nil || t == nil {
 		return err == nil, "", err
 	}
@@ -36,12 +37,12 @@ func (s *Service) oddsAllowed(rec *persist.GameRecord) (bool, string, error) {
 
 // withOddsButton adds the Odds button to a prompt's message when the game
 // offers it there and the odds are allowed.
-func (s *Service) withOddsButton(rec *persist.GameRecord, st engine.State, m Message) Message {
+func (s *Service) withOddsButton(ctx context.Context, rec *persist.GameRecord, st engine.State, m Message) Message {
 	adv, ok := st.(engine.Advisor)
 	if !ok || m.Prompt == nil || !adv.OddsOffered(m.Prompt.Token) {
 		return m
 	}
-	if allowed, _, err := s.oddsAllowed(rec); err != nil || !allowed {
+	if allowed, _, err := s.oddsAllowed(ctx, rec); err != nil || !allowed {
 		return m
 	}
 	m.Options = append(m.Options, Option{ID: optionID(rec.ID, m.Prompt.Token, oddsKey), Label: "Odds (only you see them)"})
@@ -51,8 +52,8 @@ func (s *Service) withOddsButton(rec *persist.GameRecord, st engine.State, m Mes
 // odds answers `odds` or an Odds button: the odds of the prompt the token
 // names, or of the asker's pending prompt (the first, if none is his); a
 // game waiting for its Start gets its outlook.
-func (s *Service) odds(rec *persist.GameRecord, st engine.State, user User, token string) (Reply, error) {
-	allowed, why, err := s.oddsAllowed(rec)
+func (s *Service) odds(ctx context.Context, rec *persist.GameRecord, st engine.State, user User, token string) (Reply, error) {
+	allowed, why, err := s.oddsAllowed(ctx, rec)
 	if err != nil {
 		return Reply{}, err
 	}

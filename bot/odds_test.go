@@ -31,11 +31,11 @@ type snapshot struct {
 
 func snap(t *testing.T, store *persist.Store, p Place) snapshot {
 	t.Helper()
-	rec, err := store.Load(p.Key())
+	rec, err := store.Load(t.Context(), p.Key())
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, err := store.Events(rec.ID, 1, 0)
+	evs, err := store.Events(t.Context(), rec.ID, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestAskingForOddsChangesNothing(t *testing.T) {
 	m := lastPrompt(t, r)
 	asked := 0
 	for i := 0; i < 400 && asked < 1; i++ {
-		rec, err := store.Load(here.Key())
+		rec, err := store.Load(t.Context(), here.Key())
 		if err != nil {
 			t.Fatal("the career ended before an encounter")
 		}
@@ -70,8 +70,8 @@ func TestAskingForOddsChangesNothing(t *testing.T) {
 		if button, ok := oddsButton(m); ok {
 			before := snap(t, store, here)
 			for _, ask := range []func() (Reply, error){
-				func() (Reply, error) { return svc.Command(here, prien, "hunters", "odds", nil) },
-				func() (Reply, error) { return svc.Click(here, stranger, button.ID) }, // anyone may ask
+				func() (Reply, error) { return svc.Command(t.Context(), here, prien, "hunters", "odds", nil) },
+				func() (Reply, error) { return svc.Click(t.Context(), here, stranger, button.ID) }, // anyone may ask
 			} {
 				r, err := ask()
 				if err != nil {
@@ -101,8 +101,8 @@ func TestAskingForOddsChangesNothing(t *testing.T) {
 		t.Fatal("no prompt carried an Odds button")
 	}
 	// A stale button (the decision taken) answers nothing and changes nothing.
-	rec, _ := store.Load(here.Key())
-	r, err = svc.Click(here, prien, optionID(rec.ID, "0", oddsKey))
+	rec, _ := store.Load(t.Context(), here.Key())
+	r, err = svc.Click(t.Context(), here, prien, optionID(rec.ID, "0", oddsKey))
 	if err != nil || len(r.Private) != 1 || r.Private[0].Odds != nil {
 		t.Fatalf("a stale Odds button: %+v %v", r, err)
 	}
@@ -116,7 +116,7 @@ func TestTournamentOddsOff(t *testing.T) {
 	players := []User{prien, kretschmer}
 	cmd := func(u User, args map[string]string) Reply {
 		t.Helper()
-		r, err := svc.Command(here, u, "hunters", "tournament", args)
+		r, err := svc.Command(t.Context(), here, u, "hunters", "tournament", args)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +144,7 @@ func TestTournamentOddsOff(t *testing.T) {
 		if _, ok := oddsButton(m); ok {
 			t.Fatal("an Odds button in a tournament without odds")
 		}
-		rec, err := store.Load(pl.Key())
+		rec, err := store.Load(t.Context(), pl.Key())
 		if err != nil {
 			break
 		}
@@ -166,7 +166,7 @@ func TestTournamentOddsOff(t *testing.T) {
 	}
 	// And by default they are on.
 	svc2, _, _ := newDuelService(t)
-	r, err := svc2.Command(here, organiser, "hunters", "tournament", map[string]string{"action": "create", "format": "top", "length": "short"})
+	r, err := svc2.Command(t.Context(), here, organiser, "hunters", "tournament", map[string]string{"action": "create", "format": "top", "length": "short"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestTournamentOddsOff(t *testing.T) {
 
 func mustCommand(t *testing.T, svc *Service, p Place, u User, name string) Reply {
 	t.Helper()
-	r, err := svc.Command(p, u, "hunters", name, nil)
+	r, err := svc.Command(t.Context(), p, u, "hunters", name, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,10 +193,10 @@ func mustCommand(t *testing.T, svc *Service, p Place, u User, name string) Reply
 // without an advisor says so.
 func TestOddsBeforeTheStartAndWithoutAnAdvisor(t *testing.T) {
 	svc, store := newService(t)
-	if _, err := svc.Command(here, prien, "hunters", "new", map[string]string{"boat": "VIIC", "start": "1942-01"}); err != nil {
+	if _, err := svc.Command(t.Context(), here, prien, "hunters", "new", map[string]string{"boat": "VIIC", "start": "1942-01"}); err != nil {
 		t.Fatal(err)
 	}
-	if rec, err := store.Load(here.Key()); err != nil || !rec.AwaitingStart {
+	if rec, err := store.Load(t.Context(), here.Key()); err != nil || !rec.AwaitingStart {
 		t.Fatalf("the game should wait for its Start: %+v %v", rec, err)
 	}
 	r := mustCommand(t, svc, here, prien, "odds")

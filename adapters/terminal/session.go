@@ -75,7 +75,10 @@ func (s *Session) Show(r bot.Reply) {
 func (s *Session) Run(ctx context.Context) error {
 	lines := s.readLines(ctx)
 	for {
-		prompt, over, err := s.pending()
+		prompt, over, err := s.pending(ctx)
+		if err != nil && ctx.Err() != nil {
+			return nil // interrupted: the game is saved as it stands
+		}
 		if err != nil || over {
 			return err
 		}
@@ -124,7 +127,7 @@ func (s *Session) Run(ctx context.Context) error {
 			if s.atKeyboard != "" {
 				viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
 			}
-			r, err := s.Svc.Command(s.Place, viewer, s.Game, "odds", nil)
+			r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, "odds", nil)
 			if err != nil {
 				return err
 			}
@@ -136,7 +139,10 @@ func (s *Session) Run(ctx context.Context) error {
 			if s.atKeyboard != "" {
 				viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
 			}
-			r, err := s.Svc.Command(s.Place, viewer, s.Game, line, nil)
+			r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, line, nil)
+			if err != nil && ctx.Err() != nil {
+				return nil
+			}
 			if err != nil {
 				return err
 			}
@@ -167,7 +173,10 @@ func (s *Session) Run(ctx context.Context) error {
 		if prompt.Mention != "" && prompt.Mention != user.ID {
 			user = bot.User{ID: prompt.Mention, Name: prompt.Mention}
 		}
-		r, err := s.Svc.Click(s.Place, user, id)
+		r, err := s.Svc.Click(ctx, s.Place, user, id)
+		if err != nil && ctx.Err() != nil {
+			return nil // interrupted: the decision was saved whole, or not at all
+		}
 		if err != nil {
 			var de *engine.DiceError
 			if errors.As(err, &de) {
@@ -243,7 +252,7 @@ func (s *Session) openPrivate(door bot.Message, lines <-chan inputLine, ctx cont
 		}
 	}
 	s.atKeyboard = player
-	r, err := s.Svc.Click(s.Place, bot.User{ID: player, Name: player}, door.Options[0].ID)
+	r, err := s.Svc.Click(ctx, s.Place, bot.User{ID: player, Name: player}, door.Options[0].ID)
 	if err != nil {
 		return bot.Message{}, err
 	}
@@ -292,8 +301,8 @@ func privateText(r bot.Reply) string {
 }
 
 // pending asks the bot for the pending decision.
-func (s *Session) pending() (bot.Message, bool, error) {
-	r, err := s.Svc.Command(s.Place, s.User, s.Game, "turn", nil)
+func (s *Session) pending(ctx context.Context) (bot.Message, bool, error) {
+	r, err := s.Svc.Command(ctx, s.Place, s.User, s.Game, "turn", nil)
 	if err != nil {
 		return bot.Message{}, false, err
 	}

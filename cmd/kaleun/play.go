@@ -96,7 +96,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	svc := bot.New(store, games, opts)
 	defer svc.Wait()
 
-	rec, err := store.Load(terminalPlace.Key())
+	rec, err := store.Load(ctx, terminalPlace.Key())
 	switch {
 	case errors.Is(err, persist.ErrNotFound):
 		rec = nil
@@ -110,7 +110,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		if !f.yes {
 			return fmt.Errorf("abandoning game %s ends it for good: run again with --abandon --yes", rec.ID)
 		}
-		if err := store.Archive(terminalPlace.Key()); err != nil {
+		if err := store.Archive(ctx, terminalPlace.Key()); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "Game %s abandoned and archived.\n", rec.ID)
@@ -161,7 +161,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if f.name != "" {
 		first.Name = f.name // the first player's name, in games for several
 	}
-	r, err := svc.StartGame(terminalPlace, first, f.game, answers, d)
+	r, err := svc.StartGame(ctx, terminalPlace, first, f.game, answers, d)
 	if err != nil {
 		return err
 	}
@@ -171,7 +171,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	s.Game = f.game
-	if rec, err = store.Load(terminalPlace.Key()); err != nil {
+	if rec, err = store.Load(ctx, terminalPlace.Key()); err != nil {
 		return err
 	}
 	if s.Views, err = viewsOf(games, rec); err != nil {
