@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/persist/canonjson"
-	bolt "go.etcd.io/bbolt"
 )
 
 var (
@@ -163,22 +162,21 @@ type NewEntry struct {
 	Dice  []int64
 }
 
-// Store is an open database.
+// Store is an open database: a bbolt file or a PostgreSQL database.
 type Store struct {
-	db   *bolt.DB
-	path string
+	kv backend
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error { return s.kv.close() }
 
-// Path is the database file.
-func (s *Store) Path() string { return s.path }
+// Path is the database: its file, or its URL without the password.
+func (s *Store) Path() string { return s.kv.where() }
 
 // Load returns the game stored under key, or ErrNotFound.
 func (s *Store) Load(ctx context.Context, key string) (*GameRecord, error) {
 	var rec GameRecord
-	err := s.view(ctx, "load the game at "+key, func(tx *bolt.Tx) error {
+	err := s.view(ctx, "load the game at "+key, func(tx kvTx) error {
 		v := tx.Bucket(bucketGames).Get([]byte(key))
 		if v == nil {
 			return ErrNotFound
@@ -236,7 +234,7 @@ type commitPlan struct {
 func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, plan commitPlan) ([]EventRecord, error) {
 	next := *rec
 	stored := make([]EventRecord, 0, len(events))
-	err := s.update(ctx, "commit game "+rec.ID+" at "+rec.Key, func(tx *bolt.Tx) error {
+	err := s.update(ctx, "commit game "+rec.ID+" at "+rec.Key, func(tx kvTx) error {
 		eb, err := tx.Bucket(bucketEvents).CreateBucketIfNotExists([]byte(rec.ID))
 		if err != nil {
 			return err
@@ -302,7 +300,7 @@ func seqKey(n uint64) []byte {
 // Events returns up to limit events of a game from sequence number from (1-based).
 func (s *Store) Events(ctx context.Context, gameID string, from uint64, limit int) ([]EventRecord, error) {
 	var out []EventRecord
-	err := s.view(ctx, "read the log of game "+gameID, func(tx *bolt.Tx) error {
+	err := s.view(ctx, "read the log of game "+gameID, func(tx kvTx) error {
 		eb := tx.Bucket(bucketEvents).Bucket([]byte(gameID))
 		if eb == nil {
 			return nil
@@ -332,7 +330,7 @@ func (s *Store) Finished(ctx context.Context) ([]GameRecord, error) {
 
 func (s *Store) list(ctx context.Context, op string, bucket []byte) ([]GameRecord, error) {
 	var out []GameRecord
-	err := s.view(ctx, op, func(tx *bolt.Tx) error {
+	err := s.view(ctx, op, func(tx kvTx) error {
 		return tx.Bucket(bucket).ForEach(func(k, v []byte) error {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -352,7 +350,7 @@ func (s *Store) list(ctx context.Context, op string, bucket []byte) ([]GameRecor
 // Find returns a running or finished game by its id.
 func (s *Store) Find(ctx context.Context, id string) (*GameRecord, error) {
 	var found GameRecord
-	err := s.view(ctx, "find game "+id, func(tx *bolt.Tx) error {
+	err := s.view(ctx, "find game "+id, func(tx kvTx) error {
 		v := tx.Bucket(bucketArchive).Get([]byte(id))
 		if v == nil {
 			if key := tx.Bucket(bucketIDs).Get([]byte(id)); key != nil {
@@ -379,7 +377,7 @@ func (s *Store) Find(ctx context.Context, id string) (*GameRecord, error) {
 // EachGame calls fn with every running and finished game (state included)
 // whose place key starts with prefix, until fn returns false.
 func (s *Store) EachGame(ctx context.Context, prefix string, fn func(rec *GameRecord) bool) error {
-	return s.view(ctx, "read the games under "+prefix, func(tx *bolt.Tx) error {
+	return s.view(ctx, "read the games under "+prefix, func(tx kvTx) error {
 		for _, b := range [][]byte{bucketGames, bucketArchive} {
 			c := tx.Bucket(b).Cursor()
 			for k, v := c.First(); k != nil; k, v = c.Next() {
