@@ -107,9 +107,48 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
-// backupToFile is a PostgreSQL database's backup: its buckets copied into
-// a fresh bbolt file (see Copy), checked as Backup checks a copy.
+// backupToFile is a PostgreSQL database's backup: a bbolt file, as a
+// bbolt database's backup is, its buckets copied from one read transaction
+// (Copy), then checked and linked into place as Backup does.
 func (s *Store) backupToFile(ctx context.Context, path string) (BackupInfo, error) {
 	info := BackupInfo{Path: path}
-	return info, fmt.Errorf("backup %s: not yet built for PostgreSQL", path)
+	if _, err := os.Lstat(path); err == nil {
+		return info, fmt.Errorf("backup %s: %w: choose another name", path, fs.ErrExist)
+	}
+	dir, base := filepath.Split(path)
+	tmpDir, err := os.MkdirTemp(dir, base+".part-*")
+	if err != nil {
+		return info, fmt.Errorf("backup %s: %w", path, err)
+	}
+	defer os.RemoveAll(tmpDir)
+	tmp := filepath.Join(tmpDir, base)
+	dst, err := Open(tmp)
+	if err != nil {
+		return info, fmt.Errorf("backup %s: %w", path, err)
+	}
+	_, err = Copy(ctx, dst, s)
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return info, fmt.Errorf("backup %s: writing: %w", path, err)
+	}
+	if info.Running, info.Finished, err = countGames(ctx, tmp); err != nil {
+		return info, fmt.Errorf("backup %s: the copy does not check out, so it was not kept: %w", path, err)
+	}
+	if err := os.Link(tmp, path); errors.Is(err, fs.ErrExist) {
+		return info, fmt.Errorf("backup %s: %w: choose another name", path, fs.ErrExist)
+	} else if err != nil {
+		if err := os.Rename(tmp, path); err != nil {
+			return info, fmt.Errorf("backup %s: %w", path, err)
+		}
+	}
+	if d, err := os.Open(filepath.Clean(dir + ".")); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	if st, err := os.Stat(path); err == nil {
+		info.Bytes = st.Size()
+	}
+	return info, nil
 }

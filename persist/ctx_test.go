@@ -15,7 +15,11 @@ import (
 // A caller that has given up writes nothing: a done context stops a commit
 // before its transaction, and the error names the operation and the key.
 func TestADoneContextStopsBeforeTheWrite(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "k.db"))
+	backends(t, testADoneContextStopsBeforeTheWrite)
+}
+
+func testADoneContextStopsBeforeTheWrite(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +86,11 @@ func TestAWriteGivenUpWhileWaitingForTheWriterWritesNothing(t *testing.T) {
 // A long transaction stops between its steps: moving many games' due times
 // with a context that ends half-way rolls back every one of them.
 func TestALongWriteStopsBetweenItsStepsAndRollsBackWhole(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "k.db"))
+	backends(t, testALongWriteStopsBetweenItsStepsAndRollsBackWhole)
+}
+
+func testALongWriteStopsBetweenItsStepsAndRollsBackWhole(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -232,6 +232,7 @@ func dueKeyParts(k []byte) ([][]byte, bool) {
 // twice. It reports whether it changed anything.
 func (s *Store) ReplaceIdle(ctx context.Context, key string, due []Due) (changed bool, err error) {
 	err = s.update(ctx, "set the idle limits of "+key, func(tx kvTx) error {
+		changed = false
 		if tx.Bucket(bucketGames).Get([]byte(key)) == nil {
 			return nil // finished meanwhile: nothing to limit
 		}

@@ -53,8 +53,8 @@ type backend interface {
 	// entries up to end are claimed: on a shared database, an entry another
 	// process is taking meanwhile is skipped, not waited for.
 	takeDue(ctx context.Context, end []byte, fn func(tx kvTx, due kvCursor) error) error
-	// withChannel runs fn holding the lock of one place's decisions.
-	withChannel(ctx context.Context, key string, fn func(ctx context.Context) error) error
+	// lockChannel takes the lock of one place's decisions.
+	lockChannel(ctx context.Context, key string) (unlock func(), err error)
 	// size is the database's size on disk.
 	size(ctx context.Context) (int64, error)
 	close() error

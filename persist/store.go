@@ -232,9 +232,12 @@ type commitPlan struct {
 }
 
 func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, plan commitPlan) ([]EventRecord, error) {
-	next := *rec
-	stored := make([]EventRecord, 0, len(events))
+	var next GameRecord
+	var stored []EventRecord
 	err := s.update(ctx, "commit game "+rec.ID+" at "+rec.Key, func(tx kvTx) error {
+		// From the start: a transaction may be run again (see pgKV.write).
+		next = *rec
+		stored = make([]EventRecord, 0, len(events))
 		eb, err := tx.Bucket(bucketEvents).CreateBucketIfNotExists([]byte(rec.ID))
 		if err != nil {
 			return err
@@ -398,4 +401,34 @@ func (s *Store) EachGame(ctx context.Context, prefix string, fn func(rec *GameRe
 		}
 		return nil
 	})
+}
+
+// WithChannel runs fn holding the lock of one place's decisions (its key),
+// so that its load, decision and commit are not interleaved with another's
+// of the same place. On a bbolt file, which one process has open, the
+// caller's own lock is enough and fn simply runs; on PostgreSQL the lock is
+// held across every process sharing the database.
+func (s *Store) WithChannel(ctx context.Context, key string, fn func(ctx context.Context) error) error {
+	unlock, err := s.LockChannel(ctx, key)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return fn(ctx)
+}
+
+// LockChannel takes the lock WithChannel holds, until unlock is called.
+func (s *Store) LockChannel(ctx context.Context, key string) (unlock func(), err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, wrapOp("lock the game at "+key, err)
+	}
+	unlock, err = s.kv.lockChannel(ctx, key)
+	return unlock, wrapOp("lock the game at "+key, err)
+}
+
+// Shared tells a database other processes may be using at the same time
+// (PostgreSQL), as a bbolt file never is.
+func (s *Store) Shared() bool {
+	_, ok := s.kv.(*pgKV)
+	return ok
 }

@@ -10,12 +10,17 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/kaleun/kaleun/internal/ops"
+	"github.com/kaleun/kaleun/persist"
 )
 
 // config is kaleun serve's configuration file (see config.example.toml).
 type config struct {
 	Database struct {
 		Path string `toml:"path"`
+		// URL names a PostgreSQL database (postgres://…) shared by any
+		// number of replicas; set, it is used instead of Path.
+		URL    string `toml:"url"`
+		URLEnv string `toml:"url_env"`
 	} `toml:"database"`
 	Log struct {
 		Format string `toml:"format"`
@@ -214,6 +219,14 @@ func loadConfig(path string) (*config, error) {
 	var lvl slog.Level
 	if err := lvl.UnmarshalText([]byte(c.Log.Level)); err != nil {
 		return nil, fmt.Errorf("%s: log.level is %q: use debug, info, warn or error", path, c.Log.Level)
+	}
+	if c.Database.URL != "" || c.Database.URLEnv != "" {
+		if c.Database.URL, err = secret(path, "database.url", c.Database.URL, c.Database.URLEnv); err != nil {
+			return nil, err
+		}
+		if !persist.IsPostgresURL(c.Database.URL) {
+			return nil, fmt.Errorf("%s: database.url is not a PostgreSQL URL: give one like \"postgres://kaleun@db.example:5432/kaleun\" (without it, the bbolt file at database.path is used)", path)
+		}
 	}
 	if c.Database.Path == "" {
 		return nil, fmt.Errorf("%s: database.path is empty: name the bbolt file, e.g. \"/data/kaleun.db\"", path)
