@@ -170,6 +170,10 @@ type discordConfig struct {
 	ApplicationID string   `toml:"application_id"`
 	Guilds        []string `toml:"guilds"`
 	APIBase       string   `toml:"api_base"`
+	// ShardID of ShardCount is this replica's gateway shard (README:
+	// Scaling out); 0 of 0 is unsharded.
+	ShardID    int `toml:"shard_id"`
+	ShardCount int `toml:"shard_count"`
 }
 
 type slackConfig struct {
@@ -246,6 +250,9 @@ func loadConfig(path string) (*config, error) {
 	if c.Discord.Enabled {
 		if c.Discord.Token, err = secret(path, "discord.token", c.Discord.Token, c.Discord.TokenEnv); err != nil {
 			return nil, err
+		}
+		if d := c.Discord; d.ShardCount < 0 || d.ShardID < 0 || (d.ShardCount > 0 && d.ShardID >= d.ShardCount) || (d.ShardCount == 0 && d.ShardID != 0) {
+			return nil, fmt.Errorf("%s: discord.shard_id is %d of discord.shard_count %d: give each replica an id from 0 to shard_count-1 (both 0: unsharded)", path, d.ShardID, d.ShardCount)
 		}
 		if c.Discord.ApplicationID == "" {
 			return nil, fmt.Errorf("%s: discord.application_id is empty: copy it from the Discord developer portal (General Information)", path)

@@ -126,7 +126,7 @@ func serve(ctx context.Context, cfg *config) error {
 	}
 	if cfg.Discord.Enabled {
 		a, err := discord.New(discord.Config{Token: cfg.Discord.Token, ApplicationID: cfg.Discord.ApplicationID, Guilds: cfg.Discord.Guilds, APIBase: cfg.Discord.APIBase,
-			Metrics: metrics}, svc, games, log)
+			Metrics: metrics, ShardID: cfg.Discord.ShardID, ShardCount: cfg.Discord.ShardCount}, svc, games, log)
 		if err != nil {
 			return err
 		}
