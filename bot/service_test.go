@@ -12,6 +12,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/internal/pgtest"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -21,6 +22,21 @@ func newService(t testing.TB) (*Service, *persist.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serviceOver(t, store)
+}
+
+// newPostgresService is newService over a fresh PostgreSQL database.
+func newPostgresService(t testing.TB) (*Service, *persist.Store) {
+	t.Helper()
+	store, err := persist.OpenPostgres(t.Context(), pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return serviceOver(t, store)
+}
+
+func serviceOver(t testing.TB, store *persist.Store) (*Service, *persist.Store) {
+	t.Helper()
 	t.Cleanup(func() { store.Close() })
 	h, err := hunters.NewRules()
 	if err != nil {
@@ -231,6 +247,16 @@ func TestCareerThroughTheBot(t *testing.T) {
 // bbolt file holding 10,000 games, and reports p50/p99 next to a bare commit.
 func BenchmarkDecision(b *testing.B) {
 	svc, store := newService(b)
+	benchDecision(b, svc, store)
+}
+
+// BenchmarkDecisionPostgres is BenchmarkDecision on PostgreSQL (loopback).
+func BenchmarkDecisionPostgres(b *testing.B) {
+	svc, store := newPostgresService(b)
+	benchDecision(b, svc, store)
+}
+
+func benchDecision(b *testing.B, svc *Service, store *persist.Store) {
 	const games = 10000
 	for i := 0; i < games; i++ {
 		p := Place{Platform: "discord", Space: "g", Channel: fmt.Sprint(i)}
@@ -263,7 +289,7 @@ func BenchmarkDecision(b *testing.B) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
-	// A bare bbolt commit of a similar record on the same disk, for comparison.
+	// A bare commit of a similar record in the same database, for comparison.
 	rec, _ := store.Load(b.Context(), "discord/g/0")
 	var bare []time.Duration
 	for i := 0; i < 200; i++ {
