@@ -15,7 +15,12 @@ import (
 	"github.com/kaleun/kaleun/persist"
 )
 
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+func TestMain(m *testing.M) {
+	if url := os.Getenv(envReplica); url != "" {
+		os.Exit(runReplica(url)) // a replica of TestLoadThreeReplicasWithAKill
+	}
+	os.Exit(pgtest.Main(m))
+}
 
 // replicas are n Services over one PostgreSQL database, each with a store
 // (a connection pool) of its own, as separate processes have.
