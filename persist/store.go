@@ -1,4 +1,5 @@
-// Package persist keeps games in a bbolt file: one game per key (a terminal,
+// Package persist keeps games in a bbolt file, or in a PostgreSQL database
+// several replicas share (pg.go): one game per key (a terminal,
 // or a chat channel: "discord/<guild>/<channel>"), each game's full event
 // history, and the finished games. Every decision is one transaction: the
 // new state, the dice cursor and the events commit together or not at all.
