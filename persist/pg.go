@@ -106,10 +106,16 @@ func (p *pgKV) view(ctx context.Context, fn func(tx kvTx) error) error {
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	t := &pgTx{ctx: ctx, tx: tx}
-	if err := fn(t); err != nil {
-		return err
+	return t.result(fn(t))
+}
+
+// result is a transaction's outcome: its database failure first, for fn
+// may have read a failed Get's nil as a missing key and said so.
+func (t *pgTx) result(err error) error {
+	if t.err != nil {
+		return t.err
 	}
-	return t.err
+	return err
 }
 
 func (p *pgKV) update(ctx context.Context, fn func(tx kvTx) error) error {
@@ -151,11 +157,8 @@ func (p *pgKV) writeOnce(ctx context.Context, fn func(t *pgTx) error) error {
 		return err
 	}
 	t := &pgTx{ctx: ctx, tx: tx}
-	if err := fn(t); err != nil {
+	if err := t.result(fn(t)); err != nil {
 		return err
-	}
-	if t.err != nil {
-		return t.err
 	}
 	// A commit under way is not interrupted: it lands whole or not at all.
 	return tx.Commit(context.WithoutCancel(ctx))
