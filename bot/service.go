@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -142,6 +143,9 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		if r, ok, err := s.finishedGameCommand(place, name); ok || err != nil {
 			return r, err
 		}
+		if name == "undo" {
+			return s.undoFinished(place)
+		}
 		return private(noGameHere(s.games[game])), nil
 	}
 	if err != nil {
@@ -186,6 +190,8 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		return s.auditFile(place, rec, args["game"])
 	case "dice":
 		return s.diceStats(place, rec)
+	case "undo":
+		return s.undo(place, rec, st, user, -1)
 	case "autoroll":
 		return s.autoRoll(place, rec, st, user, args["roll"])
 	case "abandon":
@@ -329,6 +335,8 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 	if errors.Is(err, persist.ErrNotFound) || (err == nil && rec.ID != target.gameID) {
 		if other, ferr := s.store.Find(target.gameID); ferr == nil && !other.Over && other.Owner != user.ID {
 			return private(fmt.Sprintf("That button is for %s's game: your click changed nothing.", other.OwnerName)), nil
+		} else if ferr == nil && other.Over && target.token == undoToken {
+			return private(fmt.Sprintf("Game %s is over: the decision that ended it stands, and no undo brings a finished game back.", other.ID)), nil
 		}
 		return private("That game is over or was abandoned: this button no longer does anything."), nil
 	}
@@ -357,6 +365,16 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 		}
 		s.log.Info("game abandoned", "game", rec.ID, "by", user.ID)
 		return Reply{Public: []Message{{Text: strings.TrimSpace(text)}}}, nil
+	}
+	switch target.token {
+	case undoToken:
+		d, err := strconv.Atoi(target.key)
+		if err != nil {
+			return private("That button is not one of Kaleun's."), nil
+		}
+		return s.undo(place, rec, st, user, d)
+	case consentToken, declineToken:
+		return s.consent(place, rec, user, target.token, target.key)
 	}
 	if st == nil {
 		if target.token != startToken {
@@ -497,6 +515,9 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 	r, err := s.afterSeen(place, rec, next, stored, tokens(st), viewer)
 	if err != nil {
 		return r, err
+	}
+	if next.Outcome() == nil && offersUndo(s.games[rec.Game]) {
+		withUndoButton(r.Public, undoButton(rec.ID, rec.Decisions))
 	}
 	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(rec, st, next)...)
 	if next.Outcome() != nil {

@@ -49,6 +49,10 @@ type Report struct {
 	// Unrevealed lists the commitments of seeds not revealed yet: their dice
 	// cannot be checked until they are.
 	Unrevealed []string
+	// Undos counts the decisions taken back (void entries), and
+	// UndoneAfterDice those taken back after dice were seen: the marks the
+	// game carries.
+	Undos, UndoneAfterDice int
 }
 
 // Intact tells whether every check passed: the chain, the binding of the
@@ -95,11 +99,12 @@ func Verify(data []byte, games map[string]engine.Rules) Report {
 		return r // replaying a broken log would only repeat the same news
 	}
 	r.Dice, r.Checked, r.Matched, r.Unrevealed = len(dice.faces), dice.checked, dice.matched, dice.unrevealed
-	var ended bool
-	if r.Decisions, ended, r.Problems = replay(&x, dice.faces, games); len(r.Problems) > 0 {
+	rep, probs := replay(&x, dice.faces, games)
+	r.Decisions, r.Undos, r.UndoneAfterDice = rep.last, rep.undos, rep.undoneAfterDice
+	if r.Problems = probs; len(probs) > 0 {
 		return r
 	}
-	r.Over, r.Problems = checkEnd(&x, ended, dice.endsRevealed)
+	r.Over, r.Problems = checkEnd(&x, rep.ended, dice.endsRevealed)
 	return r
 }
 

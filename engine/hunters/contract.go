@@ -11,6 +11,7 @@ var (
 	_ engine.Tournaments = (*Rules)(nil)
 	_ engine.Legends     = (*Rules)(nil)
 	_ engine.Scored      = (*Rules)(nil)
+	_ engine.Undo        = (*Rules)(nil)
 
 	_ engine.State      = (*State)(nil)
 	_ engine.Routine    = (*State)(nil)

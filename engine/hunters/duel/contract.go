@@ -9,6 +9,7 @@ var (
 	_ engine.ViewCatalog = (*Rules)(nil)
 	_ engine.Seated      = (*Rules)(nil)
 	_ engine.Scored      = (*Rules)(nil)
+	_ engine.Undo        = (*Rules)(nil)
 
 	_ engine.State      = (*State)(nil)
 	_ engine.Routine    = (*State)(nil)

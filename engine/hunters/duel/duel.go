@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
@@ -141,7 +140,7 @@ func (r *Rules) Decode(data []byte) (engine.State, error) {
 	if w.Schema != SchemaVersion {
 		return nil, fmt.Errorf("duel: saved state has schema %d, this kaleun reads schema %d", w.Schema, SchemaVersion)
 	}
-	s := &State{Schema: w.Schema, Active: w.Active, Done: w.Done, Retired: w.Retired, End: w.End, StartPatrols: w.StartPatrols, Decision: w.Decision, rules: r}
+	s := &State{Schema: w.Schema, Active: w.Active, Done: w.Done, Retired: w.Retired, End: w.End, StartPatrols: w.StartPatrols, Decision: w.Decision, Undos: w.Undos, rules: r}
 	if s.Active < 0 || s.Active > 1 {
 		return nil, errors.New("duel: saved state has no player at the helm")
 	}
@@ -172,6 +171,9 @@ type State struct {
 	StartPatrols int
 	// Decision counts the duel's decisions: the prompt token.
 	Decision int
+	// Undos is the number of the last undo that brought back this state or
+	// one before it: it is in the tokens (engine.Undo).
+	Undos int
 
 	careers [2]*hunters.State
 	rules   *Rules
@@ -186,6 +188,7 @@ type wire struct {
 	End          charts.Month      `json:"end,omitempty"`
 	StartPatrols int               `json:"start_patrols"`
 	Decision     int               `json:"decision"`
+	Undos        int               `json:"undos,omitempty"`
 	Careers      []json.RawMessage `json:"careers"`
 }
 
@@ -197,7 +200,7 @@ func (s *State) CareerOf(seat int) *hunters.State { return s.careers[seat] }
 
 // Encode implements engine.State.
 func (s *State) Encode() ([]byte, error) {
-	w := wire{Schema: s.Schema, Active: s.Active, Done: s.Done, Retired: s.Retired, End: s.End, StartPatrols: s.StartPatrols, Decision: s.Decision}
+	w := wire{Schema: s.Schema, Active: s.Active, Done: s.Done, Retired: s.Retired, End: s.End, StartPatrols: s.StartPatrols, Decision: s.Decision, Undos: s.Undos}
 	careers, err := hunters.EncodeAll(s.careers[:])
 	if err != nil {
 		return nil, err
@@ -220,7 +223,7 @@ func (s *State) Pending() *engine.Prompt {
 	if p == nil {
 		return nil
 	}
-	p.Token = strconv.Itoa(s.Decision)
+	p.Token = s.token(s.Decision)
 	seat := s.Active
 	if p.Actor == engine.Opponent {
 		seat = 1 - s.Active
@@ -239,8 +242,8 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	if s.Outcome() != nil {
 		return nil, nil, engine.ErrGameOver
 	}
-	if c.Token != "" && c.Token != strconv.Itoa(s.Decision) {
-		return nil, nil, fmt.Errorf("%w: prompt %s was answered already (pending prompt is %d)", engine.ErrStaleToken, c.Token, s.Decision)
+	if c.Token != "" && c.Token != s.token(s.Decision) {
+		return nil, nil, fmt.Errorf("%w: prompt %s was answered already (pending prompt is %s)", engine.ErrStaleToken, c.Token, s.token(s.Decision))
 	}
 	next, err := s.clone()
 	if err != nil {
@@ -256,7 +259,7 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	for i := range events {
 		if events[i].Choice != nil {
 			ch := *events[i].Choice
-			ch.Token = strconv.Itoa(next.Decision)
+			ch.Token = next.token(next.Decision)
 			events[i].Choice = &ch
 		}
 	}
