@@ -87,7 +87,7 @@ func itoa(n int) string {
 // kaleun render draws a terminal game's mat and log sheet, and says so when
 // there is no engagement for a combat mat.
 func TestRenderCommand(t *testing.T) {
-	bin, dir, db := playedTerminalGame(t, 10, "--seed", "0badc0ffee")
+	bin, dir, db := playedTerminalGame(t, 3, "--seed", "0badc0ffee") // loading: no engagement yet
 	out, _ := exec.Command(bin, "audit", "--db", db).CombinedOutput()
 	m := regexp.MustCompile(`(?m)^(seeded-[0-9a-f]+) `).FindSubmatch(out)
 	if m == nil {

@@ -126,10 +126,13 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" || f.opponent != "" || f.end != "" {
 			return fmt.Errorf("a game is in progress in %s (%s): it resumes where it stopped; to start another, finish it, use another --db, or run `kaleun play --abandon --yes`", f.db, rec.ID)
 		}
-		if s.Views, err = viewsOf(games, rec); err != nil {
+		if err := fitSession(s, games, rec); err != nil {
 			return err
 		}
 		s.Game = rec.Game
+		if rec.OwnerName != "" {
+			s.User.Name = rec.OwnerName
+		}
 		if !f.jsonl {
 			fmt.Fprintf(stdout, "Resuming game %s (decision %d).\n", rec.ID, rec.Decisions)
 		}
@@ -148,9 +151,17 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	first := terminalUser
-	if f.name != "" {
+	asked := answers[firstPlayerKey]
+	delete(answers, firstPlayerKey)
+	switch {
+	case f.name != "":
 		first.Name = f.name // the first player's name, in games for several
+	case asked != "":
+		first.Name = asked
+	case answers["kommandant"] != "":
+		first.Name = answers["kommandant"] // the commander is named before the game says who commands
 	}
+	s.User = first
 	r, err := svc.StartGame(terminalPlace, first, f.game, answers, d)
 	if err != nil {
 		return err
@@ -164,7 +175,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if rec, err = store.Load(terminalPlace.Key()); err != nil {
 		return err
 	}
-	if s.Views, err = viewsOf(games, rec); err != nil {
+	if err := fitSession(s, games, rec); err != nil {
 		return err
 	}
 	s.Show(r)
@@ -176,20 +187,24 @@ var (
 	terminalUser  = bot.User{ID: "local", Name: "Kommandant"}
 )
 
-func viewsOf(games map[string]engine.Rules, rec *persist.GameRecord) ([]string, error) {
+// fitSession tells a session what the saved game offers: its views, undo,
+// and routine decisions for the autopilot (with the player's preference).
+func fitSession(s *terminal.Session, games map[string]engine.Rules, rec *persist.GameRecord) error {
 	rules := games[rec.Game]
 	if rules == nil {
-		return nil, fmt.Errorf("the saved game is %q, which this kaleun does not know", rec.Game)
+		return fmt.Errorf("the saved game is %q, which this kaleun does not know", rec.Game)
 	}
 	st, err := rules.Decode(rec.State)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	views := st.Views()
+	s.Views = st.Views()
 	if _, hidden := st.(engine.PrivateViews); hidden {
-		views = append(views, "hand") // the player at the keyboard's own cards
+		s.Views = append(s.Views, "hand") // the player at the keyboard's own cards
 	}
-	return views, nil
+	_, s.Undo = rules.(engine.Undo)
+	_, s.Routine = st.(engine.Routine)
+	return s.LoadAutopilot()
 }
 
 // diceRecord turns --seed and --dice into the game's dice; nil means a fresh secret seed.
@@ -232,7 +247,14 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 	if !ok {
 		return answers, nil
 	}
-	for _, field := range form.SetupFields() {
+	fields := form.SetupFields()
+	if _, seated := rules.(engine.Seated); seated {
+		// A game for several at one keyboard: the first player, who creates
+		// it, is asked his name like the others.
+		fields = append([]engine.SetupField{{Key: firstPlayerKey, Label: "Your name (the first player)", Default: terminalUser.Name}}, fields...)
+		given[firstPlayerKey] = f.name
+	}
+	for _, field := range fields {
 		v := strings.TrimSpace(given[field.Key])
 		// Ask on the terminal only when no setup flag was given at all.
 		interactive := !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == "" && f.opponent == "" && f.end == ""
@@ -260,8 +282,14 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 	return answers, nil
 }
 
+// firstPlayerKey is the setup question of the first player's name, asked
+// by the terminal itself (--name).
+const firstPlayerKey = "first player"
+
 func flagFor(key string) string {
 	switch key {
+	case firstPlayerKey:
+		return "name"
 	case "kommandant":
 		return "name"
 	case "b":

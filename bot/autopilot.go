@@ -1,0 +1,59 @@
+package bot
+
+import (
+	"errors"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// The autopilot of a player at the table (the terminal): the game's
+// built-in commander takes his routine decisions as they come (engine.Routine:
+// loading, reloading, sailing on through empty boxes), never one that is his
+// to weigh, and the decision is logged and shown like his own. Chat players
+// have it at their deadlines (`prefs autopilot:on`).
+
+// Autopilot reports whether a player asked for his routine decisions to be
+// taken for him (his `prefs autopilot`).
+func (s *Service) Autopilot(place Place, user User) (bool, error) {
+	p, err := s.store.Prefs(playerKey(place.Key(), user.ID))
+	return p.Autopilot, err
+}
+
+// Routine takes the pending decision of the game in a place when the game
+// calls it routine, as the built-in commander would, for the player it
+// waits for. took is the label of the option taken; ok is false (and
+// nothing changed) when the decision is not routine.
+func (s *Service) Routine(place Place, user User) (r Reply, took string, ok bool, err error) {
+	s.inflight.Add(1)
+	defer s.inflight.Done()
+	defer s.recoverInto(&err)
+	unlock := s.locks.lock(place.Key())
+	defer unlock()
+	rec, st, err := s.load(place)
+	if errors.Is(err, persist.ErrNotFound) || err == nil && st == nil {
+		return Reply{}, "", false, nil
+	}
+	if err != nil {
+		return Reply{}, "", false, err
+	}
+	routine, isRoutine := st.(engine.Routine)
+	p := st.Pending()
+	if !isRoutine || p == nil || p.Private {
+		return Reply{}, "", false, nil
+	}
+	if id, _ := answerer(rec, p); id != "" && id != user.ID {
+		return Reply{}, "", false, nil
+	}
+	key, ok := routine.RoutineChoice()
+	if !ok || !p.HasOption(key) {
+		return Reply{}, "", false, nil
+	}
+	for _, o := range p.Options {
+		if o.Key == key {
+			took = o.Label
+		}
+	}
+	r, err = s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: key})
+	return r, took, err == nil, err
+}
