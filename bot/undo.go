@@ -93,7 +93,11 @@ func (s *Service) undo(place Place, rec *persist.GameRecord, st engine.State, us
 	case decision >= 0 && decision != last:
 		return private(fmt.Sprintf("That Undo button is for decision %d, and your last decision is %d: `undo` takes back your decisions one at a time, the last first.", decision, last)), nil
 	}
-	v, others, err := t.Plan(last, user.Name, seat)
+	by := user.Name
+	if s := seatedUser(rec, user.ID); s != nil {
+		by = s.Name // as the game knows him
+	}
+	v, others, err := t.Plan(last, by, seat)
 	if errors.Is(err, audit.ErrUndo) {
 		return private(strings.TrimPrefix(err.Error(), audit.ErrUndo.Error()+": ") + ". Nothing changed."), nil
 	}
@@ -105,7 +109,7 @@ func (s *Service) undo(place Place, rec *persist.GameRecord, st engine.State, us
 	case needsOthers && rec.Tournament != "":
 		return private(fmt.Sprintf("Decision %d cannot be undone: in a tournament a decision stands once %s, so that every entrant plays the dice as they fall. Nothing changed.", last, why(v, others))), nil
 	case needsOthers && len(rec.Seats) > 1:
-		return s.askConsent(rec, user, v, others), nil
+		return s.askConsent(rec, User{ID: user.ID, Name: by}, v, others), nil
 	}
 	return s.void(place, rec, t, v)
 }
@@ -202,7 +206,7 @@ func (s *Service) consent(place Place, rec *persist.GameRecord, user User, token
 	if err != nil {
 		return Reply{}, err
 	}
-	v.Consent = user.Name
+	v.Consent = me.Name
 	return s.void(place, rec, t, v)
 }
 
