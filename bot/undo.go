@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -269,18 +270,34 @@ func (s *Service) rebuild(rec *persist.GameRecord) (*audit.Timeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := audit.Rebuild(s.games[rec.Game], rec.Setup, entries)
-	if err != nil {
-		return nil, fmt.Errorf("rebuilding game %s from its log: %w", rec.ID, err)
+	rules := s.games[rec.Game]
+	setups := []json.RawMessage{rec.Setup}
+	if rr, ok := rules.(engine.Reread); ok {
+		// A game begun before a default of its rules changed replays as
+		// its setup read then.
+		for _, former := range rr.FormerSetups(rec.Setup) {
+			setups = append(setups, former)
+		}
 	}
-	b, err := t.State.Encode()
-	if err != nil {
-		return nil, err
+	var first error
+	for _, setup := range setups {
+		t, err := audit.Rebuild(rules, setup, entries)
+		if err != nil {
+			first = cmp.Or(first, fmt.Errorf("rebuilding game %s from its log: %w", rec.ID, err))
+			continue
+		}
+		b, err := t.State.Encode()
+		if err != nil {
+			return nil, err
+		}
+		if sameState(b, rec.State) {
+			return t, nil
+		}
 	}
-	if !sameState(b, rec.State) {
-		return nil, fmt.Errorf("%w: game %s was begun under other rules than this kaleun's, and its log no longer rebuilds the state it is in", errNoRebuild, rec.ID)
+	if first != nil && len(setups) == 1 {
+		return nil, first
 	}
-	return t, nil
+	return nil, fmt.Errorf("%w: game %s was begun under other rules than this kaleun's, and its log no longer rebuilds the state it is in", errNoRebuild, rec.ID)
 }
 
 func sameState(a, b json.RawMessage) bool {

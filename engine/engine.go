@@ -272,6 +272,15 @@ type CommandCatalog interface {
 	GameCommands() []GameCommand
 }
 
+// Reread is implemented by Rules that once read a setup differently: a
+// default changed since. FormerSetups returns the setup as earlier versions
+// read it, most recent first, each naming what it then left to a default
+// (none when it names everything). A game's log replays from its setup
+// (bot/audit): one begun before the change replays under a former reading.
+type Reread interface {
+	FormerSetups(setup []byte) [][]byte
+}
+
 // Scored is implemented by Rules whose score has a unit (The Hunters'
 // tonnage: "t"); standings and leaderboards write it after the score.
 type Scored interface {

@@ -9,19 +9,20 @@ import (
 	"github.com/kaleun/kaleun/persist"
 )
 
-// replay starts the game from its setup with the logged faces and takes the
-// logged decisions, and the undos between them (void entries); each decision
+// replay starts the game from setup (the file's, or a former reading of it)
+// with the logged faces and takes the logged decisions, and the undos
+// between them (void entries); each decision
 // must give exactly the logged events, and each void must take back exactly
 // what undoing its decision takes back. It returns the number of the last
 // decision, whether the rules ended the game there, and the undos seen.
 // checkOrder has made sure each decision's entries come together and in
 // order, the game master's after them.
-func replay(x *Export, faces []int, games map[string]engine.Rules) (replayed, []Problem) {
+func replay(x *Export, setup json.RawMessage, faces []int, games map[string]engine.Rules) (replayed, []Problem) {
 	rules := games[x.Game.Game]
 	if rules == nil {
 		return replayed{}, []Problem{{Msg: fmt.Sprintf("this verifier does not know the game %q", x.Game.Game)}}
 	}
-	_, res, probs := walk(x, rules, faces, true)
+	_, res, probs := walk(x, rules, setup, faces, true)
 	return res, probs
 }
 
@@ -42,7 +43,7 @@ func Rebuild(rules engine.Rules, setup json.RawMessage, entries []persist.EventR
 		}
 		faces = append(faces, le.Roll.Faces...)
 	}
-	t, _, probs := walk(x, rules, faces, false)
+	t, _, probs := walk(x, rules, setup, faces, false)
 	if len(probs) > 0 {
 		return nil, errors.New(probs[0].String())
 	}
@@ -54,7 +55,7 @@ func Rebuild(rules engine.Rules, setup json.RawMessage, entries []persist.EventR
 
 // walk replays x through rules; with check, each decision's events are
 // compared with the logged ones.
-func walk(x *Export, rules engine.Rules, faces []int, check bool) (t *Timeline, res replayed, probs []Problem) {
+func walk(x *Export, rules engine.Rules, setup json.RawMessage, faces []int, check bool) (t *Timeline, res replayed, probs []Problem) {
 	defer func() {
 		// A forged file may lead the rules where no game goes: that is a
 		// finding about the file, not a reason to crash.
@@ -80,7 +81,7 @@ func walk(x *Export, rules engine.Rules, faces []int, check bool) (t *Timeline, 
 		}
 		return nil, res, nil // a game still waiting to start: nothing to replay yet
 	}
-	t, events, err := NewTimeline(rules, x.Game.Setup, faces)
+	t, events, err := NewTimeline(rules, setup, faces)
 	if err != nil {
 		return nil, res, []Problem{{Msg: "the setup does not start a game: " + err.Error()}}
 	}

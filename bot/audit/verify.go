@@ -53,6 +53,10 @@ type Report struct {
 	// UndoneAfterDice those taken back after dice were seen: the marks the
 	// game carries.
 	Undos, UndoneAfterDice int
+	// Reading is the setup the decisions replayed from when it is not the
+	// stored one: a former reading of it (engine.Reread), for a game begun
+	// before a default of its rules changed.
+	Reading string
 }
 
 // Intact tells whether every check passed: the chain, the binding of the
@@ -99,11 +103,29 @@ func Verify(data []byte, games map[string]engine.Rules) Report {
 		return r // replaying a broken log would only repeat the same news
 	}
 	r.Dice, r.Checked, r.Matched, r.Unrevealed = len(dice.faces), dice.checked, dice.matched, dice.unrevealed
-	rep, probs := replay(&x, dice.faces, games)
-	r.Decisions, r.Undos, r.UndoneAfterDice = rep.last, rep.undos, rep.undoneAfterDice
-	if r.Problems = probs; len(probs) > 0 {
-		return r
+	rep, probs := replay(&x, x.Game.Setup, dice.faces, games)
+	if len(probs) > 0 {
+		// A game begun before a default of its rules changed was played as
+		// its setup read then; the problems stand only if no such reading
+		// replays it either.
+		reread, ok := games[x.Game.Game].(engine.Reread)
+		if !ok {
+			r.Decisions, r.Problems = rep.last, probs
+			return r
+		}
+		replayed := false
+		for _, setup := range reread.FormerSetups(x.Game.Setup) {
+			if former, fprobs := replay(&x, setup, dice.faces, games); len(fprobs) == 0 {
+				rep, probs, r.Reading, replayed = former, nil, string(setup), true
+				break
+			}
+		}
+		if !replayed {
+			r.Decisions, r.Problems = rep.last, probs
+			return r
+		}
 	}
+	r.Decisions, r.Undos, r.UndoneAfterDice = rep.last, rep.undos, rep.undoneAfterDice
 	r.Over, r.Problems = checkEnd(&x, rep.ended, dice.endsRevealed)
 	return r
 }

@@ -12,6 +12,7 @@ var (
 	_ engine.Legends     = (*Rules)(nil)
 	_ engine.Scored      = (*Rules)(nil)
 	_ engine.Undo        = (*Rules)(nil)
+	_ engine.Reread      = (*Rules)(nil)
 
 	_ engine.State      = (*State)(nil)
 	_ engine.Routine    = (*State)(nil)

@@ -10,6 +10,7 @@ var (
 	_ engine.Seated      = (*Rules)(nil)
 	_ engine.Scored      = (*Rules)(nil)
 	_ engine.Undo        = (*Rules)(nil)
+	_ engine.Reread      = (*Rules)(nil)
 
 	_ engine.State      = (*State)(nil)
 	_ engine.Routine    = (*State)(nil)
