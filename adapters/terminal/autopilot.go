@@ -88,9 +88,9 @@ func (s *Session) setAutopilot(arg string) {
 		s.error(fmt.Sprintf("autopilot %q: on or off", Clip(arg, 20)))
 		return
 	}
-	text := "Autopilot off: every decision is yours. `autopilot on` lets the built-in commander take the routine ones (loading, reloading, sailing on) and say what it did."
+	text := "Autopilot off: every decision is yours. `autopilot on` lets the built-in player take the ones the game calls routine, and say what it did."
 	if s.autopilot {
-		text = "Autopilot on: the built-in commander takes the routine decisions (loading, reloading, sailing on) until one needs you, and says what it did. `autopilot off` gives them back."
+		text = "Autopilot on: the built-in player takes the decisions the game calls routine until one needs you, and says what it did in one line each. `autopilot off` gives them back."
 	}
 	s.show(bot.Message{Text: text})
 }

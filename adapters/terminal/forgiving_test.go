@@ -175,12 +175,12 @@ func TestKeyboardUndo(t *testing.T) {
 	for _, want := range []string{
 		"Undo 1: Kommandant took back decision 1 (Decision: 11 G7a + 3 G7e). No die had been rolled since: a free undo.",
 		"Undo 2: Kommandant took back decision 4",
-		"The dice seen since are discarded, never rolled again: #4 (",
+		"The dice seen since are discarded, never rolled again: #1 (",
 		"Marked: 1 decision undone after dice were seen.",
 		"Undone:                1 decision undone after dice were seen",
 	} {
 		if !strings.Contains(text, want) {
-			t.Errorf("output lacks %q", want)
+			t.Errorf("output lacks %q\n%s", want, text)
 		}
 	}
 	after, _ := store.Load(place.Key())

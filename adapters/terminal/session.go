@@ -6,6 +6,7 @@ package terminal
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -35,6 +36,8 @@ type Session struct {
 	// Pictures is the directory where the messages' pictures are written
 	// (the newest of each name replaces the last); "" leaves them out.
 	Pictures string
+	// ViewHelp says what each view shows, as its game says (help lists it).
+	ViewHelp map[string]string
 	// Undo: the game lets a player take back his decisions (`undo`).
 	// Routine: its built-in commander can take routine decisions
 	// (`autopilot`).
@@ -328,17 +331,15 @@ func (s *Session) commands() []string {
 	return append(out, "help", "quit")
 }
 
-// commandHelp says what each command does.
+// commandHelp says what the session's own commands do; a view's help is
+// its game's (ViewHelp).
 var commandHelp = map[string]string{
 	"history":   "the last rolls with their dice numbers, and the log's head hash",
 	"dice":      "how often each face came up, with a chi-square test",
 	"undo":      "take back your last decision (the dice never roll back; after dice it is logged and marked)",
-	"autopilot": "on: the built-in commander takes the routine decisions (loading, reloading, sailing on) and says what it did; off: you take them all",
+	"autopilot": "on: the built-in player takes the decisions the game calls routine and says what it did; off: you take them all",
 	"help":      "this list",
 	"quit":      "stop here: the game is saved, and the same command resumes it",
-	"status":    "the boat, the crew, the damage and the career",
-	"log":       "the patrol log sheet",
-	"rules":     "the optional rules and rulings in force",
 }
 
 // withCommands adds the session's commands to the help view.
@@ -348,7 +349,7 @@ func (s *Session) withCommands(v *engine.View) *engine.View {
 	sec := &out.Sections[len(out.Sections)-1]
 	for _, c := range s.commands() {
 		line := c
-		if h := commandHelp[c]; h != "" {
+		if h := cmp.Or(commandHelp[c], s.ViewHelp[c]); h != "" {
 			line += " — " + h
 		}
 		sec.Lines = append(sec.Lines, line)

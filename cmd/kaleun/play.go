@@ -205,6 +205,12 @@ func fitSession(s *terminal.Session, games map[string]engine.Rules, rec *persist
 	if _, hidden := st.(engine.PrivateViews); hidden {
 		s.Views = append(s.Views, "hand") // the player at the keyboard's own cards
 	}
+	if vc, ok := rules.(engine.ViewCatalog); ok {
+		s.ViewHelp = map[string]string{}
+		for _, v := range vc.ViewSpecs() {
+			s.ViewHelp[v.Name] = v.Help
+		}
+	}
 	_, s.Undo = rules.(engine.Undo)
 	_, s.Routine = st.(engine.Routine)
 	return s.LoadAutopilot()

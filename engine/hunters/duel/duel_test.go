@@ -182,8 +182,12 @@ func TestDuelResultCountsTheFatalPatrol(t *testing.T) {
 		}
 		if c.Over != nil && c.Career.Fate != "survived" {
 			lost++
-			if !strings.Contains(c.Over.Summary, fmt.Sprintf("over %d patrols", rows)) {
-				t.Errorf("%s: summary %q, want over %d patrols", s.name(i), c.Over.Summary, rows)
+			want := fmt.Sprintf("over %d patrols", rows)
+			if rows == 1 {
+				want = "over 1 patrol "
+			}
+			if !strings.Contains(c.Over.Summary, want) {
+				t.Errorf("%s: summary %q, want %q", s.name(i), c.Over.Summary, want)
 			}
 		}
 		want := fmt.Sprintf("%d ships, %d patrols;", c.Career.ShipsSunk, rows)
