@@ -616,7 +616,7 @@ func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.Stat
 	}
 	if out := st.Outcome(); out != nil {
 		// The commit that ended the game has archived it.
-		m := Message{Title: "The end", Text: out.Summary, Fields: out.Fields, Outcome: out}
+		m := Message{Title: "The end", Text: out.Summary, Fields: engine.ShownFields(out.Fields), Outcome: out}
 		r.Public = append(r.Public, m)
 		return r, nil
 	}
@@ -862,6 +862,9 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 		return Reply{}, err
 	}
 	text := fmt.Sprintf("%s commands.", user.Name)
+	if len(seats) > 1 {
+		text = fmt.Sprintf("%s play.", seatNames(seats))
+	}
 	if rec.Dice.Kind != "auditable" {
 		text += " The dice are scripted."
 	}

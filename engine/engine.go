@@ -177,6 +177,10 @@ type SetupField struct {
 	Required bool   `json:"required,omitempty"`
 	// Suggestions are common values for a free field (autocomplete).
 	Suggestions []string `json:"suggestions,omitempty"`
+	// Menu lists what a free field's answer may combine (a list of optional
+	// rules), each with what it does: the terminal shows it with the
+	// question.
+	Menu []Option `json:"menu,omitempty"`
 	// Type "user" asks for a player of the platform (an opponent); the
 	// adapters offer their user pickers, and the bot seats him.
 	Type string `json:"type,omitempty"`

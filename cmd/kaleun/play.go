@@ -145,6 +145,9 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if rules == nil {
 		return fmt.Errorf("unknown game %q", f.game)
 	}
+	if again, err := lastCareerEnded(store, games, f, in, stdout); err != nil || !again {
+		return err
+	}
 	d, err := diceRecord(f)
 	if err != nil {
 		return err
@@ -267,8 +270,7 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 	for _, field := range fields {
 		v := strings.TrimSpace(given[field.Key])
 		// Ask on the terminal only when no setup flag was given at all.
-		interactive := !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == "" && f.opponent == "" && f.end == "" && f.campaign == "" && f.length == ""
-		if v == "" && interactive {
+		if v == "" && f.asks() {
 			var err error
 			v, err = ask(field, in, out)
 			if err != nil {
@@ -292,6 +294,12 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 	return answers, nil
 }
 
+// asks says the set-up is asked at the keyboard: no setup flag was given
+// at all, and no program speaks JSONL.
+func (f playFlags) asks() bool {
+	return !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == "" && f.opponent == "" && f.end == "" && f.campaign == "" && f.length == ""
+}
+
 // firstPlayerKey is the setup question of the first player's name, asked
 // by the terminal itself (--name).
 const firstPlayerKey = "first player"
@@ -309,6 +317,23 @@ func flagFor(key string) string {
 }
 
 func ask(field engine.SetupField, in *bufio.Reader, out io.Writer) (string, error) {
+	if len(field.Menu) > 0 {
+		// What the answer may combine, each in a phrase.
+		fmt.Fprintf(out, "%s — any of these, or none:\n", field.Label)
+		const keyWidth = 16 // a longer key has its phrase on the next line
+		for _, o := range field.Menu {
+			c := ""
+			if o.Case != "" && o.Case != o.Key {
+				c = " (" + o.Case + ")"
+			}
+			if len(o.Key) > keyWidth {
+				fmt.Fprintf(out, "  %s\n  %-*s  %s%s\n", o.Key, keyWidth, "", o.Label, c)
+				continue
+			}
+			fmt.Fprintf(out, "  %-*s  %s%s\n", keyWidth, o.Key, o.Label, c)
+		}
+		field.Help = "a ruling as name=value, the default first in its list above; empty: none"
+	}
 	for {
 		fmt.Fprintf(out, "%s", field.Label)
 		if len(field.Options) > 0 {
@@ -368,4 +393,42 @@ func pictureOptions(f playFlags) (bot.Options, string, error) {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// lastCareerEnded says so when the last game played here has ended, shows
+// its result, and asks before starting a new one (at the keyboard only: a
+// program, or a player who gave the set-up as flags, has said what he
+// wants). again is false when the player would rather not.
+func lastCareerEnded(store *persist.Store, games map[string]engine.Rules, f playFlags, in *bufio.Reader, out io.Writer) (again bool, err error) {
+	if !f.asks() {
+		return true, nil
+	}
+	last, err := store.LastFinished(terminalPlace.Key())
+	if errors.Is(err, persist.ErrNotFound) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	fmt.Fprintf(out, "Your last game here, %s, has ended.\n", last.ID)
+	if rules := games[last.Game]; rules != nil {
+		if st, err := rules.Decode(last.State); err == nil && st.Outcome() != nil {
+			o := st.Outcome()
+			fmt.Fprintf(out, "  %s\n", o.Summary)
+			for _, field := range engine.ShownFields(o.Fields) {
+				fmt.Fprintf(out, "  %s: %s\n", field.Name, field.Value)
+			}
+		}
+	}
+	fmt.Fprint(out, "Start a new one? [y/N]: ")
+	line, err := terminal.ReadLine(in, terminal.MaxLine)
+	if err != nil {
+		fmt.Fprintln(out)
+	}
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "y", "yes":
+		return true, nil
+	}
+	fmt.Fprintf(out, "Nothing started. The finished game stays in %s (`kaleun audit --db %s` lists it); run `kaleun play` again for a new one.\n", f.db, f.db)
+	return false, nil
 }

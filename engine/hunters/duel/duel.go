@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
@@ -93,7 +94,7 @@ func (r *Rules) parse(raw []byte) (setup, error) {
 			career["kommandant"] = "Kommandant " + strings.ToUpper(seat)
 		}
 		for k := range in {
-			if k != "end" && k != "a" && k != "b" && career[k] == "" && in[k] != "" {
+			if k != "end" && k != "a" && k != "b" && k != sameNumberKey && career[k] == "" && in[k] != "" {
 				return setup{}, fmt.Errorf("duel setup: unknown question %q", k)
 			}
 		}
@@ -104,6 +105,9 @@ func (r *Rules) parse(raw []byte) (setup, error) {
 		}
 		c.Settings.TwoPlayer = true // 13.1.2
 		su.career[i] = c
+	}
+	if in[sameNumberKey] == "" {
+		su.career[1].UBoat = r.otherNumber(su.career[0])
 	}
 	if su.end != 0 && su.end < su.career[0].Start {
 		return setup{}, fmt.Errorf("duel setup: the end date %s is before the start %s", su.end.Label(), su.career[0].Start.Label())
@@ -423,5 +427,47 @@ func (s *State) Summaries() []engine.Summary {
 }
 
 // FormerSetups implements engine.Reread: both careers read the duel's
-// "rules" answer (hunters.FormerSetups).
-func (r *Rules) FormerSetups(setup []byte) [][]byte { return hunters.FormerSetups(setup) }
+// "rules" answer (hunters.FormerSetups), and before the second boat had a
+// number of its own, both boats had the first's.
+func (r *Rules) FormerSetups(setup []byte) [][]byte {
+	var out [][]byte
+	for _, reading := range append([][]byte{setup}, hunters.FormerSetups(setup)...) {
+		var in map[string]string
+		if json.Unmarshal(reading, &in) != nil || in == nil {
+			continue
+		}
+		in[sameNumberKey] = "same"
+		b, err := json.Marshal(in)
+		if err == nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// sameNumberKey marks the former reading of a setup in which both boats
+// took the number asked for (or the type's first historical one).
+const sameNumberKey = "uboat_b"
+
+// otherNumber is the second boat's number: the first historical number of
+// the type that the first boat does not have, so that the two boats are
+// told apart. A historical number rolled for each (14.4) is left to the dice.
+func (r *Rules) otherNumber(first hunters.Setup) string {
+	if first.UBoat == "historical" || first.UBoat == "" && first.Settings.On("14.4") {
+		return first.UBoat
+	}
+	taken := first.UBoat
+	for _, span := range r.hunters.Pack().History.UBoatIDs[first.Boat] {
+		for n := span[0]; n <= span[1]; n++ {
+			number := "U-" + strconv.Itoa(n)
+			if taken == "" {
+				taken = number // the first boat's, when none was asked for
+				continue
+			}
+			if number != taken {
+				return number
+			}
+		}
+	}
+	return first.UBoat
+}

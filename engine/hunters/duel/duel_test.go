@@ -199,3 +199,29 @@ func TestDuelResultCountsTheFatalPatrol(t *testing.T) {
 		t.Fatal("seed 3 no longer loses a boat: pick another")
 	}
 }
+
+// The two boats of a duel are told apart by their numbers: the second takes
+// the type's first historical number the first does not have. A duel begun
+// before that gave both the first's number, and its former reading says so.
+func TestDuelBoatsHaveTheirOwnNumbers(t *testing.T) {
+	r := rules(t)
+	for setup, want := range map[string][2]string{
+		`{"boat":"VIIC","a":"Prien","b":"Kretschmer"}`:                  {"U-69", "U-70"},
+		`{"boat":"VIIC","a":"Prien","b":"Kretschmer","uboat":"U-47"}`:   {"U-47", "U-69"},
+		`{"boat":"VIIC","a":"Prien","b":"Kretschmer","uboat":"U-69"}`:   {"U-69", "U-70"},
+		`{"boat":"VIIC","a":"Prien","b":"Kretschmer","uboat_b":"same"}`: {"U-69", "U-69"},
+	} {
+		st, _, err := r.New([]byte(setup), dice.NewFast(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		if got := [2]string{s.CareerOf(0).Boat.Number, s.CareerOf(1).Boat.Number}; got != want {
+			t.Errorf("%s: %v, want %v", setup, got, want)
+		}
+	}
+	former := r.FormerSetups([]byte(`{"boat":"VIIC","a":"Prien","b":"Kretschmer"}`))
+	if len(former) == 0 || !strings.Contains(string(former[0]), `"uboat_b":"same"`) {
+		t.Fatalf("former readings: %s", former)
+	}
+}
