@@ -336,3 +336,17 @@ func TestHotSeatDuelUndoAsksTheOtherPlayer(t *testing.T) {
 		t.Fatalf("the last entry: %s\n%s", es[0].Event, out)
 	}
 }
+
+// A picture is written and announced when it changed, not again when a
+// decision brings the same one.
+func TestPictureLineOnlyWhenThePictureChanged(t *testing.T) {
+	var out strings.Builder
+	s := &Session{Out: &out, Pictures: t.TempDir()}
+	mat := bot.File{Name: "mat.png", Data: []byte("first")}
+	s.writeFiles([]bot.File{mat})
+	s.writeFiles([]bot.File{mat})
+	s.writeFiles([]bot.File{{Name: "mat.png", Data: []byte("second")}, {Name: "log.png", Data: []byte("first")}})
+	if n := strings.Count(out.String(), "[picture: "); n != 3 || strings.Count(out.String(), "mat.png]") != 2 {
+		t.Fatalf("%d picture lines:\n%s", n, out.String())
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -59,6 +60,9 @@ type Session struct {
 	// decider is the player who took the last decision at this keyboard:
 	// `undo` takes it back.
 	decider bot.User
+	// drawn is the last picture written under each name: one that has not
+	// changed is neither written nor announced again.
+	drawn map[string][32]byte
 	// autopilot: the built-in commander takes the routine decisions
 	// (engine.Routine); paused after an undo, until the player answers.
 	autopilot, paused bool
@@ -648,6 +652,14 @@ func (s *Session) writeFiles(files []bot.File) {
 		return
 	}
 	for _, f := range files {
+		sum := sha256.Sum256(f.Data)
+		if s.drawn[f.Name] == sum {
+			continue // the same picture again: nothing new to look at
+		}
+		if s.drawn == nil {
+			s.drawn = map[string][32]byte{}
+		}
+		s.drawn[f.Name] = sum
 		path := filepath.Join(s.Pictures, filepath.Base(f.Name))
 		if err := os.MkdirAll(s.Pictures, 0o755); err != nil {
 			s.error("cannot write the pictures: " + err.Error())

@@ -271,7 +271,7 @@ func TestVerifyReadsAnOldSetupAsItWasPlayed(t *testing.T) {
 	bin := kaleunBinary(t)
 	out, err := exec.Command(bin, "verify", filepath.Join("..", "..", "bot", "audit", "testdata", "career-before-load-order.json")).CombinedOutput()
 	if err != nil || !strings.HasPrefix(string(out), "ok: game seeded-854f8e18aa642940: ") ||
-		!strings.Contains(string(out), `note: the decisions replay from the setup as the kaleun of its time read it, {"boat":"VIIC","kommandant":"Altmann","rules":"torpedo_load_order=after_assignment","start":"1941-03"}`) {
+		!strings.Contains(string(out), `note: the decisions replay from the setup as the kaleun of its time read it, {"boat":"VIIC","kommandant":"Altmann","rules":"torpedo_load_order=after_assignment,wording=first","start":"1941-03"}`) {
 		t.Fatalf("verify an old export: %v\n%s", err, out)
 	}
 }

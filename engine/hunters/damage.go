@@ -232,7 +232,16 @@ func (s *State) wound(c *Crewman, name, sev string) {
 		}
 	} else {
 		if !s.fast {
-			s.note("10.5.1", "%s: %s.", name, c.Health)
+			switch {
+			case s.firstWords():
+				s.note("10.5.1", "%s: %s.", name, c.Health)
+			case before == LW && c.Health == SW:
+				s.note("10.6.2", "%s is wounded again: two light wounds make a severe one → SW (severely wounded: out of action until he recovers).", name)
+			case before == SW && c.Health == KIA:
+				s.note("10.6.2", "%s is wounded again: a second severe wound kills him → KIA (killed in action).", name)
+			default:
+				s.note("10.5.1", "%s: %s.", name, c.Health)
+			}
 		}
 	}
 	s.commandCheck()

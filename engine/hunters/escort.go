@@ -247,6 +247,9 @@ func (s *State) stepDC() {
 		s.Phase = phEvasive // 14.8; not with damaged hydrophones (14.8.4)
 		return
 	}
+	if s.Settings.On("14.8") && !s.fast && !s.firstWords() {
+		s.note("14.8.4", "No evasive maneuver: with the hydrophones damaged the boat cannot hear where the escort runs in.")
+	}
 	e.Evade = 0
 	s.Phase = phDCRoll
 }
@@ -268,7 +271,7 @@ func (s *State) stepDCRoll() {
 	s.modFrom(ms, "year_1943", s.year() >= 1943, "1943")
 	r := s.throw("E3", "9.6.8", "Depth charge attack", "2d6")
 	row, _ := s.pack.E3.Rows.Find(r.total)
-	s.emit(r, s.text(func() string { return hitsWord(row.Hits) }))
+	s.emit(r, s.text(func() string { return s.hitsWord(row.Hits) }))
 	if (row.Hits == nil || *row.Hits > 0) && s.halsAvailable() {
 		e.Held = r.total
 		s.Phase = phHalsDC
@@ -384,17 +387,17 @@ func (s *State) evasive(hits int) (int, bool) {
 	case escort == e.Evade:
 		hits += ev.SameNumber
 		if !s.fast {
-			s.note("14.8.1", "The escort read the maneuver exactly (%s): +%d hits.", result, ev.SameNumber)
+			s.note("14.8.1", "The escort read the maneuver exactly (%s): +%s.", result, s.count(ev.SameNumber, "hit", "hits"))
 		}
 	case dir(escort) == dir(e.Evade):
 		hits += ev.SameDirection
 		if !s.fast {
-			s.note("14.8.1", "Same direction (%s): +%d hit.", result, ev.SameDirection)
+			s.note("14.8.1", "Same direction (%s): +%s.", result, s.oneHit(ev.SameDirection))
 		}
 	default:
 		hits += ev.DifferentDirection
 		if !s.fast {
-			s.note("14.8.1", "The escort turns the wrong way (%s): %d hit.", result, ev.DifferentDirection)
+			s.note("14.8.1", "The escort turns the wrong way (%s): %s.", result, s.oneHit(ev.DifferentDirection))
 		}
 	}
 	if hits < 0 {
@@ -404,9 +407,9 @@ func (s *State) evasive(hits int) (int, bool) {
 	return hits, true
 }
 
-func hitsWord(h *int) string {
+func (s *State) hitsWord(h *int) string {
 	if h == nil {
 		return "U-boat sunk"
 	}
-	return fmt.Sprintf("%d hits", *h)
+	return s.count(*h, "hit", "hits")
 }

@@ -282,8 +282,8 @@ func (s *State) finishLoading(aftE int) {
 		return
 	}
 	if !s.fast {
-		s.note("4.5", "Loaded: forward tubes %v, aft tubes %v; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.",
-			b.Fwd, b.Aft, b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
+		s.note("4.5", "Loaded: forward tubes %s, aft tubes %s; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.",
+			s.tubes(b.Fwd), s.tubes(b.Aft), b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
 	}
 }
 
@@ -381,7 +381,11 @@ func (s *State) doReload(fwd bool, k int) {
 			end = "forward"
 		}
 		if !s.fast {
-			s.note("9.2.8", "Reloaded %d %s tube(s): now %v.", loaded, end, *tubes)
+			if s.firstWords() {
+				s.note("9.2.8", "Reloaded %d %s tube(s): now %v.", loaded, end, *tubes)
+			} else {
+				s.note("9.2.8", "Reloaded %s: now %s.", plural(loaded, end+" tube", end+" tubes"), tubeRow(*tubes))
+			}
 		}
 	}
 }

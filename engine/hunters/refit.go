@@ -127,7 +127,7 @@ func (s *State) stepPatrolEnd() {
 		if p.Success {
 			c.Successes++
 		}
-		s.endGame("patrol_complete", fmt.Sprintf("%s is home: the wolfpack patrol is over for %s with %d t (13.5.6).", s.Boat.Number, c.Kommandant, row.Tons))
+		s.endGame("patrol_complete", fmt.Sprintf("%s is home: the wolfpack patrol is over for %s with %s (13.5.6).", s.Boat.Number, c.Kommandant, s.tons(row.Tons)))
 		return
 	}
 	if p.Success {
@@ -138,7 +138,7 @@ func (s *State) stepPatrolEnd() {
 		c.PeriodFailed++
 	}
 	if !s.fast {
-		s.note("7.5.2", "Patrol complete: %s, %d t sunk.", map[bool]string{true: "success (S)", false: "failure (F)"}[p.Success], row.Tons)
+		s.note("7.5.2", "Patrol complete: %s, %s sunk.", map[bool]string{true: "success (S)", false: "failure (F)"}[p.Success], s.tons(row.Tons))
 	}
 	// 7.3.4: a completed Mediterranean patrol keeps the boat in the Med.
 	if p.Area == "mediterranean" && !p.BackToFrance && !c.Med {
@@ -363,7 +363,11 @@ func (s *State) newBoatSails() {
 	}
 	rf.Months = months
 	if !s.fast {
-		s.note("11.4.3", "The new boat sails %d month(s) after it is received.", months)
+		if s.firstWords() {
+			s.note("11.4.3", "The new boat sails %d month(s) after it is received.", months)
+		} else {
+			s.note("11.4.3", "The new boat sails %s after it is received.", plural(months, "month", "months"))
+		}
 	}
 	replace := func(c *Crewman, name string) bool {
 		if c.Recovery <= months {
@@ -531,11 +535,11 @@ func (s *State) decorations() {
 		why := ""
 		switch {
 		case c.Tons >= next.TotalTons:
-			why = fmt.Sprintf("%d t sunk", c.Tons)
+			why = s.tons(c.Tons) + " sunk"
 		case c.CapitalKC > 0 && c.Award == held:
 			why = "a capital ship sunk"
 		case c.Award > 0 && c.Tons-c.AwardTonMark >= next.SincePrevious:
-			why = fmt.Sprintf("%d t sunk since the last award", c.Tons-c.AwardTonMark)
+			why = s.tons(c.Tons-c.AwardTonMark) + " sunk since the last award"
 		}
 		if why == "" {
 			break

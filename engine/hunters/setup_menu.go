@@ -27,6 +27,7 @@ var rulingPhrases = map[string]string{
 	"refit_award_order":      "at a refit with both, the award before the promotion roll, or after it",
 	"anniversary_patrol":     "a patrol at sea in the anniversary month counts in this period, or the next",
 	"hals_und_beinbruch":     "the Hals und Beinbruch re-roll after adverse rolls, or never",
+	"wording":                "the log's words: as mended (8,500 t, 1 hit), or as games begun before kept them",
 }
 
 // rulesMenu lists what the set-up's rules answer may combine: each optional

@@ -22,7 +22,7 @@ var fateNames = map[string]string{
 func (s *State) outcome(level, text string) *engine.Outcome {
 	c := &s.Career
 	summary := fmt.Sprintf("%s %s, %s: %s. %s sunk in %s over %s — %s (5.2).",
-		s.rankName(), c.Kommandant, s.Boat.Number, fateNames[c.Fate], Tons(c.Tons), plural(c.ShipsSunk, "ship", "ships"), plural(c.Patrols, "patrol", "patrols"), victoryNames[level])
+		s.rankName(), c.Kommandant, s.Boat.Number, fateNames[c.Fate], s.tons(c.Tons), s.count(c.ShipsSunk, "ship", "ships"), s.count(c.Patrols, "patrol", "patrols"), victoryNames[level])
 	if mark := s.undoneMark(); mark != "" {
 		summary += " Marked: " + mark + "."
 	}
@@ -88,7 +88,7 @@ func (s *State) statusView() *engine.View {
 		{Name: "Date", Value: c.Month.Label()},
 		{Name: "Award", Value: s.awardName()},
 		{Name: "Crew quality", Value: qualityNames[s.Crew.Quality]},
-		{Name: "Tonnage", Value: fmt.Sprintf("%d t, %d ships", c.Tons, c.ShipsSunk)},
+		{Name: "Tonnage", Value: Tons(c.Tons) + ", " + plural(c.ShipsSunk, "ship", "ships")},
 		{Name: "Patrols", Value: fmt.Sprintf("%d (%d successful)", c.Patrols, c.Successes)},
 		{Name: "Markers", Value: s.markers()},
 	}})
@@ -246,16 +246,16 @@ func (s *State) logView() *engine.View {
 				mark := t.Kind[:1]
 				switch {
 				case t.Sunk:
-					ts = append(ts, fmt.Sprintf("(%s %s %d)", mark, t.Name, t.Tons))
+					ts = append(ts, fmt.Sprintf("(%s %s %s)", mark, t.Name, thousands(t.Tons)))
 				case t.Damaged:
-					ts = append(ts, fmt.Sprintf("%s %s %d ✓", mark, t.Name, t.Tons))
+					ts = append(ts, fmt.Sprintf("%s %s %s ✓", mark, t.Name, thousands(t.Tons)))
 				}
 			}
 			if len(ts) > 0 {
 				line += ": " + strings.Join(ts, " ")
 			}
 			if res := r.Verdict(); res != "" {
-				line += fmt.Sprintf("  %d t %s", r.Tons, res)
+				line += fmt.Sprintf("  %s %s", Tons(r.Tons), res)
 			}
 			if r.Note != "" {
 				line += "  [" + r.Note + "]"
@@ -271,7 +271,7 @@ func (s *State) logView() *engine.View {
 	v.Sections = append(v.Sections, engine.Section{Lines: lines}, engine.Section{Title: "Totals", Fields: []engine.Field{
 		{Name: "Total patrols", Value: fmt.Sprint(c.Patrols)},
 		{Name: "Ships sunk", Value: fmt.Sprint(c.ShipsSunk)},
-		{Name: "Total tonnage", Value: fmt.Sprint(c.Tons)},
+		{Name: "Total tonnage", Value: Tons(c.Tons)},
 	}})
 	if mark := s.undoneMark(); mark != "" {
 		totals := &v.Sections[len(v.Sections)-1]

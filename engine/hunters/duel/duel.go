@@ -315,14 +315,15 @@ func (s *State) Outcome() *engine.Outcome {
 	o := &engine.Outcome{Level: "draw", Score: t[0]}
 	switch {
 	case t[0] > t[1]:
-		o.Level, o.Summary = "a_wins", fmt.Sprintf("%s wins with %d t against %d t (13.1.3).", s.name(0), t[0], t[1])
+		o.Level, o.Summary = "a_wins", fmt.Sprintf("%s wins with %s against %s (13.1.3).", s.name(0), s.tons(t[0]), s.tons(t[1]))
 	case t[1] > t[0]:
-		o.Level, o.Score, o.Summary = "b_wins", t[1], fmt.Sprintf("%s wins with %d t against %d t (13.1.3).", s.name(1), t[1], t[0])
+		o.Level, o.Score, o.Summary = "b_wins", t[1], fmt.Sprintf("%s wins with %s against %s (13.1.3).", s.name(1), s.tons(t[1]), s.tons(t[0]))
 	default:
-		o.Summary = fmt.Sprintf("A draw: both sank %d t (13.1.3).", t[0])
+		o.Summary = fmt.Sprintf("A draw: both sank %s (13.1.3).", s.tons(t[0]))
 	}
 	for i := range Seats {
-		o.Fields = append(o.Fields, engine.Field{Name: s.name(i), Value: fmt.Sprintf("%d t in %d ships, %d patrols; %s", t[i], s.careers[i].Career.ShipsSunk, s.careers[i].Career.Patrols, s.fate(i))})
+		c := s.careers[i]
+		o.Fields = append(o.Fields, engine.Field{Name: s.name(i), Value: fmt.Sprintf("%s in %s, %s; %s", hunters.Tons(t[i]), hunters.Plural(c.Career.ShipsSunk, "ship", "ships"), hunters.Plural(c.Career.Patrols, "patrol", "patrols"), s.fate(i))})
 	}
 	return o
 }
@@ -374,7 +375,7 @@ func (s *State) View(name string) (*engine.View, error) {
 			case i == s.Active:
 				role = "on patrol"
 			}
-			fields = append(fields, engine.Field{Name: s.name(i), Value: fmt.Sprintf("%d t, %d ships, %s, %s", c.Career.Tons, c.Career.ShipsSunk, c.Career.Month.Label(), role)})
+			fields = append(fields, engine.Field{Name: s.name(i), Value: fmt.Sprintf("%s, %s, %s, %s", hunters.Tons(c.Career.Tons), hunters.Plural(c.Career.ShipsSunk, "ship", "ships"), c.Career.Month.Label(), role)})
 		}
 		v.Sections = []engine.Section{{Fields: fields}}
 		return v, nil
@@ -387,7 +388,12 @@ func (s *State) View(name string) (*engine.View, error) {
 func (s *State) name(seat int) string { return s.careers[seat].Career.Kommandant }
 
 func (s *State) score() string {
-	return fmt.Sprintf("%s %d t, %s %d t", s.name(0), s.careers[0].Career.Tons, s.name(1), s.careers[1].Career.Tons)
+	return fmt.Sprintf("%s %s, %s %s", s.name(0), s.tons(s.careers[0].Career.Tons), s.name(1), s.tons(s.careers[1].Career.Tons))
+}
+
+// tons writes a tonnage in the duel's words (both careers share them).
+func (s *State) tons(n int) string {
+	return s.careers[0].TonsInWords(n)
 }
 
 func (s *State) note(cas, format string, a ...any) engine.Event {

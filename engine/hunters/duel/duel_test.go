@@ -190,7 +190,7 @@ func TestDuelResultCountsTheFatalPatrol(t *testing.T) {
 				t.Errorf("%s: summary %q, want %q", s.name(i), c.Over.Summary, want)
 			}
 		}
-		want := fmt.Sprintf("%d ships, %d patrols;", c.Career.ShipsSunk, rows)
+		want := hunters.Plural(c.Career.ShipsSunk, "ship", "ships") + ", " + hunters.Plural(rows, "patrol", "patrols") + ";"
 		if f := s.Outcome().Fields[i].Value; !strings.Contains(f, want) {
 			t.Errorf("%s: result %q, want %q", s.name(i), f, want)
 		}
