@@ -166,8 +166,13 @@ func (t *Timeline) Void(v Void) error {
 	if err != nil {
 		return err
 	}
-	if seated, ok := t.rules.(engine.Seated); ok && len(seated.Seats()) > 1 && (want.AfterDice() || len(others) > 0) && v.Consent == "" {
+	seated, ok := t.rules.(engine.Seated)
+	needed := ok && len(seated.Seats()) > 1 && (want.AfterDice() || len(others) > 0)
+	switch {
+	case needed && v.Consent == "":
 		return fmt.Errorf("%w: decision %d was taken back without the other player's consent, which a game for several needs once dice were seen or another player has decided since", ErrUndo, v.Decision)
+	case !needed && v.Consent != "":
+		return fmt.Errorf("%w: the undo of decision %d names a consent (%s) that nobody is asked for here", ErrUndo, v.Decision, v.Consent)
 	}
 	want.Consent = v.Consent
 	if !sameVoid(want, v) {
