@@ -285,6 +285,16 @@ type Reread interface {
 	FormerSetups(setup []byte) [][]byte
 }
 
+// Versioned is implemented by Rules that name their version: kaleun's
+// reading of the rulebook, which changes whenever a change of the code
+// changes what a game replays to (an event, its words, a prompt's options).
+// A game's log records the version its decisions were played under, so a
+// verifier whose rules read differently can tell a changed reading from a
+// changed log. engine/enginetest holds every game to its version.
+type Versioned interface {
+	RulesVersion() string
+}
+
 // Scored is implemented by Rules whose score has a unit (The Hunters'
 // tonnage: "t"); standings and leaderboards write it after the score.
 type Scored interface {

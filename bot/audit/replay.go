@@ -60,7 +60,7 @@ func walk(x *Export, rules engine.Rules, setup json.RawMessage, faces []int, che
 		// A forged file may lead the rules where no game goes: that is a
 		// finding about the file, not a reason to crash.
 		if r := recover(); r != nil {
-			t, res, probs = nil, replayed{}, []Problem{{Msg: fmt.Sprintf("the rules fail on this log (%v): it is not a game they played", r)}}
+			t, res, probs = nil, replayed{at: -1}, []Problem{{Msg: fmt.Sprintf("the rules fail on this log (%v): it is not a game they played", r)}}
 		}
 	}()
 	byDecision := map[int][]persist.EventRecord{}
@@ -83,12 +83,17 @@ func walk(x *Export, rules engine.Rules, setup json.RawMessage, faces []int, che
 	}
 	t, events, err := NewTimeline(rules, setup, faces)
 	if err != nil {
+		res.last, res.at = 0, 0
 		return nil, res, []Problem{{Msg: "the setup does not start a game: " + err.Error()}}
 	}
 	if p := compare(byDecision[0], events); check && p != nil {
+		res.last, res.at = 0, 0
 		return t, res, []Problem{*p}
 	}
-	for dec := 0; dec <= res.last; dec++ {
+	last := res.last
+	for dec := 0; dec <= last; dec++ {
+		// Where the replay parts from the log, if it does.
+		res.last, res.at = max(dec-1, 0), dec
 		if dec > 0 {
 			entries := byDecision[dec]
 			if len(entries) == 0 {
@@ -117,17 +122,20 @@ func walk(x *Export, rules engine.Rules, setup json.RawMessage, faces []int, che
 			}
 		}
 	}
+	res.last, res.at = last, last
 	if t.Remaining() != 0 {
 		return t, res, []Problem{{Msg: fmt.Sprintf("%d logged dice were not used by the replay", t.Remaining())}}
 	}
+	res.at = 0
 	res.ended = t.State.Outcome() != nil
 	res.undos, res.undoneAfterDice = t.Undos, t.UndoneAfterDice()
 	return t, res, nil
 }
 
-// replayed is what a replay found.
+// replayed is what a replay found: on a problem, at is the decision where
+// the replay parted from the log (-1 when the rules failed on it).
 type replayed struct {
-	last                   int
+	last, at               int
 	ended                  bool
 	undos, undoneAfterDice int
 }
