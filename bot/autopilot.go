@@ -1,9 +1,11 @@
 package bot
 
 import (
+	"context"
 	"errors"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -15,8 +17,8 @@ import (
 
 // Autopilot reports whether a player asked for his routine decisions to be
 // taken for him (his `prefs autopilot`).
-func (s *Service) Autopilot(place Place, user User) (bool, error) {
-	p, err := s.store.Prefs(playerKey(place.Key(), user.ID))
+func (s *Service) Autopilot(ctx context.Context, place Place, user User) (bool, error) {
+	p, err := s.store.Prefs(ctx, playerKey(place.Key(), user.ID))
 	return p.Autopilot, err
 }
 
@@ -24,13 +26,15 @@ func (s *Service) Autopilot(place Place, user User) (bool, error) {
 // calls it routine, as the built-in commander would, for the player it
 // waits for. took is the label of the option taken; ok is false (and
 // nothing changed) when the decision is not routine.
-func (s *Service) Routine(place Place, user User) (r Reply, took string, ok bool, err error) {
-	s.inflight.Add(1)
-	defer s.inflight.Done()
-	defer s.recoverInto(&err)
-	unlock := s.locks.lock(place.Key())
+func (s *Service) Routine(ctx context.Context, place Place, user User) (r Reply, took string, ok bool, err error) {
+	ctx, leave := s.enter(ctx, ops.ByPlayer)
+	defer leave(&err)
+	unlock, err := s.locks.lock(ctx, place.Key())
+	if err != nil {
+		return Reply{}, "", false, err
+	}
 	defer unlock()
-	rec, st, err := s.load(place)
+	rec, st, err := s.load(ctx, place)
 	if errors.Is(err, persist.ErrNotFound) || err == nil && st == nil {
 		return Reply{}, "", false, nil
 	}
@@ -54,6 +58,6 @@ func (s *Service) Routine(place Place, user User) (r Reply, took string, ok bool
 			took = o.Label
 		}
 	}
-	r, err = s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: key})
+	r, err = s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: key})
 	return r, took, err == nil, err
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -50,8 +51,8 @@ func withUndoButton(ms []Message, b Option) {
 }
 
 // undoFinished answers `undo` where the last game has ended.
-func (s *Service) undoFinished(place Place) (Reply, error) {
-	rec, _, err := s.gameFor(place, nil, "")
+func (s *Service) undoFinished(ctx context.Context, place Place) (Reply, error) {
+	rec, _, err := s.gameFor(ctx, place, nil, "")
 	if err != nil || rec == nil {
 		return private("There is no game in this channel: nothing to undo."), err
 	}
@@ -66,7 +67,7 @@ func offersUndo(rules engine.Rules) bool {
 
 // undo takes back the user's last decision in force; decision, when not
 // -1, is the one his Undo button was under, which must still be that one.
-func (s *Service) undo(place Place, rec *persist.GameRecord, st engine.State, user User, decision int) (Reply, error) {
+func (s *Service) undo(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, user User, decision int) (Reply, error) {
 	rules := s.games[rec.Game]
 	if !offersUndo(rules) {
 		return private("This game has no undo: its decisions stand."), nil
@@ -78,7 +79,7 @@ func (s *Service) undo(place Place, rec *persist.GameRecord, st engine.State, us
 	if !ok {
 		return private(fmt.Sprintf("Only the %s can undo their own decisions here.", players(rec))), nil
 	}
-	t, err := s.rebuild(rec)
+	t, err := s.rebuild(ctx, rec)
 	if errors.Is(err, errNoRebuild) {
 		return private(err.Error() + ". Nothing changed."), nil
 	}
@@ -112,7 +113,7 @@ func (s *Service) undo(place Place, rec *persist.GameRecord, st engine.State, us
 	case needsOthers && len(rec.Seats) > 1:
 		return s.askConsent(rec, User{ID: user.ID, Name: by}, v, others), nil
 	}
-	return s.void(place, rec, t, v)
+	return s.void(ctx, place, rec, t, v)
 }
 
 // why says what makes an undo more than a misclick.
@@ -167,7 +168,7 @@ func (s *Service) askConsent(rec *persist.GameRecord, user User, v audit.Void, o
 
 // consent answers a request to undo: only another player may allow or
 // refuse it, and only while the game stands where it was asked.
-func (s *Service) consent(place Place, rec *persist.GameRecord, user User, token, key string) (Reply, error) {
+func (s *Service) consent(ctx context.Context, place Place, rec *persist.GameRecord, user User, token, key string) (Reply, error) {
 	decision, seq, ok := parseConsentKey(key)
 	if !ok {
 		return private("That button is not one of Kaleun's."), nil
@@ -179,7 +180,7 @@ func (s *Service) consent(place Place, rec *persist.GameRecord, user User, token
 	if seq != rec.Seq {
 		return private("The game has moved on since that request: nothing changed. The player may ask again with `undo`."), nil
 	}
-	t, err := s.rebuild(rec)
+	t, err := s.rebuild(ctx, rec)
 	if errors.Is(err, errNoRebuild) {
 		return private(err.Error() + ". Nothing changed."), nil
 	}
@@ -208,7 +209,7 @@ func (s *Service) consent(place Place, rec *persist.GameRecord, user User, token
 		return Reply{}, err
 	}
 	v.Consent = me.Name
-	return s.void(place, rec, t, v)
+	return s.void(ctx, place, rec, t, v)
 }
 
 func parseConsentKey(key string) (decision int, seq uint64, ok bool) {
@@ -220,7 +221,7 @@ func parseConsentKey(key string) (decision int, seq uint64, ok bool) {
 
 // void commits an undo: its void entry and the state it brings back, with
 // the dice cursor where it was, before anything is shown.
-func (s *Service) void(place Place, rec *persist.GameRecord, t *audit.Timeline, v audit.Void) (Reply, error) {
+func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord, t *audit.Timeline, v audit.Void) (Reply, error) {
 	if err := t.Void(v); err != nil {
 		return Reply{}, fmt.Errorf("undoing decision %d of game %s: %w", v.Decision, rec.ID, err)
 	}
@@ -236,15 +237,15 @@ func (s *Service) void(place Place, rec *persist.GameRecord, t *audit.Timeline, 
 	entries := []persist.NewEntry{{Event: raw}}
 	var stored []persist.EventRecord
 	if s.scheduling(rec.Key) {
-		due, err := s.schedule(&next, st)
+		due, err := s.schedule(ctx, &next, st)
 		if err != nil {
 			return Reply{}, err
 		}
-		stored, err = s.store.CommitScheduled(&next, entries, due)
+		stored, err = s.store.CommitScheduled(ctx, &next, entries, due)
 		if err != nil {
 			return Reply{}, err
 		}
-	} else if stored, err = s.store.CommitEntries(&next, entries); err != nil {
+	} else if stored, err = s.store.CommitEntries(ctx, &next, entries); err != nil {
 		return Reply{}, err
 	}
 	*rec = next
@@ -253,7 +254,7 @@ func (s *Service) void(place Place, rec *persist.GameRecord, t *audit.Timeline, 
 	if v.AfterDice() {
 		r.Public = append(r.Public, Message{Text: "Marked: " + audit.UndoneText(t.Undone[v.Seat]) + "."})
 	}
-	more := s.turn(rec, st)
+	more := s.turn(ctx, rec, st)
 	r.Public = append(r.Public, more.Public...)
 	r.Private = append(r.Private, more.Private...)
 	return r, nil
@@ -265,8 +266,8 @@ var errNoRebuild = errors.New("this game cannot be undone")
 // rebuild replays a game's log to the state it stands at, and checks that
 // the replay gives the very state stored: a log the rules of this kaleun
 // no longer rebuild (a game begun under older rules) is not undone.
-func (s *Service) rebuild(rec *persist.GameRecord) (*audit.Timeline, error) {
-	entries, err := s.store.Events(rec.ID, 1, 0)
+func (s *Service) rebuild(ctx context.Context, rec *persist.GameRecord) (*audit.Timeline, error) {
+	entries, err := s.store.Events(ctx, rec.ID, 1, 0)
 	if err != nil {
 		return nil, err
 	}

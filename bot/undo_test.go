@@ -33,7 +33,7 @@ func commanderKey(t *testing.T, games map[string]engine.Rules, rec *persist.Game
 // lastLog is a game's last log entry, decoded.
 func lastLog(t *testing.T, store *persist.Store, rec *persist.GameRecord) (persist.EventRecord, audit.VoidEvent) {
 	t.Helper()
-	es, err := store.Events(rec.ID, rec.Seq, 0)
+	es, err := store.Events(t.Context(), rec.ID, rec.Seq, 0)
 	if err != nil || len(es) != 1 {
 		t.Fatalf("last entry of %s: %v %v", rec.ID, es, err)
 	}
@@ -46,7 +46,7 @@ func lastLog(t *testing.T, store *persist.Store, rec *persist.GameRecord) (persi
 // database's holder may) and verifies it.
 func verified(t *testing.T, store *persist.Store, games map[string]engine.Rules, rec *persist.GameRecord) audit.Report {
 	t.Helper()
-	x, err := audit.Build(store, rec, true)
+	x, err := audit.Build(t.Context(), store, rec, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func verified(t *testing.T, store *persist.Store, games map[string]engine.Rules,
 
 func undoSays(t *testing.T, svc *Service, p Place, u User, want string) Reply {
 	t.Helper()
-	r, err := svc.Command(p, u, "hunters", "undo", nil)
+	r, err := svc.Command(t.Context(), p, u, "hunters", "undo", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestUndoWithoutDiceIsFree(t *testing.T) {
 	if mix.Prompt.Kind != "hunters.torpedo_mix" {
 		t.Fatalf("first prompt %q", mix.Prompt.Kind)
 	}
-	before, _ := store.Load(here.Key())
+	before, _ := store.Load(t.Context(), here.Key())
 	r = mustClick(t, svc, prien, optionID(before.ID, mix.Prompt.Token, "e3"))
 	tubes := lastPrompt(t, r)
 	var button Option
@@ -107,7 +107,7 @@ func TestUndoWithoutDiceIsFree(t *testing.T) {
 	if back.Prompt.Kind != "hunters.torpedo_mix" || back.Prompt.Token == mix.Prompt.Token {
 		t.Fatalf("undo brings back the mix with a new token: %+v", back.Prompt)
 	}
-	rec, _ := store.Load(here.Key())
+	rec, _ := store.Load(t.Context(), here.Key())
 	entry, void := lastLog(t, store, rec)
 	if void.Kind != audit.KindVoid || void.Void.Decision != 1 || void.Void.AfterDice() || len(entry.Dice) > 0 ||
 		!strings.Contains(void.Text, "a free undo") || !strings.Contains(void.Text, "11 G7a + 3 G7e") {
@@ -124,7 +124,7 @@ func TestUndoWithoutDiceIsFree(t *testing.T) {
 	if !strings.Contains(r.Public[0].Text, "8 G7a + 6 G7e") {
 		t.Fatalf("the decision taken again: %+v", r.Public[0])
 	}
-	if st, _ := svc.Command(here, prien, "hunters", "status", nil); strings.Contains(st.Public[0].Text, "Undone") {
+	if st, _ := svc.Command(t.Context(), here, prien, "hunters", "status", nil); strings.Contains(st.Public[0].Text, "Undone") {
 		t.Fatal("a free undo marks nothing")
 	}
 	rep := verified(t, store, games, mustLoad(t, store))
@@ -135,7 +135,7 @@ func TestUndoWithoutDiceIsFree(t *testing.T) {
 
 func mustLoad(t *testing.T, store *persist.Store) *persist.GameRecord {
 	t.Helper()
-	rec, err := store.Load(here.Key())
+	rec, err := store.Load(t.Context(), here.Key())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestUndoAfterDiceDiscardsThemAndMarksTheCareer(t *testing.T) {
 	// The decision taken again rolls fresh dice: the next ones of the game.
 	p, key := commanderKey(t, games, after)
 	mustClick(t, svc, prien, optionID(after.ID, p.Token, key))
-	es, _ := store.Events(after.ID, after.Seq+1, 0)
+	es, _ := store.Events(t.Context(), after.ID, after.Seq+1, 0)
 	first := int64(-1)
 	for _, e := range es {
 		if len(e.Dice) > 0 && first < 0 {
@@ -192,12 +192,12 @@ func TestUndoAfterDiceDiscardsThemAndMarksTheCareer(t *testing.T) {
 		t.Fatalf("the redone decision's first die is #%d, want #%d (the dice never rewind)", first, cursor)
 	}
 	for _, view := range []string{"status", "log"} {
-		v, _ := svc.Command(here, prien, "hunters", view, nil)
+		v, _ := svc.Command(t.Context(), here, prien, "hunters", view, nil)
 		if !strings.Contains(v.Public[0].Text, "Undone: 1 decision undone after dice were seen") {
 			t.Fatalf("%s shows no mark:\n%s", view, v.Public[0].Text)
 		}
 	}
-	board, _ := svc.Command(here, stranger, "hunters", "leaderboard", nil)
+	board, _ := svc.Command(t.Context(), here, stranger, "hunters", "leaderboard", nil)
 	if !strings.Contains(board.Public[0].Fields[0].Value, "marked: 1 decision undone after dice were seen") {
 		t.Fatalf("leaderboard: %+v", board.Public[0].Fields)
 	}
@@ -212,7 +212,7 @@ func TestUndoAfterDiceDiscardsThemAndMarksTheCareer(t *testing.T) {
 func playUntil(t *testing.T, svc *Service, store *persist.Store, p Place, users []User, done func(rec *persist.GameRecord, before *persist.GameRecord) bool) *persist.GameRecord {
 	t.Helper()
 	for i := 0; i < 5000; i++ {
-		rec, err := store.Load(p.Key())
+		rec, err := store.Load(t.Context(), p.Key())
 		if err != nil {
 			t.Fatalf("the game ended first: %v", err)
 		}
@@ -223,10 +223,10 @@ func playUntil(t *testing.T, svc *Service, store *persist.Store, p Place, users 
 				who = u
 			}
 		}
-		if _, err := svc.Click(p, who, optionID(rec.ID, pr.Token, key)); err != nil {
+		if _, err := svc.Click(t.Context(), p, who, optionID(rec.ID, pr.Token, key)); err != nil {
 			t.Fatal(err)
 		}
-		after, err := store.Load(p.Key())
+		after, err := store.Load(t.Context(), p.Key())
 		if err != nil || done(after, rec) {
 			return after
 		}
@@ -247,7 +247,7 @@ func diceRolled(after, before *persist.GameRecord) bool {
 // marked, and the duel's log verifies.
 func TestUndoInADuelNeedsTheOtherPlayersConsent(t *testing.T) {
 	svc, store, games := newDuelService(t)
-	r, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "b": UserArg(kretschmer.ID, kretschmer.Name)})
+	r, err := svc.Command(t.Context(), here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "b": UserArg(kretschmer.ID, kretschmer.Name)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +286,7 @@ func TestUndoInADuelNeedsTheOtherPlayersConsent(t *testing.T) {
 	if void.Void.Consent != "Kretschmer" || !void.Void.AfterDice() || void.Void.Seat != "a" || !strings.Contains(void.Text, "with Kretschmer's consent") {
 		t.Fatalf("void: %+v", void)
 	}
-	status, _ := svc.Command(here, kretschmer, "hunters", "status", nil)
+	status, _ := svc.Command(t.Context(), here, kretschmer, "hunters", "status", nil)
 	if n := strings.Count(status.Public[0].Text, "Undone: 1 decision undone after dice were seen"); n != 1 {
 		t.Fatalf("one career is marked, %d shown:\n%s", n, status.Public[0].Text)
 	}
@@ -303,7 +303,7 @@ func TestUndoInATournamentStopsAtTheDice(t *testing.T) {
 	organiser := User{ID: "u0", Name: "Dönitz"}
 	cmd := func(u User, args map[string]string) Reply {
 		t.Helper()
-		r, err := svc.Command(here, u, "hunters", "tournament", args)
+		r, err := svc.Command(t.Context(), here, u, "hunters", "tournament", args)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -315,9 +315,9 @@ func TestUndoInATournamentStopsAtTheDice(t *testing.T) {
 	r := cmd(organiser, map[string]string{"action": "start"})
 	mustClick(t, svc, prien, r.Elsewhere[0].Channel[0].Options[0].ID)
 	mine := Place{Platform: here.Platform, Space: here.Space, Channel: here.Channel, Thread: "player-" + prien.ID}
-	rec, _ := store.Load(mine.Key())
+	rec, _ := store.Load(t.Context(), mine.Key())
 	p, key := commanderKey(t, games, rec)
-	if _, err := svc.Click(mine, prien, optionID(rec.ID, p.Token, key)); err != nil {
+	if _, err := svc.Click(t.Context(), mine, prien, optionID(rec.ID, p.Token, key)); err != nil {
 		t.Fatal(err)
 	}
 	undoSays(t, svc, here, prien, "a free undo") // the channel reaches his career
@@ -332,7 +332,7 @@ func TestUndoInATournamentStopsAtTheDice(t *testing.T) {
 
 func mustLoadAt(t *testing.T, store *persist.Store, p Place) *persist.GameRecord {
 	t.Helper()
-	rec, err := store.Load(p.Key())
+	rec, err := store.Load(t.Context(), p.Key())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,13 +354,13 @@ func TestUndoRefusals(t *testing.T) {
 	})
 	undoSays(t, svc, here, prien, "was taken in an earlier patrol, and undo steps back only within the current patrol")
 	playUntil(t, svc, store, here, []User{prien}, func(after, before *persist.GameRecord) bool { return true })
-	if r, err := svc.Command(here, prien, "hunters", "reveal", nil); err != nil || len(r.Public) != 1 {
+	if r, err := svc.Command(t.Context(), here, prien, "hunters", "reveal", nil); err != nil || len(r.Public) != 1 {
 		t.Fatalf("reveal: %+v %v", r, err)
 	}
 	undoSays(t, svc, here, prien, "the dice seed was revealed after decision")
 	var button string
 	for i := 0; i < 5000; i++ {
-		rec, err := store.Load(here.Key())
+		rec, err := store.Load(t.Context(), here.Key())
 		if err != nil {
 			break
 		}
@@ -377,6 +377,6 @@ func TestUndoRefusals(t *testing.T) {
 	}
 	undoSays(t, svc, here, prien, "is over: the decision that ended it stands")
 	privateSays(t, "an old Undo button", mustClick(t, svc, prien, button), nil, "is over")
-	fin, _ := store.Finished()
+	fin, _ := store.Finished(t.Context())
 	verified(t, store, games, &fin[0])
 }

@@ -60,10 +60,10 @@ func TestUndoThroughDiscord(t *testing.T) {
 	}
 	// Decide until dice roll, then undo by command.
 	for i := 0; i < 20; i++ {
-		before, _ := store.Load("discord/g1/c1")
+		before, _ := store.Load(t.Context(), "discord/g1/c1")
 		f.Click("d"+string(rune('a'+i)), "u1", buttons(posts[len(posts)-1])[0])
 		posts = f.Drain(t)
-		if after, _ := store.Load("discord/g1/c1"); after.Dice.Cursor > before.Dice.Cursor {
+		if after, _ := store.Load(t.Context(), "discord/g1/c1"); after.Dice.Cursor > before.Dice.Cursor {
 			break
 		}
 	}
@@ -109,12 +109,12 @@ func TestDuelUndoConsentThroughDiscord(t *testing.T) {
 	f.Click("d2", "u9", buttons(f.Next(t))[0])
 	posts := f.Drain(t)
 	for i := 0; i < 40; i++ {
-		before, _ := store.Load("discord/g1/c1")
+		before, _ := store.Load(t.Context(), "discord/g1/c1")
 		last := posts[len(posts)-1]
 		who := strings.TrimSuffix(strings.TrimPrefix(data(last)["content"].(string), "<@"), ">")
 		f.Click("p"+string(rune('a'+i)), who, buttons(last)[0])
 		posts = f.Drain(t)
-		after, _ := store.Load("discord/g1/c1")
+		after, _ := store.Load(t.Context(), "discord/g1/c1")
 		if who == "u1" && after.Dice.Cursor > before.Dice.Cursor {
 			break
 		}
@@ -133,8 +133,8 @@ func TestDuelUndoConsentThroughDiscord(t *testing.T) {
 	if got := text(f.Drain(t)); !strings.Contains(got, "with Otto Kretschmer's consent") {
 		t.Fatalf("allowed: %s", got)
 	}
-	rec, _ := store.Load("discord/g1/c1")
-	es, _ := store.Events(rec.ID, rec.Seq, 0)
+	rec, _ := store.Load(t.Context(), "discord/g1/c1")
+	es, _ := store.Events(t.Context(), rec.ID, rec.Seq, 0)
 	if len(es) != 1 || !strings.Contains(string(es[0].Event), `"consent":"Otto Kretschmer"`) {
 		t.Fatalf("the log's last entry: %v", es)
 	}

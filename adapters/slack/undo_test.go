@@ -64,7 +64,7 @@ func TestUndoThroughSlack(t *testing.T) {
 		t.Fatalf("the free undo: %s", got)
 	}
 	for i := 0; i < 20; i++ {
-		before, _ := store.Load("slack/T1/C1")
+		before, _ := store.Load(t.Context(), "slack/T1/C1")
 		f.Click("d"+string(rune('a'+i)), "U1", prompt[0])
 		f.Ack(t)
 		for _, p := range f.Drain(t) {
@@ -72,7 +72,7 @@ func TestUndoThroughSlack(t *testing.T) {
 				prompt = v
 			}
 		}
-		if after, _ := store.Load("slack/T1/C1"); after.Dice.Cursor > before.Dice.Cursor {
+		if after, _ := store.Load(t.Context(), "slack/T1/C1"); after.Dice.Cursor > before.Dice.Cursor {
 			break
 		}
 	}

@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -14,15 +15,15 @@ import (
 // database like a chat player's `prefs autopilot`.
 
 // LoadAutopilot reads the player's autopilot preference.
-func (s *Session) LoadAutopilot() error {
-	on, err := s.Svc.Autopilot(s.Place, s.User)
+func (s *Session) LoadAutopilot(ctx context.Context) error {
+	on, err := s.Svc.Autopilot(ctx, s.Place, s.User)
 	s.autopilot = on
 	return err
 }
 
 // autopilotStep takes the pending decision for the player when it is
 // routine; done says it took one.
-func (s *Session) autopilotStep(prompt bot.Message) (done bool, err error) {
+func (s *Session) autopilotStep(ctx context.Context, prompt bot.Message) (done bool, err error) {
 	if !s.autopilot || s.paused || !s.Routine {
 		return false, nil
 	}
@@ -30,7 +31,7 @@ func (s *Session) autopilotStep(prompt bot.Message) (done bool, err error) {
 	if prompt.Mention != "" && prompt.Mention != user.ID {
 		user = bot.User{ID: prompt.Mention, Name: prompt.Mention}
 	}
-	r, took, ok, err := s.Svc.Routine(s.Place, user)
+	r, took, ok, err := s.Svc.Routine(ctx, s.Place, user)
 	if err != nil || !ok {
 		return false, err
 	}
@@ -73,11 +74,11 @@ func withoutChoiceLine(text string) string {
 }
 
 // setAutopilot turns the autopilot on or off, or says how it stands.
-func (s *Session) setAutopilot(arg string) {
+func (s *Session) setAutopilot(ctx context.Context, arg string) {
 	arg = strings.ToLower(arg)
 	switch arg {
 	case "on", "off":
-		r, err := s.Svc.Command(s.Place, s.User, s.Game, "prefs", map[string]string{"autopilot": arg})
+		r, err := s.Svc.Command(ctx, s.Place, s.User, s.Game, "prefs", map[string]string{"autopilot": arg})
 		if err != nil || len(r.Public)+len(r.Private) == 0 {
 			s.error(fmt.Sprintf("the autopilot could not be set: %v", err))
 			return

@@ -120,7 +120,7 @@ func TestKeyboardPlaysAPatrolByNumbers(t *testing.T) {
 	h, _ := hunters.NewRules()
 	typed := 0
 	out := keyboard(t, s, func(screen string) string {
-		rec, err := store.Load(place.Key())
+		rec, err := store.Load(t.Context(), place.Key())
 		if err != nil {
 			return "quit"
 		}
@@ -151,7 +151,7 @@ func TestKeyboardPlaysAPatrolByNumbers(t *testing.T) {
 	if strings.Contains(out, "\n! ") || strings.Contains(out, "> ! ") {
 		t.Fatalf("a number was refused:\n%s", out)
 	}
-	if rec, err := store.Load(place.Key()); err == nil {
+	if rec, err := store.Load(t.Context(), place.Key()); err == nil {
 		st, _ := h.Decode(rec.State)
 		if st.(*hunters.State).Career.Patrols != 1 {
 			t.Fatalf("the patrol is not over after %d decisions", typed)
@@ -167,7 +167,7 @@ func TestKeyboardUndo(t *testing.T) {
 	var out strings.Builder
 	s, store := session(t, path, false, "e3\nundo\ne6\n1\n1\nundo\nstatus\nquit\n", &out, nil)
 	s.Undo = true
-	before, _ := store.Load(place.Key())
+	before, _ := store.Load(t.Context(), place.Key())
 	if err := s.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestKeyboardUndo(t *testing.T) {
 			t.Errorf("output lacks %q\n%s", want, text)
 		}
 	}
-	after, _ := store.Load(place.Key())
+	after, _ := store.Load(t.Context(), place.Key())
 	if after.Decisions != before.Decisions+4 || after.Dice.Cursor <= before.Dice.Cursor {
 		t.Fatalf("decisions %d → %d, cursor %d → %d", before.Decisions, after.Decisions, before.Dice.Cursor, after.Dice.Cursor)
 	}
@@ -211,8 +211,8 @@ func TestKeyboardUndo(t *testing.T) {
 	if voids != 1 || len(tokens) < 2 || tokens[len(tokens)-1] == tokens[len(tokens)-2] {
 		t.Fatalf("JSONL undo: %d voids, tokens %v\n%s", voids, tokens, jout.String())
 	}
-	rec, _ := store.Load(place.Key())
-	x, err := audit.Build(store, rec, true)
+	rec, _ := store.Load(t.Context(), place.Key())
+	x, err := audit.Build(t.Context(), store, rec, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestKeyboardAutopilot(t *testing.T) {
 			t.Fatalf("an autopilot decision is said twice: %q", line)
 		}
 	}
-	rec, _ := store.Load(place.Key())
+	rec, _ := store.Load(t.Context(), place.Key())
 	h, _ := hunters.NewRules()
 	st, _ := h.Decode(rec.State)
 	if _, routine := st.(engine.Routine).RoutineChoice(); routine {
@@ -255,13 +255,13 @@ func TestKeyboardAutopilot(t *testing.T) {
 	var out2 strings.Builder
 	s2, store2 := session(t, path, false, "undo\nquit\n", &out2, nil)
 	s2.Undo, s2.Routine = true, true
-	if err := s2.LoadAutopilot(); err != nil || !s2.autopilot {
+	if err := s2.LoadAutopilot(t.Context()); err != nil || !s2.autopilot {
 		t.Fatalf("the preference was not kept: %v", err)
 	}
 	if err := s2.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	rec2, _ := store2.Load(place.Key())
+	rec2, _ := store2.Load(t.Context(), place.Key())
 	st2, _ := h.Decode(rec2.State)
 	if _, routine := st2.(engine.Routine).RoutineChoice(); !routine || !strings.Contains(out2.String(), "-- decision") {
 		t.Fatalf("after the undo the routine prompt waits for the player:\n%s", out2.String())
@@ -293,7 +293,7 @@ func TestHotSeatDuelUndoAsksTheOtherPlayer(t *testing.T) {
 	svc := bot.New(store, games, bot.Options{})
 	prien := bot.User{ID: me.ID, Name: "Prien"}
 	d := &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte("hot seat duel")), GameID: "duel"}
-	r, err := svc.StartGame(place, prien, "hunters-duel", map[string]string{"boat": "VIIC", "start": "1941-06", "b": bot.UserArg("seatb", "Kretschmer")}, d)
+	r, err := svc.StartGame(t.Context(), place, prien, "hunters-duel", map[string]string{"boat": "VIIC", "start": "1941-06", "b": bot.UserArg("seatb", "Kretschmer")}, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +312,7 @@ func TestHotSeatDuelUndoAsksTheOtherPlayer(t *testing.T) {
 		case answered:
 			return "quit"
 		}
-		rec, _ := store.Load(place.Key())
+		rec, _ := store.Load(t.Context(), place.Key())
 		if rec.Dice.Cursor > 12 && !asked {
 			return "undo"
 		}
@@ -328,8 +328,8 @@ func TestHotSeatDuelUndoAsksTheOtherPlayer(t *testing.T) {
 	if !asked {
 		t.Fatalf("no question was asked:\n%s", out)
 	}
-	rec, _ := store.Load(place.Key())
-	es, _ := store.Events(rec.ID, rec.Seq, 0)
+	rec, _ := store.Load(t.Context(), place.Key())
+	es, _ := store.Events(t.Context(), rec.ID, rec.Seq, 0)
 	var v audit.VoidEvent
 	json.Unmarshal(es[0].Event, &v)
 	if v.Kind != audit.KindVoid || v.Void.Consent != "Kretschmer" || !v.Void.AfterDice() {

@@ -41,8 +41,8 @@ type Session struct {
 	ViewHelp map[string]string
 	// Undo: the game lets a player take back his decisions (`undo`).
 	// Routine: its built-in commander can take routine decisions
-	// (`autopilot`).
-	Undo, Routine bool
+	// (`autopilot`). Odds: its states answer `odds` (engine.AdvisedRules).
+	Undo, Routine, Odds bool
 
 	// shown is the token of the prompt last printed: each prompt is printed
 	// once, and again only after a view or an error has come between.
@@ -92,7 +92,10 @@ func (s *Session) Show(r bot.Reply) {
 func (s *Session) Run(ctx context.Context) error {
 	lines := s.readLines(ctx)
 	for {
-		prompt, over, err := s.pending()
+		prompt, over, err := s.pending(ctx)
+		if err != nil && ctx.Err() != nil {
+			return nil // interrupted: the game is saved as it stands
+		}
 		if err != nil || over {
 			return err
 		}
@@ -102,7 +105,7 @@ func (s *Session) Run(ctx context.Context) error {
 				return err
 			}
 		}
-		if done, err := s.autopilotStep(prompt); done || err != nil {
+		if done, err := s.autopilotStep(ctx, prompt); done || err != nil {
 			if err != nil {
 				return err
 			}
@@ -145,12 +148,18 @@ func (s *Session) Run(ctx context.Context) error {
 			return nil
 		case pk.command != "":
 			if err := s.command(ctx, lines, pk); err != nil {
+				if ctx.Err() != nil {
+					return nil // interrupted: the game is saved as it stands
+				}
 				return err
 			}
 			continue
 		}
 		s.paused = false // the player answers: the autopilot may go on
-		end, err := s.answer(prompt, pk.option)
+		end, err := s.answer(ctx, prompt, pk.option)
+		if err != nil && ctx.Err() != nil {
+			return nil // interrupted: the decision was saved whole, or not at all
+		}
 		if err != nil || end {
 			return err
 		}
@@ -184,14 +193,14 @@ func (s *Session) saved() {
 // answer presses an option of the pending prompt, as the player the prompt
 // is for (every player of a terminal game sits at this keyboard). end says
 // the game is over.
-func (s *Session) answer(prompt bot.Message, key string) (end bool, err error) {
+func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (end bool, err error) {
 	id := prompt.Options[indexOf(prompt.Prompt.Options, key)].ID
 	user := s.User
 	if prompt.Mention != "" && prompt.Mention != user.ID {
 		user = bot.User{ID: prompt.Mention, Name: prompt.Mention}
 	}
 	s.decider = user
-	r, err := s.Svc.Click(s.Place, user, id)
+	r, err := s.Svc.Click(ctx, s.Place, user, id)
 	if err != nil {
 		var de *engine.DiceError
 		if errors.As(err, &de) {
@@ -214,17 +223,19 @@ func (s *Session) answer(prompt bot.Message, key string) (end bool, err error) {
 func (s *Session) command(ctx context.Context, lines <-chan inputLine, pk pick) error {
 	switch pk.command {
 	case "autopilot":
-		s.setAutopilot(pk.arg)
+		s.setAutopilot(ctx, pk.arg)
 		s.shown = ""
 		return nil
 	case "undo":
 		return s.undo(ctx, lines)
+	case "odds":
+		return s.odds(ctx)
 	}
 	viewer := s.User
 	if s.atKeyboard != "" {
 		viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
 	}
-	r, err := s.Svc.Command(s.Place, viewer, s.Game, pk.command, nil)
+	r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, pk.command, nil)
 	if err != nil {
 		return err
 	}
@@ -253,7 +264,7 @@ func (s *Session) undo(ctx context.Context, lines <-chan inputLine) error {
 	if decider.ID == "" {
 		decider = s.User
 	}
-	r, err := s.Svc.Command(s.Place, decider, s.Game, "undo", nil)
+	r, err := s.Svc.Command(ctx, s.Place, decider, s.Game, "undo", nil)
 	if err != nil {
 		return err
 	}
@@ -307,7 +318,7 @@ func (s *Session) ask(ctx context.Context, lines <-chan inputLine, q bot.Message
 		}
 		id := q.Options[indexOf(p.Options, pk.option)].ID
 		s.shown = ""
-		return s.Svc.Click(s.Place, bot.User{ID: q.Mention, Name: q.Mention}, id)
+		return s.Svc.Click(ctx, s.Place, bot.User{ID: q.Mention, Name: q.Mention}, id)
 	}
 }
 
@@ -326,6 +337,9 @@ func (s *Session) commands() []string {
 		}
 	}
 	out = append(out, "history", "dice")
+	if s.Odds {
+		out = append(out, "odds")
+	}
 	if s.Undo {
 		out = append(out, "undo")
 	}
@@ -340,6 +354,7 @@ func (s *Session) commands() []string {
 var commandHelp = map[string]string{
 	"history":   "the last rolls with their dice numbers, and the log's head hash",
 	"dice":      "how often each face came up, with a chi-square test",
+	"odds":      "what each option of the pending decision leads to: exact odds and simulated estimates",
 	"undo":      "take back your last decision (the dice never roll back; after dice it is logged and marked)",
 	"autopilot": "on: the built-in player takes the decisions the game calls routine and says what it did; off: you take them all",
 	"help":      "this list",
@@ -420,7 +435,7 @@ func (s *Session) openPrivate(door bot.Message, lines <-chan inputLine, ctx cont
 		}
 	}
 	s.atKeyboard = player
-	r, err := s.Svc.Click(s.Place, bot.User{ID: player, Name: player}, door.Options[0].ID)
+	r, err := s.Svc.Click(ctx, s.Place, bot.User{ID: player, Name: player}, door.Options[0].ID)
 	if err != nil {
 		return bot.Message{}, err
 	}
@@ -469,8 +484,8 @@ func privateText(r bot.Reply) string {
 }
 
 // pending asks the bot for the pending decision.
-func (s *Session) pending() (bot.Message, bool, error) {
-	r, err := s.Svc.Command(s.Place, s.User, s.Game, "turn", nil)
+func (s *Session) pending(ctx context.Context) (bot.Message, bool, error) {
+	r, err := s.Svc.Command(ctx, s.Place, s.User, s.Game, "turn", nil)
 	if err != nil {
 		return bot.Message{}, false, err
 	}
@@ -607,6 +622,9 @@ func (s *Session) show(m bot.Message) {
 			}
 			fmt.Fprintf(s.Out, "  %2d) %-*s  %s%s\n", i+1, width, o.Key, o.Label, c)
 		}
+		if len(m.Options) > len(p.Options) { // the game offers its odds here (an Odds button in chat)
+			fmt.Fprintf(s.Out, "      %-*s  %s\n", width, "odds", "what each option leads to: exact odds and simulated estimates")
+		}
 		fmt.Fprint(s.Out, "> ")
 		s.prompted = true
 		return
@@ -618,7 +636,7 @@ func (s *Session) show(m bot.Message) {
 		}
 		for _, line := range strings.Split(strings.TrimRight(m.Text, "\n"), "\n") {
 			if line != "" {
-				fmt.Fprintf(s.Out, "  %s\n", line)
+				fmt.Fprintf(s.Out, "  %s\n", strings.ReplaceAll(line, "**", "")) // chat's bold
 			}
 		}
 		for _, f := range m.Fields {
@@ -674,5 +692,38 @@ func (s *Session) writeFiles(files []bot.File) {
 		} else {
 			fmt.Fprintf(s.Out, "  [picture: %s]\n", path)
 		}
+	}
+}
+
+// odds asks the advisor about the pending decision, as the player at the
+// keyboard.
+func (s *Session) odds(ctx context.Context) error {
+	viewer := s.User
+	if s.atKeyboard != "" {
+		viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
+	}
+	r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, "odds", nil)
+	if err != nil {
+		return err
+	}
+	s.showOdds(r)
+	s.shown = ""
+	return nil
+}
+
+// showOdds prints the advisor's answer: as text, or in JSONL as one
+// "odds" line carrying the answer whole and its text.
+func (s *Session) showOdds(r bot.Reply) {
+	msgs := append(r.Public, r.Private...)
+	if s.JSONL {
+		for _, m := range msgs {
+			if o := m.Odds; o != nil {
+				s.json(map[string]any{"type": "odds", "token": o.Token, "title": o.Title, "options": o.Options, "notes": o.Notes, "text": bot.OddsText(o)})
+				return
+			}
+		}
+	}
+	for _, m := range msgs {
+		s.show(m)
 	}
 }

@@ -35,21 +35,21 @@ func playedWithUndos(t *testing.T, decisions int, end bool) ([]byte, map[string]
 	})
 	place := bot.Place{Platform: "discord", Space: "g", Channel: "c"}
 	me := bot.User{ID: "u", Name: "Prien"}
-	r, err := svc.Command(place, me, "hunters", "new", map[string]string{"boat": "VIIC", "start": "1942-06"})
+	r, err := svc.Command(t.Context(), place, me, "hunters", "new", map[string]string{"boat": "VIIC", "start": "1942-06"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err = svc.Click(place, me, r.Public[0].Options[0].ID)
+	r, err = svc.Click(t.Context(), place, me, r.Public[0].Options[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < decisions || end; i++ {
 		if i%5 == 4 {
-			if r, err = svc.Command(place, me, "hunters", "undo", nil); err != nil {
+			if r, err = svc.Command(t.Context(), place, me, "hunters", "undo", nil); err != nil {
 				t.Fatal(err)
 			}
 			if len(r.Public) == 0 { // refused (a patrol's end): go on
-				r, _ = svc.Command(place, me, "hunters", "turn", nil)
+				r, _ = svc.Command(t.Context(), place, me, "hunters", "turn", nil)
 			}
 		}
 		id := ""
@@ -61,16 +61,16 @@ func playedWithUndos(t *testing.T, decisions int, end bool) ([]byte, map[string]
 		if id == "" {
 			break
 		}
-		if r, err = svc.Click(place, me, id); err != nil {
+		if r, err = svc.Click(t.Context(), place, me, id); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rec, err := store.Load(place.Key())
+	rec, err := store.Load(t.Context(), place.Key())
 	if err != nil {
-		fin, _ := store.Finished()
+		fin, _ := store.Finished(t.Context())
 		rec = &fin[0]
 	}
-	x, err := audit.Build(store, rec, true)
+	x, err := audit.Build(t.Context(), store, rec, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -96,7 +96,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	svc := bot.New(store, games, opts)
 	defer svc.Wait()
 
-	rec, err := store.Load(terminalPlace.Key())
+	rec, err := store.Load(ctx, terminalPlace.Key())
 	switch {
 	case errors.Is(err, persist.ErrNotFound):
 		rec = nil
@@ -110,7 +110,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		if !f.yes {
 			return fmt.Errorf("abandoning game %s ends it for good: run again with --abandon --yes", rec.ID)
 		}
-		if err := store.Archive(terminalPlace.Key()); err != nil {
+		if err := store.Archive(ctx, terminalPlace.Key()); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "Game %s abandoned and archived.\n", rec.ID)
@@ -129,7 +129,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" || f.opponent != "" || f.end != "" || f.campaign != "" || f.length != "" {
 			return fmt.Errorf("a game is in progress in %s (%s): it resumes where it stopped; to start another, finish it, use another --db, or run `kaleun play --abandon --yes`", f.db, rec.ID)
 		}
-		if err := fitSession(s, games, rec); err != nil {
+		if err := fitSession(ctx, s, games, rec); err != nil {
 			return err
 		}
 		s.Game = rec.Game
@@ -145,7 +145,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if rules == nil {
 		return fmt.Errorf("unknown game %q", f.game)
 	}
-	if again, err := lastCareerEnded(store, games, f, in, stdout); err != nil || !again {
+	if again, err := lastCareerEnded(ctx, store, games, f, in, stdout); err != nil || !again {
 		return err
 	}
 	d, err := diceRecord(f)
@@ -155,6 +155,13 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	answers, err := setupAnswers(rules, f, in, stdout)
 	if err != nil {
 		return err
+	}
+	if ol, ok := rules.(engine.Outlooks); ok && f.asks() {
+		// The outlook at set-up: what careers set up so came to.
+		raw, _ := json.Marshal(answers)
+		if text, err := ol.Outlook(raw); err == nil {
+			fmt.Fprintf(stdout, "\n%s\n", text)
+		}
 	}
 	first := terminalUser
 	asked := answers[firstPlayerKey]
@@ -168,7 +175,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		first.Name = answers["kommandant"] // the commander is named before the game says who commands
 	}
 	s.User = first
-	r, err := svc.StartGame(terminalPlace, first, f.game, answers, d)
+	r, err := svc.StartGame(ctx, terminalPlace, first, f.game, answers, d)
 	if err != nil {
 		return err
 	}
@@ -178,10 +185,10 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	s.Game = f.game
-	if rec, err = store.Load(terminalPlace.Key()); err != nil {
+	if rec, err = store.Load(ctx, terminalPlace.Key()); err != nil {
 		return err
 	}
-	if err := fitSession(s, games, rec); err != nil {
+	if err := fitSession(ctx, s, games, rec); err != nil {
 		return err
 	}
 	s.Show(r)
@@ -195,7 +202,7 @@ var (
 
 // fitSession tells a session what the saved game offers: its views, undo,
 // and routine decisions for the autopilot (with the player's preference).
-func fitSession(s *terminal.Session, games map[string]engine.Rules, rec *persist.GameRecord) error {
+func fitSession(ctx context.Context, s *terminal.Session, games map[string]engine.Rules, rec *persist.GameRecord) error {
 	rules := games[rec.Game]
 	if rules == nil {
 		return fmt.Errorf("the saved game is %q, which this kaleun does not know", rec.Game)
@@ -216,7 +223,8 @@ func fitSession(s *terminal.Session, games map[string]engine.Rules, rec *persist
 	}
 	_, s.Undo = rules.(engine.Undo)
 	_, s.Routine = st.(engine.Routine)
-	return s.LoadAutopilot()
+	_, s.Odds = rules.(engine.AdvisedRules)
+	return s.LoadAutopilot(ctx)
 }
 
 // diceRecord turns --seed and --dice into the game's dice; nil means a fresh secret seed.
@@ -399,11 +407,11 @@ func isTerminal(w io.Writer) bool {
 // its result, and asks before starting a new one (at the keyboard only: a
 // program, or a player who gave the set-up as flags, has said what he
 // wants). again is false when the player would rather not.
-func lastCareerEnded(store *persist.Store, games map[string]engine.Rules, f playFlags, in *bufio.Reader, out io.Writer) (again bool, err error) {
+func lastCareerEnded(ctx context.Context, store *persist.Store, games map[string]engine.Rules, f playFlags, in *bufio.Reader, out io.Writer) (again bool, err error) {
 	if !f.asks() {
 		return true, nil
 	}
-	last, err := store.LastFinished(terminalPlace.Key())
+	last, err := store.LastFinished(ctx, terminalPlace.Key())
 	if errors.Is(err, persist.ErrNotFound) {
 		return true, nil
 	}
