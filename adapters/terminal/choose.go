@@ -100,3 +100,23 @@ func orList(items []string) string {
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
+
+// Choose reads a typed answer to a question with fixed choices (the
+// set-up's) as a decision's is read at the keyboard: by its number in the
+// list, its key in any case, or any unique beginning of it. why says what
+// was wrong, and key is "" then.
+func Choose(line string, choices []string) (key, why string) {
+	p := &engine.Prompt{}
+	for _, c := range choices {
+		p.Options = append(p.Options, engine.Option{Key: c})
+	}
+	line = strings.TrimSpace(line)
+	if strings.Contains(line, " ") {
+		return "", fmt.Sprintf("%q is not one of the choices: type its number (1 to %d) or its name", Clip(line, 40), len(choices))
+	}
+	pk, why := resolve(line, p, nil, false)
+	if pk.option == "" && (why == "" || strings.HasPrefix(why, "unknown")) {
+		why = fmt.Sprintf("%q is not one of the choices: type its number (1 to %d) or its name", Clip(line, 40), len(choices))
+	}
+	return pk.option, why
+}

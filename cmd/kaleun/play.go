@@ -346,10 +346,10 @@ func ask(field engine.SetupField, in *bufio.Reader, out io.Writer) (string, erro
 		fmt.Fprintf(out, "%s", field.Label)
 		if len(field.Options) > 0 {
 			var keys []string
-			for _, o := range field.Options {
-				keys = append(keys, o.Key)
+			for i, o := range field.Options {
+				keys = append(keys, fmt.Sprintf("%d %s", i+1, o.Key))
 			}
-			fmt.Fprintf(out, " [%s]", strings.Join(keys, " "))
+			fmt.Fprintf(out, " [%s]", strings.Join(keys, ", "))
 		}
 		if field.Default != "" {
 			fmt.Fprintf(out, " (default %s)", field.Default)
@@ -374,12 +374,15 @@ func ask(field engine.SetupField, in *bufio.Reader, out io.Writer) (string, erro
 		if len(field.Options) == 0 || line == "" && !field.Required {
 			return line, nil
 		}
+		var keys []string
 		for _, o := range field.Options {
-			if strings.EqualFold(o.Key, line) {
-				return o.Key, nil
-			}
+			keys = append(keys, o.Key)
 		}
-		fmt.Fprintf(out, "! %q is not one of the choices\n", terminal.Clip(line, 40))
+		key, why := terminal.Choose(line, keys)
+		if why == "" {
+			return key, nil
+		}
+		fmt.Fprintf(out, "! %s\n", why)
 	}
 }
 
