@@ -380,3 +380,52 @@ func TestUndoRefusals(t *testing.T) {
 	fin, _ := store.Finished(t.Context())
 	verified(t, store, games, &fin[0])
 }
+
+// Repeated undos step back one decision at a time (issue 18 item 1): each
+// brings back the prompt before, each logs its own void naming the
+// decision, and once the player's decisions are all taken back there is
+// nothing more to undo. Verify replays every void.
+func TestRepeatedUndosStepBackOneDecisionAtATime(t *testing.T) {
+	svc, store := newService(t)
+	games := svc.games
+	if _, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC", "kommandant": "Prien"}); err != nil {
+		t.Fatal(err)
+	}
+	// The loading decisions, up to the one that sails and rolls dice.
+	var kinds []string
+	for {
+		rec := mustLoad(t, store)
+		p, key := commanderKey(t, games, rec)
+		kinds = append(kinds, p.Kind)
+		mustClick(t, svc, prien, optionID(rec.ID, p.Token, key))
+		if mustLoad(t, store).Dice.Cursor > rec.Dice.Cursor {
+			break
+		}
+	}
+	if len(kinds) < 2 {
+		t.Fatalf("want two decisions or more before the first die, got %v", kinds)
+	}
+	cursor := mustLoad(t, store).Dice.Cursor
+	for i := len(kinds) - 1; i >= 0; i-- {
+		want := "a free undo"
+		if i == len(kinds)-1 {
+			want = "The dice seen since are discarded" // the last decision rolled
+		}
+		r := undoSays(t, svc, here, prien, want)
+		if back := lastPrompt(t, r); back.Prompt == nil || back.Prompt.Kind != kinds[i] {
+			t.Fatalf("undo %d brings back %+v, want the %s prompt", len(kinds)-i, back.Prompt, kinds[i])
+		}
+		rec := mustLoad(t, store)
+		if _, void := lastLog(t, store, rec); void.Kind != audit.KindVoid || void.Void.Decision != i+1 {
+			t.Fatalf("undo %d logs %+v, want a void of decision %d", len(kinds)-i, void, i+1)
+		}
+		if rec.Dice.Cursor != cursor {
+			t.Fatalf("undo %d moved the dice cursor from %d to %d", len(kinds)-i, cursor, rec.Dice.Cursor)
+		}
+	}
+	privateSays(t, "an undo with every decision taken back", mustCommand(t, svc, here, prien, "undo"), nil, "no decision to undo")
+	rep := verified(t, store, games, mustLoad(t, store))
+	if rep.Undos != len(kinds) || rep.UndoneAfterDice != 1 {
+		t.Fatalf("verify: %d undos (want %d), %d after dice (want 1)", rep.Undos, len(kinds), rep.UndoneAfterDice)
+	}
+}

@@ -143,7 +143,18 @@ func TestPlayAfterTheEndAsksBeforeANewCareer(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v\n%s", err, out)
 		}
-		ended = strings.Contains(string(out), "== The end ==")
+		if ended = strings.Contains(string(out), "== The end =="); ended {
+			// The end's fields as a player reads them, not the keys programs read.
+			_, end, _ := strings.Cut(string(out), "== The end ==")
+			for _, want := range []string{"Ships sunk:", "Last month:", "Fate:"} {
+				if !strings.Contains(end, want) {
+					t.Errorf("the end shows no %q:\n%s", want, end)
+				}
+			}
+			if strings.Contains(end, "ships_sunk") || strings.Contains(end, "ended:") {
+				t.Errorf("the end shows raw keys:\n%s", end)
+			}
+		}
 	}
 	if !ended {
 		t.Fatal("the career did not end")
