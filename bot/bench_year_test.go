@@ -54,6 +54,13 @@ func yearFile(b *testing.B, dir string, tm yearTemplates, live, finished int) (*
 	// their ids and keys, put in place of the templates' placeholders.
 	liveRec, liveLog := encodeTemplate(b, tm.liveRec, tm.liveLog)
 	doneRec, doneLog := encodeTemplate(b, tm.doneRec, tm.doneLog)
+	if finished > 0 {
+		n := 0
+		for _, e := range doneLog {
+			n += len(e.v)
+		}
+		b.Logf("a finished game: its record %d KB, the %d entries of its log %d KB", len(doneRec)>>10, len(doneLog), n>>10)
+	}
 	places := make([]Place, 0, live)
 	const batch = 2000
 	put := func(archive bool, from, to int) {
@@ -128,14 +135,15 @@ func yearFile(b *testing.B, dir string, tm yearTemplates, live, finished int) (*
 	}
 	b.Cleanup(func() { store.Close() })
 	b.Logf("opened (its pages checked) in %v", time.Since(opened).Round(time.Millisecond))
-	// Every live game's reminders and deadline, spread over a day as games
-	// started at different times would have them.
+	// Every live game's reminders and deadline, spread evenly over a day
+	// (game i's come i*spread after game 0's), as games started at
+	// different times would have them.
 	schedules := make(map[string][]persist.Due, live)
 	for i, p := range places {
 		due := make([]persist.Due, len(tm.liveDue))
 		for j, d := range tm.liveDue {
 			d.Key, d.GameID = p.Key(), yearID(i, false)
-			d.At = d.At.Add(time.Duration(i%1440) * time.Minute)
+			d.At = d.At.Add(time.Duration(i) * yearSpread(live))
 			due[j] = d
 		}
 		schedules[p.Key()] = due
@@ -168,6 +176,9 @@ func encodeTemplate(b *testing.B, rec persist.GameRecord, log []persist.EventRec
 	}
 	return v, entries
 }
+
+// yearSpread is how far apart the due times of a file's live games are.
+func yearSpread(live int) time.Duration { return 24 * time.Hour / time.Duration(live) }
 
 // yearPlace is where live game (or finished game) i of a year file is:
 // 500 servers, a channel each.
