@@ -65,8 +65,9 @@ func benchFiles(b *testing.B) []benchFile {
 //
 // "tick" is one reminder tick with 1,000 reminders due among 10,000 live
 // games (found, taken from the index and rendered); "bare-commit" a commit
-// of a game's record alone; "scrape" what /metrics reads of the database
-// (persist.Stats).
+// of a game's record alone; "leaderboard" a server's leaderboard (the
+// files spread their games over 500 servers); "scrape" what /metrics
+// reads of the database (persist.Stats).
 //
 //	go test -run '^$' -bench Year -benchtime 3s ./bot/
 func BenchmarkYear(b *testing.B) {
@@ -174,6 +175,15 @@ func BenchmarkYear(b *testing.B) {
 			reportLatency(b, series, l)
 		}
 	})
+	for _, f := range files {
+		b.Run("leaderboard/"+f.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := f.svc.Command(b.Context(), f.places[0], prien, "hunters", "leaderboard", nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 	for _, f := range files {
 		b.Run("scrape/"+f.name, func(b *testing.B) {
 			for b.Loop() {
