@@ -65,14 +65,14 @@ func yearFile(b *testing.B, dir string, tm yearTemplates, live, finished int) (*
 	const batch = 2000
 	put := func(archive bool, from, to int) {
 		err := db.Update(func(tx *bolt.Tx) error {
-			var bs [6]*bolt.Bucket
-			for i, name := range []string{"games", "archive", "events", "game_ids", "last_finished", "meta"} {
+			var bs [7]*bolt.Bucket
+			for i, name := range []string{"games", "archive", "events", "game_ids", "last_finished", "archive_places", "meta"} {
 				var err error
 				if bs[i], err = tx.CreateBucketIfNotExists([]byte(name)); err != nil {
 					return err
 				}
 			}
-			games, archived, events, ids, lastFinished, meta := bs[0], bs[1], bs[2], bs[3], bs[4], bs[5]
+			games, archived, events, ids, lastFinished, archivePlaces, meta := bs[0], bs[1], bs[2], bs[3], bs[4], bs[5], bs[6]
 			// Made by this kaleun, the file has its indexes: Open has nothing
 			// to add.
 			if err := meta.Put([]byte("game_ids_complete"), []byte{1}); err != nil {
@@ -86,7 +86,8 @@ func yearFile(b *testing.B, dir string, tm yearTemplates, live, finished int) (*
 				v := bytes.Replace(bytes.Replace(rec, []byte(`"`+placeholderID+`"`), []byte(`"`+id+`"`), 1), []byte(`"`+placeholderKey+`"`), []byte(`"`+p.Key()+`"`), 1)
 				var err error
 				if archive {
-					err = errors.Join(archived.Put([]byte(id), v), lastFinished.Put([]byte(p.Key()), []byte(id)))
+					err = errors.Join(archived.Put([]byte(id), v), lastFinished.Put([]byte(p.Key()), []byte(id)),
+						archivePlaces.Put([]byte(p.Key()+"\x00"+id), []byte(id)))
 				} else {
 					places = append(places, p)
 					err = errors.Join(games.Put([]byte(p.Key()), v), ids.Put([]byte(id), []byte(p.Key())))
@@ -151,7 +152,7 @@ func yearFile(b *testing.B, dir string, tm yearTemplates, live, finished int) (*
 	if err := store.PutSchedules(b.Context(), schedules); err != nil {
 		b.Fatal(err)
 	}
-	return yearService(b, store, nil), store, places
+	return yearService(b, store, false), store, places
 }
 
 const placeholderID, placeholderKey = "@year-id@", "@year-key@"
@@ -207,8 +208,7 @@ func templates(b *testing.B) yearTemplates {
 		b.Fatal(err)
 	}
 	defer store.Close()
-	seed := func() ([]byte, error) { return []byte("the year file's fixed seed"), nil }
-	svc := yearService(b, store, seed)
+	svc := yearService(b, store, true)
 	var tm yearTemplates
 	p := Place{Platform: "discord", Space: "t", Channel: "live"}
 	if _, err := started(b, svc, p, prien, map[string]string{"boat": "VIIC"}); err != nil {
@@ -257,17 +257,23 @@ func templates(b *testing.B) yearTemplates {
 
 // yearService is a service on store configured as config.example.toml
 // configures serve (reminders after 24 h and 48 h, the deadline at 72 h);
-// seed, when set, makes new games' seeds.
-func yearService(b *testing.B, store *persist.Store, seed func() ([]byte, error)) *Service {
+// fixed gives its new games a fixed seed and ids, so that every run plays
+// the same careers.
+func yearService(b *testing.B, store *persist.Store, fixed bool) *Service {
 	b.Helper()
 	h, err := hunters.NewRules()
 	if err != nil {
 		b.Fatal(err)
 	}
-	return New(store, map[string]engine.Rules{"hunters": h}, Options{
-		NewSeed:      seed,
+	opts := Options{
 		Reminders:    []time.Duration{24 * time.Hour, 48 * time.Hour},
 		Deadline:     72 * time.Hour,
 		VacationDays: 30,
-	})
+	}
+	if fixed {
+		n := 0
+		opts.NewSeed = func() ([]byte, error) { return []byte("the year file's fixed seed"), nil }
+		opts.NewID = func() (string, error) { n++; return fmt.Sprintf("template%d", n), nil }
+	}
+	return New(store, map[string]engine.Rules{"hunters": h}, opts)
 }
