@@ -252,7 +252,7 @@ func reportLatency(b *testing.B, series string, lat []time.Duration) {
 // BenchmarkMetricsOfADecision is what the metrics add to a player's
 // decision: the bot's count and latency of the decision, and the adapter's
 // time to answer the interaction, against nil metrics (serve without
-// ops.listen). Compare with BenchmarkDecision's p50: the budget is 1% of it.
+// ops.listen). Compare with BenchmarkYear's decisions: the budget is 1% of it.
 func BenchmarkMetricsOfADecision(b *testing.B) {
 	m, err := ops.NewMetrics(prometheus.NewRegistry())
 	if err != nil {
