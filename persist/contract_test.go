@@ -298,6 +298,19 @@ func TestCopyBetweenBackends(t *testing.T) {
 		if d, err := s.Schedule(ctx, "discord/g/c1"); err != nil || len(d) != 1 {
 			t.Fatalf("%s: due times: %+v %v", s.Path(), d, err)
 		}
+		var finished []string
+		s.EachGame(ctx, "discord/g/", func(r *GameRecord) bool {
+			if r.Over || r.ID == "g-discord/g/c0" {
+				finished = append(finished, r.ID)
+			}
+			return true
+		})
+		if len(finished) != 1 {
+			t.Fatalf("%s: the finished game by its place: %v", s.Path(), finished)
+		}
+		if last, err := s.LastFinished(ctx, "discord/g/c0"); err != nil || last.ID != "g-discord/g/c0" {
+			t.Fatalf("%s: the place's last finished game: %+v %v", s.Path(), last, err)
+		}
 		if p, err := s.Prefs(ctx, "discord/g/u"); err != nil || p.TZ != "Europe/Berlin" {
 			t.Fatalf("%s: preferences: %+v %v", s.Path(), p, err)
 		}

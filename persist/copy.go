@@ -36,13 +36,18 @@ func Copy(ctx context.Context, dst, src *Store) (CopyInfo, error) {
 }
 
 // copied are the buckets Copy copies whole; the logs are copied game by game.
-var copied = [][]byte{bucketGames, bucketArchive, bucketDue, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketLastFinished}
+var copied = [][]byte{bucketGames, bucketArchive, bucketDue, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketLastFinished, bucketArchivePlaces}
 
 func copyBuckets(ctx context.Context, to, from kvTx, info *CopyInfo) error {
 	for _, name := range copied {
 		src, dst := from.Bucket(name), to.Bucket(name)
 		if src == nil {
-			continue // an old file's missing index: the destination has its own
+			// An older file's missing index of the finished games (a file
+			// opened read-only is not brought up to date): made here.
+			if err := indexFinished(to, from, name); err != nil {
+				return fmt.Errorf("bucket %s: %w", name, err)
+			}
+			continue
 		}
 		n := 0
 		err := src.ForEach(func(k, v []byte) error {
@@ -109,4 +114,40 @@ func (s *Store) holds(ctx context.Context) (int, error) {
 		return nil
 	})
 	return n, err
+}
+
+// indexFinished fills the destination's index name (the last finished game
+// of each place, or the finished games by place) from the source's archive.
+func indexFinished(to, from kvTx, name []byte) error {
+	var last map[string]GameRecord
+	switch string(name) {
+	case string(bucketLastFinished):
+		last = map[string]GameRecord{}
+	case string(bucketArchivePlaces):
+	default:
+		return nil
+	}
+	err := from.Bucket(bucketArchive).ForEach(func(k, v []byte) error {
+		var rec GameRecord
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return fmt.Errorf("game record %s is damaged: %w", k, err)
+		}
+		if last == nil {
+			return to.Bucket(bucketArchivePlaces).Put(archivePlaceKey(rec.Key, string(k)), k)
+		}
+		if cur, ok := last[rec.Key]; !ok || rec.Updated.After(cur.Updated) {
+			rec.State = nil
+			last[rec.Key] = rec
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for key, rec := range last {
+		if err := to.Bucket(bucketLastFinished).Put([]byte(key), []byte(rec.ID)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

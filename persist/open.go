@@ -225,12 +225,12 @@ func check(db *bolt.DB) error {
 }
 
 // ensureBuckets creates the buckets a database lacks (a fresh one, or one
-// from an older kaleun, whose last-finished index it fills), and writes
+// from an older kaleun, whose indexes of the finished games it fills), and writes
 // nothing when none is missing.
 func (s *boltKV) ensureBuckets() error {
 	missing := false
 	s.db.View(func(tx *bolt.Tx) error {
-		missing = tx.Bucket(bucketLastFinished) == nil || !idsIndexed(boltTx{tx})
+		missing = tx.Bucket(bucketLastFinished) == nil || tx.Bucket(bucketArchivePlaces) == nil || !idsIndexed(boltTx{tx})
 		for _, b := range buckets {
 			missing = missing || tx.Bucket(b) == nil
 		}
@@ -246,6 +246,9 @@ func (s *boltKV) ensureBuckets() error {
 			}
 		}
 		if err := indexIDs(boltTx{tx}); err != nil {
+			return err
+		}
+		if err := indexArchivePlaces(tx); err != nil {
 			return err
 		}
 		return indexLastFinished(tx)
