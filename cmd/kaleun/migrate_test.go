@@ -24,7 +24,7 @@ func TestMigrateAPlayedDatabaseToPostgres(t *testing.T) {
 	bin, dir := kaleunBinary(t), t.TempDir()
 	db := filepath.Join(dir, "k.db")
 	driveJSONL(t, bin, []string{"--db", db, "--boat", "VIIC", "--name", "Günther Prien"}, firstOptions(1<<30), nil)
-	driveJSONL(t, bin, []string{"--db", db, "--boat", "VIIB", "--name", "Otto Kretschmer"}, firstOptions(20), nil)
+	driveJSONL(t, bin, []string{"--db", db, "--boat", "VIIB", "--name", "Otto Kretschmer", "--seed", "0123456789abcdef0123456789abcdef"}, firstOptions(3), nil)
 	before := auditAll(t, bin, dir, db)
 	if len(before) != 2 {
 		t.Fatalf("want a finished and a running game, got %d", len(before))
