@@ -42,6 +42,9 @@ type Adapter struct {
 	session *discordgo.Session
 	// sticky remembers the messages kept up to date (standings).
 	sticky bot.Stickies
+	// handled, when set (by tests), hears of each interaction once
+	// everything it brought has been posted.
+	handled func(interactionID string)
 }
 
 // New prepares the adapter; Start connects.
@@ -185,6 +188,9 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 	defer func() {
 		if r := recover(); r != nil {
 			a.log.Error("discord: interaction handler panicked", "panic", r)
+		}
+		if a.handled != nil {
+			a.handled(i.ID)
 		}
 	}()
 	user, place := a.who(i)

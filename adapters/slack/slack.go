@@ -51,6 +51,9 @@ type Adapter struct {
 	Addr string
 	// sticky remembers the messages kept up to date (standings).
 	sticky bot.Stickies
+	// handled, when set (by tests), hears of each Socket Mode envelope once
+	// everything it brought has been posted.
+	handled func(envelopeID string)
 	// HTTP mode: the server's limits, the requests already acted upon (to
 	// refuse replays), and the replies still being posted.
 	limits  httpLimits
@@ -169,6 +172,9 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 	defer func() {
 		if r := recover(); r != nil {
 			a.log.Error("slack: event handler panicked", "panic", r)
+		}
+		if a.handled != nil && evt.Request != nil && evt.Request.EnvelopeID != "" {
+			a.handled(evt.Request.EnvelopeID)
 		}
 	}()
 	switch evt.Type {
