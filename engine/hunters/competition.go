@@ -43,7 +43,8 @@ func (r *Rules) TournamentFormats() []engine.TournamentFormat {
 		{Key: "wolfpack", Label: "Wolfpack", Case: "13.5", Fields: []engine.SetupField{rules, {Key: "absent", Label: "An absent boat at its deadline", Default: "commander",
 			Help:    "13.5 is silent on timing: see README",
 			Options: []engine.Option{{Key: "commander", Label: "The built-in commander decides for it (it sits battle rounds out)"}, {Key: "sit_out", Label: "It only sits battle rounds out; its other decisions wait"}}}},
-			TeamGame: "hunters-wolfpack", TeamSize: 6, TeamNames: r.wolfpackNames(), TeamsTitle: "Packs (13.5.1)"},
+			TeamGame: "hunters-wolfpack", TeamSize: 6, TeamNames: r.wolfpackNames(), TeamsTitle: "Packs (13.5.1)",
+			TeamSetup: map[string]string{"numbers": "own"}},
 	}
 }
 
