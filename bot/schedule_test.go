@@ -69,7 +69,7 @@ func untilKretschmer(t *testing.T, svc *Service, r Reply) Reply {
 			t.Fatal("the duel ended before Kretschmer was asked anything")
 		}
 		p := lastPrompt(t, r)
-		if p.Mention == kretschmer.ID {
+		if p.Owner == kretschmer.ID {
 			return r
 		}
 		r = mustClick(t, svc, prien, p.Options[0].ID)
@@ -103,15 +103,18 @@ func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
 	}
 	clock.pass(time.Minute)
 	n := tick()
-	if len(n) != 1 || len(n[0].Channel) != 1 || n[0].DirectTo != "" || n[0].Channel[0].Mention != kretschmer.ID || !strings.Contains(n[0].Channel[0].Text, "Reminder 1") {
+	if len(n) != 1 || len(n[0].Channel) != 1 || n[0].DirectTo != "" || n[0].Channel[0].Mention != kretschmer.ID ||
+		n[0].Channel[0].Text != "⏰ U-69 waits on you: _roll for the enemy_ (reminder 1)" {
 		t.Fatalf("first reminder: %+v", n)
 	}
-	if len(n[0].Channel[0].Options) == 0 {
-		t.Fatal("a reminder carries the prompt's buttons")
+	// Issue 17.6: no second set of live buttons, but a link to the prompt
+	// and its due time, which each reader's platform shows in their own time.
+	if m := n[0].Channel[0]; len(m.Options) != 0 || m.Jump != waiting.Ref || !m.Due.Equal(utc("2026-06-10T13:00:00Z")) {
+		t.Fatalf("a reminder links to the prompt and says when it is due, without buttons: %+v", m)
 	}
 	clock.pass(time.Hour)
 	n = tick()
-	if len(n) != 1 || n[0].DirectTo != kretschmer.ID || len(n[0].Channel) != 1 || !strings.Contains(n[0].Direct[0].Text, "Reminder 2") {
+	if len(n) != 1 || n[0].DirectTo != kretschmer.ID || len(n[0].Channel) != 1 || !strings.Contains(n[0].Direct[0].Text, "(reminder 2)") || n[0].Direct[0].Mention != "" {
 		t.Fatalf("the last reminder escalates to a direct message: %+v", n)
 	}
 	if n := tick(); len(n) != 0 {
@@ -120,8 +123,8 @@ func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
 	before, _ := store.Load(here.Key())
 	clock.pass(time.Hour)
 	n = tick()
-	if len(n) != 1 || !strings.Contains(n[0].Channel[0].Text, "did not roll for the enemy in time") {
-		t.Fatalf("deadline: %+v", n)
+	if len(n) != 1 || len(n[0].Answered) != 1 || n[0].Answered[0].Ref != waiting.Ref || !strings.Contains(n[0].Answered[0].Message.Text, "did not roll for the enemy in time") {
+		t.Fatalf("deadline: the prompt becomes its result, saying why: %+v", n)
 	}
 	after, _ := store.Load(here.Key())
 	if after.Decisions <= before.Decisions {
@@ -156,8 +159,8 @@ func TestRestartInADeadlineWindow(t *testing.T) {
 	}
 	deadlines := 0
 	for _, x := range n {
-		for _, m := range x.Channel {
-			if strings.Contains(m.Text, "did not roll for the enemy in time") {
+		for _, a := range x.Answered {
+			if strings.Contains(a.Message.Text, "did not roll for the enemy in time") {
 				deadlines++
 			}
 		}
@@ -171,10 +174,8 @@ func TestRestartInADeadlineWindow(t *testing.T) {
 	}
 	again, _ := svc.Tick(clock.now())
 	for _, x := range again {
-		for _, m := range x.Channel {
-			if strings.Contains(m.Text, "did not roll") {
-				t.Fatal("the deadline acted twice")
-			}
+		if len(x.Answered) > 0 {
+			t.Fatal("the deadline acted twice")
 		}
 	}
 }
@@ -242,15 +243,16 @@ func TestUnansweredChallengeExpires(t *testing.T) {
 	}
 	clock.pass(time.Hour)
 	n, _ := svc.Tick(clock.now())
-	if len(n) != 1 || n[0].Channel[0].Mention != kretschmer.ID || len(n[0].Channel[0].Options) != 2 {
-		t.Fatalf("the invited player is reminded with Accept and Decline: %+v", n)
+	if len(n) != 1 || n[0].Channel[0].Mention != kretschmer.ID || !strings.Contains(n[0].Channel[0].Text, "answer to the challenge (Accept or Decline)") ||
+		len(n[0].Channel[0].Options) != 0 || !strings.HasSuffix(n[0].Channel[0].Jump, ":start") {
+		t.Fatalf("the invited player is reminded of the challenge, with a link to it: %+v", n)
 	}
 	clock.pass(2 * time.Hour)
 	n, _ = svc.Tick(clock.now())
 	found := false
 	for _, x := range n {
-		for _, m := range x.Channel {
-			found = found || strings.Contains(m.Text, "did not answer")
+		for _, a := range x.Answered {
+			found = found || strings.Contains(a.Message.Text, "did not answer")
 		}
 	}
 	if !found {
@@ -323,8 +325,8 @@ func TestAbsentWolfpackSailsOn(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, n := range notices {
-			for _, m := range n.Channel {
-				for _, what := range []string{"sits this round", "built-in commander takes his decision"} {
+			for _, m := range append(n.Channel, shownAnswers(n.Answered)...) {
+				for _, what := range []string{"sits this round", "built-in commander takes the decision"} {
 					if strings.Contains(m.Text, what) {
 						said[what]++
 					}
@@ -332,7 +334,16 @@ func TestAbsentWolfpackSailsOn(t *testing.T) {
 			}
 		}
 	}
-	if fin, _ := store.Finished(); len(fin) != 1 || said["sits this round"] == 0 || said["built-in commander takes his decision"] == 0 {
+	if fin, _ := store.Finished(); len(fin) != 1 || said["sits this round"] == 0 || said["built-in commander takes the decision"] == 0 {
 		t.Fatalf("finished %d, deadline actions %v", len(fin), said)
 	}
+}
+
+// shownAnswers are the results a notice shows where their prompts were.
+func shownAnswers(as []Answer) []Message {
+	var out []Message
+	for _, a := range as {
+		out = append(out, a.Message)
+	}
+	return out
 }

@@ -187,8 +187,25 @@ func (r *channelRun) play(channel string, maxSteps int) string {
 				user = s.ID
 			}
 		}
-		r.press(channel, user, "k1:"+rec.ID+":"+p.Token+":"+choose(st, p))
+		key := choose(st, p)
+		if risky(p, key) {
+			// A risky option asks first, privately; its second button takes it.
+			r.press(channel, user, "k1:"+rec.ID+":"+p.Token+":__sure."+key)
+			r.press(channel, user, "k1:"+rec.ID+":"+p.Token+":__yes."+key)
+			continue
+		}
+		r.press(channel, user, "k1:"+rec.ID+":"+p.Token+":"+key)
 	}
+}
+
+// risky reports whether a prompt's option asks to be confirmed.
+func risky(p *engine.Prompt, key string) bool {
+	for _, o := range p.Options {
+		if o.Key == key {
+			return o.Risk != ""
+		}
+	}
+	return false
 }
 
 // choose is the built-in commander's answer to a prompt, or its first

@@ -13,7 +13,13 @@ import (
 // (while this process remembers it).
 func (a *Adapter) Notify(n bot.Notice) error {
 	err := bot.Deliver(n,
-		func(p bot.Place, m bot.Message, sticky string) error { return a.send(p.Channel, m, sticky) },
+		func(p bot.Place, ans bot.Answer) error {
+			if a.showAnswer(p, ans, "") {
+				return nil
+			}
+			return a.send(p.Channel, ans.Message, "", p)
+		},
+		func(p bot.Place, m bot.Message, sticky string) error { return a.send(p.Channel, m, sticky, n.Place) },
 		func(user string) (bot.Place, error) {
 			dm, err := a.session.UserChannelCreate(user)
 			if err != nil {
@@ -37,23 +43,31 @@ func (a *Adapter) OpenThread(channel bot.Place, title string) (bot.Place, error)
 	return bot.Place{Platform: channel.Platform, Space: channel.Space, Channel: th.ID}, nil
 }
 
-func (a *Adapter) send(channel string, m bot.Message, sticky string) error {
-	d := messageData(m, false)
+// send posts a message to a channel (home is the game's place, for links
+// to its messages), or edits the sticky message of that name.
+func (a *Adapter) send(channel string, m bot.Message, sticky string, home bot.Place) error {
+	d := a.draw(m, false, home)
 	if sticky != "" {
 		if ch, id, ok := a.sticky.Get(sticky); ok && ch == channel {
 			edit := discordgo.NewMessageEdit(channel, id)
-			edit.Content, edit.Embeds, edit.Components = &d.Content, &d.Embeds, &d.Components
+			edit.Content, edit.Embeds, edit.Components = &d.content, &d.embeds, &d.components
 			if _, err := a.session.ChannelMessageEditComplex(edit); err == nil {
 				return nil
 			}
 		}
 	}
-	msg, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: d.Content, Embeds: d.Embeds, Components: d.Components, Files: d.Files})
+	msg, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: d.content, Embeds: d.embeds, Components: d.components, Files: d.files, AllowedMentions: d.mentions})
 	if err != nil {
 		return err
 	}
 	if sticky != "" {
 		a.sticky.Put(sticky, channel, msg.ID)
+	}
+	a.posted.Add(m.Ref, channel, msg.ID)
+	for _, c := range d.more {
+		if _, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: c, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

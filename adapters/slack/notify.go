@@ -13,7 +13,14 @@ import (
 // one of its threads, and direct messages. A sticky notice edits the message
 // it last posted under its name (while this process remembers it).
 func (a *Adapter) Notify(n bot.Notice) error {
-	err := bot.Deliver(n, a.sendTo, func(user string) (bot.Place, error) {
+	answer := func(p bot.Place, ans bot.Answer) error {
+		if a.showAnswer(p, ans, "") {
+			return nil
+		}
+		return a.sendTo(p, ans.Message, "")
+	}
+	post := func(p bot.Place, m bot.Message, sticky string) error { return a.sendToFor(p, m, sticky, n.Place) }
+	err := bot.Deliver(n, answer, post, func(user string) (bot.Place, error) {
 		ch, _, _, err := a.api.OpenConversation(&slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
 		if err != nil {
 			return bot.Place{}, err
@@ -40,7 +47,13 @@ func (a *Adapter) OpenThread(channel bot.Place, title string) (bot.Place, error)
 // sendTo posts a message to a place (into its thread when it has one), or
 // edits the sticky message of that name.
 func (a *Adapter) sendTo(p bot.Place, m bot.Message, sticky string) error {
-	opts := []slack.MsgOption{slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)}
+	return a.sendToFor(p, m, sticky, p)
+}
+
+// sendToFor is sendTo with the game's place (home), for links to its
+// messages from elsewhere (a direct message).
+func (a *Adapter) sendToFor(p bot.Place, m bot.Message, sticky string, home bot.Place) error {
+	opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(m, home)...), slack.MsgOptionText(fallback(m), false)}
 	if sticky != "" {
 		if ch, ts, ok := a.sticky.Get(sticky); ok && ch == p.Channel {
 			if _, _, _, err := a.api.UpdateMessage(ch, ts, opts...); err == nil {
@@ -58,7 +71,8 @@ func (a *Adapter) sendTo(p bot.Place, m bot.Message, sticky string) error {
 	if sticky != "" {
 		a.sticky.Put(sticky, p.Channel, ts)
 	}
-	a.upload(p.Channel, m.Files)
+	a.posted.Add(m.Ref, p.Channel, ts)
+	a.upload(p, m.Files)
 	return nil
 }
 

@@ -157,6 +157,20 @@ func New(t testing.TB) *Server {
 		f.keep(p)
 		json.NewEncoder(w).Encode(m.wire())
 	})
+	handle("GET /api/v9/webhooks/{app}/{token}/messages/{id}", func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		id := r.PathValue("id")
+		if in := f.interactions[r.PathValue("token")]; in != nil && id == "@original" {
+			id = in.original
+		}
+		m := f.messages[id]
+		if m == nil {
+			http.Error(w, `{"code":10008,"message":"Unknown Message"}`, http.StatusNotFound)
+			return
+		}
+		json.NewEncoder(w).Encode(m.wire())
+	})
 	handle("POST /api/v9/channels/{channel}/messages", func(w http.ResponseWriter, r *http.Request) {
 		p, files, ok := f.read(r)
 		if !ok {

@@ -178,7 +178,6 @@ func New(t testing.TB) *Server {
 			return
 		}
 		f.mu.Lock()
-		f.methods["response_url"]++
 		to, ok := f.responses[r.PathValue("id")]
 		if !ok {
 			f.mu.Unlock()
@@ -222,6 +221,18 @@ func New(t testing.TB) *Server {
 	api("conversations.open", func(w http.ResponseWriter, r *http.Request) {
 		r.ParseForm()
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": map[string]any{"id": "D-" + r.Form.Get("users")}})
+	})
+	api("chat.getPermalink", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		ch, ts := r.Form.Get("channel"), r.Form.Get("message_ts")
+		f.mu.Lock()
+		m := f.messages[ch+"/"+ts]
+		f.mu.Unlock()
+		if m == nil {
+			json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": "message_not_found"})
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": ch, "permalink": "https://fake.slack.com/archives/" + ch + "/p" + strings.ReplaceAll(ts, ".", "")})
 	})
 	api("chat.postMessage", post)
 	api("chat.update", post)
