@@ -67,7 +67,7 @@ func (s *Service) auditFile(place Place, current *persist.GameRecord, id string)
 		return Reply{}, fmt.Errorf("encoding the audit log of %s: %w", rec.ID, err)
 	}
 	name := "kaleun-" + rec.ID + ".json"
-	text := fmt.Sprintf("The log of game %s: %d entries, head %s. Anyone can check it with `kaleun verify %s`.", rec.ID, len(x.Entries), audit.ShortHash(rec.Head), name)
+	text := fmt.Sprintf("The log of game %s: %d entries, head %s. Anyone can check it with `kaleun verify --head %s %s`: the head it prints must be the one posted here.", rec.ID, len(x.Entries), audit.ShortHash(rec.Head), audit.ShortHash(rec.Head), name)
 	if !rec.Over && rec.Dice.Kind == "auditable" {
 		text += fmt.Sprintf(" The seed in force (dice from #%d) is not revealed yet: its dice become checkable at the end of the game or after `reveal`.", rec.Dice.From)
 	}

@@ -167,6 +167,9 @@ func eventMessages(entries []persist.EventRecord) []Message {
 		if err := json.Unmarshal(entries[i].Event, &e); err != nil {
 			continue // stored by this service, so always readable; never fail a reply on it
 		}
+		if e.Kind == audit.KindGenesis {
+			continue // the log's opening record, for the audit file, not the channel
+		}
 		line := e.String()
 		switch e.Kind {
 		case engine.KindRoll:
@@ -175,6 +178,8 @@ func eventMessages(entries []persist.EventRecord) []Message {
 			line = "» " + line
 		case audit.KindSeed:
 			line = "🔐 " + line
+		case audit.KindRules:
+			line = "📜 " + line
 		}
 		if b.Len()+len(line)+1 > maxText {
 			flush()

@@ -80,17 +80,26 @@ func mustTurn(t *testing.T, svc *Service) Reply {
 }
 
 func TestScriptedGamesHaveNoSeed(t *testing.T) {
-	svc, _ := newService(t)
+	svc, store := newService(t)
 	faces := make([]int, 400)
 	for i := range faces {
 		faces[i] = i%6 + 1
 	}
-	if _, err := svc.StartGame(here, prien, "hunters", map[string]string{"boat": "VIIC"}, &persist.DiceRecord{Kind: "scripted", Faces: faces}); err != nil {
+	scripted := &persist.DiceRecord{Kind: "scripted", Faces: faces}
+	// Chat games are always seeded: chosen faces never reach a channel.
+	if _, err := svc.StartGame(here, prien, "hunters", map[string]string{"boat": "VIIC"}, scripted); err == nil || !strings.Contains(err.Error(), "only a terminal game") {
+		t.Fatalf("a scripted game in a channel: %v", err)
+	}
+	if _, err := store.Load(here.Key()); err == nil {
+		t.Fatal("the refused scripted game was saved")
+	}
+	terminal := Place{Platform: "terminal", Space: "local", Channel: "local"}
+	if _, err := svc.StartGame(terminal, prien, "hunters", map[string]string{"boat": "VIIC"}, scripted); err != nil {
 		t.Fatal(err)
 	}
-	r, err := svc.Command(here, prien, "hunters", "seed", map[string]string{"text": "x"})
+	r, err := svc.Command(terminal, prien, "hunters", "seed", map[string]string{"text": "x"})
 	privateSays(t, "entropy for scripted dice", r, err, "scripted")
-	r, err = svc.Command(here, prien, "hunters", "reveal", nil)
+	r, err = svc.Command(terminal, prien, "hunters", "reveal", nil)
 	privateSays(t, "reveal of scripted dice", r, err, "scripted")
 }
 

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kaleun/kaleun/persist/canonjson"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -75,6 +76,13 @@ type GameRecord struct {
 	// Seats are the players of a game for several, by the rules' seat ids;
 	// the owner holds the first.
 	Seats []Seat `json:"seats,omitempty"`
+	// LogVersion is how the game's log entries are hashed (HashEntryVersion);
+	// 0 is LogV1, for games begun before LogV2. A game keeps its version for
+	// life: its chain is hashed one way from its first entry to its last.
+	LogVersion int `json:"log_version,omitempty"`
+	// Rules is the version of the game's rules its last decision was played
+	// under (engine.Versioned); the log records each change of it.
+	Rules string `json:"rules,omitempty"`
 }
 
 // Seat is one player of a game for several.
@@ -88,13 +96,16 @@ type Seat struct {
 
 // EventRecord is one entry of a game's log: an event (a roll, a decision, a
 // note) with the numbers of the dice it used and a hash chain. Hash is the
-// lowercase hex SHA-256 of the entry's JSON without the hash itself:
+// lowercase hex SHA-256 of the entry without the hash itself,
 //
 //	{"seq":N,"decision":D,"dice":[k,...],"event":<event JSON>,"prev":"<previous hash>"}
 //
-// (fields in that order, no spaces; "dice" omitted when empty; prev is "" for
-// the first entry). Nothing is ever rewritten: the chain makes any change to
-// an entry, or any dropped or reordered entry, visible.
+// ("dice" omitted when empty; prev is "" for the first entry), written in
+// the form of the game's log version: LogV1 as Go writes it (fields in that
+// order, no spaces, the event's JSON as stored), LogV2 in its RFC 8785
+// canonical form (see package canonjson). Nothing is ever rewritten: the
+// chain makes any change to an entry, or any dropped or reordered entry,
+// visible.
 type EventRecord struct {
 	Seq      uint64          `json:"seq"`
 	Decision int             `json:"decision"`
@@ -104,8 +115,24 @@ type EventRecord struct {
 	Hash     string          `json:"hash"`
 }
 
-// HashEntry computes an entry's hash from its fields and the previous hash.
-func HashEntry(e EventRecord) (string, error) {
+// The log versions: how a game's entries are hashed.
+const (
+	// LogV1 hashes the bytes Go writes: a faithful re-encoding of the
+	// entry (escaped non-ASCII, other key order) no longer matches.
+	LogV1 = 1
+	// LogV2 hashes the entry's RFC 8785 canonical form, which every
+	// faithful re-encoding shares.
+	LogV2 = 2
+	// LogVersion is the version new games are logged in.
+	LogVersion = LogV2
+)
+
+// HashEntry computes an entry's hash in the form of LogV1.
+func HashEntry(e EventRecord) (string, error) { return HashEntryVersion(LogV1, e) }
+
+// HashEntryVersion computes an entry's hash in the form of the given log
+// version (0 is LogV1).
+func HashEntryVersion(version int, e EventRecord) (string, error) {
 	body, err := json.Marshal(struct {
 		Seq      uint64          `json:"seq"`
 		Decision int             `json:"decision"`
@@ -115,6 +142,15 @@ func HashEntry(e EventRecord) (string, error) {
 	}{e.Seq, e.Decision, e.Dice, e.Event, e.Prev})
 	if err != nil {
 		return "", err
+	}
+	switch version {
+	case 0, LogV1:
+	case LogV2:
+		if body, err = canonjson.JCS(body); err != nil {
+			return "", err
+		}
+	default:
+		return "", fmt.Errorf("unknown log version %d", version)
 	}
 	h := sha256.Sum256(body)
 	return hex.EncodeToString(h[:]), nil
@@ -197,7 +233,7 @@ func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule b
 			ev.Event = compact.Bytes()
 			next.Seq++
 			entry := EventRecord{Seq: next.Seq, Decision: next.Decisions, Dice: ev.Dice, Event: ev.Event, Prev: next.Head}
-			if entry.Hash, err = HashEntry(entry); err != nil {
+			if entry.Hash, err = HashEntryVersion(next.LogVersion, entry); err != nil {
 				return err
 			}
 			next.Head = entry.Hash

@@ -2,34 +2,38 @@
 // bot: the seed against its commitment, every die against its derivation,
 // every hash link, and the decisions replayed through the rules.
 //
-// The export (format "kaleun-audit", version 1) is one JSON object:
+// The export (format "kaleun-audit", version 2; version 1 for games begun
+// before it) is one JSON object:
 //
-//	{"format":"kaleun-audit","version":1,
-//	 "game":{"id":..,"game":"hunters","created":..,"setup":{..}},
+//	{"format":"kaleun-audit","version":2,
+//	 "game":{"id":..,"game":"hunters","created":..,"setup":{..},"surface":"discord"},
 //	 "dice":{"scheme":"hmac-sha256/1"|"scripted","game_id":..,
 //	         "seed":"<hex: the seed in force, only when the export reveals it>",
-//	         "faces":[..scripted only]},
+//	         "faces":[..scripted only],"note":".."},
 //	 "over":true|false,"head":"<hash of the last entry>",
-//	 "entries":[{"seq":1,"decision":0,"dice":[0,1],"event":{..},"prev":"","hash":".."},..]}
+//	 "entries":[{"seq":1,"decision":-1,"event":{"kind":"genesis",..},"prev":"","hash":".."},..]}
 //
-// Entries of kind "seed" (SeedEvent) commit to a seed, mix in a player's
-// entropy or reveal a seed; every die after a commitment comes from that
-// seed, mixed with its entropy (dice.Mix), as dice.Derive(seed, game_id, k,
-// sides). An entry's hash is persist.HashEntry. A verifier needs nothing else.
+// In version 2 the first entry (GenesisEvent) commits the game's id, kind,
+// creation time, setup, surface and dice scheme. Entries of kind "seed"
+// (SeedEvent) commit to a seed, mix in a player's entropy or reveal a seed;
+// every die after a commitment comes from that seed, mixed with its entropy
+// (dice.Mix), as dice.Derive(seed, game_id, k, sides). An entry's hash is
+// persist.HashEntryVersion(version, entry). A verifier needs nothing else.
 package audit
 
 import (
 	"encoding/json"
-	"fmt"
 	"time"
 
+	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/persist"
 )
 
-// Format and Version name the export format.
+// Format names the export format; Version is the version new games export
+// in, and Versions those this verifier reads.
 const (
 	Format  = "kaleun-audit"
-	Version = 1
+	Version = 2
 )
 
 // Export is a game's audit file.
@@ -41,6 +45,8 @@ type Export struct {
 	Over    bool                  `json:"over"`
 	Head    string                `json:"head"`
 	Entries []persist.EventRecord `json:"entries"`
+
+	kinds []engine.EventKind // each entry's event kind, once read (kind)
 }
 
 // GameInfo identifies the game.
@@ -49,6 +55,8 @@ type GameInfo struct {
 	Game    string          `json:"game"`
 	Created time.Time       `json:"created"`
 	Setup   json.RawMessage `json:"setup"`
+	// Surface is where the game is played: terminal, discord or slack.
+	Surface string `json:"surface,omitempty"`
 }
 
 // The dice schemes.
@@ -57,6 +65,9 @@ const (
 	SchemeScripted = "scripted"
 )
 
+// ScriptedNote is what a scripted export says of its dice.
+const ScriptedNote = "the faces were chosen in advance (kaleun play --dice): they are a script, not random dice"
+
 // DiceInfo says how the dice were made.
 type DiceInfo struct {
 	Scheme string `json:"scheme"`
@@ -64,6 +75,8 @@ type DiceInfo struct {
 	// Seed reveals the seed in force when the log does not (yet).
 	Seed  string `json:"seed,omitempty"`
 	Faces []int  `json:"faces,omitempty"`
+	// Note says in words what a scripted scheme means.
+	Note string `json:"note,omitempty"`
 }
 
 // GameID is the id the dice are derived with.
@@ -82,21 +95,27 @@ func Build(store *persist.Store, rec *persist.GameRecord, reveal bool) (*Export,
 	if err != nil {
 		return nil, err
 	}
-	x := &Export{Format: Format, Version: Version, Over: rec.Over, Head: rec.Head, Entries: entries,
-		Game: GameInfo{ID: rec.ID, Game: rec.Game, Created: rec.Created, Setup: rec.Setup}}
+	version := persist.LogV1
+	if rec.LogVersion == persist.LogV2 {
+		version = persist.LogV2
+	}
+	x := &Export{Format: Format, Version: version, Over: rec.Over, Head: rec.Head, Entries: entries,
+		Game: GameInfo{ID: rec.ID, Game: rec.Game, Created: rec.Created, Setup: rec.Setup, Surface: SurfaceOf(rec.Key)}}
 	if len(x.Game.Setup) == 0 {
 		x.Game.Setup = json.RawMessage("{}")
 	}
-	switch rec.Dice.Kind {
-	case "auditable":
+	scheme, err := schemeOf(rec.Dice.Kind)
+	if err != nil {
+		return nil, err
+	}
+	switch scheme {
+	case SchemeHMAC:
 		x.Dice = DiceInfo{Scheme: SchemeHMAC, GameID: rec.Dice.GameID}
 		if reveal && !rec.Over {
 			x.Dice.Seed = rec.Dice.Seed
 		}
-	case "scripted":
-		x.Dice = DiceInfo{Scheme: SchemeScripted, Faces: rec.Dice.Faces}
-	default:
-		return nil, fmt.Errorf("unknown dice kind %q", rec.Dice.Kind)
+	case SchemeScripted:
+		x.Dice = DiceInfo{Scheme: SchemeScripted, Faces: rec.Dice.Faces, Note: ScriptedNote}
 	}
 	return x, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/kaleun/kaleun/engine/hunters/pictures"
 	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 	"github.com/kaleun/kaleun/engine/tonnagewar"
+	"github.com/kaleun/kaleun/engine/uboatleader"
 )
 
 // availableGames lists the games this binary plays.
@@ -21,7 +22,11 @@ func availableGames() (map[string]engine.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]engine.Rules{h.Name(): h, d.Name(): d, w.Name(): w, tw.Name(): tw}, nil
+	ubl, err := uboatleader.NewRules()
+	if err != nil {
+		return nil, err
+	}
+	return map[string]engine.Rules{h.Name(): h, d.Name(): d, w.Name(): w, tw.Name(): tw, ubl.Name(): ubl}, nil
 }
 
 // illustrators lists the games' picture makers.

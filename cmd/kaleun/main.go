@@ -19,8 +19,8 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"play":    {"play in the terminal, saved after every decision: a Hunters career, --game hunters-duel, or tonnagewar (two players at one keyboard)", runPlay},
-		"sim":     {"play many careers with the built-in commander and print statistics (sim tonnagewar: the card game's built-in players)", runSim},
+		"play":    {"play in the terminal, saved after every decision: a Hunters career, --game hunters-duel, tonnagewar (two players at one keyboard) or uboatleader", runPlay},
+		"sim":     {"play many careers with the built-in commander and print statistics (sim tonnagewar: the card game's built-in players; sim uboatleader: whole campaigns)", runSim},
 		"serve":   {"run the Discord and Slack bots the config enables", runServe},
 		"audit":   {"list a database's games, or export one game's audit log (--game ID)", runAudit},
 		"backup":  {"write a checked copy of a database (--db FILE --out COPY); a serving bot writes its own ([backup] in its config)", runBackup},

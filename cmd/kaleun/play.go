@@ -28,6 +28,7 @@ type playFlags struct {
 	jsonl, abandon, yes, pictures   bool
 	boat, start, name, uboat, rules string
 	opponent, end                   string
+	campaign, length                string
 }
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -49,6 +50,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.rules, "rules", "", "optional rules and rulings, e.g. 14.6,14.7,diesel_repair=inoperable_at_once")
 	fs.StringVar(&f.opponent, "opponent", "", "the second player's name (--game hunters-duel: two players at one keyboard)")
 	fs.StringVar(&f.end, "end", "", "agreed end date YYYY-MM (--game hunters-duel, 13.1.1)")
+	fs.StringVar(&f.campaign, "campaign", "", "the campaign (uboatleader)")
+	fs.StringVar(&f.length, "length", "", "short, medium or long (uboatleader)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -123,7 +126,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		return s.Run(ctx)
 	}
 	if rec != nil {
-		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" || f.opponent != "" || f.end != "" {
+		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" || f.opponent != "" || f.end != "" || f.campaign != "" || f.length != "" {
 			return fmt.Errorf("a game is in progress in %s (%s): it resumes where it stopped; to start another, finish it, use another --db, or run `kaleun play --abandon --yes`", f.db, rec.ID)
 		}
 		if s.Views, err = viewsOf(games, rec); err != nil {
@@ -226,7 +229,8 @@ func diceRecord(f playFlags) (*persist.DiceRecord, error) {
 
 // setupAnswers takes setup answers from flags, asking for the rest on the terminal.
 func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writer) (map[string]string, error) {
-	given := map[string]string{"boat": f.boat, "start": f.start, "kommandant": f.name, "uboat": f.uboat, "rules": f.rules, "b": f.opponent, "end": f.end}
+	given := map[string]string{"boat": f.boat, "start": f.start, "kommandant": f.name, "uboat": f.uboat, "rules": f.rules, "b": f.opponent, "end": f.end,
+		"campaign": f.campaign, "length": f.length}
 	answers := map[string]string{}
 	form, ok := rules.(engine.SetupForm)
 	if !ok {
@@ -235,7 +239,7 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 	for _, field := range form.SetupFields() {
 		v := strings.TrimSpace(given[field.Key])
 		// Ask on the terminal only when no setup flag was given at all.
-		interactive := !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == "" && f.opponent == "" && f.end == ""
+		interactive := !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == "" && f.opponent == "" && f.end == "" && f.campaign == "" && f.length == ""
 		if v == "" && interactive {
 			var err error
 			v, err = ask(field, in, out)

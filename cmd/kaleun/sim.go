@@ -11,11 +11,15 @@ import (
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/tonnagewar"
+	"github.com/kaleun/kaleun/engine/uboatleader"
 )
 
 func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "tonnagewar" {
 		return runTonnageWarSim(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "uboatleader" {
+		return runUBoatLeaderSim(args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -106,5 +110,52 @@ func runTonnageWarSim(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "  mean score     U-boats %.2f, escorts %.2f\n", rep.MeanUBoatScore, rep.MeanEscortScore)
 	fmt.Fprintf(stdout, "  games won      U-boats %.1f%%, escorts %.1f%%, drawn %.1f%%\n", 100*rep.UBoatWins, 100*rep.EscortWins, 100*rep.Draws)
 	fmt.Fprintf(stdout, "  per game       %.2f convoy ships sunk, %.2f U-boats lost\n", rep.MeanShipsSunk, rep.MeanUBoatsLost)
+	return 0
+}
+
+// runUBoatLeaderSim plays U-Boat Leader campaigns with the built-in player
+// over the house pack.
+func runUBoatLeaderSim(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sim uboatleader", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	campaigns := fs.Int("campaigns", 1000, "number of campaigns")
+	campaign := fs.String("campaign", "", "the pack's campaign (default: its first)")
+	length := fs.String("length", "short", "short, medium or long")
+	rules := fs.String("rules", "", "optional rules and rulings, e.g. snorkel,deep_dive=example")
+	seed := fs.Uint64("seed", 1, "seed of the fast dice (campaign i uses seed+i)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if !parseFlags(fs, args, stderr) {
+		return 2
+	}
+	if *campaigns < 1 || *campaigns > 1_000_000 {
+		fmt.Fprintln(stderr, "kaleun sim uboatleader: --campaigns must be between 1 and 1000000")
+		return 2
+	}
+	r, err := uboatleader.NewRules()
+	if err != nil {
+		fmt.Fprintln(stderr, "kaleun sim uboatleader:", err)
+		return 1
+	}
+	base := *seed
+	rep, err := uboatleader.Simulate(r, uboatleader.SimConfig{Campaigns: *campaigns, Campaign: *campaign, Length: *length, Rules: *rules},
+		func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
+	if err != nil {
+		fmt.Fprintln(stderr, "kaleun sim uboatleader:", err)
+		return 2
+	}
+	if *asJSON {
+		b, _ := json.Marshal(rep)
+		fmt.Fprintln(stdout, string(b))
+		return 0
+	}
+	fmt.Fprintf(stdout, "%d campaigns of U-Boat Leader (%s, %s, pack %s: house content, not the publisher's) with the built-in player%s\n",
+		rep.Campaigns, rep.Campaign, rep.Length, rep.Pack, map[bool]string{true: ", rules " + rep.Rules, false: ""}[rep.Rules != ""])
+	fmt.Fprintf(stdout, "  VP            mean %.1f, median %.1f\n", rep.MeanVP, rep.MedianVP)
+	fmt.Fprintln(stdout, "  results:")
+	for _, g := range uboatleader.Grades {
+		fmt.Fprintf(stdout, "    %-9s %d\n", g, rep.Grades[g])
+	}
+	fmt.Fprintf(stdout, "  U-boats lost  %.2f a campaign (at least one in %.1f%%)\n", rep.MeanLost, 100*rep.LostShare)
+	fmt.Fprintf(stdout, "  per campaign  %.1f ships sunk, %.1f turns, %.1f U-boats bought, %.0f decisions\n", rep.MeanSunk, rep.MeanTurns, rep.MeanFleet, rep.MeanDecisions)
 	return 0
 }
