@@ -70,7 +70,19 @@ func (s *Service) promptDue(rec *persist.GameRecord, p *engine.Prompt) ([]persis
 		return nil, err
 	}
 	now := s.now()
-	return s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: p.Token, User: user, Name: name, Since: now, Prompt: prompt}, prefs), nil
+	due := s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: p.Token, User: user, Name: name, Since: now, Prompt: prompt}, prefs)
+	if isAway(rec, user) {
+		// The autopilot plays for him: it said so once; no more reminders
+		// until he plays again, only the deadline at which it acts.
+		var deadlines []persist.Due
+		for _, d := range due {
+			if d.Kind == persist.DueDeadline {
+				deadlines = append(deadlines, d)
+			}
+		}
+		due = deadlines
+	}
+	return due, nil
 }
 
 // startDue is the due times of a game waiting for its Start: its commander
@@ -310,7 +322,7 @@ func awaited(p *engine.Prompt) string {
 // enemy's roll, or a routine decision under autopilot; otherwise it says the
 // game waits.
 func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs) ([]Notice, error) {
-	key, why := "", ""
+	key, why, autopilot := "", "", false
 	if absence, ok := st.(engine.Absence); ok {
 		if k, reason, ok := absence.AbsentChoice(p.Token); ok && p.HasOption(k) {
 			key, why = k, fmt.Sprintf("⌛ %s's deadline passed: %s", name, reason)
@@ -327,7 +339,11 @@ func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine
 				k, ok = rf.RoutineChoiceFor(p.Token) // the absent player's own boat
 			}
 			if ok && p.HasOption(k) {
-				key, why = k, fmt.Sprintf("🤖 %s's deadline passed: as they asked, the built-in commander takes this routine decision", name)
+				key, why, autopilot = k, "🤖 autopilot", true
+				if !isAway(rec, d.User) {
+					// Said once: from now on it plays quietly, and reminds no more.
+					why = fmt.Sprintf("🤖 %s's deadline passed: as they asked, the built-in commander takes their routine decisions from now on, without reminders, until they play again", name)
+				}
 			}
 		}
 	}
@@ -336,10 +352,10 @@ func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine
 			return nil, err
 		}
 		m := Message{Text: fmt.Sprintf("⌛ %s's deadline passed. This decision is theirs alone: the game waits for it (a player or a channel manager may `abandon`).", name),
-			Jump: promptRef(rec.ID, p.Token), Tone: ToneAlert}
+			Mention: d.User, Jump: promptRef(rec.ID, p.Token), Tone: ToneAlert}
 		return []Notice{{Place: place, Channel: []Message{m}}}, nil
 	}
-	r, err := s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: key}, how{by: d.User, note: why})
+	r, err := s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: key}, how{by: d.User, note: why, atDeadline: true, autopilot: autopilot})
 	if err != nil {
 		return nil, err
 	}

@@ -347,3 +347,64 @@ func shownAnswers(as []Answer) []Message {
 	}
 	return out
 }
+
+// Issue 17.6: when the autopilot starts playing for an absent player it
+// says so once; his prompts then get no reminders, only the deadline at
+// which it acts, quietly, until he plays again.
+func TestAutopilotSaysSoOnceAndStopsReminding(t *testing.T) {
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	defer store.Close()
+	if _, err := svc.Command(here, prien, "hunters", "prefs", map[string]string{"autopilot": "on"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC", "start": "1941-06"}); err != nil {
+		t.Fatal(err)
+	}
+	reminders := func() int {
+		t.Helper()
+		due, err := store.Schedule(here.Key())
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, d := range due {
+			if d.Kind == persist.DueReminder {
+				n++
+			}
+		}
+		return n
+	}
+	if reminders() != 2 {
+		t.Fatalf("the first prompt has its two reminders: %d", reminders())
+	}
+	var notes []string
+	for i := 0; i < 2; i++ {
+		clock.pass(3 * time.Hour) // the reminders (if any) and the deadline
+		n, err := svc.Tick(clock.now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range n {
+			for _, a := range x.Answered {
+				notes = append(notes, a.Message.Text)
+			}
+		}
+		if reminders() != 0 {
+			t.Fatalf("after the autopilot's decision %d, its player's next prompt still has reminders", i+1)
+		}
+	}
+	if len(notes) != 2 || !strings.Contains(notes[0], "takes their routine decisions from now on, without reminders") ||
+		!strings.HasPrefix(notes[1], "🤖 autopilot · ✅") {
+		t.Fatalf("the autopilot says so once, then plays quietly: %q", notes)
+	}
+	// He plays himself: he is back, and so are his reminders.
+	r, err := svc.Command(here, prien, "hunters", "turn", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustClick(t, svc, prien, lastPrompt(t, r).Options[0].ID)
+	if rec, _ := store.Load(here.Key()); len(rec.Away) != 0 || reminders() != 2 {
+		t.Fatalf("back at the helm: away %v, %d reminders", rec.Away, reminders())
+	}
+}

@@ -537,6 +537,10 @@ type how struct {
 	inPlace, confirmed bool
 	// note heads the result: why the bot decided (a deadline).
 	note string
+	// atDeadline: the bot decided for by at his deadline; autopilot: the
+	// built-in commander did, for by, who is away. A decision by himself
+	// brings him back.
+	atDeadline, autopilot bool
 }
 
 // decide applies a choice and commits it before any message goes out.
@@ -553,6 +557,7 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 		return Reply{}, err
 	}
 	next2 := *rec
+	next2.Away = awayAfter(rec.Away, h)
 	stored, err := s.commit(&next2, next, events, d, nil)
 	if err != nil {
 		return Reply{}, err
@@ -579,6 +584,34 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 		}
 	}
 	return r, nil
+}
+
+// awayAfter is who is away after a decision: the player the autopilot
+// acted for is; a player who decides himself is back.
+func awayAfter(away []string, h how) []string {
+	if h.atDeadline && !h.autopilot {
+		return away // the bot rolled for him, or the rules' own answer: nothing said of him
+	}
+	var out []string
+	for _, u := range away {
+		if u != h.by {
+			out = append(out, u)
+		}
+	}
+	if h.autopilot && h.by != "" {
+		out = append(out, h.by)
+	}
+	return out
+}
+
+// isAway reports whether the autopilot plays for a player.
+func isAway(rec *persist.GameRecord, user string) bool {
+	for _, u := range rec.Away {
+		if u == user {
+			return true
+		}
+	}
+	return false
 }
 
 // withoutRef drops the message of a prompt the bot has just answered itself.
