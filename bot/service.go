@@ -427,7 +427,7 @@ func (s *Service) board(rec *persist.GameRecord, st engine.State) Reply {
 	if len(files) == 0 {
 		return private("There is no picture of this game to show now.")
 	}
-	return Reply{Private: []Message{{Text: "The board as it stands (only you see this).", Files: files}}}
+	return Reply{Private: []Message{{Text: "The board as it stands.", Files: files}}}
 }
 
 // boardView is the view an illustrator draws for Show board: the picture

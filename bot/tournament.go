@@ -364,7 +364,7 @@ func (s *Service) startTournament(place Place, t *persist.Tournament, rules engi
 		}
 		setup, err := rules.EntrantSetup(t.Format, t.Answers, e.Answers, e.Name)
 		if err != nil {
-			return private(fmt.Sprintf("%s's entry no longer works (%v): remove him and start again.", e.Name, err)), nil
+			return private(fmt.Sprintf("%s's entry no longer works (%v): remove that entrant and start again.", e.Name, err)), nil
 		}
 		user := User{ID: e.User, Name: e.Name}
 		career := s.openThread(place, user, fmt.Sprintf("%s — %s", t.Name, e.Name))

@@ -80,8 +80,10 @@ func (a *Adapter) post(place bot.Place, user string, r bot.Reply, c *clicked) {
 		if _, err := a.api.PostEphemeral(place.Channel, user, opts...); err != nil {
 			a.log.Error("slack: chat.postEphemeral", "err", err)
 		}
+		// Slack shows no file in an ephemeral message: a picture asked for
+		// (Show board) goes to the asker's direct messages, not the channel.
 		if len(m.Files) > 0 {
-			a.log.Warn("slack: pictures cannot be shown privately; left out", "files", len(m.Files))
+			a.uploadPrivately(user, m.Files)
 		}
 	}
 	for _, n := range r.Elsewhere {
@@ -166,6 +168,16 @@ func split(r bot.Reply) (any, bot.Reply) {
 // upload shares pictures and files in a place (its thread, for a game in
 // one): files.getUploadURLExternal, the bytes sent with their own content
 // type, files.completeUploadExternal.
+// uploadPrivately shares files in a user's direct messages with the bot.
+func (a *Adapter) uploadPrivately(user string, files []bot.File) {
+	ch, _, _, err := a.api.OpenConversation(&slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
+	if err != nil {
+		a.log.Error("slack: conversations.open for a private picture", "err", err)
+		return
+	}
+	a.upload(bot.Place{Platform: "slack", Channel: ch.ID}, files)
+}
+
 func (a *Adapter) upload(place bot.Place, files []bot.File) {
 	for _, f := range files {
 		if err := a.uploadOne(place, f); err != nil {

@@ -296,7 +296,7 @@ func (s *Session) handOver(door bot.Message) {
 		}
 		s.sinceHandOver = nil
 	}
-	fmt.Fprintf(s.Out, "\n== %s Pass the keyboard to that player; press Enter when only he can see the screen. ==\n", door.Text)
+	fmt.Fprintf(s.Out, "\n== %s Pass the keyboard to that player; press Enter when only that player can see the screen. ==\n", door.Text)
 }
 
 func privateText(r bot.Reply) string {

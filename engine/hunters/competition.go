@@ -78,7 +78,7 @@ func (r *Rules) EntrantSetup(format string, organiser, entrant map[string]string
 		setup["boat"], setup["start"] = "VIIC", "1942-06" // 13.5.2
 	case "mixed":
 		if entrant["boat"] == "" {
-			return nil, fmt.Errorf("in a Mixed Boat tournament each entrant names his boat when he joins (13.4.1)")
+			return nil, fmt.Errorf("in a Mixed Boat tournament each entrant names a boat when joining (13.4.1)")
 		}
 		setup["boat"] = entrant["boat"]
 	default:

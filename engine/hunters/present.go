@@ -87,7 +87,7 @@ func present(kind string, opts []engine.Option) {
 			} else if m := aimAll.FindStringSubmatch(o.Label); m != nil {
 				o.Short = "This and " + plural(atoi(m[1]), "other", "others") + " at #" + m[2]
 			}
-		case len(o.Label) > 24:
+		case len(o.Label) > 16:
 			o.Short, o.Detail = shorten(o.Label)
 		}
 		if o.Short == o.Label {
@@ -97,7 +97,7 @@ func present(kind string, opts []engine.Option) {
 }
 
 var (
-	targetLabel = regexp.MustCompile(`^(?:At )?#(\d+) (.+?) (\S[^,]*), (\d+) t, (\d+/\d+) damage$`)
+	targetLabel = regexp.MustCompile(`^(?:At )?#(\d+) (small freighter|large freighter|tanker|\S+) ([^,]+), (\d+) t, (\d+/\d+) damage$`)
 	aimAll      = regexp.MustCompile(`^This and the (\d+) others at #(\d+)$`)
 )
 
