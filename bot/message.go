@@ -6,6 +6,7 @@
 package bot
 
 import (
+	"slices"
 	"time"
 
 	"github.com/kaleun/kaleun/engine"
@@ -93,10 +94,12 @@ type Message struct {
 	Options []Option
 	Select  bool
 	// Mention is the user id to ping, if any; Owner, on a prompt, the
-	// user it waits for (pinged or not).
-	Mention string
-	Owner   string
-	Footer  string
+	// user it waits for (pinged or not). Mentions are more to ping (every
+	// player of a game warned it is idle).
+	Mention  string
+	Mentions []string
+	Owner    string
+	Footer   string
 	// Lines are short lines, each with its details (a decision's result).
 	Lines []Line
 	// Tone is the state the message shows (TonePrompt...), for its colour.
@@ -120,6 +123,8 @@ type Message struct {
 	Events  []engine.Event  `json:"-"`
 	View    *engine.View    `json:"-"`
 	Outcome *engine.Outcome `json:"-"`
+	// Odds is the advisor's answer the message renders (engine.Advisor).
+	Odds *engine.Odds `json:"-"`
 }
 
 // Reply is what a command or click produces: messages for the channel and
@@ -173,5 +178,16 @@ func RefOf(customID string) string {
 }
 
 func promptRef(gameID, token string) string { return gameID + ":" + token }
+
+// Pings are the user ids a message pings: Mention, then Mentions, each once.
+func (m Message) Pings() []string {
+	var out []string
+	for _, id := range append([]string{m.Mention}, m.Mentions...) {
+		if id != "" && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
 
 func private(text string) Reply { return Reply{Private: []Message{{Text: text}}} }

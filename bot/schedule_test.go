@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -54,7 +55,7 @@ func clockedServiceOn(t testing.TB, store *persist.Store, clock *fakeClock) (*Se
 // prompts until one waits for Kretschmer.
 func acceptedDuel(t *testing.T, svc *Service) Reply {
 	t.Helper()
-	r, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "b": UserArg(kretschmer.ID, kretschmer.Name)})
+	r, err := svc.Command(t.Context(), here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "b": UserArg(kretschmer.ID, kretschmer.Name)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
 	}
 	tick := func() []Notice {
 		t.Helper()
-		n, err := svc.Tick(clock.now())
+		n, err := svc.Tick(t.Context(), clock.now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,13 +121,13 @@ func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
 	if n := tick(); len(n) != 0 {
 		t.Fatalf("a reminder is sent once: %+v", n)
 	}
-	before, _ := store.Load(here.Key())
+	before, _ := store.Load(t.Context(), here.Key())
 	clock.pass(time.Hour)
 	n = tick()
 	if len(n) != 1 || len(n[0].Answered) != 1 || n[0].Answered[0].Ref != waiting.Ref || !strings.Contains(n[0].Answered[0].Message.Text, "did not roll for the enemy in time") {
 		t.Fatalf("deadline: the prompt becomes its result, saying why: %+v", n)
 	}
-	after, _ := store.Load(here.Key())
+	after, _ := store.Load(t.Context(), here.Key())
 	if after.Decisions <= before.Decisions {
 		t.Fatal("the deadline's roll was not taken")
 	}
@@ -143,17 +144,17 @@ func TestRestartInADeadlineWindow(t *testing.T) {
 	svc, store := clockedService(t, path, clock)
 	acceptedDuel(t, svc)
 	clock.pass(90 * time.Minute)
-	if _, err := svc.Tick(clock.now()); err != nil {
+	if _, err := svc.Tick(t.Context(), clock.now()); err != nil {
 		t.Fatal(err)
 	}
-	before, _ := store.Load(here.Key())
+	before, _ := store.Load(t.Context(), here.Key())
 	svc.Wait()
 	store.Close() // the bot goes down
 
 	clock.pass(10 * time.Hour) // and stays down past the deadline
 	svc, store = clockedService(t, path, clock)
 	defer store.Close()
-	n, err := svc.Tick(clock.now())
+	n, err := svc.Tick(t.Context(), clock.now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,11 +169,11 @@ func TestRestartInADeadlineWindow(t *testing.T) {
 	if deadlines != 1 {
 		t.Fatalf("%d deadline actions after the restart: %+v", deadlines, n)
 	}
-	after, _ := store.Load(here.Key())
+	after, _ := store.Load(t.Context(), here.Key())
 	if after.Decisions <= before.Decisions {
 		t.Fatal("the missed deadline did not act")
 	}
-	again, _ := svc.Tick(clock.now())
+	again, _ := svc.Tick(t.Context(), clock.now())
 	for _, x := range again {
 		if len(x.Answered) > 0 {
 			t.Fatal("the deadline acted twice")
@@ -189,7 +190,7 @@ func TestPrefsMoveTheDueTimes(t *testing.T) {
 	acceptedDuel(t, svc)
 	deadlineAt := func() time.Time {
 		t.Helper()
-		due, err := store.Schedule(here.Key())
+		due, err := store.Schedule(t.Context(), here.Key())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,20 +206,20 @@ func TestPrefsMoveTheDueTimes(t *testing.T) {
 		t.Fatalf("deadline %s", got)
 	}
 	for _, bad := range []map[string]string{{"tz": "Mars/Olympus"}, {"quiet": "late"}, {"remind": "pigeon"}, {"vacation": "11"}, {"colour": "red"}} {
-		r, err := svc.Command(here, kretschmer, "hunters", "prefs", bad)
+		r, err := svc.Command(t.Context(), here, kretschmer, "hunters", "prefs", bad)
 		if err != nil || len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "Nothing changed") {
 			t.Fatalf("prefs %v: %+v %v", bad, r, err)
 		}
 	}
 	// 20:00 CET + 3 h would be 23:00: quiet from 22:00 stops the clock after 2 h until
 	// 07:00 CEST on Sunday (the spring-forward night), then 1 h more: 08:00 CEST.
-	if _, err := svc.Command(here, kretschmer, "hunters", "prefs", map[string]string{"tz": "Europe/Berlin", "quiet": "22:00-07:00"}); err != nil {
+	if _, err := svc.Command(t.Context(), here, kretschmer, "hunters", "prefs", map[string]string{"tz": "Europe/Berlin", "quiet": "22:00-07:00"}); err != nil {
 		t.Fatal(err)
 	}
 	if got := deadlineAt(); !got.Equal(utc("2026-03-29T06:00:00Z")) {
 		t.Fatalf("deadline after quiet hours: %s", got)
 	}
-	if _, err := svc.Command(here, kretschmer, "hunters", "prefs", map[string]string{"vacation": "2"}); err != nil {
+	if _, err := svc.Command(t.Context(), here, kretschmer, "hunters", "prefs", map[string]string{"vacation": "2"}); err != nil {
 		t.Fatal(err)
 	}
 	// The vacation stops the clock from now for two days: then 2 h until 22:00 local is
@@ -227,7 +228,7 @@ func TestPrefsMoveTheDueTimes(t *testing.T) {
 	if got := deadlineAt(); !got.Equal(utc("2026-03-31T07:00:00Z")) {
 		t.Fatalf("deadline after the vacation: %s", got)
 	}
-	r, _ := svc.Command(here, kretschmer, "hunters", "prefs", nil)
+	r, _ := svc.Command(t.Context(), here, kretschmer, "hunters", "prefs", nil)
 	if len(r.Private) != 1 || len(r.Private[0].Fields) != 5 || !strings.Contains(r.Private[0].Fields[2].Value, "2 days used") {
 		t.Fatalf("prefs shown: %+v", r)
 	}
@@ -238,17 +239,17 @@ func TestUnansweredChallengeExpires(t *testing.T) {
 	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
 	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
 	defer store.Close()
-	if _, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "b": UserArg(kretschmer.ID, kretschmer.Name)}); err != nil {
+	if _, err := svc.Command(t.Context(), here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "b": UserArg(kretschmer.ID, kretschmer.Name)}); err != nil {
 		t.Fatal(err)
 	}
 	clock.pass(time.Hour)
-	n, _ := svc.Tick(clock.now())
+	n, _ := svc.Tick(t.Context(), clock.now())
 	if len(n) != 1 || n[0].Channel[0].Mention != kretschmer.ID || !strings.Contains(n[0].Channel[0].Text, "answer to the challenge (Accept or Decline)") ||
 		len(n[0].Channel[0].Options) != 0 || !strings.HasSuffix(n[0].Channel[0].Jump, ":start") {
 		t.Fatalf("the invited player is reminded of the challenge, with a link to it: %+v", n)
 	}
 	clock.pass(2 * time.Hour)
-	n, _ = svc.Tick(clock.now())
+	n, _ = svc.Tick(t.Context(), clock.now())
 	found := false
 	for _, x := range n {
 		for _, a := range x.Answered {
@@ -258,7 +259,7 @@ func TestUnansweredChallengeExpires(t *testing.T) {
 	if !found {
 		t.Fatalf("the challenge expires: %+v", n)
 	}
-	if _, err := store.Load(here.Key()); err != persist.ErrNotFound {
+	if _, err := store.Load(t.Context(), here.Key()); !errors.Is(err, persist.ErrNotFound) {
 		t.Fatal("an expired challenge frees the channel")
 	}
 }
@@ -271,7 +272,7 @@ func TestTournamentCareerStartsAtTheDeadline(t *testing.T) {
 	organiser := User{ID: "u0", Name: "Dönitz"}
 	must := func(u User, args map[string]string) {
 		t.Helper()
-		if _, err := svc.Command(here, u, "hunters", "tournament", args); err != nil {
+		if _, err := svc.Command(t.Context(), here, u, "hunters", "tournament", args); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -280,11 +281,11 @@ func TestTournamentCareerStartsAtTheDeadline(t *testing.T) {
 	must(kretschmer, map[string]string{"action": "join"})
 	must(organiser, map[string]string{"action": "start"})
 	clock.pass(3 * time.Hour)
-	if _, err := svc.Tick(clock.now()); err != nil {
+	if _, err := svc.Tick(t.Context(), clock.now()); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []User{prien, kretschmer} {
-		rec, err := store.Load(Place{Platform: here.Platform, Space: here.Space, Channel: here.Channel, Thread: "player-" + p.ID}.Key())
+		rec, err := store.Load(t.Context(), Place{Platform: here.Platform, Space: here.Space, Channel: here.Channel, Thread: "player-" + p.ID}.Key())
 		if err != nil || rec.AwaitingStart {
 			t.Fatalf("%s's career did not start at the deadline: %v", p.Name, err)
 		}
@@ -309,18 +310,18 @@ func TestAbsentWolfpackSailsOn(t *testing.T) {
 		{kretschmer, map[string]string{"action": "join"}},
 		{organiser, map[string]string{"action": "start"}},
 	} {
-		if _, err := svc.Command(here, c.u, "hunters", "tournament", c.args); err != nil {
+		if _, err := svc.Command(t.Context(), here, c.u, "hunters", "tournament", c.args); err != nil {
 			t.Fatal(err)
 		}
 	}
 	said := map[string]int{}
 	for i := 0; i < 4000; i++ {
-		fin, _ := store.Finished()
+		fin, _ := store.Finished(t.Context())
 		if len(fin) == 1 {
 			break
 		}
 		clock.pass(3 * time.Hour)
-		notices, err := svc.Tick(clock.now())
+		notices, err := svc.Tick(t.Context(), clock.now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -334,7 +335,7 @@ func TestAbsentWolfpackSailsOn(t *testing.T) {
 			}
 		}
 	}
-	if fin, _ := store.Finished(); len(fin) != 1 || said["sits this round"] == 0 || said["built-in commander takes the decision"] == 0 {
+	if fin, _ := store.Finished(t.Context()); len(fin) != 1 || said["sits this round"] == 0 || said["built-in commander takes the decision"] == 0 {
 		t.Fatalf("finished %d, deadline actions %v", len(fin), said)
 	}
 }
@@ -355,7 +356,7 @@ func TestAutopilotSaysSoOnceAndStopsReminding(t *testing.T) {
 	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
 	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
 	defer store.Close()
-	if _, err := svc.Command(here, prien, "hunters", "prefs", map[string]string{"autopilot": "on"}); err != nil {
+	if _, err := svc.Command(t.Context(), here, prien, "hunters", "prefs", map[string]string{"autopilot": "on"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC", "start": "1941-06"}); err != nil {
@@ -363,7 +364,7 @@ func TestAutopilotSaysSoOnceAndStopsReminding(t *testing.T) {
 	}
 	reminders := func() int {
 		t.Helper()
-		due, err := store.Schedule(here.Key())
+		due, err := store.Schedule(t.Context(), here.Key())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -381,7 +382,7 @@ func TestAutopilotSaysSoOnceAndStopsReminding(t *testing.T) {
 	var notes []string
 	for i := 0; i < 2; i++ {
 		clock.pass(3 * time.Hour) // the reminders (if any) and the deadline
-		n, err := svc.Tick(clock.now())
+		n, err := svc.Tick(t.Context(), clock.now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -399,12 +400,12 @@ func TestAutopilotSaysSoOnceAndStopsReminding(t *testing.T) {
 		t.Fatalf("the autopilot says so once, then plays quietly: %q", notes)
 	}
 	// He plays himself: he is back, and so are his reminders.
-	r, err := svc.Command(here, prien, "hunters", "turn", nil)
+	r, err := svc.Command(t.Context(), here, prien, "hunters", "turn", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mustClick(t, svc, prien, lastPrompt(t, r).Options[0].ID)
-	if rec, _ := store.Load(here.Key()); len(rec.Away) != 0 || reminders() != 2 {
+	if rec, _ := store.Load(t.Context(), here.Key()); len(rec.Away) != 0 || reminders() != 2 {
 		t.Fatalf("back at the helm: away %v, %d reminders", rec.Away, reminders())
 	}
 }

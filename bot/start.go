@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -46,7 +47,7 @@ func declineOption(rec *persist.GameRecord) Option {
 
 // start sets up a game that waited for its Start button; label is what was
 // pressed ("Start", "Accept"), by whom and from where.
-func (s *Service) start(place Place, rec *persist.GameRecord, label string, h how) (Reply, error) {
+func (s *Service) start(ctx context.Context, place Place, rec *persist.GameRecord, label string, h how) (Reply, error) {
 	d, err := DiceFor(rec.Dice)
 	if err != nil {
 		return Reply{}, err
@@ -56,17 +57,17 @@ func (s *Service) start(place Place, rec *persist.GameRecord, label string, h ho
 		return Reply{}, fmt.Errorf("starting game %s: %w", rec.ID, err)
 	}
 	next := *rec
-	stored, err := s.commit(&next, st, events, d, nil)
+	stored, err := s.commit(ctx, &next, st, events, d, nil, nil)
 	if err != nil {
 		return Reply{}, err
 	}
 	*rec = next
 	s.log.Info("game started", "game", rec.ID, "place", place.Key())
-	r, err := s.afterSeen(place, rec, st, stored, seen{label: label, ref: promptRef(rec.ID, startToken), how: h})
+	r, err := s.afterSeen(ctx, place, rec, st, stored, seen{label: label, ref: promptRef(rec.ID, startToken), how: h})
 	if err != nil {
 		return r, err
 	}
-	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(rec, nil, st)...)
+	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(ctx, rec, nil, st)...)
 	return r, nil
 }
 
@@ -74,14 +75,14 @@ func (s *Service) start(place Place, rec *persist.GameRecord, label string, h ho
 // game for several, the invited player accepts (starting it) or declines,
 // after a confirmation, and the challenger may withdraw. inPlace: the click
 // came from the start message itself.
-func (s *Service) startClicked(place Place, rec *persist.GameRecord, user User, key string, inPlace bool) (Reply, error) {
+func (s *Service) startClicked(ctx context.Context, place Place, rec *persist.GameRecord, user User, key string, inPlace bool) (Reply, error) {
 	inv := invitees(rec)
 	h := how{by: user.ID, inPlace: inPlace}
 	if len(inv) == 0 {
 		if rec.Owner != "" && user.ID != rec.Owner {
 			return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", rec.OwnerName)), nil
 		}
-		return s.start(place, rec, "Start", h)
+		return s.start(ctx, place, rec, "Start", h)
 	}
 	invited := false
 	for _, seat := range inv {
@@ -95,7 +96,7 @@ func (s *Service) startClicked(place Place, rec *persist.GameRecord, user User, 
 	case key == noKey:
 		return Reply{Update: &Message{Text: "Nothing changed: the challenge still stands.", Tone: ToneDone}}, nil
 	case (key == yesKey+"decline" || key == "decline") && (invited || user.ID == rec.Owner):
-		if err := s.store.Archive(place.Key()); err != nil {
+		if err := s.store.Archive(ctx, place.Key()); err != nil {
 			return Reply{}, err
 		}
 		verb := "declined"
@@ -113,7 +114,7 @@ func (s *Service) startClicked(place Place, rec *persist.GameRecord, user User, 
 	case !invited:
 		return private(fmt.Sprintf("Only %s can accept this game: your click changed nothing.", seatNames(inv))), nil
 	}
-	return s.start(place, rec, "Accept", h)
+	return s.start(ctx, place, rec, "Accept", h)
 }
 
 func seatNames(seats []persist.Seat) string {

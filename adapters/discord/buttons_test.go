@@ -35,14 +35,14 @@ func styleOf(m discordfake.Message, id string) int {
 func TestRiskyOptionsAskFirstAndShowBoardThroughDiscord(t *testing.T) {
 	r := startChannelRun(t)
 	r.command("c1", "prien", "hunters", "new", discordfake.Option{Name: "boat", Value: "VIIC"}, discordfake.Option{Name: "start", Value: "1941-03"})
-	rec, err := r.store.Load("discord/g1/c1")
+	rec, err := r.store.Load(r.t.Context(), "discord/g1/c1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.press("c1", "prien", "k1:"+rec.ID+":start:go")
 	var prompt *engine.Prompt
 	for i := 0; i < 20; i++ {
-		rec, _ = r.store.Load("discord/g1/c1")
+		rec, _ = r.store.Load(r.t.Context(), "discord/g1/c1")
 		st, err := r.games["hunters"].Decode(rec.State)
 		if err != nil {
 			t.Fatal(err)
@@ -101,7 +101,7 @@ func TestRiskyOptionsAskFirstAndShowBoardThroughDiscord(t *testing.T) {
 	if now, _ := r.f.MessageByID(msg.ID); !now.Live() {
 		t.Fatal("No took the prompt's buttons away")
 	}
-	if again, _ := r.store.Load("discord/g1/c1"); again.Decisions != rec.Decisions {
+	if again, _ := r.store.Load(r.t.Context(), "discord/g1/c1"); again.Decisions != rec.Decisions {
 		t.Fatal("No changed the game")
 	}
 	// Yes takes it: the prompt's message in the channel becomes its result.
@@ -111,7 +111,7 @@ func TestRiskyOptionsAskFirstAndShowBoardThroughDiscord(t *testing.T) {
 	if now.Live() || !strings.HasPrefix(now.Content, "✅ **prien (U-69)** — Abort the patrol and head home") {
 		t.Fatalf("the prompt after Yes: %q live %v", now.Content, now.Live())
 	}
-	if again, _ := r.store.Load("discord/g1/c1"); again.Decisions != rec.Decisions+1 {
+	if again, _ := r.store.Load(r.t.Context(), "discord/g1/c1"); again.Decisions != rec.Decisions+1 {
 		t.Fatal("Yes did not take the decision")
 	}
 }

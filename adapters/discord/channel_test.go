@@ -156,7 +156,7 @@ func (r *channelRun) play(channel string, maxSteps int) string {
 		if step == maxSteps {
 			r.t.Fatalf("the game in %s did not end in %d decisions", channel, maxSteps)
 		}
-		rec, err := r.store.Load(key)
+		rec, err := r.store.Load(r.t.Context(), key)
 		if errors.Is(err, persist.ErrNotFound) {
 			return gameID
 		}
@@ -361,7 +361,7 @@ func (r *channelRun) checkRollsNamed(gameID string) {
 			}
 		}
 	}
-	evs, err := r.store.Events(gameID, 1, 0)
+	evs, err := r.store.Events(r.t.Context(), gameID, 1, 0)
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -391,7 +391,7 @@ func TestDuelChannelReads(t *testing.T) {
 	r := startChannelRun(t)
 	r.challenge("c1", "kapitaen", "hunters-duel", "funker", discordfake.Option{Name: "boat", Value: "VIIC"},
 		discordfake.Option{Name: "start", Value: "1941-03"}, discordfake.Option{Name: "end", Value: "1941-08"})
-	rec, err := r.store.Load("discord/g1/c1")
+	rec, err := r.store.Load(r.t.Context(), "discord/g1/c1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/ops"
 )
 
 // Config is the adapter's part of the configuration.
@@ -30,6 +31,9 @@ type Config struct {
 	// APIBase redirects the REST API (and through it the gateway lookup) to
 	// another base URL, e.g. a rate-limit proxy or a local test server.
 	APIBase string
+	// Metrics records how fast interactions are answered, deferrals and
+	// failed Discord calls, and the gateway's connection; nil: none.
+	Metrics *ops.Metrics
 }
 
 // Adapter connects one Discord application to the bot service.
@@ -50,6 +54,11 @@ type Adapter struct {
 	// deferred (Discord wants an answer within three seconds); 0 defers at
 	// once (tests of the deferred answers).
 	deferAfter time.Duration
+	// work is the context of the bot calls and REST calls the adapter makes
+	// for interactions, given to Start: it outlives Close (calls in flight
+	// finish after the gateway is closed) until the process gives them up.
+	work    context.Context
+	metrics *ops.Metrics
 }
 
 // New prepares the adapter; Start connects.
@@ -70,7 +79,8 @@ func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogWarning
-	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, session: s, deferAfter: 2 * time.Second}
+	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, session: s, deferAfter: 2 * time.Second, metrics: cfg.Metrics}
+	a.metrics.Watch("discord", a.Connected)
 	s.AddHandler(a.onInteraction)
 	return a, nil
 }
@@ -93,8 +103,11 @@ func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
 	return r.next.RoundTrip(req)
 }
 
-// Start opens the gateway and registers the commands.
+// Start opens the gateway and registers the commands. ctx is the context
+// of the work done for interactions: when it is done, calls in flight are
+// given up.
 func (a *Adapter) Start(ctx context.Context) error {
+	a.work = ctx
 	if err := a.session.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
 	}
@@ -104,7 +117,7 @@ func (a *Adapter) Start(ctx context.Context) error {
 		targets = []string{""}
 	}
 	for _, g := range targets {
-		if _, err := a.session.ApplicationCommandBulkOverwrite(a.cfg.ApplicationID, g, cmds); err != nil {
+		if _, err := a.session.ApplicationCommandBulkOverwrite(a.cfg.ApplicationID, g, cmds, discordgo.WithContext(ctx)); err != nil {
 			return fmt.Errorf("discord: registering commands (guild %q): %w", g, err)
 		}
 	}
@@ -114,6 +127,26 @@ func (a *Adapter) Start(ctx context.Context) error {
 		a.log.Info("discord: invite the bot to a server with this link", "url", InviteURL(a.cfg.ApplicationID))
 	}
 	return nil
+}
+
+// workCtx is the context of work done for interactions (Background before
+// Start, for tests that drive the handler directly).
+func (a *Adapter) workCtx() context.Context {
+	if a.work == nil {
+		return context.Background()
+	}
+	return a.work
+}
+
+// Connected reports whether the gateway is connected (for /healthz): the
+// session's own state, which discordgo sets once it has heartbeated on a
+// new connection and clears when one closes (it reconnects by itself).
+// Its Connect and Disconnect events would do, but discordgo delivers them
+// on goroutines of their own, in no sure order.
+func (a *Adapter) Connected() bool {
+	a.session.RLock()
+	defer a.session.RUnlock()
+	return a.session.DataReady
 }
 
 // Close disconnects.
@@ -228,7 +261,7 @@ func displayName(m *discordgo.Member) string {
 }
 
 // autocomplete suggests values for the focused option of "new".
-func (a *Adapter) autocomplete(i *discordgo.InteractionCreate) {
+func (a *Adapter) autocomplete(i *discordgo.InteractionCreate, received time.Time) {
 	data := i.ApplicationCommandData()
 	var focused *discordgo.ApplicationCommandInteractionDataOption
 	if len(data.Options) > 0 {
@@ -261,10 +294,13 @@ func (a *Adapter) autocomplete(i *discordgo.InteractionCreate) {
 	err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
-	})
+	}, discordgo.WithContext(a.workCtx()))
 	if err != nil {
 		a.log.Error("discord: autocomplete", "err", err)
+		a.metrics.Error(ops.ErrPlatform)
+		return
 	}
+	a.metrics.Answered("discord", time.Since(received))
 }
 
 func subcommandNames() string {

@@ -50,9 +50,13 @@ func (a *Adapter) draw(m bot.Message, ephemeral bool, home bot.Place) drawn {
 		d.flags = discordgo.MessageFlagsEphemeral
 	}
 	var lines []string
-	if m.Mention != "" && !ephemeral {
-		lines = append(lines, "<@"+m.Mention+">")
-		d.mentions.Users = []string{m.Mention}
+	if pings := m.Pings(); len(pings) > 0 && !ephemeral {
+		at := make([]string, len(pings))
+		for i, id := range pings {
+			at[i] = "<@" + id + ">"
+		}
+		lines = append(lines, strings.Join(at, " "))
+		d.mentions.Users = pings
 	}
 	// A prompt, or fields, are an embed; a message of short lines is
 	// content, headed by its title in bold.

@@ -1,12 +1,14 @@
 package discord
 
 import (
+	"context"
 	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/internal/ops"
 )
 
 // Interactions: a slash command is answered with a message (its first
@@ -17,9 +19,11 @@ import (
 // message, a click's without changing the message yet) and answered later.
 
 func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
+	received := time.Now() // Discord's 3 seconds run from about now
 	defer func() {
 		if r := recover(); r != nil {
 			a.log.Error("discord: interaction handler panicked", "panic", r)
+			a.metrics.Error(ops.ErrPanic)
 		}
 		if a.handled != nil {
 			a.handled(i.ID)
@@ -28,11 +32,11 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 	user, place := a.who(i)
 	switch i.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
-		a.autocomplete(i)
+		a.autocomplete(i, received)
 	case discordgo.InteractionApplicationCommand:
 		data := i.ApplicationCommandData()
 		if len(data.Options) == 0 {
-			a.respond(i, place, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}}, false)
+			a.respond(a.workCtx(), i, received, place, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}}, false)
 			return
 		}
 		sub := data.Options[0]
@@ -43,14 +47,16 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 				args[o.Name] = userArg(data.Resolved, fmt.Sprint(o.Value))
 			}
 		}
-		a.answer(i, place, false, func() (bot.Reply, error) { return a.svc.Command(place, user, data.Name, sub.Name, args) })
+		a.answer(i, received, place, false, func(ctx context.Context) (bot.Reply, error) {
+			return a.svc.Command(ctx, place, user, data.Name, sub.Name, args)
+		})
 	case discordgo.InteractionMessageComponent:
 		data := i.MessageComponentData()
 		id := data.CustomID
 		if len(data.Values) > 0 {
 			id = data.Values[0] // a select menu's values are option ids
 		}
-		a.answer(i, place, true, func() (bot.Reply, error) { return a.svc.Click(place, user, id) })
+		a.answer(i, received, place, true, func(ctx context.Context) (bot.Reply, error) { return a.svc.Click(ctx, place, user, id) })
 	}
 }
 
@@ -59,21 +65,22 @@ var failed = bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (
 
 // answer runs the bot call and responds within Discord's 3-second limit: if
 // the call is slow, the interaction is deferred first and answered later.
-func (a *Adapter) answer(i *discordgo.InteractionCreate, place bot.Place, click bool, call func() (bot.Reply, error)) {
+func (a *Adapter) answer(i *discordgo.InteractionCreate, received time.Time, place bot.Place, click bool, call func(ctx context.Context) (bot.Reply, error)) {
 	type result struct {
 		r   bot.Reply
 		err error
 	}
+	ctx := a.workCtx()
 	done := make(chan result, 1)
 	go func() {
-		r, err := call()
+		r, err := call(ctx)
 		done <- result{r, err}
 	}()
 	deferred := false
 	var res result
 	var slow <-chan time.Time
 	if a.deferAfter > 0 {
-		slow = time.After(a.deferAfter)
+		slow = time.After(a.deferAfter - time.Since(received))
 	}
 	if slow != nil {
 		select {
@@ -89,8 +96,12 @@ func (a *Adapter) answer(i *discordgo.InteractionCreate, place bot.Place, click 
 		if click {
 			kind = discordgo.InteractionResponseDeferredMessageUpdate // the click's message is updated later
 		}
-		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: kind}); err != nil {
+		a.metrics.Deferred("discord")
+		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: kind}, discordgo.WithContext(ctx)); err != nil {
 			a.log.Error("discord: deferring", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+		} else {
+			a.metrics.Answered("discord", time.Since(received))
 		}
 		res = <-done
 	}
@@ -99,15 +110,15 @@ func (a *Adapter) answer(i *discordgo.InteractionCreate, place bot.Place, click 
 		res.r = failed
 	}
 	if click {
-		a.respondClick(i, place, res.r, deferred)
+		a.respondClick(ctx, i, received, place, res.r, deferred)
 		return
 	}
-	a.respond(i, place, res.r, deferred)
+	a.respond(ctx, i, received, place, res.r, deferred)
 }
 
 // respond answers a command: with its first message (or, deferred, by
 // editing the "thinking" message into it), the rest as follow-ups.
-func (a *Adapter) respond(i *discordgo.InteractionCreate, place bot.Place, r bot.Reply, deferred bool) {
+func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, r bot.Reply, deferred bool) {
 	var first *bot.Message
 	ephemeral := false
 	switch {
@@ -130,45 +141,50 @@ func (a *Adapter) respond(i *discordgo.InteractionCreate, place bot.Place, r bot
 			first = &bot.Message{Text: "Done."}
 		}
 		d := a.draw(*first, false, place)
-		msg, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &d.content, Embeds: &d.embeds, Components: &d.components, Files: d.files, AllowedMentions: d.mentions})
+		msg, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &d.content, Embeds: &d.embeds, Components: &d.components, Files: d.files, AllowedMentions: d.mentions}, discordgo.WithContext(ctx))
 		if err != nil {
 			a.log.Error("discord: editing the deferred answer", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 		} else {
 			a.posted.Add(first.Ref, msg.ChannelID, msg.ID)
 		}
-		a.more(i, d, false)
-		a.followups(i, place, r, "")
+		a.more(ctx, i, d, false)
+		a.followups(ctx, i, place, r, "")
 		return
 	}
 	if first != nil {
 		d := a.draw(*first, ephemeral, place)
 		data := &discordgo.InteractionResponseData{Content: d.content, Embeds: d.embeds, Components: d.components, Files: d.files, Flags: d.flags, AllowedMentions: d.mentions}
-		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}); err != nil {
+		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, discordgo.WithContext(ctx)); err != nil {
 			a.log.Error("discord: responding", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 			return
 		}
+		a.metrics.Answered("discord", time.Since(received))
 		if first.Ref != "" && !ephemeral {
 			// A prompt: remember its message, to show its result there.
-			if msg, err := a.session.InteractionResponse(i.Interaction); err == nil {
+			if msg, err := a.session.InteractionResponse(i.Interaction, discordgo.WithContext(ctx)); err == nil {
 				a.posted.Add(first.Ref, msg.ChannelID, msg.ID)
 			}
 		}
-		a.more(i, d, ephemeral)
+		a.more(ctx, i, d, ephemeral)
 	} else {
 		// Only results to show: the command's own answer says where.
 		data := &discordgo.InteractionResponseData{Content: "Done.", Flags: discordgo.MessageFlagsEphemeral}
-		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}); err != nil {
+		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, discordgo.WithContext(ctx)); err != nil {
 			a.log.Error("discord: responding", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 			return
 		}
+		a.metrics.Answered("discord", time.Since(received))
 	}
-	a.followups(i, place, r, "")
+	a.followups(ctx, i, place, r, "")
 }
 
 // respondClick answers a click: the clicked message becomes what the reply
 // says (the prompt's result), or loses buttons that no longer do anything;
 // everything else follows.
-func (a *Adapter) respondClick(i *discordgo.InteractionCreate, place bot.Place, r bot.Reply, deferred bool) {
+func (a *Adapter) respondClick(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, r bot.Reply, deferred bool) {
 	clicked := ""
 	if i.Message != nil {
 		clicked = i.Message.ID
@@ -179,47 +195,56 @@ func (a *Adapter) respondClick(i *discordgo.InteractionCreate, place bot.Place, 
 		d := a.draw(*r.Update, ephemeral, place)
 		if deferred {
 			d.mentions = nil
-			if _, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &d.content, Embeds: &d.embeds, Components: &d.components, Files: d.files}); err != nil {
+			if _, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &d.content, Embeds: &d.embeds, Components: &d.components, Files: d.files}, discordgo.WithContext(ctx)); err != nil {
 				a.log.Error("discord: updating the clicked message", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
 			}
 		} else {
 			data := &discordgo.InteractionResponseData{Content: d.content, Embeds: d.embeds, Components: d.components, Files: d.files, AllowedMentions: d.mentions}
-			if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}); err != nil {
+			if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, discordgo.WithContext(ctx)); err != nil {
 				a.log.Error("discord: updating the clicked message", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
+			} else {
+				a.metrics.Answered("discord", time.Since(received))
 			}
 		}
-		a.more(i, d, ephemeral)
+		a.more(ctx, i, d, ephemeral)
 	case r.Disarm && i.Message != nil:
 		none := []discordgo.MessageComponent{}
 		if deferred {
-			if _, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Components: &none}); err != nil {
+			if _, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Components: &none}, discordgo.WithContext(ctx)); err != nil {
 				a.log.Error("discord: disarming the clicked message", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
 			}
 		} else {
 			// An update replaces what it names: the message keeps its words.
 			data := &discordgo.InteractionResponseData{Content: i.Message.Content, Embeds: i.Message.Embeds, Components: none}
-			if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}); err != nil {
+			if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, discordgo.WithContext(ctx)); err != nil {
 				a.log.Error("discord: disarming the clicked message", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
+			} else {
+				a.metrics.Answered("discord", time.Since(received))
 			}
 		}
 	case deferred:
 		// Acknowledged without a message: everything follows up.
 	default:
-		a.respond(i, place, r, false)
+		a.respond(ctx, i, received, place, r, false)
 		return
 	}
-	a.followups(i, place, r, clicked)
+	a.followups(ctx, i, place, r, clicked)
 }
 
 // more posts the rest of a message too long for one.
-func (a *Adapter) more(i *discordgo.InteractionCreate, d drawn, ephemeral bool) {
+func (a *Adapter) more(ctx context.Context, i *discordgo.InteractionCreate, d drawn, ephemeral bool) {
 	for _, c := range d.more {
 		p := &discordgo.WebhookParams{Content: c, AllowedMentions: &discordgo.MessageAllowedMentions{}}
 		if ephemeral {
 			p.Flags = discordgo.MessageFlagsEphemeral
 		}
-		if _, err := a.session.FollowupMessageCreate(i.Interaction, true, p); err != nil {
+		if _, err := a.session.FollowupMessageCreate(i.Interaction, true, p, discordgo.WithContext(ctx)); err != nil {
 			a.log.Error("discord: follow-up", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 		}
 	}
 }
@@ -227,22 +252,23 @@ func (a *Adapter) more(i *discordgo.InteractionCreate, d drawn, ephemeral bool) 
 // followups shows the reply's results where their prompts were (clicked is
 // the message the click updated already), then its messages, public and
 // private, then what goes elsewhere.
-func (a *Adapter) followups(i *discordgo.InteractionCreate, place bot.Place, r bot.Reply, clicked string) {
+func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate, place bot.Place, r bot.Reply, clicked string) {
 	send := func(m bot.Message, ephemeral bool) {
 		d := a.draw(m, ephemeral, place)
 		p := &discordgo.WebhookParams{Content: d.content, Embeds: d.embeds, Components: d.components, Flags: d.flags, Files: d.files, AllowedMentions: d.mentions}
-		msg, err := a.session.FollowupMessageCreate(i.Interaction, true, p)
+		msg, err := a.session.FollowupMessageCreate(i.Interaction, true, p, discordgo.WithContext(ctx))
 		if err != nil {
 			a.log.Error("discord: follow-up", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 			return
 		}
 		if !ephemeral && msg != nil {
 			a.posted.Add(m.Ref, msg.ChannelID, msg.ID)
 		}
-		a.more(i, d, ephemeral)
+		a.more(ctx, i, d, ephemeral)
 	}
 	for _, ans := range r.Answered {
-		if !a.showAnswer(place, ans, clicked) && !ans.InPlace {
+		if !a.showAnswer(ctx, place, ans, clicked) && !ans.InPlace {
 			send(ans.Message, false)
 		}
 	}
@@ -253,8 +279,9 @@ func (a *Adapter) followups(i *discordgo.InteractionCreate, place bot.Place, r b
 		send(m, true)
 	}
 	for _, n := range r.Elsewhere {
-		if err := a.Notify(n); err != nil {
+		if err := a.Notify(ctx, n); err != nil {
 			a.log.Error("discord: delivering elsewhere", "channel", n.Place.Channel, "err", err)
+			a.metrics.Error(ops.ErrDelivery)
 		}
 	}
 }
@@ -262,7 +289,7 @@ func (a *Adapter) followups(i *discordgo.InteractionCreate, place bot.Place, r b
 // showAnswer edits the messages posted for an answered prompt into its
 // result, leaving out the message a click has updated already; false when
 // no such message is known.
-func (a *Adapter) showAnswer(home bot.Place, ans bot.Answer, clicked string) bool {
+func (a *Adapter) showAnswer(ctx context.Context, home bot.Place, ans bot.Answer, clicked string) bool {
 	shown := false
 	for _, where := range a.posted.Take(ans.Ref) {
 		if where[1] == clicked {
@@ -271,7 +298,7 @@ func (a *Adapter) showAnswer(home bot.Place, ans bot.Answer, clicked string) boo
 		d := a.draw(ans.Message, false, home)
 		edit := discordgo.NewMessageEdit(where[0], where[1])
 		edit.Content, edit.Embeds, edit.Components, edit.Files = &d.content, &d.embeds, &d.components, d.files
-		if _, err := a.session.ChannelMessageEditComplex(edit); err != nil {
+		if _, err := a.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx)); err != nil {
 			a.log.Warn("discord: showing a result where its prompt was", "channel", where[0], "err", err)
 			continue
 		}

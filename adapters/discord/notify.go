@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -11,17 +12,19 @@ import (
 // deadline actions, a tournament's careers and standings, and direct
 // messages. A sticky notice edits the message it last posted under its name
 // (while this process remembers it).
-func (a *Adapter) Notify(n bot.Notice) error {
+func (a *Adapter) Notify(ctx context.Context, n bot.Notice) error {
 	err := bot.Deliver(n,
 		func(p bot.Place, ans bot.Answer) error {
-			if a.showAnswer(p, ans, "") {
+			if a.showAnswer(ctx, p, ans, "") {
 				return nil
 			}
-			return a.send(p.Channel, ans.Message, "", p)
+			return a.send(ctx, p.Channel, ans.Message, "", p)
 		},
-		func(p bot.Place, m bot.Message, sticky string) error { return a.send(p.Channel, m, sticky, n.Place) },
+		func(p bot.Place, m bot.Message, sticky string) error {
+			return a.send(ctx, p.Channel, m, sticky, n.Place)
+		},
 		func(user string) (bot.Place, error) {
-			dm, err := a.session.UserChannelCreate(user)
+			dm, err := a.session.UserChannelCreate(user, discordgo.WithContext(ctx))
 			if err != nil {
 				return bot.Place{}, err
 			}
@@ -35,8 +38,8 @@ func (a *Adapter) Notify(n bot.Notice) error {
 
 // OpenThread implements bot.ThreadOpener: a public thread of the channel,
 // which Discord treats as a channel of its own.
-func (a *Adapter) OpenThread(channel bot.Place, title string) (bot.Place, error) {
-	th, err := a.session.ThreadStart(channel.Channel, trim(title, 100), discordgo.ChannelTypeGuildPublicThread, 10080)
+func (a *Adapter) OpenThread(ctx context.Context, channel bot.Place, title string) (bot.Place, error) {
+	th, err := a.session.ThreadStart(channel.Channel, trim(title, 100), discordgo.ChannelTypeGuildPublicThread, 10080, discordgo.WithContext(ctx))
 	if err != nil {
 		return bot.Place{}, fmt.Errorf("discord: opening a thread in %s: %w", channel.Channel, err)
 	}
@@ -45,18 +48,18 @@ func (a *Adapter) OpenThread(channel bot.Place, title string) (bot.Place, error)
 
 // send posts a message to a channel (home is the game's place, for links
 // to its messages), or edits the sticky message of that name.
-func (a *Adapter) send(channel string, m bot.Message, sticky string, home bot.Place) error {
+func (a *Adapter) send(ctx context.Context, channel string, m bot.Message, sticky string, home bot.Place) error {
 	d := a.draw(m, false, home)
 	if sticky != "" {
 		if ch, id, ok := a.sticky.Get(sticky); ok && ch == channel {
 			edit := discordgo.NewMessageEdit(channel, id)
 			edit.Content, edit.Embeds, edit.Components = &d.content, &d.embeds, &d.components
-			if _, err := a.session.ChannelMessageEditComplex(edit); err == nil {
+			if _, err := a.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx)); err == nil {
 				return nil
 			}
 		}
 	}
-	msg, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: d.content, Embeds: d.embeds, Components: d.components, Files: d.files, AllowedMentions: d.mentions})
+	msg, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: d.content, Embeds: d.embeds, Components: d.components, Files: d.files, AllowedMentions: d.mentions}, discordgo.WithContext(ctx))
 	if err != nil {
 		return err
 	}
@@ -65,7 +68,7 @@ func (a *Adapter) send(channel string, m bot.Message, sticky string, home bot.Pl
 	}
 	a.posted.Add(m.Ref, channel, msg.ID)
 	for _, c := range d.more {
-		if _, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: c, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		if _, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: c, AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(ctx)); err != nil {
 			return err
 		}
 	}

@@ -74,12 +74,12 @@ func TestPicturesGoIntoTheThreadAsImages(t *testing.T) {
 	defer store.Close()
 	defer a.Close()
 	<-f.Open()
-	th, err := a.OpenThread(bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Wotan")
+	th, err := a.OpenThread(t.Context(), bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Wotan")
 	if err != nil {
 		t.Fatal(err)
 	}
 	picture := bot.File{Name: "combat.png", ContentType: "image/png", Data: []byte("\x89PNG fake")}
-	if err := a.Notify(bot.Notice{Place: th, Channel: []bot.Message{{Text: "✅ the salvo", Files: []bot.File{picture}}}}); err != nil {
+	if err := a.Notify(t.Context(), bot.Notice{Place: th, Channel: []bot.Message{{Text: "✅ the salvo", Files: []bot.File{picture}}}}); err != nil {
 		t.Fatal(err)
 	}
 	f.Drain(t)

@@ -140,7 +140,7 @@ func (r *channelRun) play(channel, thread string, maxSteps int) string {
 		if step == maxSteps {
 			r.t.Fatalf("the game at %s did not end in %d decisions", key, maxSteps)
 		}
-		rec, err := r.store.Load(key)
+		rec, err := r.store.Load(r.t.Context(), key)
 		if errors.Is(err, persist.ErrNotFound) {
 			return gameID
 		}
@@ -288,7 +288,7 @@ func (r *channelRun) checkRollsNamed(gameID string) {
 			}
 		}
 	}
-	evs, err := r.store.Events(gameID, 1, 0)
+	evs, err := r.store.Events(r.t.Context(), gameID, 1, 0)
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -328,7 +328,7 @@ func facesText(r *engine.Roll) string {
 func TestDuelChannelReadsOnSlack(t *testing.T) {
 	r := startChannelRun(t)
 	r.slash("C1", "kapitaen", "/hunters-duel", "new b:<@funker|funker> boat:VIIC start:1941-03 end:1941-08")
-	rec, err := r.store.Load("slack/T1/C1")
+	rec, err := r.store.Load(r.t.Context(), "slack/T1/C1")
 	if err != nil {
 		t.Fatal(err)
 	}

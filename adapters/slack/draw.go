@@ -3,6 +3,7 @@ package slack
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/slack-go/slack"
@@ -27,8 +28,8 @@ func (a *Adapter) blocks(m bot.Message, home bot.Place) []slack.Block {
 		out = append(out, slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, trim(m.Title, 150), false, false)))
 	}
 	text := mrkdwn(m.Text) + a.whenAndWhere(m, home)
-	if m.Mention != "" {
-		text = "<@" + m.Mention + "> " + text
+	for _, id := range slices.Backward(m.Pings()) {
+		text = "<@" + id + "> " + text
 	}
 	if strings.TrimSpace(text) != "" {
 		out = append(out, section(text))
@@ -207,8 +208,8 @@ func fallback(m bot.Message) string {
 	if t == "" && len(m.Lines) > 0 {
 		t = m.Lines[0].Text
 	}
-	if m.Mention != "" {
-		t = "<@" + m.Mention + "> " + t
+	for _, id := range slices.Backward(m.Pings()) {
+		t = "<@" + id + "> " + t
 	}
 	return trim(mrkdwn(t), 3000)
 }

@@ -1,6 +1,7 @@
 package slack
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -12,16 +13,16 @@ import (
 // deadline actions, a tournament's careers and standings, to a channel or
 // one of its threads, and direct messages. A sticky notice edits the message
 // it last posted under its name (while this process remembers it).
-func (a *Adapter) Notify(n bot.Notice) error {
+func (a *Adapter) Notify(ctx context.Context, n bot.Notice) error {
 	answer := func(p bot.Place, ans bot.Answer) error {
-		if a.showAnswer(p, ans, "") {
+		if a.showAnswer(ctx, p, ans, "") {
 			return nil
 		}
-		return a.sendTo(p, ans.Message, "")
+		return a.sendTo(ctx, p, ans.Message, "")
 	}
-	post := func(p bot.Place, m bot.Message, sticky string) error { return a.sendToFor(p, m, sticky, n.Place) }
+	post := func(p bot.Place, m bot.Message, sticky string) error { return a.sendToFor(ctx, p, m, sticky, n.Place) }
 	err := bot.Deliver(n, answer, post, func(user string) (bot.Place, error) {
-		ch, _, _, err := a.api.OpenConversation(&slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
+		ch, _, _, err := a.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
 		if err != nil {
 			return bot.Place{}, err
 		}
@@ -35,8 +36,8 @@ func (a *Adapter) Notify(n bot.Notice) error {
 
 // OpenThread implements bot.ThreadOpener: a parent message in the channel
 // whose thread holds the game.
-func (a *Adapter) OpenThread(channel bot.Place, title string) (bot.Place, error) {
-	_, ts, err := a.api.PostMessage(channel.Channel, slack.MsgOptionText(title, false))
+func (a *Adapter) OpenThread(ctx context.Context, channel bot.Place, title string) (bot.Place, error) {
+	_, ts, err := a.api.PostMessageContext(ctx, channel.Channel, slack.MsgOptionText(title, false))
 	if err != nil {
 		return bot.Place{}, fmt.Errorf("slack: opening a thread in %s: %w", channel.Channel, err)
 	}
@@ -46,17 +47,17 @@ func (a *Adapter) OpenThread(channel bot.Place, title string) (bot.Place, error)
 
 // sendTo posts a message to a place (into its thread when it has one), or
 // edits the sticky message of that name.
-func (a *Adapter) sendTo(p bot.Place, m bot.Message, sticky string) error {
-	return a.sendToFor(p, m, sticky, p)
+func (a *Adapter) sendTo(ctx context.Context, p bot.Place, m bot.Message, sticky string) error {
+	return a.sendToFor(ctx, p, m, sticky, p)
 }
 
 // sendToFor is sendTo with the game's place (home), for links to its
 // messages from elsewhere (a direct message).
-func (a *Adapter) sendToFor(p bot.Place, m bot.Message, sticky string, home bot.Place) error {
+func (a *Adapter) sendToFor(ctx context.Context, p bot.Place, m bot.Message, sticky string, home bot.Place) error {
 	opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(m, home)...), slack.MsgOptionText(fallback(m), false)}
 	if sticky != "" {
 		if ch, ts, ok := a.sticky.Get(sticky); ok && ch == p.Channel {
-			if _, _, _, err := a.api.UpdateMessage(ch, ts, opts...); err == nil {
+			if _, _, _, err := a.api.UpdateMessageContext(ctx, ch, ts, opts...); err == nil {
 				return nil
 			}
 		}
@@ -64,7 +65,7 @@ func (a *Adapter) sendToFor(p bot.Place, m bot.Message, sticky string, home bot.
 	if isThreadTS(p.Thread) {
 		opts = append(opts, slack.MsgOptionTS(p.Thread))
 	}
-	_, ts, err := a.api.PostMessage(p.Channel, opts...)
+	_, ts, err := a.api.PostMessageContext(ctx, p.Channel, opts...)
 	if err != nil {
 		return err
 	}
@@ -72,7 +73,7 @@ func (a *Adapter) sendToFor(p bot.Place, m bot.Message, sticky string, home bot.
 		a.sticky.Put(sticky, p.Channel, ts)
 	}
 	a.posted.Add(m.Ref, p.Channel, ts)
-	a.upload(p, m.Files)
+	a.upload(ctx, p, m.Files)
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/internal/ops"
 )
 
 // Posting a reply: a click's message becomes what the reply says (through
@@ -34,11 +35,11 @@ func clickOf(cb slack.InteractionCallback) *clicked {
 
 // post sends the reply: the clicked message's update, the results, the
 // public messages to the place, the private ones to the user.
-func (a *Adapter) post(place bot.Place, user string, r bot.Reply, c *clicked) {
+func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.Reply, c *clicked) {
 	if c != nil {
 		switch {
 		case r.Update != nil:
-			a.replace(c, place, *r.Update)
+			a.replace(ctx, c, place, *r.Update)
 		case r.Disarm && len(c.blocks.BlockSet) > 0:
 			var kept []slack.Block
 			for _, b := range c.blocks.BlockSet {
@@ -46,8 +47,9 @@ func (a *Adapter) post(place bot.Place, user string, r bot.Reply, c *clicked) {
 					kept = append(kept, b)
 				}
 			}
-			if err := a.respondTo(c, slack.MsgOptionBlocks(kept...)); err != nil {
+			if err := a.respondTo(ctx, c, slack.MsgOptionBlocks(kept...)); err != nil {
 				a.log.Error("slack: disarming a message", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
 			}
 		}
 	}
@@ -56,74 +58,79 @@ func (a *Adapter) post(place bot.Place, user string, r bot.Reply, c *clicked) {
 		clickedTS = c.ts
 	}
 	for _, ans := range r.Answered {
-		if !a.showAnswer(place, ans, clickedTS) && !ans.InPlace {
-			if err := a.sendTo(place, ans.Message, ""); err != nil {
+		if !a.showAnswer(ctx, place, ans, clickedTS) && !ans.InPlace {
+			if err := a.sendTo(ctx, place, ans.Message, ""); err != nil {
 				a.log.Error("slack: chat.postMessage", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
 			}
 		}
 	}
 	for _, m := range r.Public {
 		if m.Title == "" && m.Text == "" && len(m.Lines) == 0 && len(m.Fields) == 0 && len(m.Options) == 0 {
-			a.upload(place, m.Files) // the files of a message answered in a slash command's response
+			a.upload(ctx, place, m.Files) // the files of a message answered in a slash command's response
 			continue
 		}
-		if err := a.sendTo(place, m, ""); err != nil {
+		if err := a.sendTo(ctx, place, m, ""); err != nil {
 			a.log.Error("slack: chat.postMessage", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 		}
 	}
 	for _, m := range r.Private {
-		m.Mention = "" // a private message pings nobody
+		m.Mention, m.Mentions = "", nil // a private message pings nobody
 		opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(m, place)...), slack.MsgOptionText(fallback(m), false)}
 		if isThreadTS(place.Thread) {
 			opts = append(opts, slack.MsgOptionTS(place.Thread))
 		}
-		if _, err := a.api.PostEphemeral(place.Channel, user, opts...); err != nil {
+		if _, err := a.api.PostEphemeralContext(ctx, place.Channel, user, opts...); err != nil {
 			a.log.Error("slack: chat.postEphemeral", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 		}
 		// Slack shows no file in an ephemeral message: a picture asked for
 		// (Show board) goes to the asker's direct messages, not the channel.
 		if len(m.Files) > 0 {
-			a.uploadPrivately(user, m.Files)
+			a.uploadPrivately(ctx, user, m.Files)
 		}
 	}
 	for _, n := range r.Elsewhere {
-		if err := a.Notify(n); err != nil {
+		if err := a.Notify(ctx, n); err != nil {
 			a.log.Error("slack: delivering elsewhere", "channel", n.Place.Channel, "err", err)
+			a.metrics.Error(ops.ErrDelivery)
 		}
 	}
 }
 
 // replace makes the clicked message show m, and shares its pictures after it.
-func (a *Adapter) replace(c *clicked, place bot.Place, m bot.Message) {
+func (a *Adapter) replace(ctx context.Context, c *clicked, place bot.Place, m bot.Message) {
 	if c.ephemeral {
-		m.Mention = ""
+		m.Mention, m.Mentions = "", nil
 	}
-	if err := a.respondTo(c, slack.MsgOptionBlocks(a.blocks(m, place)...), slack.MsgOptionText(fallback(m), false)); err != nil {
+	if err := a.respondTo(ctx, c, slack.MsgOptionBlocks(a.blocks(m, place)...), slack.MsgOptionText(fallback(m), false)); err != nil {
 		a.log.Error("slack: replacing the clicked message", "err", err)
+		a.metrics.Error(ops.ErrPlatform)
 	}
 	if !c.ephemeral {
-		a.upload(place, m.Files)
+		a.upload(ctx, place, m.Files)
 	}
 }
 
 // respondTo replaces the clicked message: through its response_url, or, for
 // a public message without one, chat.update.
-func (a *Adapter) respondTo(c *clicked, opts ...slack.MsgOption) error {
+func (a *Adapter) respondTo(ctx context.Context, c *clicked, opts ...slack.MsgOption) error {
 	if c.responseURL != "" {
-		_, _, err := a.api.PostMessage(c.channel, append(opts, slack.MsgOptionReplaceOriginal(c.responseURL))...)
+		_, _, err := a.api.PostMessageContext(ctx, c.channel, append(opts, slack.MsgOptionReplaceOriginal(c.responseURL))...)
 		return err
 	}
 	if c.ts == "" || c.ephemeral {
 		return fmt.Errorf("no way to reach the clicked message")
 	}
-	_, _, _, err := a.api.UpdateMessage(c.channel, c.ts, opts...)
+	_, _, _, err := a.api.UpdateMessageContext(ctx, c.channel, c.ts, opts...)
 	return err
 }
 
 // showAnswer edits the messages posted for an answered prompt into its
 // result, leaving out the message a click has replaced already; false when
 // no such message is known.
-func (a *Adapter) showAnswer(home bot.Place, ans bot.Answer, clickedTS string) bool {
+func (a *Adapter) showAnswer(ctx context.Context, home bot.Place, ans bot.Answer, clickedTS string) bool {
 	shown := false
 	for _, where := range a.posted.Take(ans.Ref) {
 		if where[1] == clickedTS {
@@ -131,12 +138,12 @@ func (a *Adapter) showAnswer(home bot.Place, ans bot.Answer, clickedTS string) b
 		}
 		m := ans.Message
 		opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(m, home)...), slack.MsgOptionText(fallback(m), false)}
-		if _, _, _, err := a.api.UpdateMessage(where[0], where[1], opts...); err != nil {
+		if _, _, _, err := a.api.UpdateMessageContext(ctx, where[0], where[1], opts...); err != nil {
 			a.log.Warn("slack: showing a result where its prompt was", "channel", where[0], "err", err)
 			continue
 		}
 		shown = true
-		a.upload(home, m.Files)
+		a.upload(ctx, home, m.Files)
 	}
 	return shown
 }
@@ -158,7 +165,7 @@ func split(r bot.Reply) (any, bot.Reply) {
 		return nil, r
 	case len(r.Private) > 0:
 		m := r.Private[0]
-		m.Mention = ""
+		m.Mention, m.Mentions = "", nil
 		r.Private = r.Private[1:]
 		return map[string]any{"response_type": "ephemeral", "text": fallback(m), "blocks": (&Adapter{}).blocks(m, bot.Place{})}, r
 	}
@@ -169,29 +176,31 @@ func split(r bot.Reply) (any, bot.Reply) {
 // one): files.getUploadURLExternal, the bytes sent with their own content
 // type, files.completeUploadExternal.
 // uploadPrivately shares files in a user's direct messages with the bot.
-func (a *Adapter) uploadPrivately(user string, files []bot.File) {
-	ch, _, _, err := a.api.OpenConversation(&slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
+func (a *Adapter) uploadPrivately(ctx context.Context, user string, files []bot.File) {
+	ch, _, _, err := a.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
 	if err != nil {
 		a.log.Error("slack: conversations.open for a private picture", "err", err)
+		a.metrics.Error(ops.ErrPlatform)
 		return
 	}
-	a.upload(bot.Place{Platform: "slack", Channel: ch.ID}, files)
+	a.upload(ctx, bot.Place{Platform: "slack", Channel: ch.ID}, files)
 }
 
-func (a *Adapter) upload(place bot.Place, files []bot.File) {
+func (a *Adapter) upload(ctx context.Context, place bot.Place, files []bot.File) {
 	for _, f := range files {
-		if err := a.uploadOne(place, f); err != nil {
+		if err := a.uploadOne(ctx, place, f); err != nil {
 			a.log.Error("slack: uploading a file", "file", f.Name, "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 		}
 	}
 }
 
-func (a *Adapter) uploadOne(place bot.Place, f bot.File) error {
-	u, err := a.api.GetUploadURLExternalContext(context.Background(), slack.GetUploadURLExternalParameters{FileName: f.Name, FileSize: len(f.Data)})
+func (a *Adapter) uploadOne(ctx context.Context, place bot.Place, f bot.File) error {
+	u, err := a.api.GetUploadURLExternalContext(ctx, slack.GetUploadURLExternalParameters{FileName: f.Name, FileSize: len(f.Data)})
 	if err != nil {
 		return err
 	}
-	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, u.UploadURL, bytes.NewReader(f.Data))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.UploadURL, bytes.NewReader(f.Data))
 	if err != nil {
 		return err
 	}
@@ -212,6 +221,6 @@ func (a *Adapter) uploadOne(place bot.Place, f bot.File) error {
 	if isThreadTS(place.Thread) {
 		params.ThreadTimestamp = place.Thread
 	}
-	_, err = a.api.CompleteUploadExternalContext(context.Background(), params)
+	_, err = a.api.CompleteUploadExternalContext(ctx, params)
 	return err
 }

@@ -53,21 +53,11 @@ func TestWolfpackTournamentThroughDiscordSurvivesKill9(t *testing.T) {
 	f := discordfake.New(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "kaleun.db")
-	cfg := writeServeConfig(t, dir, fmt.Sprintf(`[database]
-path = %q
-[log]
-format = "json"
-[discord]
-enabled = true
-token = "test.bot.token"
-application_id = "app"
-guilds = ["g1"]
-api_base = %q
-[reminders]
+	cfg := discordServeConfig(t, dir, f, fmt.Sprintf(`[reminders]
 every = [%q, %q]
 deadline = %q
 tick = %q
-`, db, f.URL, e2eFirstReminder, e2eSecondReminder, e2eDeadline, e2eTick))
+`, e2eFirstReminder, e2eSecondReminder, e2eDeadline, e2eTick))
 	proc := newServeProcess(t, bin, cfg)
 	d := newPackDriver(t, f)
 	proc.start()
@@ -762,7 +752,7 @@ func (d *packDriver) checkDatabase(db string) {
 	if err != nil {
 		d.t.Fatal(err)
 	}
-	fin, err := store.Finished()
+	fin, err := store.Finished(d.t.Context())
 	if err != nil {
 		d.t.Fatal(err)
 	}
@@ -771,7 +761,7 @@ func (d *packDriver) checkDatabase(db string) {
 		if fin[i].Game != "hunters-wolfpack" {
 			continue
 		}
-		rec, err := store.Find(fin[i].ID) // the archive's list leaves the states out
+		rec, err := store.Find(d.t.Context(), fin[i].ID) // the archive's list leaves the states out
 		if err != nil {
 			d.t.Fatal(err)
 		}
@@ -786,7 +776,7 @@ func (d *packDriver) checkDatabase(db string) {
 				d.fail("%s sank %d t in the database, %d t in the channel", m.Name, tons, d.totals[m.Name])
 			}
 		}
-		x, err := audit.Build(store, &fin[i], true)
+		x, err := audit.Build(d.t.Context(), store, &fin[i], true)
 		if err != nil {
 			d.t.Fatal(err)
 		}
