@@ -97,3 +97,46 @@ func TestPicturesGoIntoTheThreadAsImages(t *testing.T) {
 		t.Fatalf("%d pictures shared", shared)
 	}
 }
+
+// Show board answers privately (issue 17.2): Slack shows no file in an
+// ephemeral message, so the picture goes to the asker's direct messages and
+// the game's channel gets nothing.
+func TestShowBoardGoesToDirectMessagesOnSlack(t *testing.T) {
+	r := startChannelRun(t)
+	r.slash("C3", "prien", "/hunters", "new boat:VIIC start:1941-03")
+	rec, err := r.store.Load(t.Context(), "slack/T1/C3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.press("C3", "", "prien", "k1:"+rec.ID+":start:go")
+	rec, err = r.store.Load(t.Context(), "slack/T1/C3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := r.games["hunters"].Decode(rec.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	public := func() (n int) {
+		for _, m := range r.f.Messages() {
+			if m.Channel == "C3" && len(m.Files) > 0 {
+				n++
+			}
+		}
+		return n
+	}
+	before := public()
+	r.press("C3", "", "prien", "k1:"+rec.ID+":"+st.Pending().Token+":__board")
+	dm := 0
+	for _, m := range r.f.Messages() {
+		if m.Channel == "D-prien" && len(m.Files) > 0 {
+			dm++
+			if !strings.HasSuffix(m.Files[0], ".png") || m.FileTypes[0] != "image/png" {
+				t.Fatalf("the picture: %+v", m)
+			}
+		}
+	}
+	if dm != 1 || public() != before {
+		t.Fatalf("Show board: %d pictures in the asker's direct messages (want 1), %d more in the channel (want 0)", dm, public()-before)
+	}
+}

@@ -33,7 +33,7 @@ func (r *Rules) TournamentFormats() []engine.TournamentFormat {
 	win := engine.SetupField{Key: "win", Label: "Winner", Default: "tonnage", Help: "13.4.1: any of the formats above",
 		Options: []engine.Option{{Key: "tonnage", Label: "Most tonnage, dead or alive (13.2)"}, {Key: "survival", Label: "Most tonnage among those alive in Jun-43 (13.3)"}}}
 	// The advisor (odds at every prompt) is free unless the organiser turns it off.
-	odds := engine.SetupField{Key: "odds", Label: "Odds (the advisor)", Default: "on", Help: "off: no entrant may ask for the odds of his options",
+	odds := engine.SetupField{Key: "odds", Label: "Odds (the advisor)", Default: "on", Help: "off: no entrant may ask for the odds of their options",
 		Options: []engine.Option{{Key: "on", Label: "Every entrant may ask for odds"}, {Key: "off", Label: "No odds in this tournament"}}}
 	anyBoat := engine.SetupField{Key: "boat", Label: "Your U-boat type", Required: true, Help: "13.4.1: any Type VII or IX available at the start"}
 	for _, k := range boatOrder {
