@@ -85,7 +85,11 @@ func present(kind string, opts []engine.Option) {
 			if m := targetLabel.FindStringSubmatch(o.Label); m != nil {
 				o.Short, o.Detail = "#"+m[1]+" "+m[3], m[2]+", "+Tons(atoi(m[4]))+", "+m[5]+" damage"
 			} else if m := aimAll.FindStringSubmatch(o.Label); m != nil {
-				o.Short = "This and " + plural(atoi(m[1]), "other", "others") + " at #" + m[2]
+				others := 1 // "the other one", as mended words write it
+				if m[1] != "" {
+					others = atoi(m[1])
+				}
+				o.Short = "This and " + plural(others, "other", "others") + " at #" + m[2]
 			}
 		case len(o.Label) > 16:
 			o.Short, o.Detail = shorten(o.Label)
@@ -97,8 +101,8 @@ func present(kind string, opts []engine.Option) {
 }
 
 var (
-	targetLabel = regexp.MustCompile(`^(?:At )?#(\d+) (small freighter|large freighter|tanker|\S+) ([^,]+), (\d+) t, (\d+/\d+) damage$`)
-	aimAll      = regexp.MustCompile(`^This and the (\d+) others at #(\d+)$`)
+	targetLabel = regexp.MustCompile(`^(?:At )?#(\d+) (small freighter|large freighter|tanker|\S+) ([^,]+), ([\d,]+) t, (\d+/\d+) damage$`)
+	aimAll      = regexp.MustCompile(`^This and the (?:(\d+) others|other one) at #(\d+)$`)
 )
 
 // shorten cuts a long label at its explanation: "Close (hit on 8 or less)"
@@ -114,8 +118,10 @@ func shorten(label string) (short, detail string) {
 	return "", ""
 }
 
+// atoi reads a number as events write it, with or without thousands
+// separators (7500, 7,500).
 func atoi(s string) int {
-	n, _ := strconv.Atoi(s)
+	n, _ := strconv.Atoi(strings.ReplaceAll(s, ",", ""))
 	return n
 }
 
@@ -364,7 +370,7 @@ func (g *glancer) shot() {
 var routineDamage = map[string]bool{"10.0": true, "10.1.1": true, "10.5.1": true, "10.6.2": true, "10.6.3": true}
 
 var (
-	sunkTons  = regexp.MustCompile(`\((\d+) t\) is sunk! Career total (\d+) t`)
+	sunkTons  = regexp.MustCompile(`\(([\d,]+) t\) is sunk! Career total ([\d,]+) t`)
 	damagedOf = regexp.MustCompile(`is damaged \((\d+ of \d+)\)`)
 )
 

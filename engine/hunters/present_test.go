@@ -22,6 +22,15 @@ func TestPromptsReadShortInChat(t *testing.T) {
 	if o := opts[1]; o.Short != "This and 1 other at #1" {
 		t.Fatalf("a plural: %+v", o)
 	}
+	// The same, in words with thousands separators and "the other one".
+	mended := []engine.Option{
+		{Key: "t2", Label: "At #2 small freighter Empire Barracuda, 5,000 t, 0/2 damage"},
+		{Key: "all1", Label: "This and the other one at #1"},
+	}
+	present("aim", mended)
+	if mended[0].Short != "#2 Empire Barracuda" || mended[0].Detail != "small freighter, 5,000 t, 0/2 damage" || mended[1].Short != "This and 1 other at #1" {
+		t.Fatalf("mended words: %+v", mended)
+	}
 	rng := []engine.Option{{Key: "close", Label: "Close (hit on 8 or less)"}}
 	present("range", rng)
 	if rng[0].Short != "Close" || rng[0].Detail != "hit on 8 or less" {
@@ -88,5 +97,24 @@ func TestGlanceFoldsASalvoAndAConvoy(t *testing.T) {
 	if len(got) != 2 || got[0].Text != "🧭 U-69 · box 5/8, Atlantic: **7** → **convoy**" ||
 		got[1].Text != "🚢 Pecten (tanker, 7,500 t) · Ashby (small freighter, 4,900 t) — **day**" || len(got[1].Events) != 5 {
 		t.Fatalf("%+v", got)
+	}
+}
+
+// A ship sunk reads the same whether the log writes its tonnage 7500 t or
+// 7,500 t.
+func TestGlanceReadsTonnagesWithSeparators(t *testing.T) {
+	roll := func(chart, cas, purpose string, total int, result string) engine.Event {
+		return engine.Event{Kind: engine.KindRoll, Case: cas, Roll: &engine.Roll{Chart: chart, Case: cas, Purpose: purpose, Total: total, Natural: total, Result: result}}
+	}
+	for _, sunk := range []string{"Pecten (7500 t) is sunk! Career total 13200 t.", "Pecten (7,500 t) is sunk! Career total 13,200 t."} {
+		got := Glance(nil, []engine.Event{
+			roll("U1", "9.2.3", "G7a torpedo at Pecten", 4, "hit"),
+			roll("U2", "9.2.4", "Dud check", 5, "explodes"),
+			roll("U3", "9.2.5", "Damage to Pecten (torpedo)", 4, "3 damage"),
+			{Kind: engine.KindNote, Case: "9.2.6", Text: sunk},
+		})
+		if len(got) != 1 || !strings.HasSuffix(got[0].Text, "⇒ **SUNK** 7,500 t (career 13,200 t)") {
+			t.Fatalf("%q: %+v", sunk, got)
+		}
 	}
 }
