@@ -125,22 +125,6 @@ func atoi(s string) int {
 	return n
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// Tons writes a tonnage the one way chat writes it: "13,200 t".
-func Tons(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s + " t"
-}
-
 // tonnage finds the tonnages events write plainly ("7500 t").
 var tonnage = regexp.MustCompile(`\b(\d{4,}) t\b`)
 
