@@ -261,6 +261,9 @@ func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord
 	more := s.turn(ctx, rec, st)
 	r.Public = append(r.Public, more.Public...)
 	r.Private = append(r.Private, more.Private...)
+	// The message clicked (the prompt that carried the Undo button, or the
+	// consent question) is stale now: its buttons go (issue 17).
+	r.Disarm = true
 	return r, nil
 }
 

@@ -107,6 +107,9 @@ func TestUndoWithoutDiceIsFree(t *testing.T) {
 	}
 	privateSays(t, "a stranger's undo", mustClick(t, svc, stranger, button.ID), nil, "Only the commander")
 	r = mustClick(t, svc, prien, button.ID)
+	if !r.Disarm {
+		t.Fatal("the prompt that carried the Undo button keeps its buttons after the undo")
+	}
 	back := lastPrompt(t, r)
 	if back.Prompt.Kind != "hunters.torpedo_mix" || back.Prompt.Token == mix.Prompt.Token {
 		t.Fatalf("undo brings back the mix with a new token: %+v", back.Prompt)
