@@ -599,10 +599,11 @@ func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.Stat
 		r.Public = append(r.Public, m)
 		return r, nil
 	}
-	if hidesCards(st) {
-		// The channel's table message stays up to date (edited in place).
-		if v, err := st.View("table"); err == nil {
-			r.Elsewhere = append(r.Elsewhere, Notice{Place: place, Channel: []Message{viewMessage(v)}, Sticky: "table:" + rec.ID})
+	if pin, ok := st.(engine.Pinned); ok {
+		// The game's pinned view stays up to date (edited in place).
+		name := pin.PinnedView()
+		if v, err := st.View(name); err == nil {
+			r.Elsewhere = append(r.Elsewhere, Notice{Place: place, Channel: []Message{viewMessage(v)}, Sticky: name + ":" + rec.ID})
 		}
 	}
 	files := s.pictures(rec, st, "", stored)

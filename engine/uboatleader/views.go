@@ -32,6 +32,10 @@ func (s *State) Views() []string {
 	return out
 }
 
+// PinnedView implements engine.Pinned: the fleet card stays posted in the
+// channel, edited after each decision.
+func (s *State) PinnedView() string { return "fleet" }
+
 // View implements engine.State.
 func (s *State) View(name string) (*engine.View, error) {
 	var v *engine.View
