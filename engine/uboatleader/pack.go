@@ -76,6 +76,10 @@ type AreaDef struct {
 	Adjacent   []string `yaml:"adjacent,omitempty" json:"adjacent,omitempty"`
 	// NoStop: a boat may never end its movement here (the English Channel, UBL-5.1).
 	NoStop bool `yaml:"no_stop,omitempty" json:"no_stop,omitempty"`
+	// At places the area on the map's picture: x and y of its centre, in
+	// hundredths of the picture's width and height from its top left. A map
+	// gives every area a place, or none (then the picture lays them out).
+	At *[2]float64 `yaml:"at,omitempty" json:"at,omitempty"`
 	// Contacts is the area's contact table (UBL-6.1, UBL-6.2): bands of the
 	// modified roll, each the number of contacts.
 	Contacts []ContactBand `yaml:"contacts,omitempty" json:"contacts,omitempty"`

@@ -132,6 +132,22 @@ func (v *validator) maps(p *Pack) map[string]map[string]*AreaDef {
 		if ports == 0 {
 			v.add("%s: no port", where)
 		}
+		placed := 0
+		for _, id := range sortedKeys(areas) {
+			if at := areas[id].At; at != nil {
+				placed++
+				if at[0] < 0 || at[0] > 100 || at[1] < 0 || at[1] > 100 {
+					v.add("%s, area %q: at [%g, %g] is off the picture (x and y from 0 to 100)", where, id, at[0], at[1])
+				}
+			}
+		}
+		if placed > 0 && placed < len(areas) {
+			for _, id := range sortedKeys(areas) {
+				if areas[id].At == nil {
+					v.add("%s, area %q: no at, while other areas of the map have one (place every area, or none)", where, id)
+				}
+			}
+		}
 		// Every area must be reachable from a port.
 		g := newMapGraph(m)
 		for _, id := range sortedKeys(areas) {

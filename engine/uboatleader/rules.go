@@ -57,15 +57,26 @@ func (r *Rules) Pack(name string) (*Pack, error) {
 func (r *Rules) SetupFields() []engine.SetupField {
 	p := r.packs[0]
 	var camps []engine.Option
-	for _, c := range p.Campaigns {
-		camps = append(camps, engine.Option{Key: c.ID, Label: fmt.Sprintf("%s (%s - %s)", c.Name, c.Start, c.End)})
+	seen := map[string]bool{}
+	for _, q := range r.packs {
+		for _, c := range q.Campaigns {
+			if seen[c.ID] {
+				continue
+			}
+			seen[c.ID] = true
+			label := fmt.Sprintf("%s (%s - %s)", c.Name, c.Start, c.End)
+			if len(r.packs) > 1 {
+				label += " · pack " + q.Meta.ID
+			}
+			camps = append(camps, engine.Option{Key: c.ID, Label: label})
+		}
 	}
 	var packs []string
 	for _, q := range r.packs {
 		packs = append(packs, q.Meta.ID)
 	}
 	return []engine.SetupField{
-		{Key: "campaign", Label: "Campaign", Options: camps, Default: p.Campaigns[0].ID, Help: "UBL-2; the sample campaigns are house content, not the publisher's"},
+		{Key: "campaign", Label: "Campaign", Options: camps, Help: "UBL-2; default: the pack's first; the house campaigns are house content, not the publisher's"},
 		{Key: "length", Label: "Length", Default: "short", Help: "UBL-2: patrols per U-boat and starting SO",
 			Options: []engine.Option{{Key: "short", Label: "Short"}, {Key: "medium", Label: "Medium"}, {Key: "long", Label: "Long"}}},
 		{Key: "kommandant", Label: "Fleet commander's name"},
