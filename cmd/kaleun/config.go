@@ -24,6 +24,8 @@ type config struct {
 	Slack     slackConfig     `toml:"slack"`
 	Reminders remindersConfig `toml:"reminders"`
 	Backup    backupConfig    `toml:"backup"`
+	// UBoatLeader is the game's own section (games.go).
+	UBoatLeader uboatLeaderConfig `toml:"uboatleader"`
 }
 
 // backupConfig is where and how often the serving bot copies its database.
@@ -156,6 +158,9 @@ func loadConfig(path string) (*config, error) {
 	}
 	if err := c.Backup.check(path); err != nil {
 		return nil, err
+	}
+	if _, err := uboatLeaderPacks(c.UBoatLeader.Packs); err != nil {
+		return nil, fmt.Errorf("%s: uboatleader.packs: %w", path, err)
 	}
 	if c.Discord.Enabled {
 		if c.Discord.Token, err = secret(path, "discord.token", c.Discord.Token, c.Discord.TokenEnv); err != nil {

@@ -55,7 +55,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // lets in-flight decisions finish and closes the database.
 func serve(ctx context.Context, cfg *config) error {
 	log := cfg.logger(os.Stderr)
-	games, err := availableGames()
+	games, err := gamesWith(gameContent{UBoatLeaderPacks: cfg.UBoatLeader.Packs})
 	if err != nil {
 		return err
 	}

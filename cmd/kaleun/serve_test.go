@@ -33,6 +33,9 @@ func TestServeConfigErrorsNameTheKey(t *testing.T) {
 		{write("log.toml", "[log]\nformat = \"xml\""), "log.format"},
 		{write("every.toml", "[backup]\ndir = \"b\"\nevery = \"10s\""), "backup.every"},
 		{write("keep.toml", "[backup]\ndir = \"b\"\nkeep = 0"), "backup.keep"},
+		{write("nopack.toml", "[uboatleader]\npacks = [\""+filepath.Join(dir, "nowhere")+"\"]"), "uboatleader.packs"},
+		{write("badpack.toml", "[uboatleader]\npacks = [\""+dir+"\"]"), "uboatleader.packs: pack " + dir + " has 9 problem(s), the first: pack.yaml: missing"},
+		{write("unknownpack.toml", "[uboatleader]\npack = \"x\""), `unknown key "uboatleader.pack"`},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer
