@@ -70,15 +70,23 @@ func (f *fidelityTournament) startCareers(players []User) []Place {
 	var places []Place
 	for _, p := range players {
 		var start *Notice
+		var first *Message
 		for i := range r.Elsewhere {
-			if len(r.Elsewhere[i].Channel) > 0 && r.Elsewhere[i].Channel[0].Mention == p.ID {
-				start = &r.Elsewhere[i]
+			for j := range r.Elsewhere[i].Channel {
+				if m := &r.Elsewhere[i].Channel[j]; m.Mention == p.ID && first == nil {
+					start, first = &r.Elsewhere[i], m
+				}
 			}
 		}
 		if start == nil {
 			f.t.Fatalf("no career for %s among %d notices", p.Name, len(r.Elsewhere))
 		}
-		mustClick(f.t, f.svc, p, start.Channel[0].Options[0].ID)
+		// A career whose set-up rolls dice (a Type VII's rank after 1939)
+		// waits for its Start; one whose set-up rolls none (a Type IX's:
+		// the first die is the assignment, after the load) has begun.
+		if len(first.Options) == 1 && first.Options[0].Label == "Start" {
+			mustClick(f.t, f.svc, p, first.Options[0].ID)
+		}
 		places = append(places, start.Place)
 	}
 	return places

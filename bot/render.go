@@ -140,6 +140,8 @@ func eventMessages(entries []persist.EventRecord) []Message {
 			line = "» " + line
 		case audit.KindSeed:
 			line = "🔐 " + line
+		case audit.KindRules:
+			line = "📜 " + line
 		}
 		if b.Len()+len(line)+1 > maxText {
 			flush()

@@ -231,6 +231,14 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	return private(fmt.Sprintf("Unknown command %q: try %s.", name, commandNames())), nil
 }
 
+// rulesVersionOf is the version a game's rules name (engine.Versioned).
+func rulesVersionOf(rules engine.Rules) string {
+	if v, ok := rules.(engine.Versioned); ok {
+		return v.RulesVersion()
+	}
+	return ""
+}
+
 // gameCommand finds a command the game adds (engine.CommandCatalog).
 func gameCommand(rules engine.Rules, name string) (engine.GameCommand, bool) {
 	if cc, ok := rules.(engine.CommandCatalog); ok {
@@ -559,6 +567,12 @@ func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engi
 	rec.State = b
 	rec.Dice.Cursor = d.Cursor()
 	rec.Decisions++
+	if v := rulesVersionOf(s.games[rec.Game]); v != "" && v != rec.Rules {
+		// The game goes on under rules read differently from its last
+		// decision's (kaleun was upgraded): the log says so, for verify.
+		entries = append(entries, persist.NewEntry{Event: audit.RulesEntry(audit.RulesVersion{Version: v, From: rec.Decisions})})
+		rec.Rules = v
+	}
 	rec.Updated = s.now()
 	rec.Over = st.Outcome() != nil
 	rec.AwaitingStart = false
@@ -772,7 +786,7 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
 	}
 	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats, Tournament: tournament,
-		LogVersion: persist.LogVersion}
+		LogVersion: persist.LogVersion, Rules: rulesVersionOf(rules)}
 	var seed []byte
 	if fixed != nil && fixed.Kind != "auditable" && place.Platform != audit.SurfaceTerminal {
 		// Chat games are always seeded: chosen faces never reach a channel.

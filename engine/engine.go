@@ -251,6 +251,25 @@ type CommandCatalog interface {
 	GameCommands() []GameCommand
 }
 
+// Reread is implemented by Rules that once read a setup differently: a
+// default changed since. FormerSetups returns the setup as earlier versions
+// read it, most recent first, each naming what it then left to a default
+// (none when it names everything). A game's log replays from its setup
+// (bot/audit): one begun before the change replays under a former reading.
+type Reread interface {
+	FormerSetups(setup []byte) [][]byte
+}
+
+// Versioned is implemented by Rules that name their version: kaleun's
+// reading of the rulebook, which changes whenever a change of the code
+// changes what a game replays to (an event, its words, a prompt's options).
+// A game's log records the version its decisions were played under, so a
+// verifier whose rules read differently can tell a changed reading from a
+// changed log. engine/enginetest holds every game to its version.
+type Versioned interface {
+	RulesVersion() string
+}
+
 // Scored is implemented by Rules whose score has a unit (The Hunters'
 // tonnage: "t"); standings and leaderboards write it after the score.
 type Scored interface {

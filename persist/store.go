@@ -80,6 +80,9 @@ type GameRecord struct {
 	// 0 is LogV1, for games begun before LogV2. A game keeps its version for
 	// life: its chain is hashed one way from its first entry to its last.
 	LogVersion int `json:"log_version,omitempty"`
+	// Rules is the version of the game's rules its last decision was played
+	// under (engine.Versioned); the log records each change of it.
+	Rules string `json:"rules,omitempty"`
 }
 
 // Seat is one player of a game for several.

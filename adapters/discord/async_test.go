@@ -231,7 +231,8 @@ func TestAbsentPackmatesRemindersThroughDiscord(t *testing.T) {
 // Issues 16.2 and 16.5: tournament careers waiting for their Start get
 // reminders that say so (no empty rule reference); at the deadline the bot
 // starts them, and the standings message in the channel is edited at once
-// to say they are at sea, not waiting for a Start.
+// to say they have begun (in port, stowing their torpedoes), not waiting
+// for a Start.
 func TestStartRemindersAndStandingsThroughDiscord(t *testing.T) {
 	f := discordfake.New(t)
 	clock := &testClock{t: time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)}
@@ -265,8 +266,10 @@ func TestStartRemindersAndStandingsThroughDiscord(t *testing.T) {
 	if got := strings.Count(text(posts), "did not press Start in time"); got != 2 {
 		t.Fatalf("%d careers started at the deadline: %s", got, text(posts))
 	}
+	// Started, each boat is in port stowing its torpedoes: the set-up ends
+	// with the load, and the first assignment follows it (4.4.2).
 	after := lastStandings(t, posts)
-	if strings.Contains(fmt.Sprint(after.Fields), "Start") || !strings.Contains(fmt.Sprint(after.Fields), "at sea") {
+	if strings.Contains(fmt.Sprint(after.Fields), "Start") || strings.Count(fmt.Sprint(after.Fields), "in port, May-41") != 2 {
 		t.Fatalf("the standings after the deadline: %v", after.Fields)
 	}
 }

@@ -99,7 +99,7 @@ func tickThrough(t *testing.T, f *slackfake.Server, a *Adapter, svc *bot.Service
 // threads and the standings one message that chat.update keeps current.
 // The Start reminders say what they wait for, in their header too, and
 // when the deadline starts the careers the standings message is updated
-// to say they are at sea.
+// to say they have begun (in port, stowing their torpedoes).
 func TestStartRemindersAndStandingsThroughSlack(t *testing.T) {
 	f := slackfake.New(t)
 	clock := &slackClock{t: time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)}
@@ -144,7 +144,9 @@ func TestStartRemindersAndStandingsThroughSlack(t *testing.T) {
 			updated = p.Get("blocks")
 		}
 	}
-	if updated == "" || strings.Contains(updated, "Start") || !strings.Contains(updated, "at sea") {
+	// Started, each boat is in port stowing its torpedoes: the set-up ends
+	// with the load, and the first assignment follows it (4.4.2).
+	if updated == "" || strings.Contains(updated, "Start") || strings.Count(updated, "in port, May-41") != 2 {
 		t.Fatalf("the standings message after the deadline (chat.update of %s): %q", standingsTS, updated)
 	}
 }

@@ -134,7 +134,8 @@ func TestSlackHTTPRefusesReplaysAndRetriesActOnce(t *testing.T) {
 	f := slackfake.New(t)
 	b := startHTTPBot(t, f, nil, nil)
 	now := time.Now()
-	code, resp := b.send(t, signedAt("/slack/commands", slashBody("tr-new", "C7", "U1", "new boat=IXA"), now))
+	// A VIIC's set-up rolls the rank, so the game waits for its Start.
+	code, resp := b.send(t, signedAt("/slack/commands", slashBody("tr-new", "C7", "U1", "new boat=VIIC"), now))
 	start := buttonValues(blocksOf(resp))
 	if code != http.StatusOK || len(start) != 1 {
 		t.Fatalf("new: %d %s", code, resp)
@@ -397,7 +398,8 @@ func TestSlackHTTPRecoversPanicsWhilePosting(t *testing.T) {
 	tr := &panickyTransport{method: "chat.postMessage"}
 	b := startHTTPBot(t, f, &http.Client{Transport: tr}, nil)
 	now := time.Now()
-	_, resp := b.send(t, signedAt("/slack/commands", slashBody("tr-new", "C7", "U1", "new boat=IXA"), now))
+	// A VIIC's set-up rolls the rank, so the game waits for its Start.
+	_, resp := b.send(t, signedAt("/slack/commands", slashBody("tr-new", "C7", "U1", "new boat=VIIC"), now))
 	start := buttonValues(blocksOf(resp))
 	if len(start) != 1 {
 		t.Fatalf("no Start button: %s", resp)

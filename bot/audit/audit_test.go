@@ -3,6 +3,7 @@ package audit_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/hunters/duel"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -42,7 +44,9 @@ func played(t *testing.T, sc script) ([]byte, map[string]engine.Rules) {
 	})
 	place := bot.Place{Platform: "discord", Space: "g", Channel: "c"}
 	me := bot.User{ID: "u", Name: "Prien"}
-	r, err := svc.Command(place, me, "hunters", "new", map[string]string{"boat": "VIIB", "rules": "14.6,14.8"})
+	// A 1940 start rolls the rank (11.2.2) in the set-up, so the game waits
+	// for its Start and entropy can come first.
+	r, err := svc.Command(place, me, "hunters", "new", map[string]string{"boat": "VIIB", "start": "1940-02", "rules": "14.6,14.8"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,6 +195,9 @@ func TestTamperingIsCaughtAtTheFirstBadEntry(t *testing.T) {
 	data, games := played(t, script{decisions: 150, entropy: []string{"x"}, reveal: true})
 	var x audit.Export
 	json.Unmarshal(data, &x)
+	if x.Over {
+		t.Fatal("the test game ended within 150 decisions: its export holds no unrevealed seed to tamper with")
+	}
 	roll := find(&x, 5, func(ev engine.Event) bool { return ev.Roll != nil })
 	modified := find(&x, 0, func(ev engine.Event) bool { return ev.Roll != nil && len(ev.Roll.Modifiers) > 0 })
 	decision := find(&x, 3, func(ev engine.Event) bool { return ev.Choice != nil })
@@ -240,5 +247,51 @@ func TestTamperingIsCaughtAtTheFirstBadEntry(t *testing.T) {
 		if r.OK() || !strings.Contains(r.Problems[0].String(), c.want) {
 			t.Errorf("%s: got %v, want a first problem containing %q", c.name, r.Problems, c.want)
 		}
+	}
+}
+
+// plainRules hides every optional interface of its game's rules: a verifier
+// that knows no former reading of a setup.
+type plainRules struct{ engine.Rules }
+
+// Exports made by the kaleun before torpedo_load_order's default followed
+// the text (commit ee0d05e; a career and a duel, played with `kaleun play
+// --jsonl`, each clicking the first option, across a refit): their setups name
+// no value of the ruling, and their logs roll each assignment before the
+// load. They verify under the former reading of the setup, and only so.
+func TestAnExportFromBeforeADefaultChangedVerifies(t *testing.T) {
+	h, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ file, game string }{
+		{"career-before-load-order.json", "hunters"},
+		{"duel-before-load-order.json", "hunters-duel"},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rules engine.Rules = h
+		if c.game == "hunters-duel" {
+			rules = duel.NewRules(h)
+		}
+		r := audit.Verify(data, map[string]engine.Rules{c.game: rules})
+		if !r.OK() || r.Checked != r.Dice || r.Decisions < 30 {
+			t.Fatalf("%s: %+v", c.file, r)
+		}
+		if !strings.Contains(r.Reading, `"rules":"torpedo_load_order=after_assignment"`) {
+			t.Errorf("%s: replayed from %q, want the former reading", c.file, r.Reading)
+		}
+		// Without the former reading, the set-up's events differ at once.
+		r = audit.Verify(data, map[string]engine.Rules{c.game: plainRules{rules}})
+		if r.OK() || !strings.Contains(r.Problems[0].String(), "logged") {
+			t.Errorf("%s read as now: %v", c.file, r.Problems)
+		}
+	}
+	// A game of today replays from its setup as stored: no reading is named.
+	data, games := played(t, script{decisions: 40, reveal: true})
+	if r := audit.Verify(data, games); !r.OK() || r.Reading != "" {
+		t.Fatalf("a game of today: %+v", r)
 	}
 }

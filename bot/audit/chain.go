@@ -73,7 +73,9 @@ func (x *Export) kind(i int) engine.EventKind {
 
 // gameMasters are the entries the game master writes, not the rules: a
 // replay skips them.
-func gameMasters(kind engine.EventKind) bool { return kind == KindSeed || kind == KindGenesis }
+func gameMasters(kind engine.EventKind) bool {
+	return kind == KindSeed || kind == KindGenesis || kind == KindRules
+}
 
 // checkGenesis holds the file's game and dice fields to what the first
 // entry of a version 2 log commits. A version 1 log has no genesis entry:
@@ -150,7 +152,7 @@ func checkOrder(x *Export) []Problem {
 		prev = e.Decision
 		if gameMasters(x.kind(i)) {
 			if e.Decision > 0 && (!rulesSeen || lastRules != e.Decision) {
-				return []Problem{{e.Seq, fmt.Sprintf("a seed entry logged for decision %d before that decision was taken", e.Decision)}}
+				return []Problem{{e.Seq, fmt.Sprintf("a game master's entry logged for decision %d before that decision was taken", e.Decision)}}
 			}
 			masterSince = true
 			continue

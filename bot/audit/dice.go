@@ -102,8 +102,8 @@ func checkDice(x *Export) (diceResult, []Problem) {
 		if err := json.Unmarshal(e.Event, &le); err != nil {
 			return fail(e.Seq, "event is not readable")
 		}
-		if le.Kind == KindGenesis {
-			continue // checkGenesis has read it
+		if le.Kind == KindGenesis || le.Kind == KindRules {
+			continue // checkGenesis and checkRulesEntries have read them
 		}
 		if le.Kind == KindSeed {
 			if le.Seed == nil {

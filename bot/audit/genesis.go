@@ -44,6 +44,9 @@ type Genesis struct {
 	// the id the seeded dice are derived with.
 	Dice       string `json:"dice"`
 	DiceGameID string `json:"dice_game_id,omitempty"`
+	// Rules is the version of the game's rules it begins under
+	// (engine.Versioned; empty for a log begun before versions were named).
+	Rules string `json:"rules,omitempty"`
 }
 
 // SurfaceOf is the surface of a game's place key ("discord/guild/channel").
@@ -71,7 +74,7 @@ func GenesisEntry(rec *persist.GameRecord) (json.RawMessage, error) {
 		return nil, err
 	}
 	g := Genesis{Log: persist.LogV2, ID: rec.ID, Game: rec.Game, Created: rec.Created, Setup: rec.Setup,
-		Surface: SurfaceOf(rec.Key), Dice: scheme}
+		Surface: SurfaceOf(rec.Key), Dice: scheme, Rules: rec.Rules}
 	if len(g.Setup) == 0 {
 		g.Setup = json.RawMessage("{}")
 	}
@@ -89,5 +92,8 @@ func EncodeGenesis(g Genesis) (json.RawMessage, error) {
 		how = "its dice CHOSEN from a script, not random"
 	}
 	text := fmt.Sprintf("Game %s (%s) created %s on %s, %s.", g.ID, g.Game, g.Created.UTC().Format(time.RFC3339), g.Surface, how)
+	if g.Rules != "" {
+		text += fmt.Sprintf(" Its rules are read as %s.", g.Rules)
+	}
 	return json.Marshal(GenesisEvent{Kind: KindGenesis, Text: text, Genesis: g})
 }

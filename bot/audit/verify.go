@@ -49,15 +49,36 @@ type Report struct {
 	// Unrevealed lists the commitments of seeds not revealed yet: their dice
 	// cannot be checked until they are.
 	Unrevealed []string
+	// RulesChanged, when set, says the replay parted from the log at a
+	// decision played under another version of the rules than this
+	// verifier's (or under one the log does not name): the chain, the seeds
+	// and every die check out, but the decisions from there on can only be
+	// replayed by a kaleun that reads the rules as they were then.
+	RulesChanged *RulesChange
+	// Reading is the setup the decisions replayed from when it is not the
+	// stored one: a former reading of it (engine.Reread), for a game begun
+	// before a default of its rules changed.
+	Reading string
 }
 
 // Intact tells whether every check passed: the chain, the binding of the
 // file's fields, every die against its seed or script, the replay.
 func (r Report) Intact() bool { return len(r.Problems) == 0 }
 
-// OK tells whether the file is intact and its dice came from seeds: never
-// true for scripted dice, whose faces were chosen.
-func (r Report) OK() bool { return r.Intact() && !r.Scripted }
+// OK tells whether the file is intact, replayed to its end, and its dice
+// came from seeds: never true for scripted dice, whose faces were chosen.
+func (r Report) OK() bool { return r.Intact() && !r.Scripted && r.RulesChanged == nil }
+
+// RulesChange is where a replay parted from a log played under other rules.
+type RulesChange struct {
+	// Decision is the first decision the replay does not reproduce; Logged
+	// the rules version it was played under ("" when the log names none),
+	// Current this verifier's.
+	Decision        int
+	Logged, Current string
+	// Finding is what the replay found there.
+	Finding Problem
+}
 
 // Verify checks an export: every hash link, what the first entry commits
 // (format 2), the order of the decisions, every seed against its
@@ -85,7 +106,7 @@ func Verify(data []byte, games map[string]engine.Rules) Report {
 		r.Problems = []Problem{{Msg: "the log has no entries: every game's log opens with its first entry when it is created"}}
 		return r
 	}
-	for _, check := range []func(*Export) []Problem{checkChain, checkGenesis, checkOrder} {
+	for _, check := range []func(*Export) []Problem{checkChain, checkGenesis, checkOrder, checkRulesEntries} {
 		if r.Problems = check(&x); len(r.Problems) > 0 {
 			return r
 		}
@@ -96,11 +117,56 @@ func Verify(data []byte, games map[string]engine.Rules) Report {
 	}
 	r.Dice, r.Checked, r.Matched, r.Unrevealed = len(dice.faces), dice.checked, dice.matched, dice.unrevealed
 	var ended bool
-	if r.Decisions, ended, r.Problems = replay(&x, dice.faces, games); len(r.Problems) > 0 {
-		return r
+	var at int
+	if r.Decisions, ended, at, r.Problems = replayAt(&x, x.Game.Setup, dice.faces, games); len(r.Problems) > 0 {
+		// A game begun before a default of its rules changed was played as
+		// its setup read then; the problems stand only if no such reading
+		// replays it either.
+		replayed := false
+		if reread, ok := games[x.Game.Game].(engine.Reread); ok {
+			for _, setup := range reread.FormerSetups(x.Game.Setup) {
+				if n, e, probs := replay(&x, setup, dice.faces, games); len(probs) == 0 {
+					r.Decisions, ended, r.Problems, r.Reading, replayed = n, e, nil, string(setup), true
+					break
+				}
+			}
+		}
+		if !replayed {
+			if change := rulesChange(&x, games[x.Game.Game], at, r.Problems[0]); change != nil {
+				// Not a finding about the log: the rules read differently now.
+				r.RulesChanged, r.Problems = change, nil
+			}
+			return r
+		}
 	}
 	r.Over, r.Problems = checkEnd(&x, ended, dice.endsRevealed)
 	return r
+}
+
+// rulesChange tells a replay that parted from the log under other rules
+// from one that parted from a changed log: at decision at (-1: somewhere),
+// was the game played under the rules this verifier reads? Only when it
+// was, or when neither log nor rules name a version, does the finding stand.
+func rulesChange(x *Export, rules engine.Rules, at int, finding Problem) *RulesChange {
+	v, ok := rules.(engine.Versioned)
+	if !ok {
+		return nil
+	}
+	current := v.RulesVersion()
+	versions := versionsOf(x)
+	if at >= 0 {
+		if logged := versions.at(at); logged != current {
+			return &RulesChange{Decision: at, Logged: logged, Current: current, Finding: finding}
+		}
+		return nil
+	}
+	// The rules failed somewhere: another version anywhere in the log may be why.
+	for _, vr := range append(rulesVersions{{From: 0, Version: versions.at(0)}}, versions...) {
+		if vr.Version != current {
+			return &RulesChange{Decision: vr.From, Logged: vr.Version, Current: current, Finding: finding}
+		}
+	}
+	return nil
 }
 
 // checkEnd holds the file's "over" to what the log shows: a game the rules

@@ -73,7 +73,10 @@ func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // Exit statuses of kaleun verify beyond 0 (intact, seeded dice), 1 (a
 // problem) and 2 (usage).
-const exitScripted = 3 // intact, but its dice were chosen by hand
+const (
+	exitScripted     = 3 // intact, but its dice were chosen by hand
+	exitRulesChanged = 4 // intact, but played under rules this kaleun reads differently
+)
 
 // runVerify checks an audit file and prints one line per problem.
 func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -135,6 +138,19 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			r.Dice, r.GameID, r.Entries, r.Decisions)
 		return exitScripted
 	}
+	if c := r.RulesChanged; c != nil {
+		logged := "rules the log does not name (it was begun before kaleun named its rules versions)"
+		if c.Logged != "" {
+			logged = "rules version " + c.Logged
+		}
+		dice := fmt.Sprintf("%d of %d dice recomputed from their seeds", r.Checked, r.Dice)
+		fmt.Fprintf(stdout, "RULES CHANGED: game %s: %d entries, the hash chain intact; %s; %d decisions replayed through the rules to the same events. "+
+			"From decision %d the game was played under %s, and this kaleun reads the rules as %s: there they replay differently (%s). "+
+			"Nothing here says the log was changed (its head does, if it differs from the one posted); replay it with a kaleun of those rules (README, \"Rules versions\").\n",
+			r.GameID, r.Entries, dice, r.Decisions, c.Decision, logged, c.Current, c.Finding.String())
+		fmt.Fprintf(stdout, "head: %s\n", r.Head)
+		return exitRulesChanged
+	}
 	if r.Scripted {
 		fmt.Fprintf(stdout, "ok (scripted): game %s: %d entries, the hash chain intact; the %d dice were CHOSEN BY HAND, none is random: each equals the listed script; %d decisions replayed through the rules to the same events\n",
 			r.GameID, r.Entries, r.Matched, r.Decisions)
@@ -145,6 +161,9 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "ok: game %s: %d entries, the hash chain intact; %s; %d decisions replayed through the rules to the same events; the game is %s\n",
 			r.GameID, r.Entries, dice, r.Decisions, map[bool]string{true: "over", false: "still running"}[r.Over])
+	}
+	if r.Reading != "" {
+		fmt.Fprintf(stdout, "note: the decisions replay from the setup as the kaleun of its time read it, %s: the game was begun before a default of its rules changed\n", r.Reading)
 	}
 	code := 0
 	fmt.Fprintf(stdout, "head: %s\n", r.Head)

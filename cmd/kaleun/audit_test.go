@@ -263,3 +263,15 @@ func driveJSONL(t *testing.T, bin string, args []string, answer func(jsonLine) s
 		t.Fatal(err)
 	}
 }
+
+// An export made by the kaleun before torpedo_load_order's default followed
+// the text (bot/audit/testdata): `kaleun verify` replays it under its setup's
+// former reading and says so.
+func TestVerifyReadsAnOldSetupAsItWasPlayed(t *testing.T) {
+	bin := kaleunBinary(t)
+	out, err := exec.Command(bin, "verify", filepath.Join("..", "..", "bot", "audit", "testdata", "career-before-load-order.json")).CombinedOutput()
+	if err != nil || !strings.HasPrefix(string(out), "ok: game seeded-854f8e18aa642940: ") ||
+		!strings.Contains(string(out), `note: the decisions replay from the setup as the kaleun of its time read it, {"boat":"VIIC","kommandant":"Altmann","rules":"torpedo_load_order=after_assignment","start":"1941-03"}`) {
+		t.Fatalf("verify an old export: %v\n%s", err, out)
+	}
+}

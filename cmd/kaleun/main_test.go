@@ -95,21 +95,23 @@ func TestDiceFileForcesFacesAndNamesTheRollWhenItRunsOut(t *testing.T) {
 	bin := kaleunBinary(t)
 	dir := t.TempDir()
 	script := filepath.Join(dir, "dice.txt")
-	// VIIC (1940): starting rank 3 → KptLt; request roll 6; P1 3+4 = 7 → British Isles.
-	os.WriteFile(script, []byte("3 6 3 4"), 0o600)
+	// VIIC (1940): starting rank 3 → KptLt; the load; request roll 6; P1 3+4
+	// = 7 → British Isles; box 1 (Bay of Biscay) 4+4: none; box 2 runs out.
+	os.WriteFile(script, []byte("3 6 3 4 4 4"), 0o600)
 	cmd := exec.Command(bin, "play", "--db", filepath.Join(dir, "k.db"), "--dice", script, "--boat", "VIIC")
-	cmd.Stdin = strings.NewReader("e6\nf0a0\nz0\n")
+	cmd.Stdin = strings.NewReader("e6\nf0a0\nz0\nsail\n")
 	out, _ := cmd.CombinedOutput()
 	s := string(out)
 	if !strings.Contains(s, "2d6 = 3+4 = 7 → British Isles") {
 		t.Fatalf("forced faces not used:\n%s", s)
 	}
-	if cmd.ProcessState.ExitCode() == 0 || !strings.Contains(s, "run out after 4 faces") || !strings.Contains(s, "Encounter") {
+	if cmd.ProcessState.ExitCode() == 0 || !strings.Contains(s, "run out after 6 faces") || !strings.Contains(s, "Encounter") {
 		t.Fatalf("want a clear stop naming the roll:\n%s", s)
 	}
 	bad := filepath.Join(dir, "bad.txt")
-	os.WriteFile(bad, []byte("3 9"), 0o600)
+	os.WriteFile(bad, []byte("3 9"), 0o600) // the request roll, once loaded, is a 9
 	cmd = exec.Command(bin, "play", "--db", filepath.Join(dir, "k2.db"), "--dice", bad, "--boat", "VIIC")
+	cmd.Stdin = strings.NewReader("e6\nf0a0\nz0\n")
 	out, _ = cmd.CombinedOutput()
 	if cmd.ProcessState.ExitCode() == 0 || !strings.Contains(string(out), "face 9 is not possible on a d6") {
 		t.Fatalf("impossible face: %s", out)

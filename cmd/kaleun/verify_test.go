@@ -242,3 +242,51 @@ func gunzip(t *testing.T, from, to string) {
 		t.Fatal(fmt.Errorf("writing %s: %w", to, err))
 	}
 }
+
+// A log played under rules another kaleun reads differently is not a
+// forgery: verify says the rules changed, from which decision and version,
+// and exits 4, with the chain and the dice checked. The same difference
+// under the version this kaleun reads is a changed log: exit 1.
+func TestVerifyTellsARulesChangeFromAChangedLog(t *testing.T) {
+	bin, dir := kaleunBinary(t), t.TempDir()
+	db := filepath.Join(dir, "k.db")
+	driveJSONL(t, bin, []string{"--db", db, "--boat", "VIIC", "--name", "Prien"}, firstOptions(15), nil)
+	_, _, data := exportOf(t, bin, dir, db)
+	reworded := func(version string) []byte {
+		var x audit.Export
+		json.Unmarshal(data, &x)
+		var ge audit.GenesisEvent
+		json.Unmarshal(x.Entries[0].Event, &ge)
+		if ge.Genesis.Rules == "" {
+			t.Fatal("the genesis entry names no rules version")
+		}
+		if version != "" {
+			ge.Genesis.Rules = version
+			x.Entries[0].Event, _ = audit.EncodeGenesis(ge.Genesis)
+		}
+		done := false
+		for i := len(x.Entries) - 1; i > 0 && !done; i-- {
+			var ev map[string]any
+			json.Unmarshal(x.Entries[i].Event, &ev)
+			if ev["kind"] == "note" {
+				ev["text"] = "(reworded) " + ev["text"].(string)
+				x.Entries[i].Event, _ = json.Marshal(ev)
+				done = true
+			}
+		}
+		if !done {
+			t.Fatal("no note to reword")
+		}
+		audittest.Rehash(&x)
+		b, _ := json.Marshal(&x)
+		return b
+	}
+	out, code := verifyData(t, bin, dir, reworded("hunters/0"))
+	if code != 4 || !strings.HasPrefix(out, "RULES CHANGED: ") || !strings.Contains(out, "rules version hunters/0") || !strings.Contains(out, "reads the rules as hunters/") {
+		t.Fatalf("played under other rules: exit %d\n%s", code, out)
+	}
+	out, code = verifyData(t, bin, dir, reworded(""))
+	if code != 1 || !strings.Contains(out, "(reworded)") {
+		t.Fatalf("changed under this kaleun's rules: exit %d\n%s", code, out)
+	}
+}

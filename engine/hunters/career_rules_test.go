@@ -60,7 +60,7 @@ func TestVIIAUpgrade(t *testing.T) {
 		s := bare(t, "VIIA", "1940-11", rules)
 		withPatrol(t, s, "atlantic", 6)
 		s.Phase = phPatrolEnd
-		runUntil(t, s, phAssign)
+		runUntil(t, s, phLoadMix)
 		if got := s.Boat.Type; (got == "VIIC") == keep {
 			t.Errorf("keep %v: boat %s", keep, got)
 		}
@@ -226,5 +226,33 @@ func TestRandomEventMarkers(t *testing.T) {
 	choose(t, d, "reroll", 1, 2) // 3 + 1 = 4: undetected
 	if d.Career.Hals != 0 || d.Phase == phDC {
 		t.Fatalf("hals %d phase %s", d.Career.Hals, d.Phase)
+	}
+}
+
+// 6.1 step 3F, 10.10.4: once the refit is over the boat is made ready for
+// the next patrol, whose month is the career's date while it loads (the
+// assignment comes after the load).
+func TestTheDateIsTheNextPatrolsWhileTheBoatLoads(t *testing.T) {
+	s := bare(t, "VIIC", "1940-10", "")
+	withPatrol(t, s, "atlantic", 7)
+	s.Phase = phPatrolEnd
+	runUntil(t, s, phLoadMix)
+	if s.Patrol != nil || s.Career.NextPatrol.String() != "1940-12" || s.Career.Month != s.Career.NextPatrol {
+		t.Fatalf("loading for the next patrol: date %s, next patrol %s, patrol %+v", s.Career.Month, s.Career.NextPatrol, s.Patrol)
+	}
+	v, err := s.View("status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var date string
+	for _, sec := range v.Sections {
+		for _, f := range sec.Fields {
+			if f.Name == "Date" {
+				date = f.Value
+			}
+		}
+	}
+	if date != "Dec-40" {
+		t.Fatalf("status date %q while loading for the Dec-40 patrol", date)
 	}
 }

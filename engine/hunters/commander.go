@@ -11,7 +11,10 @@ import (
 // (and later for routine decisions a player hands over). Its policy:
 //
 //   - Loading: the mat's standard mix, G7a in the tubes, G7e in the reloads;
-//     reloads G7a first (more accurate at range).
+//     reloads G7a first (more accurate at range). The mix never depended on
+//     the patrol area, so loading before the assignment (4.4.2, 6.1) changes
+//     nothing; an (M) patrol's load, stowed again around the mines (7.4.2), is
+//     chosen the same way.
 //   - Patrol requests (11.2.1): North America, Caribbean, Atlantic, West
 //     Africa, British Isles, then the rest; special missions last.
 //   - Engaging: attacks everything while it has a weapon that can fire,

@@ -198,7 +198,7 @@ func TestDiesels(t *testing.T) {
 	s.Phase = phCombatOver
 	var evs []engine.Event
 	evs = run(t, s, []int{5, 3, 4, 3, 4, 3, 4, 3, 4}, func() {
-		for s.Phase != phAssign {
+		for s.Phase != phLoadMix {
 			if h := handlerFor(s.Phase); h.step != nil {
 				h.step(s)
 			} else {

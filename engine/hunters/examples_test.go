@@ -170,7 +170,7 @@ func TestExample10_10_6TypeIXPMonth(t *testing.T) {
 	s := bare(t, "IXA", "1939-09", "")
 	withPatrol(t, s, "british_isles", 8)
 	s.Phase = phPatrolEnd
-	runUntil(t, s, phAssign)
+	runUntil(t, s, phLoadMix)
 	var marks []string
 	for _, r := range s.Career.Log {
 		marks = append(marks, r.Month.Label()+":"+r.Mark)
@@ -189,7 +189,7 @@ func TestExample10_10_6TypeIXPMonth(t *testing.T) {
 		t.Fatal("box 3 of 9 is before the halfway point")
 	}
 	s2.Phase = phPatrolEnd
-	runUntil(t, s2, phAssign)
+	runUntil(t, s2, phLoadMix)
 	if s2.Career.NextPatrol != charts.MonthOf(1939, 11) {
 		t.Fatalf("next patrol %s, want Nov-39 (no P month)", s2.Career.NextPatrol)
 	}
@@ -256,7 +256,7 @@ func TestBlennemannLogSheetCalendar(t *testing.T) {
 		s.Patrol.Targets = []LogTarget{{Name: "x", Tons: 5000, Kind: "small_freighter", Sunk: true}}
 		s.Boat.Hull = p.hull
 		s.Phase = phPatrolEnd
-		runUntil(t, s, phAssign, p.faces...)
+		runUntil(t, s, phLoadMix, p.faces...)
 		if i == 2 && s.Crew.Quality != Veteran {
 			t.Fatalf("advancement after the third success: quality %d", s.Crew.Quality)
 		}

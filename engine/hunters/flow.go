@@ -282,6 +282,7 @@ func (r *Rules) Decode(data []byte) (engine.State, error) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("hunters: reading saved state: %w", err)
 	}
+	s.Settings.keepFormerDefaults() // a game saved before its rulings were recorded
 	if s.Over == nil {
 		if handlerFor(s.Phase).dec == nil {
 			return nil, fmt.Errorf("hunters: saved state waits in unknown phase %q", s.Phase)

@@ -151,15 +151,19 @@ func (s *State) beginLoading() {
 }
 
 // loadsFirst reports whether the torpedoes are loaded before the patrol
-// assignment (ruling torpedo_load_order; 4.4.2, 6.1). A wolfpack tournament
-// (13.5) knows its assignment beforehand and keeps the usual order.
+// assignment (ruling torpedo_load_order; 4.4.2, 6.1). Not in a Wolfpack
+// tournament: 13.5.2 gives every boat its Atlantic assignment with its type
+// and month, as the tournament's start, so the load follows it (no die is
+// rolled for it, and no (M) mission takes the tubes).
 func (s *State) loadsFirst() bool {
 	return s.Pack == nil && s.Settings.Ruling("torpedo_load_order") == "before_assignment"
 }
 
 // toNextPatrol starts the next patrol: its assignment (6.1 step 1), or first
-// its torpedo load (refit step F) when the load comes first.
+// its torpedo load (refit step F) when the load comes first. The career's
+// date is the next patrol's month from now on: the boat is made ready for it.
 func (s *State) toNextPatrol() {
+	s.Career.Month = s.Career.NextPatrol
 	if s.loadsFirst() {
 		s.beginLoading()
 		return

@@ -43,8 +43,9 @@ func TestNoShipSunkTwice(t *testing.T) {
 
 // 14.4: a historical number from the type's list.
 func TestHistoricalUBoatID(t *testing.T) {
-	s, events := newGame(t, map[string]string{"boat": "VIIA", "uboat": "historical"}, 3, 5, 1, 3)
-	// VIIA list U-27..36 (10 boats): d10 3 → index 3 → U-30. Then rank (1939: automatic), request 5, P1 1+3 = 4.
+	s, events := newGame(t, map[string]string{"boat": "VIIA", "uboat": "historical"}, 3)
+	// VIIA list U-27..36 (10 boats): d10 3 → index 3 → U-30. Then rank (1939:
+	// automatic), and the set-up ends with the torpedo load (4.4.2).
 	if s.Boat.Number != "U-30" {
 		t.Fatalf("number %s", s.Boat.Number)
 	}

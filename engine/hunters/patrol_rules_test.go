@@ -71,7 +71,7 @@ func TestFirstMediterraneanPatrol(t *testing.T) {
 	s.Boat.Hull = 0
 	s.Patrol.Pos = len(s.Patrol.Boxes) - 1
 	s.Phase = phPatrolEnd
-	runUntil(t, s, phAssign)
+	runUntil(t, s, phLoadMix)
 	if !s.Career.Med {
 		t.Fatal("7.3.4: a completed Med patrol makes the Med permanent")
 	}
@@ -107,7 +107,7 @@ func TestGibraltarAbort(t *testing.T) {
 	s2.Phase = phProceed
 	run(t, s2, []int{3, 4}, func() {
 		decisions[phProceed].answer(s2, "abort")
-		for s2.Phase != phAssign {
+		for s2.Phase != phLoadMix {
 			handlerFor(s2.Phase).step(s2)
 		}
 	})
@@ -222,7 +222,7 @@ func TestAbwehrAgentDelivery(t *testing.T) {
 	// 7.4.4: the mission's success decides the patrol, not ships sunk.
 	s.Patrol.Pos = len(s.Patrol.Boxes) - 1
 	s.Phase = phPatrolEnd
-	runUntil(t, s, phAssign)
+	runUntil(t, s, phLoadMix)
 	if s.Career.Successes != 1 {
 		t.Fatal("7.4.4: a delivered agent makes the patrol a success")
 	}

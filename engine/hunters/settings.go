@@ -82,9 +82,9 @@ var Rulings = []Ruling{
 		"each_rule": "10.11.3 (all four generic crew boxes replaced after a patrol) and 11.1.4 (all four SW or KIA during it) each take a level, so losing them all costs two (never below Trained)",
 		"one_level": "the two rules name one loss: all four generic crew boxes lost costs one level",
 	}},
-	{"torpedo_load_order", "4.4.2, 6.1, 7.4.2", "after_assignment", map[string]string{
-		"after_assignment":  "the patrol assignment is rolled first and the torpedoes are then loaded knowing it (the engine's order since its first version)",
-		"before_assignment": "the torpedoes are loaded first (4.4.2: set-up ends with the load, then the first assignment; 6.1: refit step F before step 1); an (M) assignment then takes the tubes for mines and the reloads are rebalanced (7.4.2)",
+	{"torpedo_load_order", "4.4.2, 6.1, 7.4.2", "before_assignment", map[string]string{
+		"before_assignment": "the torpedoes are loaded first (4.4.2: set-up ends with the load, then the first assignment; 6.1: refit step F before step 1); an (M) assignment then takes the tubes for mines and the reloads are rebalanced (7.4.2); a Wolfpack tournament's boats are assigned the Atlantic at the start (13.5.2) and load after it",
+		"after_assignment":  "the patrol assignment is rolled first and the torpedoes are then loaded knowing it (the engine's default until it followed the text; games begun before keep it)",
 	}},
 	{"refit_award_order", "11.0, 11.2.3, 11.3", "award_first", map[string]string{
 		"award_first":     "at a refit with both, the award is received before the promotion roll, which gets its -1 (the ships were sunk in the 12 months judged)",

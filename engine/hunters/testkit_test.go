@@ -80,6 +80,9 @@ func withPatrol(t testing.TB, s *State, assignment string, pos int) *State {
 	s.run = &runner{dice: d, record: true}
 	s.Phase = phAssigned
 	s.stepAssigned() // builds the track; rolls only for an Arctic assignment
+	if s.Phase != phLoadMix {
+		s.beginLoading() // the load as 4.5 and 7.4.2 make it for this assignment, whichever came first
+	}
 	m := s.mat()
 	s.Refit.Load.E = m.Torpedoes.G7e
 	if s.Refit.Load.Mines {

@@ -163,11 +163,17 @@ func cases(data []byte, categories []string, pick func(category string, i int) b
 		add("swap decisions", fmt.Sprintf("decision %d logged before decision %d", d+1, d), func(x *audit.Export) bool { return swapBlocks(x, d, false) })
 		add("swap decisions", fmt.Sprintf("decisions %d and %d swapped, numbers too", d, d+1), func(x *audit.Export) bool { return swapBlocks(x, d, true) })
 	}
+	// A running game whose last decision is one entry (a choice that rolled
+	// and said nothing): dropping it cuts the log after the decision before,
+	// a prefix of the game that only the head tells apart.
+	lastAlone := !x.Over && n >= 2 && x.Entries[n-1].Decision >= 1 && x.Entries[n-2].Decision != x.Entries[n-1].Decision
 	for i := 0; i < n; i++ {
-		add("drop an entry", fmt.Sprintf("entry %d dropped", i+1), func(x *audit.Export) bool {
+		if c := add("drop an entry", fmt.Sprintf("entry %d dropped", i+1), func(x *audit.Export) bool {
 			x.Entries = append(x.Entries[:i], x.Entries[i+1:]...)
 			return true
-		})
+		}); c != nil && i == n-1 && lastAlone {
+			c.HeadOnly = true
+		}
 		add("duplicate an entry", fmt.Sprintf("entry %d logged twice", i+1), func(x *audit.Export) bool {
 			x.Entries = append(x.Entries[:i+1], x.Entries[i:]...)
 			return true

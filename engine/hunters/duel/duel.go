@@ -418,3 +418,7 @@ func (s *State) Summaries() []engine.Summary {
 	}
 	return out
 }
+
+// FormerSetups implements engine.Reread: both careers read the duel's
+// "rules" answer (hunters.FormerSetups).
+func (r *Rules) FormerSetups(setup []byte) [][]byte { return hunters.FormerSetups(setup) }

@@ -85,6 +85,81 @@ func (g *game) try(key string, faces ...int) ([]engine.Event, error) {
 	return evs, nil
 }
 
+// isLoadPrompt reports whether a prompt kind belongs to stowing torpedoes
+// before a patrol (4.5).
+func isLoadPrompt(kind string) bool {
+	switch kind {
+	case "hunters.torpedo_mix", "hunters.load_tubes", "hunters.load_aft_reloads":
+		return true
+	}
+	return false
+}
+
+// firstBoxQuiet are two dice that make a patrol's first box pass without an
+// encounter: it is a Transit or a Bay of Biscay box (8: none in Transit;
+// Bay of Biscay none on 5 or more, 6 with 1943's -2).
+var firstBoxQuiet = []int{4, 4}
+
+// stowAssign answers the torpedo-load prompts with the first offered loads. The
+// last answer rolls assign, the patrol's assignment (6.1: it follows the
+// load; the 11.2.1 request roll of a Kapitänleutnant, P1), and then box 1's
+// encounter, which firstBoxQuiet makes nothing — unless the assignment stops
+// at a prompt of its own (11.2.1's choice of patrol), where stowAssign stops.
+func (g *game) stowAssign(assign ...int) []engine.Event {
+	g.t.Helper()
+	var out []engine.Event
+	pending := [][]int{assign, firstBoxQuiet}
+	for isLoadPrompt(g.kind()) {
+		key := g.keys()[0]
+		var faces []int
+		for {
+			evs, err := g.try(key, faces...)
+			if err == nil {
+				out = append(out, evs...)
+				break
+			}
+			if !ranOut(err) || len(pending) == 0 {
+				g.t.Fatalf("stowing %q with %v at %s: %v\nlast events:\n%s", key, faces, g.where(), err, dump(tail(g.all, 12)))
+			}
+			faces = append(faces, pending[0]...)
+			pending = pending[1:]
+		}
+	}
+	if len(pending) == 2 && len(assign) > 0 {
+		g.t.Fatalf("the load was stowed without rolling the assignment dice %v: %s", assign, g.where())
+	}
+	return out
+}
+
+// loadedCareer starts a career and stows its first load: faces are the dice the
+// set-up rolls (the rank, 11.2.2) and then the first assignment's, which
+// follows the load (4.4.2): the set-up takes the shortest prefix it accepts,
+// and stowAssign rolls the rest with the load, entering box 1 quietly.
+func loadedCareer(t testing.TB, setup map[string]string, faces ...int) *game {
+	t.Helper()
+	rules, err := loadedRules()
+	if err != nil {
+		t.Fatalf("loading the rules: %v", err)
+	}
+	raw, err := json.Marshal(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n <= len(faces); n++ {
+		_, _, err := rules.New(raw, dice.NewScripted(faces[:n]))
+		if err == nil {
+			g := career(t, setup, faces[:n]...)
+			g.stowAssign(faces[n:]...)
+			return g
+		}
+		if !ranOut(err) {
+			t.Fatalf("set-up %v: %v", setup, err)
+		}
+	}
+	t.Fatalf("set-up %v: the %d faces given ran out", setup, len(faces))
+	return nil
+}
+
 // ranOut reports whether err is the dice script running out (the rules wanted
 // more dice than the test gave).
 func ranOut(err error) bool {

@@ -74,6 +74,24 @@ func loose(t testing.TB, setup map[string]string, face int) *game {
 	return &game{t: t, state: st, all: evs}
 }
 
+// stowLoose stows the first offered loads (4.5) with a generous script of one
+// repeated face, not holding the test to its count: the last answer rolls
+// the first assignment (it follows the load, 4.4.2) and box 1's encounter.
+func (g *game) stowLoose(face int) []engine.Event {
+	g.t.Helper()
+	var out []engine.Event
+	for isLoadPrompt(g.kind()) {
+		next, evs, err := g.state.Apply(engine.Choice{Key: g.keys()[0]}, dice.NewScripted(rep(40, face)))
+		if err != nil {
+			g.t.Fatalf("stowing at %s: %v", g.where(), err)
+		}
+		g.state = next
+		g.all = append(g.all, evs...)
+		out = append(out, evs...)
+	}
+	return out
+}
+
 // optionKeys lists a prompt's keys.
 func optionKeys(p *engine.Prompt) []string {
 	out := make([]string, len(p.Options))
@@ -93,16 +111,6 @@ func (g *game) label(key string) string {
 		}
 	}
 	return ""
-}
-
-// isLoadPrompt reports whether a prompt kind belongs to stowing torpedoes
-// before a patrol (4.5).
-func isLoadPrompt(kind string) bool {
-	switch kind {
-	case "hunters.torpedo_mix", "hunters.load_tubes", "hunters.load_aft_reloads":
-		return true
-	}
-	return false
 }
 
 // stow answers the torpedo-load prompts (4.5) with mix (a torpedo_mix key,

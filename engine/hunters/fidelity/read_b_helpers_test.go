@@ -12,11 +12,14 @@ import (
 	"github.com/kaleun/kaleun/engine"
 )
 
-// rbSetup is a career's set-up: boat, start month, optional rules, and the
-// set-up dice that give it a patrol whose third box is on station.
+// rbSetup is a career's set-up: boat, start month, optional rules, the
+// set-up dice and the first assignment's dice, which give it a patrol whose
+// third box is on station. The set-up ends with the torpedo load (4.4.2):
+// its dice are the rank roll (11.2.2), if any; the first assignment (the
+// 11.2.1 request roll of a KptLt, P1) is rolled when the load is stowed.
 type rbSetup struct {
 	boat, start, rules string
-	faces              []int
+	faces, assign      []int
 }
 
 // Set-ups whose first patrol is to the Atlantic (box 3 is the first
@@ -24,34 +27,35 @@ type rbSetup struct {
 // 11.2.1 request roll follows; a KptLt (1939, Type IX) rolls 3 on it.
 var (
 	// VIIC, Mar-41: rank 1 (OltzS), P1 4+4 = 8 → Atlantic.
-	rbVIIC41 = rbSetup{boat: "VIIC", start: "1941-03", faces: []int{1, 4, 4}}
+	rbVIIC41 = rbSetup{boat: "VIIC", start: "1941-03", faces: []int{1}, assign: []int{4, 4}}
 	// VIIC, Mar-41: rank 1, P1 1+2 = 3 → Atlantic (W), a wolfpack patrol.
-	rbVIIC41W = rbSetup{boat: "VIIC", start: "1941-03", faces: []int{1, 1, 2}}
+	rbVIIC41W = rbSetup{boat: "VIIC", start: "1941-03", faces: []int{1}, assign: []int{1, 2}}
 	// VIIC, Oct-40: rank 1 (OltzS), P1 3+3 = 6 → Atlantic.
-	rbVIIC40 = rbSetup{boat: "VIIC", start: "1940-10", faces: []int{1, 3, 3}}
+	rbVIIC40 = rbSetup{boat: "VIIC", start: "1940-10", faces: []int{1}, assign: []int{3, 3}}
 	// VIIC, Mar-42: rank 1 (OltzS), P1 4+4 = 8 → Atlantic.
-	rbVIIC42 = rbSetup{boat: "VIIC", start: "1942-03", faces: []int{1, 4, 4}}
+	rbVIIC42 = rbSetup{boat: "VIIC", start: "1942-03", faces: []int{1}, assign: []int{4, 4}}
 	// VIIC, Feb-43: rank 1 (OltzS), P1 3+4 = 7 → Atlantic.
-	rbVIIC43 = rbSetup{boat: "VIIC", start: "1943-02", faces: []int{1, 3, 4}}
+	rbVIIC43 = rbSetup{boat: "VIIC", start: "1943-02", faces: []int{1}, assign: []int{3, 4}}
 	// VIIA, Sep-39: KptLt (automatic), request roll 3 (none), P1 6+6 = 12 →
 	// West African Coast, which a Type VII sails as the Atlantic (7.3.2).
-	rbVIIA39 = rbSetup{boat: "VIIA", start: "1939-09", faces: []int{3, 6, 6}}
+	rbVIIA39 = rbSetup{boat: "VIIA", start: "1939-09", assign: []int{3, 6, 6}}
 	// IXB, Jul-40: KptLt, request roll 3, P1 3+3 = 6 → Atlantic.
-	rbIXB40 = rbSetup{boat: "IXB", start: "1940-07", faces: []int{3, 3, 3}}
+	rbIXB40 = rbSetup{boat: "IXB", start: "1940-07", assign: []int{3, 3, 3}}
 	// IXC, May-41: KptLt, request roll 3, P1 4+4 = 8 → Atlantic.
-	rbIXC41 = rbSetup{boat: "IXC", start: "1941-05", faces: []int{3, 4, 4}}
+	rbIXC41 = rbSetup{boat: "IXC", start: "1941-05", assign: []int{3, 4, 4}}
 	// VIIC Flak, May-43: rank 1 (OltzS), P1 3+4 = 7 → Atlantic. Its load is
-	// fixed (11.4.7), so it sails at once: box 1 (Bay of Biscay, -2 in 1943)
-	// rolls 5+5 = 8, nothing.
+	// fixed (11.4.7), so the set-up goes on to the assignment and the boat
+	// sails at once: box 1 (Bay of Biscay, -2 in 1943) rolls 5+5 = 8, nothing.
 	rbFlak43 = rbSetup{boat: "VIIC_Flak", start: "1943-05", faces: []int{1, 3, 4, 5, 5}}
 	// VIIC, Mar-42: rank 1 (OltzS), P1 3+3 = 6 → North America; box 5 is the
 	// first North America box (see rbNorthAmerica).
-	rbVIIC42NA = rbSetup{boat: "VIIC", start: "1942-03", faces: []int{1, 3, 3}}
+	rbVIIC42NA = rbSetup{boat: "VIIC", start: "1942-03", faces: []int{1}, assign: []int{3, 3}}
 )
 
 func (s rbSetup) with(rules string) rbSetup { s.rules = rules; return s }
 
-// rbCareer starts the set-up's career (at its torpedo-load prompt).
+// rbCareer starts the set-up's career (at its torpedo-load prompt; the
+// load's last answer rolls s.assign first).
 func rbCareer(t testing.TB, s rbSetup) *game {
 	t.Helper()
 	setup := map[string]string{"boat": s.boat, "start": s.start, "kommandant": "Reader", "uboat": "U-99"}
@@ -63,8 +67,9 @@ func rbCareer(t testing.TB, s rbSetup) *game {
 
 // rbLoad answers the torpedo-load prompts (4.5) with the mat's own mix, G7a
 // in every tube and G7a first in the aft reloads; faces are the dice the
-// last answer rolls (the first box's encounter). A boat with nothing to
-// choose (VIIC Flak) has already sailed.
+// last answer rolls: the assignment's (6.1: it follows the load), then the
+// first box's encounter. A boat with nothing to choose (VIIC Flak) has
+// already sailed.
 func (g *game) rbLoad(faces ...int) { g.t.Helper(); g.rbLoadTubes("f0a0", faces...) }
 
 // rbLoadTubes is rbLoad with the tube loading key tubes of the
@@ -104,7 +109,7 @@ func (g *game) rbLoadTubes(tubes string, faces ...int) {
 func rbStation(t testing.TB, s rbSetup, enc ...int) *game {
 	t.Helper()
 	g := rbCareer(t, s)
-	g.rbLoad(5, 5)
+	g.rbLoad(cat(s.assign, []int{5, 5})...)
 	g.expect("hunters.proceed")
 	g.choose("sail", 5, 5)
 	g.expect("hunters.proceed")
@@ -117,7 +122,7 @@ func rbStation(t testing.TB, s rbSetup, enc ...int) *game {
 func rbNorthAmerica(t testing.TB, s rbSetup, enc ...int) *game {
 	t.Helper()
 	g := rbCareer(t, s)
-	g.rbLoad(5, 5)
+	g.rbLoad(cat(s.assign, []int{5, 5})...)
 	for box := 2; box <= 4; box++ {
 		g.expect("hunters.proceed")
 		g.choose("sail", 5, 5)
@@ -314,3 +319,6 @@ func (g *game) rbThenReload(key string, faces ...int) []engine.Event {
 
 // withFaces is the set-up with other set-up dice.
 func (s rbSetup) withFaces(faces ...int) rbSetup { s.faces = faces; return s }
+
+// withAssign is the set-up with other dice for the first assignment.
+func (s rbSetup) withAssign(faces ...int) rbSetup { s.assign = faces; return s }

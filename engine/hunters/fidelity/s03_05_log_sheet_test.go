@@ -23,10 +23,10 @@ func (g *game) logLine(month string) string {
 // totals TOTAL PATROLS, SHIPS SUNK, TOTAL TONNAGE.
 func TestS3_5LogSheetRecordsPatrolsShipsAndRefits(t *testing.T) {
 	g := britishIsles1940(t, "")
-	g.successfulPatrol([]int{3, 4}) // Oct-40: Stonepool sunk
+	next := g.successfulPatrol(britishIslesP1, []int{3, 4}) // Oct-40: Stonepool sunk
 	// Dec-40: box 3 an unescorted large freighter (size 4; T2 12 Clan
 	// Chisholm, 7,200 t, 3 points) hit once for 1 damage (U1 2+2, U2 5, U3 4).
-	g.load(false, quietBiscay...)
+	g.load(false, cat(next, quietBiscay)...)
 	g.choose("sail", quietTransit...)
 	g.choose("sail", 2, 3, 4, 1, 2, 1)
 	g.choose("attack")
@@ -49,7 +49,8 @@ func TestS3_5LogSheetRecordsPatrolsShipsAndRefits(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		g.choose("sail", quietBritish...)
 	}
-	g.feed("sail", cat(quietTransit, quietBiscay, []int{1, 3}))
+	g.choose("sail", cat(quietTransit, quietBiscay)...)
+	g.load(false, cat([]int{1, 3}, quietBiscay)...) // Feb-41: P1 4
 
 	log := g.view("log")
 	for _, want := range []string{"VIIC", "U-235", "Blennemann"} {
@@ -75,7 +76,7 @@ func TestS3_5LogSheetRecordsPatrolsShipsAndRefits(t *testing.T) {
 // completing a successful patrol, with the third one circled to indicate a
 // Crew Advancement check" (11.1).
 func TestS3_5ThirdSuccessCircledForAdvancement(t *testing.T) {
-	g := veteran(t, 3)
+	g, _ := veteran(t, 3)
 	for _, c := range []struct{ month, mark string }{{"Oct-40", " S"}, {"Dec-40", " S"}, {"Feb-41", " (S)"}} {
 		if l := strings.TrimSpace(g.logLine(c.month)); !strings.HasSuffix(l, c.mark) {
 			t.Fatalf("%s row %q, want it to end %q", c.month, l, c.mark)
@@ -88,9 +89,9 @@ func TestS3_5ThirdSuccessCircledForAdvancement(t *testing.T) {
 // sinks the boat (A1 2+2; flak 4+4 miss; E3 6+6 +2 = 14).
 func sunkOnSecondPatrol(t *testing.T) *game {
 	g := britishIsles1940(t, "")
-	g.successfulPatrol([]int{3, 4})
+	next := g.successfulPatrol(britishIslesP1, []int{3, 4})
+	g.load(false, cat(next, quietBiscay)...)
 	ship, quiet := shipAndQuiet(t, g.area())
-	g.load(false, quietBiscay...)
 	g.choose("sail", quietTransit...)
 	g.choose("sail", cat(ship, []int{1, 1, 1, 1})...)
 	for _, k := range []string{"attack", "close", "surfaced", "fwd", "t1"} {

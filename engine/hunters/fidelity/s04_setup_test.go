@@ -39,8 +39,8 @@ func TestS4_1_1EightBoatTypesAndNoOther(t *testing.T) {
 }
 
 // 4.2.1: "The availability date for the U-Boat type will be the start date of
-// your first patrol." With no start date given, every type's first patrol is
-// its 4.2.2 date: "Sept-39 VIIA*, VIIB, IXA / Apr-40 IXB / Oct-40 VIIC /
+// your first patrol." With no start date given, every type's first patrol
+// (assigned once the first load is stowed, 4.4.2) is its 4.2.2 date: "Sept-39 VIIA*, VIIB, IXA / Apr-40 IXB / Oct-40 VIIC /
 // May-41 IXC / Jan-42 VIID / May-43 VIIC Flak".
 func TestS4_2_1FirstPatrolOnTheAvailabilityDate(t *testing.T) {
 	for boat, month := range map[string]string{
@@ -49,6 +49,7 @@ func TestS4_2_1FirstPatrolOnTheAvailabilityDate(t *testing.T) {
 	} {
 		t.Run(boat, func(t *testing.T) {
 			g := loose(t, map[string]string{"boat": boat}, 4)
+			g.stowLoose(4)
 			if !said(g.all, "Patrol assignment for "+month) {
 				t.Fatalf("%s's first patrol is not in %s:\n%s", boat, month, dump(g.all))
 			}
@@ -79,23 +80,23 @@ func TestS4_2_2NoCareerBeforeTheBoatExists(t *testing.T) {
 }
 
 // vIIAPatrolNov40 sails a Type VIIA (rank roll 1 = OltzS, 11.2.2) on a quiet
-// Atlantic patrol in Nov-40 (P1 roll 6 in the Jul-Dec 1940 column) and brings
-// it home; the refit ends in Dec-40 and the next patrol is in Jan-41.
+// Atlantic patrol in Nov-40 (P1 roll 6 in the Jul-Dec 1940 column, once the
+// load is stowed) and brings it home; the refit ends in Dec-40 and the boat
+// loads for the next patrol, in Jan-41.
 func vIIAPatrolNov40(t *testing.T, rules string) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIA", "start": "1940-11", "rules": rules}, 1, 3, 3)
+	g := career(t, map[string]string{"boat": "VIIA", "start": "1940-11", "rules": rules}, 1)
+	// P1 3+3; VIIA Atlantic track: BoB, Transit, Atlantic x3, Transit, BoB (7 boxes).
+	g.stow("", 3, 3, 4, 4) // box 1 (Bay of Biscay): 8 → none
 	if !said(g.all, "Patrol assignment for Nov-40: Atlantic") {
 		t.Fatalf("want an Atlantic patrol in Nov-40:\n%s", dump(g.all))
 	}
-	// VIIA Atlantic track: BoB, Transit, Atlantic x3, Transit, BoB (7 boxes).
-	g.stow("", 4, 4) // box 1 (Bay of Biscay): 8 → none
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
-	// box 6 and 7 (return transit) and the refit, then the Jan-41 P1 roll
-	// (8 = Atlantic).
-	g.choose("sail", 4, 4, 4, 4, 4, 4)
+	// box 6 and 7 (return transit) and the refit, up to the next load.
+	g.choose("sail", 4, 4, 4, 4)
 	return g
 }
 
@@ -104,8 +105,8 @@ func vIIAPatrolNov40(t *testing.T, rules string) *game {
 // to a Type VIIC during Refit."
 func TestS4_2_2VIIAWithdrawnInDecember1940BecomesVIIC(t *testing.T) {
 	g := vIIAPatrolNov40(t, "")
-	if !said(g.all, "Patrol assignment for Jan-41") {
-		t.Fatalf("no Jan-41 patrol:\n%s", dump(tail(g.all, 15)))
+	if got := field(g.view("status"), "Date"); got != "Jan-41" {
+		t.Fatalf("the boat loads for a patrol in %q, want Jan-41:\n%s", got, dump(tail(g.all, 15)))
 	}
 	if title := strings.SplitN(g.view("status"), "\n", 2)[0]; !strings.Contains(title, "Type VIIC") {
 		t.Errorf("after the Dec-40 refit the boat is %q, want a Type VIIC (4.2.2)", title)
@@ -129,7 +130,7 @@ func TestS4_2_2OptionalKeepTheVIIA(t *testing.T) {
 // 4.3.1: "recording the following information in the header of the Log Sheet.
 // U-Boat Type ... ID ... Kmdt".
 func TestS4_3_1LogSheetHeader(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "Prien", "uboat": "U-47"}, 1, 3, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "Prien", "uboat": "U-47"}, 1)
 	head := strings.SplitN(g.view("log"), "\n", 2)[0]
 	for _, want := range []string{"U-47", "VIIC", "Prien"} {
 		if !strings.Contains(head, want) {
@@ -142,7 +143,7 @@ func TestS4_3_1LogSheetHeader(t *testing.T) {
 // Trained Crew Quality marker ... Place the appropriate Torpedo and Deck Gun
 // Ammo markers". 4.4.1: the Display Mat is that of the chosen type.
 func TestS4_4_2InitialDisplayMat(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "Prien", "uboat": "U-47"}, 1, 3, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "Prien", "uboat": "U-47"}, 1)
 	st := g.view("status")
 	title := strings.SplitN(st, "\n", 2)[0]
 	if !strings.Contains(title, "Type VIIC") || !strings.Contains(title, "Oberleutnant zur See") {
@@ -175,10 +176,9 @@ func TestS4_5MixAdjustableByTheMatFigure(t *testing.T) {
 		{"IXC", "1941-05", []string{"e6", "e7", "e8", "e9", "e10", "e11", "e12", "e13", "e14"}},
 	} {
 		t.Run(c.boat, func(t *testing.T) {
+			// The set-up ends with the load (4.4.2): no assignment, so no
+			// minelaying mission, has changed it yet (7.4.2).
 			g := loose(t, map[string]string{"boat": c.boat, "start": c.start}, 4)
-			if strings.Contains(g.where(), "(M)") {
-				t.Skip("minelaying changes the load (7.4.2)")
-			}
 			g.expect("hunters.torpedo_mix")
 			if got := g.keys(); strings.Join(got, ",") != strings.Join(c.g7e, ",") {
 				t.Errorf("%s mixes %v, want %v", c.boat, got, c.g7e)
@@ -193,10 +193,10 @@ func TestS4_5MixAdjustableByTheMatFigure(t *testing.T) {
 // ... The total number of torpedoes loaded will always equal the boat's
 // capacity." VIIC: 4+1 tubes, reloads 8+1; IXC: 4+2 tubes, reloads 14+2.
 func TestS4_5TubesThenReloadsMakeTheCapacity(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
 	g.choose("e6")
-	g.choose("f1a1")     // forward 3 G7a + 1 G7e, aft 1 G7e
-	g.choose("z0", 4, 4) // aft reload: a G7a
+	g.choose("f1a1")           // forward 3 G7a + 1 G7e, aft 1 G7e
+	g.choose("z0", 3, 4, 4, 4) // aft reload: a G7a; P1 7; box 1 none
 	st := g.view("status")
 	ft, at := field(st, "Forward tubes"), field(st, "Aft tubes")
 	if strings.Count(ft, "G7e") != 1 || strings.Count(ft, "G7a") != 3 || at != "G7e" {
@@ -207,8 +207,8 @@ func TestS4_5TubesThenReloadsMakeTheCapacity(t *testing.T) {
 		t.Errorf("reloads forward %q, aft %q: want 4 G7a + 4 G7e (8) and 1 G7a", fr, ar)
 	}
 
-	ix := career(t, map[string]string{"boat": "IXC", "start": "1941-05"}, 2, 3, 4)
-	ix.stow("e10", 4, 4)
+	ix := career(t, map[string]string{"boat": "IXC", "start": "1941-05"})
+	ix.stow("e10", 2, 3, 4, 4, 4)
 	st = ix.view("status")
 	if got := field(st, "Forward tubes"); strings.Count(got, "G7") != 4 {
 		t.Errorf("IXC forward tubes %q, want 4 torpedoes", got)
@@ -255,10 +255,10 @@ func countTorps(s string) int {
 // 10,000 t) by day in box 3 and attacks it surfaced at close range.
 func unescortedShipVIIC(t *testing.T) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
 	g.choose("e6")
 	g.choose("f0a0")
-	g.choose("z1", 4, 4) // aft reload: the G7e; box 1: none
+	g.choose("z1", 3, 4, 4, 4) // aft reload: the G7e; P1 7; box 1: none
 	g.choose("sail", 4, 4)
 	// box 3 Atlantic: 3 = ship; size 5 = large; T2 11 = Yorkshire; day.
 	g.choose("sail", 1, 2, 5, 1, 1, 3)
@@ -307,12 +307,12 @@ func TestS4_5_1AftTubeReloadsOnlyFromTheAftBox(t *testing.T) {
 // U-Boats can only carry a maximum of 5 G7e torpedoes and Type IX U-Boats can
 // only carry a maximum of 6 G7e torpedoes, all of which begin as reloads."
 func TestS4_5_2InitialLoadRestrictions(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "rules": "4.5.2"}, 1, 3, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "rules": "4.5.2"}, 1)
 	g.expect("hunters.torpedo_mix")
 	if got := strings.Join(g.keys(), ","); got != "e3,e4,e5" {
 		t.Errorf("VIIC mixes under 4.5.2: %s, want at most 5 G7e (e3,e4,e5)", got)
 	}
-	g.stow("e5", 4, 4)
+	g.stow("e5", 3, 4, 4, 4)
 	st := g.view("status")
 	if got := field(st, "Forward tubes") + field(st, "Aft tubes"); strings.Contains(got, "G7e") {
 		t.Errorf("tubes %q hold a G7e under 4.5.2", got)
@@ -322,18 +322,18 @@ func TestS4_5_2InitialLoadRestrictions(t *testing.T) {
 	}
 
 	// VIIA: 6/5 adjustable by 1 (4-6 G7e), at most 5: e4, e5.
-	va := career(t, map[string]string{"boat": "VIIA", "start": "1939-09", "rules": "4.5.2"}, 2, 3, 4)
+	va := career(t, map[string]string{"boat": "VIIA", "start": "1939-09", "rules": "4.5.2"})
 	va.expect("hunters.torpedo_mix")
 	if got := strings.Join(va.keys(), ","); got != "e4,e5" {
 		t.Errorf("VIIA mixes under 4.5.2: %s, want e4,e5", got)
 	}
 
 	// IXC: the mat allows 6 to 14 G7e, 4.5.2 at most 6: the mix is 16/6.
-	ix := career(t, map[string]string{"boat": "IXC", "start": "1941-05", "rules": "4.5.2"}, 2, 3, 4)
+	ix := career(t, map[string]string{"boat": "IXC", "start": "1941-05", "rules": "4.5.2"})
 	if ix.kind() == "hunters.torpedo_mix" && strings.Join(ix.keys(), ",") != "e6" {
 		t.Errorf("IXC mixes under 4.5.2: %v, want only 6 G7e", ix.keys())
 	}
-	ix.stow("", 4, 4)
+	ix.stow("", 2, 3, 4, 4, 4)
 	st = ix.view("status")
 	if got := field(st, "Forward tubes") + field(st, "Aft tubes"); strings.Contains(got, "G7e") {
 		t.Errorf("IXC tubes %q hold a G7e under 4.5.2", got)
@@ -346,8 +346,10 @@ func TestS4_5_2InitialLoadRestrictions(t *testing.T) {
 // 4.5.2 with 7.4.2: mines replace the tube torpedoes, the reloads may be
 // rebalanced "as desired", but a Type VII still carries at most 5 G7e.
 func TestS4_5_2MinelayingStillAtMostFiveG7e(t *testing.T) {
-	// Sep-39 VIIB: KptLt (1939), request roll 2 = none, P1 5 = British Isles (M).
-	g := career(t, map[string]string{"boat": "VIIB", "start": "1939-09", "rules": "4.5.2"}, 2, 1, 4)
+	// Sep-39 VIIB: KptLt (1939); once loaded, request roll 2 = none, P1 5 =
+	// British Isles (M): the mines take the tubes and the load is stowed again.
+	g := career(t, map[string]string{"boat": "VIIB", "start": "1939-09", "rules": "4.5.2"})
+	g.stow("", 2, 1, 4)
 	g.expect("hunters.torpedo_mix")
 	for _, k := range g.keys() {
 		var n int
@@ -406,8 +408,8 @@ func TestS4_6_4FlakSpendsNoAmmo(t *testing.T) {
 	// box 2 Transit: 2 = aircraft; A1 4 = one attack; A2 2 = shot down;
 	// E3 2+2+2 = 6 → 1 hit; E4 32 minor damage; then the automatic crew
 	// injury (9.8.2): who 6+6 = the Abwehr agent, not aboard.
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4)
-	g.stow("", 4, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
+	g.stow("", 3, 4, 4, 4)
 	evs := g.choose("sail", 1, 1, 2, 2, 1, 1, 1, 1, 3, 2, 6, 6)
 	if len(rolls(evs, "A2", "")) != 1 {
 		t.Fatalf("no flak roll:\n%s", dump(evs))
@@ -435,7 +437,7 @@ func TestS4_3_2LogSheetShowsSunkAndDamagedShips(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		g.choose("sail", 4, 4)
 	}
-	g.choose("sail", 4, 4, 4, 4, 3, 3) // home; refit; P1 6
+	g.choose("sail", 4, 4, 4, 4) // home; refit
 	log := g.view("log")
 	if !strings.Contains(log, "(s Daphne 2000)") || !strings.Contains(log, "Calchas 10300 ✓") {
 		t.Errorf("the log sheet lacks the sunk Daphne (2,000 t) or the damaged Calchas (10,300 t):\n%s", log)

@@ -39,8 +39,8 @@ func convoyFaces(ships [4]ship) []int {
 // quietly to box 3 and meets a convoy of ships by day.
 func convoyJun43(t *testing.T, ships [4]ship) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-06"}, 1, 3, 4)
-	g.stow("", 4, 4)       // box 1 Bay of Biscay: 8 - 2 (1943) = 6 → none
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-06"}, 1)
+	g.stow("", 3, 4, 4, 4) // box 1 Bay of Biscay: 8 - 2 (1943) = 6 → none
 	g.choose("sail", 4, 4) // box 2 Transit: none
 	g.choose("sail", fs(3, 3, convoyFaces(ships))...)
 	g.expect("hunters.engage")
@@ -232,18 +232,19 @@ func TestS5_1_3KommandantKilledEndsTheGameAtOnce(t *testing.T) {
 // (10.10.4: "The first month beyond the Refit period indicates the start
 // date for the next patrol"); a May-43 patrol's refit (Jun-43) ends the game.
 func TestS5_1_1LastPatrolsOf1943(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-04"}, 1, 3, 4)
-	g.stow("", 4, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-04"}, 1)
+	g.stow("", 3, 4, 4, 4)
 	for i := 0; i < 5; i++ {
 		g.choose("sail", 4, 4)
 	}
-	evs := g.choose("sail", 4, 4, 4, 4, 3, 4) // home, refit, P1 for Jun-43
+	g.choose("sail", 4, 4, 4, 4)  // home, refit
+	evs := g.stow("", 3, 4, 4, 4) // the next load, then P1 for Jun-43
 	if g.outcome() != nil || !said(evs, "Patrol assignment for Jun-43") {
 		t.Fatalf("after an Apr-43 patrol, want a Jun-43 patrol:\n%s", dump(evs))
 	}
 
-	g = career(t, map[string]string{"boat": "VIIC", "start": "1943-05"}, 1, 3, 4)
-	g.stow("", 4, 4)
+	g = career(t, map[string]string{"boat": "VIIC", "start": "1943-05"}, 1)
+	g.stow("", 3, 4, 4, 4)
 	for i := 0; i < 5; i++ {
 		g.choose("sail", 4, 4)
 	}
@@ -259,8 +260,8 @@ func TestS5_1_1LastPatrolsOf1943(t *testing.T) {
 // 5.1.2 as above: a Jun-43 patrol's refit brings the next patrol to Jul-43 or
 // later: the game ends without a P1 roll.
 func TestS5_1_2NoPatrolAfterJune43(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-06"}, 1, 3, 4)
-	g.stow("", 4, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-06"}, 1)
+	g.stow("", 3, 4, 4, 4)
 	for i := 0; i < 5; i++ {
 		g.choose("sail", 4, 4)
 	}
@@ -280,11 +281,11 @@ func TestS5_1_2NoPatrolAfterJune43(t *testing.T) {
 // from R1 3, Caught Unawares) brings the next patrol past June 1943: the game
 // ends.
 func TestS5_1_2LongRefitFromMay43EndsTheGame(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-05"}, 1, 3, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-05"}, 1)
 	// box 1: natural 12 → R1 1+2 = 3 Caught Unawares; E3 4+3 +2 air +1 1943 =
 	// 10 → 3 hits, each E4 33 (hull); the automatic injury: who 6+6 (the
 	// Abwehr agent, not aboard).
-	g.stow("", 6, 6, 1, 2, 4, 3, 3, 3, 3, 3, 3, 3, 6, 6)
+	g.stow("", 3, 4, 6, 6, 1, 2, 4, 3, 3, 3, 3, 3, 3, 3, 6, 6)
 	if got := field(g.view("status"), "Hull"); got != "3 of 8" {
 		t.Fatalf("hull %q after three hull hits", got)
 	}

@@ -14,18 +14,20 @@ import (
 // encounter for final Travel Box (7.5). Upon completion, place U-Boat marker in
 // the In Port (Refit) Box. 3. REFIT U-BOAT — A. Assess U-Boat damage and
 // duration required (10.10)". One encounter roll per box, boxes in order, the
-// refit after the last box, then the next assignment.
+// refit after the last box, then the next patrol's load (step F) and its
+// assignment.
 func TestS6_1PatrolOutline(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
 	for i := 0; i < 7; i++ {
 		if i == 0 {
-			g.stow("", 4, 4)
+			g.stow("", 3, 4, 4, 4)
 		} else if i < 6 {
 			g.choose("sail", 4, 4)
 		}
 	}
-	evs := g.choose("sail", 4, 4, 4, 4, 3, 3)
+	evs := g.choose("sail", 4, 4, 4, 4)
 	all := g.all
+	evs = append(evs, g.stow("", 3, 3, 4, 4)...) // May-41: P1 6
 	p1 := rollIndex(all, "P1")
 	entry := eventIndex(all, "Patrol assignment for Mar-41")
 	sails := eventIndex(all, "sails for")
@@ -50,9 +52,9 @@ func TestS6_1PatrolOutline(t *testing.T) {
 	if n := len(rolls(all, "E1", "")); n != 8 {
 		t.Errorf("%d encounter rolls in 8 plain boxes, want one each", n)
 	}
-	done, refit, next := eventIndex(evs, "Patrol complete"), eventIndex(evs, "Refit:"), rollIndex(evs, "P1")
-	if !(done >= 0 && done < refit && refit < next) {
-		t.Errorf("patrol end (%d), refit (%d), next assignment (%d) out of order:\n%s", done, refit, next, dump(evs))
+	done, refit, load, next := eventIndex(evs, "Patrol complete"), eventIndex(evs, "Refit:"), eventIndex(evs, "Loaded:"), rollIndex(evs, "P1")
+	if !(done >= 0 && done < refit && refit < load && load < next) {
+		t.Errorf("patrol end (%d), refit (%d), next load (%d), next assignment (%d) out of order:\n%s", done, refit, load, next, dump(evs))
 	}
 }
 
@@ -60,8 +62,8 @@ func TestS6_1PatrolOutline(t *testing.T) {
 // home; the refit awards the Knight's Cross (11.3.1).
 func kcCareer1942(t *testing.T) (*game, []string) {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-03"}, 1, 4, 4) // P1 8: Atlantic
-	g.stow("", 4, 4)                                                               // Bay of Biscay 8 - 1 = 7: none
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-03"}, 1) // rank 1: OltzS
+	g.stow("", 4, 4, 4, 4)                                                   // P1 8: Atlantic; Bay of Biscay 8 - 1 = 7: none
 	g.choose("sail", 4, 4)
 	g.choose("sail", fs(3, 3, convoyFaces([4]ship{empress, empress, empress, empress}))...)
 	sinkFirst(g, 4)
@@ -102,13 +104,12 @@ func TestS6_1RefitStepsInOrder(t *testing.T) {
 // markers have been placed, game setup is complete. You are now ready to begin
 // play and determine your first patrol assignment"); 7.4.2 then has the player
 // take "whatever torpedoes had been placed in the Forward and Aft Tubes" out
-// for mines. The engine's default loads after the assignment (ruling
-// torpedo_load_order, see README); with before_assignment the text's order
-// holds, at the start and after every refit.
+// for mines. The engine's default follows the text (ruling torpedo_load_order,
+// see README), at the start and after every refit.
 func TestS6_1TorpedoLoadBeforeTheAssignment(t *testing.T) {
 	// Only the rank roll (1941: 1 = OltzS): a P1 roll before the load would
 	// run out of dice.
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "rules": "torpedo_load_order=before_assignment"}, 1)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
 	g.expect("hunters.torpedo_mix")
 	if n := len(rolls(g.all, "P1", "")); n != 0 {
 		t.Fatalf("the first assignment was rolled before the load")
@@ -126,11 +127,15 @@ func TestS6_1TorpedoLoadBeforeTheAssignment(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		g.choose("sail", 4, 4)
 	}
-	// Home and refit: the next load is asked before the May-41 assignment.
+	// Home and refit: the next load is asked before the May-41 assignment,
+	// the boat made ready for a patrol in May-41 (10.10.4).
 	evs = g.choose("sail", 4, 4, 4, 4)
 	g.expect("hunters.torpedo_mix")
 	if n := len(rolls(evs, "P1", "")); n != 0 {
 		t.Errorf("the May-41 assignment was rolled before the refit's load (6.1 F)")
+	}
+	if got := field(g.view("status"), "Date"); got != "May-41" {
+		t.Errorf("loading for the next patrol, the date is %q, want May-41", got)
 	}
 }
 
@@ -140,8 +145,7 @@ func TestS6_1TorpedoLoadBeforeTheAssignment(t *testing.T) {
 // and G7e torpedoes in the reloads to balance out the load as desired."
 // (11.4.6: a VIID's shafts take the mines, its torpedoes stay.)
 func TestS7_4_2MinesAfterALoadMadeFirst(t *testing.T) {
-	const first = "torpedo_load_order=before_assignment"
-	g := career(t, map[string]string{"boat": "VIIB", "start": "1939-09", "rules": first})
+	g := career(t, map[string]string{"boat": "VIIB", "start": "1939-09"})
 	g.choose("e6")
 	g.choose("f0a0")
 	evs := g.choose("z0", 2, 1, 4) // request roll 2; P1 5 = British Isles (M)
@@ -157,7 +161,7 @@ func TestS7_4_2MinesAfterALoadMadeFirst(t *testing.T) {
 		t.Errorf("no mines in the tubes:\n%s", dump(evs))
 	}
 
-	v := career(t, map[string]string{"boat": "VIID", "start": "1942-01", "rules": first}, 1)
+	v := career(t, map[string]string{"boat": "VIID", "start": "1942-01"}, 1)
 	v.choose("e6")
 	v.choose("f0a0")
 	evs = v.choose("z0", 4, 5, 4, 4) // P1 9 = British Isles: (M) for a VIID; box 1
@@ -175,12 +179,23 @@ func fmtSscanBox(text string, n *int) (int, error) {
 	return fmt.Sscan(text[i+len("enters box "):], n)
 }
 
-// The default of ruling torpedo_load_order (after_assignment): the set-up
-// rolls the first assignment, then asks for the load knowing it.
-func TestS6_1DefaultRulingLoadsAfterTheAssignment(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4)
+// 6.1 with ruling torpedo_load_order=after_assignment (the engine's default
+// before it followed the text, and the order of games begun then): the
+// set-up rolls the first assignment, then asks for the load knowing it, and
+// each refit rolls the next assignment before the next load.
+func TestS6_1FormerRulingLoadsAfterTheAssignment(t *testing.T) {
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "rules": "torpedo_load_order=after_assignment"}, 1, 3, 4)
 	if rollIndex(g.all, "P1") < 0 {
 		t.Fatalf("no assignment in the set-up:\n%s", dump(g.all))
+	}
+	g.expect("hunters.torpedo_mix")
+	g.stow("", 4, 4)
+	for i := 0; i < 5; i++ {
+		g.choose("sail", 4, 4)
+	}
+	evs := g.choose("sail", 4, 4, 4, 4, 3, 3) // home, refit, P1 for May-41
+	if refit, next := eventIndex(evs, "Refit:"), rollIndex(evs, "P1"); !(refit >= 0 && refit < next) {
+		t.Fatalf("refit (%d), next assignment (%d):\n%s", refit, next, dump(evs))
 	}
 	g.expect("hunters.torpedo_mix")
 }

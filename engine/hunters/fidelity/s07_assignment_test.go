@@ -12,7 +12,7 @@ import (
 func TestS7_0P1ColumnByStartDate(t *testing.T) {
 	for _, c := range []struct {
 		boat, start string
-		faces       []int // set-up dice: rank (and request) rolls, then P1
+		faces       []int // the set-up's rank roll, then (once loaded, 4.4.2) the request roll and P1
 		want        string
 	}{
 		{"VIIB", "1939-09", []int{2, 1, 4}, "British Isles (M)"}, // KptLt 1939: request roll 2, P1 5
@@ -22,7 +22,9 @@ func TestS7_0P1ColumnByStartDate(t *testing.T) {
 		{"VIIB", "1940-07", []int{1, 3, 3}, "Atlantic"},
 		{"VIIB", "1940-12", []int{1, 2, 2}, "British Isles (A)"},
 		{"VIIC", "1941-01", []int{1, 1, 2}, "Atlantic (W)"},
-		{"VIIC", "1941-06", []int{1, 6, 6}, "Mediterranean"},
+		// P1 12, then boxes 1-3, which a first Mediterranean patrol rolls
+		// without a stop (7.3.3): Bay of Biscay 8, Gibraltar 8 - 2, Med 6.
+		{"VIIC", "1941-06", []int{1, 6, 6, 4, 4, 4, 4, 3, 3}, "Mediterranean"},
 		{"VIIC", "1941-07", []int{1, 1, 4}, "Atlantic (W)"},
 		{"VIIC", "1941-12", []int{1, 3, 3}, "Atlantic"},
 		{"VIIC", "1942-01", []int{1, 1, 2}, "North America (A)"},
@@ -33,7 +35,7 @@ func TestS7_0P1ColumnByStartDate(t *testing.T) {
 		{"VIIC", "1943-06", []int{1, 2, 2}, "British Isles"},
 	} {
 		t.Run(c.boat+"-"+c.start, func(t *testing.T) {
-			g := career(t, map[string]string{"boat": c.boat, "start": c.start}, c.faces...)
+			g := loadedCareer(t, map[string]string{"boat": c.boat, "start": c.start}, c.faces...)
 			if r := firstRoll(t, g.all, "P1", ""); r.Result != c.want {
 				t.Errorf("P1 %d in %s: %q, want %q", r.Natural, c.start, r.Result, c.want)
 			}
@@ -46,7 +48,11 @@ func TestS7_0P1ColumnByStartDate(t *testing.T) {
 // marker beside the first Travel Box (the Transit Box) that will be entered
 // once your patrol begins."
 func TestS7_1_1AssignmentOnTheLogAndTheBoatAtTheFirstBox(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
+	if log := g.view("log"); strings.Contains(log, "Mar-41") {
+		t.Errorf("a log row before the assignment (4.4.2: it follows the load):\n%s", log)
+	}
+	g.stow("", 3, 4, 4, 4) // P1 7: Atlantic; box 1 (8): none
 	if log := g.view("log"); !strings.Contains(log, "Mar-41  Atlantic") {
 		t.Errorf("the log has no Mar-41 Atlantic row:\n%s", log)
 	}
@@ -67,7 +73,7 @@ func TestS7_3_1TypeIXNeverInTheMedOrArctic(t *testing.T) {
 		{"1941-07", []int{1, 1}, "Mediterranean"}, // P1 2
 		{"1941-07", []int{5, 6}, "Arctic"},        // P1 11
 	} {
-		g := career(t, map[string]string{"boat": "IXC", "start": c.start}, 2, c.p1[0], c.p1[1])
+		g := loadedCareer(t, map[string]string{"boat": "IXC", "start": c.start}, 2, c.p1[0], c.p1[1])
 		if r := firstRoll(t, g.all, "P1", ""); r.Result != c.was {
 			t.Fatalf("P1 roll: %q, want %q first", r.Result, c.was)
 		}
@@ -81,15 +87,15 @@ func TestS7_3_1TypeIXNeverInTheMedOrArctic(t *testing.T) {
 // as "Atlantic." ... Type VIID Minelayers are allowed in the Caribbean and West
 // African Coast (11.4.6)."
 func TestS7_3_2TypeVIIWestAfricaAndCaribbeanBecomeAtlantic(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-01"}, 1, 5, 6) // P1 11 Caribbean
+	g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1942-01"}, 1, 5, 6) // P1 11 Caribbean
 	if !said(g.all, "Patrol assignment for Jan-42: Atlantic") {
 		t.Errorf("a VIIC in the Caribbean:\n%s", dump(g.all))
 	}
-	g = career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 4, 6) // P1 10 West Africa
+	g = loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 4, 6) // P1 10 West Africa
 	if !said(g.all, "Patrol assignment for Mar-41: Atlantic") {
 		t.Errorf("a VIIC on the West African Coast:\n%s", dump(g.all))
 	}
-	g = career(t, map[string]string{"boat": "VIID", "start": "1942-07"}, 1, 6, 6) // P1 12 West Africa
+	g = loadedCareer(t, map[string]string{"boat": "VIID", "start": "1942-07"}, 1, 6, 6) // P1 12 West Africa
 	if !said(g.all, "Patrol assignment for Jul-42: West African Coast") {
 		t.Errorf("a VIID is refused the West African Coast:\n%s", dump(g.all))
 	}
@@ -108,7 +114,7 @@ func TestS7_3_2NoMediterraneanForFlakBoatOrVIIDReroll(t *testing.T) {
 	if !said(g.all, "Patrol assignment for May-43: Atlantic") {
 		t.Errorf("the VIIC Flak's patrol:\n%s", dump(g.all))
 	}
-	g = career(t, map[string]string{"boat": "VIID", "start": "1942-07"}, 1, 1, 1, 3, 4) // P1 2 Med, reroll 7
+	g = loadedCareer(t, map[string]string{"boat": "VIID", "start": "1942-07"}, 1, 1, 1, 3, 4) // P1 2 Med, reroll 7
 	if rs := rolls(g.all, "P1", ""); len(rs) != 2 || rs[1].Result != "Atlantic" {
 		t.Errorf("VIID P1 rolls %v, want Mediterranean then a re-roll", results(g.all, "P1", ""))
 	}
@@ -120,8 +126,8 @@ func TestS7_3_2NoMediterraneanForFlakBoatOrVIIDReroll(t *testing.T) {
 func TestS7_3_6BayOfBiscayFromJuly1940(t *testing.T) {
 	// Jun-40 British Isles: 2+2 = 4 is "none" on Transit (aircraft only on
 	// 2-3), an aircraft on the Bay of Biscay table (4 or less).
-	g := career(t, map[string]string{"boat": "VIIB", "start": "1940-06"}, 1, 3, 3)
-	evs := g.stow("", 2, 2)
+	g := career(t, map[string]string{"boat": "VIIB", "start": "1940-06"}, 1)
+	evs := g.stow("", 3, 3, 2, 2) // P1 6: British Isles
 	r := firstRoll(t, evs, "E1", "")
 	if !strings.Contains(r.Purpose, "Transit") || strings.Contains(r.Purpose, "Biscay") || r.Result != "none" {
 		t.Errorf("Jun-40 first box: %s, want the Transit table (none)", r)
@@ -130,14 +136,14 @@ func TestS7_3_6BayOfBiscayFromJuly1940(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		g.choose("sail", 3, 4) // boxes 3-6 British Isles: 7 = none
 	}
-	evs = g.choose("sail", 4, 4, 2, 2, 3, 3) // boxes 7 and 8, refit, P1 for Aug-40
+	evs = g.choose("sail", 4, 4, 2, 2) // boxes 7 and 8, refit
 	last := rolls(evs, "E1", "")
 	if len(last) != 2 || strings.Contains(last[1].Purpose, "Biscay") {
 		t.Errorf("Jun-40 last box: %v, want Transit", last)
 	}
 
-	g = career(t, map[string]string{"boat": "VIIB", "start": "1940-07"}, 1, 5, 5) // P1 10 Atlantic
-	evs = g.stow("", 4, 4)
+	g = career(t, map[string]string{"boat": "VIIB", "start": "1940-07"}, 1)
+	evs = g.stow("", 5, 5, 4, 4) // P1 10 Atlantic
 	if r := firstRoll(t, evs, "E1", ""); !strings.Contains(r.Purpose, "Bay of Biscay") {
 		t.Errorf("Jul-40 first box: %s, want the Bay of Biscay table", r)
 	}
@@ -149,8 +155,8 @@ func TestS7_3_6BayOfBiscayFromJuly1940(t *testing.T) {
 // America patrol assignments only, consult the North America Target Roster
 // [T4]".)
 func TestS7_3_7CaribbeanOnTheNorthAmericaTrackWithT4(t *testing.T) {
-	// IXC Jan-42: KptLt, request roll 2, P1 11 = Caribbean.
-	g := career(t, map[string]string{"boat": "IXC", "start": "1942-01"}, 2, 5, 6)
+	// IXC Jan-42: KptLt; once loaded, request roll 2, P1 11 = Caribbean; box 1 4+4.
+	g := loadedCareer(t, map[string]string{"boat": "IXC", "start": "1942-01"}, 2, 5, 6)
 	if !said(g.all, "Patrol assignment for Jan-42: Caribbean") {
 		t.Fatalf("no Caribbean patrol:\n%s", dump(g.all))
 	}
@@ -158,7 +164,6 @@ func TestS7_3_7CaribbeanOnTheNorthAmericaTrackWithT4(t *testing.T) {
 	if !strings.Contains(st, "North America") {
 		t.Errorf("the Caribbean patrol is not on the North America track:\n%s", st)
 	}
-	g.stow("", 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
@@ -172,8 +177,8 @@ func TestS7_3_7CaribbeanOnTheNorthAmericaTrackWithT4(t *testing.T) {
 	}
 
 	// VIIC Jul-42 North America: the North America column and T4.
-	g = career(t, map[string]string{"boat": "VIIC", "start": "1942-07"}, 1, 4, 6)
-	g.stow("", 4, 4)
+	g = career(t, map[string]string{"boat": "VIIC", "start": "1942-07"}, 1)
+	g.stow("", 4, 6, 4, 4) // P1 10
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
@@ -191,14 +196,14 @@ func TestS7_3_7CaribbeanOnTheNorthAmericaTrackWithT4(t *testing.T) {
 // resolved any possible encounters there." 7.5.2: "A patrol is a success if at
 // least one enemy ship was sunk ... otherwise the patrol is a failure."
 func TestS7_5_1PatrolEndsAfterTheLastBoxAndIsAFailureWithoutSinking(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4)
-	g.stow("", 4, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
+	g.stow("", 3, 4, 4, 4)
 	for i := 0; i < 5; i++ {
 		g.choose("sail", 4, 4)
 	}
 	// box 7 Transit none; box 8 Bay of Biscay: 2+2 = aircraft, A1 4+4 = crash
 	// dive; then the patrol ends, the refit, P1 for May-41.
-	evs := g.choose("sail", 4, 4, 2, 2, 4, 4, 3, 3)
+	evs := g.choose("sail", 4, 4, 2, 2, 4, 4)
 	a1 := rollIndex(evs, "A1")
 	done := eventIndex(evs, "Patrol complete")
 	if a1 < 0 || done < a1 {
@@ -228,7 +233,7 @@ func TestS7_5_2OneShipSunkIsASuccess(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		g.choose("sail", 4, 4)
 	}
-	evs := g.choose("sail", 4, 4, 4, 4, 3, 3)
+	evs := g.choose("sail", 4, 4, 4, 4)
 	if !said(evs, "Patrol complete: success (S), 10000 t sunk") {
 		t.Errorf("patrol end:\n%s", dump(evs))
 	}

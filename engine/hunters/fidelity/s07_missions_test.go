@@ -5,15 +5,15 @@ import (
 	"testing"
 )
 
-// abwehrJul40 starts a VIIB in Jul-40 on a British Isles (A) patrol (rank 1,
-// P1 4) and sails to box 2; faces are box 1's (Bay of Biscay) dice... box 2's.
+// abwehrJul40 starts a VIIB in Jul-40 on a British Isles (A) patrol (rank 1;
+// P1 4, once the load is stowed) and sails into box 1 (Bay of Biscay: none).
 func abwehrJul40(t *testing.T) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIB", "start": "1940-07"}, 1, 2, 2)
+	g := career(t, map[string]string{"boat": "VIIB", "start": "1940-07"}, 1)
+	g.stow("", 2, 2, 4, 4)
 	if r := firstRoll(t, g.all, "P1", ""); r.Result != "British Isles (A)" {
 		t.Fatalf("P1: %q", r.Result)
 	}
-	g.stow("", 4, 4) // box 1 Bay of Biscay: none
 	return g
 }
 
@@ -57,11 +57,13 @@ func TestS7_4_1AbwehrAgentDroppedAfterTheAircraftIsResolved(t *testing.T) {
 	}
 }
 
-// minelayingSep39 starts a VIIB in Sep-39 on a British Isles (M) patrol
-// (KptLt: request roll 2; P1 5).
+// minelayingSep39 starts a VIIB in Sep-39 and stows its first load; its
+// assignment is a British Isles (M) patrol (KptLt: request roll 2; P1 5),
+// so the mines take the tubes and the load is asked again (7.4.2).
 func minelayingSep39(t *testing.T) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIB", "start": "1939-09"}, 2, 1, 4)
+	g := career(t, map[string]string{"boat": "VIIB", "start": "1939-09"})
+	g.stow("", 2, 1, 4)
 	if r := firstRoll(t, g.all, "P1", ""); r.Result != "British Isles (M)" {
 		t.Fatalf("P1: %q", r.Result)
 	}
@@ -97,8 +99,10 @@ func TestS7_4_2MinesInTheTubesThenTorpedoes(t *testing.T) {
 		t.Errorf("after the mines, tubes %q / %q: want them reloaded with torpedoes", ft, at)
 	}
 
-	// Type IX: 22 - 6 = 16. IXA Sep-39: KptLt, request 2, P1 5 = British Isles (M).
-	ix := career(t, map[string]string{"boat": "IXA", "start": "1939-09"}, 2, 1, 4)
+	// Type IX: 22 - 6 = 16. IXA Sep-39: KptLt; once loaded, request 2, P1 5
+	// = British Isles (M).
+	ix := career(t, map[string]string{"boat": "IXA", "start": "1939-09"})
+	ix.stow("", 2, 1, 4)
 	ix.expect("hunters.torpedo_mix")
 	if !strings.Contains(ix.where(), "16 torpedoes") {
 		t.Errorf("IXA minelaying load: %s, want 22 - 6 = 16", ix.where())
@@ -108,14 +112,20 @@ func TestS7_4_2MinesInTheTubesThenTorpedoes(t *testing.T) {
 // 7.4.2: "(exception Type VIID boats have extra launch bays for mines and so do
 // not reduce their torpedo load, 11.4.6)".
 func TestS7_4_2VIIDKeepsItsFourteenTorpedoes(t *testing.T) {
-	// VIID Jan-42: rank 1, P1 9 = British Isles, always (M) for a VIID.
-	g := career(t, map[string]string{"boat": "VIID", "start": "1942-01"}, 1, 4, 5)
+	// VIID Jan-42: rank 1; once loaded, P1 9 = British Isles, always (M) for
+	// a VIID; box 1 4+4.
+	g := career(t, map[string]string{"boat": "VIID", "start": "1942-01"}, 1)
+	g.expect("hunters.torpedo_mix")
+	if !strings.Contains(g.where(), "14 torpedoes") {
+		t.Errorf("VIID load: %s, want all 14 torpedoes", g.where())
+	}
+	g.stow("", 4, 5, 4, 4)
 	if !said(g.all, "(M)") && !said(g.all, "inelaying") {
 		t.Fatalf("the VIID's British Isles patrol is not a minelaying mission:\n%s", dump(g.all))
 	}
-	g.expect("hunters.torpedo_mix")
-	if !strings.Contains(g.where(), "14 torpedoes") {
-		t.Errorf("VIID minelaying load: %s, want all 14 torpedoes", g.where())
+	st := g.view("status")
+	if n := strings.Count(field(st, "Forward tubes")+field(st, "Aft tubes"), "G7"); n != 5 {
+		t.Errorf("the VIID's tubes hold %d torpedoes with its mines aboard, want 5:\n%s", n, st)
 	}
 }
 
@@ -159,8 +169,8 @@ func TestS7_4_4ShipSunkButMissionAbortedIsAFailure(t *testing.T) {
 	g.breakOff()
 	g.expect("hunters.proceed")
 	// 10.8.2: aborting in the first Transit box heads straight back to base, so
-	// the patrol ends there: refit; request roll 2; P1 6.
-	evs = g.choose("abort", 2, 3, 3)
+	// the patrol ends there, and the refit.
+	evs = g.choose("abort")
 	if !said(evs, "failure (F), 2000 t sunk") {
 		t.Errorf("mission aborted after a sinking: want a failure with its 2,000 t:\n%s", dump(evs))
 	}
@@ -173,11 +183,11 @@ func TestS7_4_4MissionDoneIsASuccessWithoutSinking(t *testing.T) {
 	g.choose("sail", 4, 4)
 	g.choose("sail", 3, 3) // Mission: none, mines laid
 	g.reloadFirst()
-	// British Isles x3: 3+4 = 7 none; Transit; Transit; refit; P1 for Nov-39.
+	// British Isles x3: 3+4 = 7 none; Transit; Transit; refit.
 	g.choose("sail", 3, 4)
 	g.choose("sail", 3, 4)
 	g.choose("sail", 3, 4)
-	evs := g.choose("sail", 4, 4, 4, 4, 2, 3, 3) // ...refit; request roll 2; P1 6
+	evs := g.choose("sail", 4, 4, 4, 4)
 	if !said(evs, "Patrol complete: success (S), 0 t sunk") {
 		t.Errorf("mines laid, nothing sunk:\n%s", dump(evs))
 	}
@@ -233,7 +243,7 @@ func TestS7_4_1WoundedAgentFailsTheMission(t *testing.T) {
 		}
 		g.choose("sail", 3, 4)
 	}
-	evs = g.choose("sail", 4, 4, 4, 4, 3, 3)
+	evs = g.choose("sail", 4, 4, 4, 4)
 	if !said(evs, "Patrol complete: failure (F)") {
 		t.Errorf("the failed mission's patrol:\n%s", dump(evs))
 	}

@@ -7,15 +7,16 @@ import (
 	"github.com/kaleun/kaleun/engine"
 )
 
-// firstMedPatrol starts a VIIC in Jul-41 on its first Mediterranean patrol
-// (rank 1 = OltzS, P1 2) and stows the torpedoes; faces are box 1's dice.
+// firstMedPatrol starts a VIIC in Jul-41 (rank 1 = OltzS) and stows the
+// torpedoes; its first assignment, rolled once the load is stowed, is its
+// first Mediterranean patrol (P1 1+1 = 2); faces are box 1's dice.
 func firstMedPatrol(t *testing.T, box1 ...int) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-07"}, 1, 1, 1)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-07"}, 1)
+	g.stow("", cat([]int{1, 1}, box1)...)
 	if !said(g.all, "Patrol assignment for Jul-41: Mediterranean") {
 		t.Fatalf("no Mediterranean patrol:\n%s", dump(g.all))
 	}
-	g.stow("", box1...)
 	return g
 }
 
@@ -48,11 +49,11 @@ func TestS7_3_3FirstMediterraneanPatrolPassesGibraltar(t *testing.T) {
 // 1942's -1 joins the -2 ("including when rolling on the Add'l Round of Combat
 // table. Patrols later in the game (1942, 1943) also increase the likelihood").
 func TestS7_3_3GibraltarIn1942AddsTheYear(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-07"}, 1, 1, 1) // P1 2 Mediterranean
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-07"}, 1)
+	g.stow("", 1, 1, 5, 5, 5, 5, 3, 3) // P1 2 Mediterranean; box 1: 10 - 1 = 9 none; box 2: 10 - 3 = 7 none; box 3
 	if !said(g.all, "Patrol assignment for Jul-42: Mediterranean") {
 		t.Fatalf("no Mediterranean patrol:\n%s", dump(g.all))
 	}
-	g.stow("", 5, 5, 5, 5, 3, 3) // box 1: 10 - 1 = 9 none; box 2: 10 - 3 = 7 none; box 3
 	e1 := rolls(g.all, "E1", "")
 	if len(e1) < 2 || e1[1].Total != 7 {
 		t.Errorf("Gibraltar in 1942: %v, want 10 - 2 - 1 = 7", e1)
@@ -84,8 +85,8 @@ func TestS7_3_3AbortFromTheFirstBoxWithHullDamageEndsThePatrol(t *testing.T) {
 	if !g.offers("abort") {
 		t.Fatalf("with hull damage the abort to France is not offered: %s", g.where())
 	}
-	// Abort: the patrol ends at once; refit 1 + 1 (hull) months, P1 for Oct-41.
-	evs := g.choose("abort", 3, 4)
+	// Abort: the patrol ends at once; refit 1 + 1 (hull) months; the next load.
+	evs := g.choose("abort")
 	if n := len(rolls(evs, "E1", "")); n != 0 {
 		t.Errorf("the aborted patrol rolled %d more encounters:\n%s", n, dump(evs))
 	}
@@ -106,7 +107,7 @@ func TestS7_3_3AbortFromGibraltarGoesBackThroughBiscay(t *testing.T) {
 	if !g.offers("abort") {
 		t.Fatalf("with hull damage the abort to France is not offered: %s", g.where())
 	}
-	evs := g.choose("abort", 4, 4, 3, 4) // back in box 1: 8 none; refit; P1
+	evs := g.choose("abort", 4, 4) // back in box 1: 8 none; refit
 	e1 := rolls(evs, "E1", "")
 	if len(e1) != 1 || !strings.Contains(e1[0].Purpose, "Bay of Biscay") {
 		t.Errorf("the way back: %v, want one Bay of Biscay roll", e1)
@@ -132,13 +133,16 @@ func medPatrolHome(g *game, faces ...int) []engine.Event {
 // the Med". 7.3.3: "Subsequent Mediterranean patrols use the normal Transit
 // Box for encounters—ignore reference to Bay of Biscay and Gibraltar."
 func TestS7_3_4AfterTheFirstMediterraneanPatrolAlwaysTheMed(t *testing.T) {
-	// KptLt (rank roll 4, 1941), request roll 2, P1 2: Mediterranean.
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-07", "kommandant": "K"}, 4, 2, 1, 1)
+	// KptLt (rank roll 4, 1941); once loaded, request roll 2, P1 2: Mediterranean.
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-07", "kommandant": "K"}, 4)
+	g.stow("", 2, 1, 1, 4, 4, 4, 4, 3, 3)
 	if !said(g.all, "Patrol assignment for Jul-41: Mediterranean") {
 		t.Fatalf("no Mediterranean patrol:\n%s", dump(g.all))
 	}
-	g.stow("", 4, 4, 4, 4, 3, 3)
-	evs := medPatrolHome(g)
+	medPatrolHome(g)
+	// Second Med patrol, once loaded: boxes 1 and 2 on the Transit table
+	// (2+2 = 4: none there; the Bay of Biscay would see an aircraft).
+	evs := g.stow("", 2, 2)
 	if !said(evs, "Patrol assignment for Sep-41: Mediterranean") {
 		t.Fatalf("the next patrol is not in the Mediterranean:\n%s", dump(evs))
 	}
@@ -148,9 +152,6 @@ func TestS7_3_4AfterTheFirstMediterraneanPatrolAlwaysTheMed(t *testing.T) {
 	if n := len(rolls(evs, "", "Request a patrol")); n != 0 {
 		t.Errorf("a request roll (11.2.1) while permanently in the Mediterranean")
 	}
-	// Second Med patrol: boxes 1 and 2 on the Transit table (2+2 = 4: none
-	// there; the Bay of Biscay would see an aircraft).
-	evs = g.stow("", 2, 2)
 	evs = append(evs, g.choose("sail", 2, 2)...)
 	e1 := rolls(evs, "E1", "")
 	if len(e1) != 2 {
@@ -167,17 +168,40 @@ func TestS7_3_4AfterTheFirstMediterraneanPatrolAlwaysTheMed(t *testing.T) {
 // patrol does not keep the boat there; the next assignment is rolled.
 func TestS7_3_4AbortedMediterraneanPatrolIsNotPermanent(t *testing.T) {
 	g := firstMedPatrol(t, 2, 2, 2, 2, 1, 1, 1, 1, 3, 3, 6, 6)
-	evs := g.choose("abort", 3, 4)
+	evs := g.choose("abort")
+	evs = append(evs, g.stow("", 3, 4, 4, 4)...) // the next load; P1 3+4; box 1 none
 	if n := len(rolls(evs, "P1", "")); n != 1 {
 		t.Errorf("after an aborted first Med patrol the next assignment is not rolled:\n%s", dump(evs))
 	}
 }
 
-// arcticJun42 starts a VIIC in Jun-42 on an Arctic patrol (rank 1, P1 2) with
-// the 7.3.5 roll given.
+// arcticJun42 starts a VIIC in Jun-42 (rank 1) and stows its load; its first
+// assignment is an Arctic patrol (P1 2) with the 7.3.5 roll given, and box 1
+// (Transit 4+4) is quiet.
 func arcticJun42(t *testing.T, stay int) *game {
 	t.Helper()
-	return career(t, map[string]string{"boat": "VIIC", "start": "1942-06"}, 1, 1, 1, stay)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-06"}, 1)
+	g.stow("", 1, 1, stay, 4, 4)
+	return g
+}
+
+// nextLoadMaybeP1 stows the next patrol's load after a refit; its last answer
+// rolls box 1 (Transit 4+4), and first a P1 roll (3+4) if one is made. It
+// reports whether the P1 dice were needed.
+func (g *game) nextLoadMaybeP1() ([]engine.Event, bool) {
+	g.t.Helper()
+	var evs []engine.Event
+	for g.kind() != "hunters.load_aft_reloads" {
+		evs = append(evs, g.choose(g.keys()[0])...)
+	}
+	more, err := g.try(g.keys()[0], 4, 4)
+	if err == nil {
+		return append(evs, more...), false
+	}
+	if !ranOut(err) {
+		g.t.Fatal(err)
+	}
+	return append(evs, g.choose(g.keys()[0], 3, 4, 4, 4)...), true
 }
 
 // 7.3.5: "Roll 1d6 immediately after receiving this assignment ... On a roll
@@ -204,19 +228,15 @@ func TestS7_3_5ArcticPermanentOnOneToThree(t *testing.T) {
 		}
 		// Arctic track: Transit, Transit, Arctic x4, Transit, Transit. Arctic
 		// 4+5 = 9: none.
-		g.stow("", 4, 4)
 		g.choose("sail", 4, 4)
 		for i := 0; i < 4; i++ {
 			g.choose("sail", 4, 5)
 		}
-		// boxes 7-8, the refit, and a P1 roll (3+4) only if one is made.
-		evs, err := g.try("sail", 4, 4, 4, 4)
-		if err != nil {
-			if !ranOut(err) {
-				t.Fatal(err)
-			}
-			evs = g.choose("sail", 4, 4, 4, 4, 3, 4)
-		}
+		// boxes 7-8 and the refit; the next load, and a P1 roll (3+4) only
+		// if one is made.
+		evs := g.choose("sail", 4, 4, 4, 4)
+		more, _ := g.nextLoadMaybeP1()
+		evs = append(evs, more...)
 		rolled := len(rolls(evs, "P1", "")) == 1
 		if rolled == c.permanent {
 			t.Errorf("7.3.5 roll %d: next assignment rolled on P1 = %v, want %v:\n%s", c.stay, rolled, !c.permanent, dump(evs))
@@ -231,21 +251,15 @@ func TestS7_3_5ArcticPermanentOnOneToThree(t *testing.T) {
 // abort patrol."
 func TestS7_3_5ArcticPermanentEvenAfterAnAbort(t *testing.T) {
 	g := arcticJun42(t, 2)
-	g.stow("", 4, 4)
 	if !g.offers("abort") {
 		t.Fatalf("no abort offered: %s", g.where())
 	}
 	evs := g.choose("abort")
 	if g.kind() == "hunters.abort_direction" { // 10.8.2: home the way it came
-		more, err := g.try("back")
-		if err != nil {
-			if !ranOut(err) {
-				t.Fatal(err)
-			}
-			more = g.choose("back", 3, 4) // a P1 roll: wrong, reported below
-		}
-		evs = append(evs, more...)
+		evs = append(evs, g.choose("back")...)
 	}
+	more, _ := g.nextLoadMaybeP1() // a P1 roll: wrong, reported below
+	evs = append(evs, more...)
 	if n := len(rolls(evs, "P1", "")); n != 0 || !said(evs, "Patrol assignment for Aug-42: Arctic") {
 		t.Errorf("after an aborted permanent Arctic patrol (at %s):\n%s", g.where(), dump(evs))
 	}
@@ -255,18 +269,19 @@ func TestS7_3_5ArcticPermanentEvenAfterAnAbort(t *testing.T) {
 // permanently assigned to Arctic or the Med": no request roll while in the
 // northern base.
 func TestS7_3_5NoRequestRollWhilePermanentlyInTheArctic(t *testing.T) {
-	// Jun-42: rank roll 6 = KptLt; request roll 2 (refused); P1 2 = Arctic;
-	// 7.3.5 roll 1: permanent.
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-06"}, 6, 2, 1, 1, 1)
+	// Jun-42: rank roll 6 = KptLt; once loaded, request roll 2 (refused); P1
+	// 2 = Arctic; 7.3.5 roll 1: permanent.
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-06"}, 6)
+	g.stow("", 2, 1, 1, 1, 4, 4)
 	if n := len(rolls(g.all, "", "Request a patrol")); n != 1 {
 		t.Fatalf("the KptLt's first request roll: %d", n)
 	}
-	g.stow("", 4, 4)
 	g.choose("sail", 4, 4)
 	for i := 0; i < 4; i++ {
 		g.choose("sail", 4, 5)
 	}
 	evs := g.choose("sail", 4, 4, 4, 4)
+	evs = append(evs, g.stow("", 4, 4)...) // the next load; box 1
 	if n := len(rolls(evs, "", "Request a patrol")); n != 0 {
 		t.Errorf("a request roll while permanently in the Arctic:\n%s", dump(evs))
 	}

@@ -9,14 +9,14 @@ import (
 var smallConvoy = [4]ship{daphne, daphne, daphne, daphne}
 
 // wolfpackConvoyMar41 starts a VIIC in Mar-41 on an Atlantic (W) patrol
-// (rank 1, P1 3) and meets a convoy by day in box 3.
+// (rank 1; P1 3, once the load is stowed) and sails to box 3.
 func wolfpackConvoyMar41(t *testing.T) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 1, 2)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
+	g.stow("", 1, 2, 4, 4)
 	if r := firstRoll(t, g.all, "P1", ""); r.Result != "Atlantic (W)" {
 		t.Fatalf("P1: %q", r.Result)
 	}
-	g.stow("", 4, 4)
 	g.choose("sail", 4, 4)
 	return g
 }
@@ -90,8 +90,8 @@ func TestS7_2_4WolfpackRollOnlyForConvoys(t *testing.T) {
 		t.Errorf("a wolfpack roll against a lone ship: %v", wp)
 	}
 
-	g = career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4) // Atlantic, no (W)
-	g.stow("", 4, 4)
+	g = career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
+	g.stow("", 3, 4, 4, 4) // P1 7: Atlantic, no (W)
 	g.choose("sail", 4, 4)
 	g.choose("sail", fs(3, 3, convoyFaces(smallConvoy))...)
 	g.choose("attack")

@@ -6,17 +6,18 @@ import (
 )
 
 // arcticConvoy starts a VIIC on an Arctic patrol in the given month (rank
-// roll 1 = OltzS; p1 are the P1 faces that give "Arctic" in that month's
-// column; the 7.3.5 roll is 4: not permanent), sails the two transit boxes
-// quietly and meets a convoy of four Daphnes in box 3; dayNight are the faces
-// of the time-of-day roll (none when 8.3.5 needs no roll).
+// roll 1 = OltzS; once the load is stowed, p1 are the P1 faces that give
+// "Arctic" in that month's column; the 7.3.5 roll is 4: not permanent), sails
+// the two transit boxes quietly and meets a convoy of four Daphnes in box 3;
+// dayNight are the faces of the time-of-day roll (none when 8.3.5 needs no
+// roll).
 func arcticConvoy(t *testing.T, start string, p1 [2]int, dayNight ...int) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIC", "start": start}, 1, p1[0], p1[1], 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": start}, 1)
+	g.stow("", p1[0], p1[1], 4, 4, 4)
 	if !said(g.all, ": Arctic (") {
 		t.Fatalf("no Arctic patrol in %s:\n%s", start, dump(g.all))
 	}
-	g.stow("", 4, 4)
 	g.choose("sail", 4, 4)
 	faces := fs(3, 3, convoyFaces(smallConvoy))
 	faces = append(faces[:len(faces)-1], dayNight...) // drop the default day face

@@ -5,24 +5,24 @@ import (
 	"testing"
 )
 
-// atlanticMar41Box3 starts a VIIC in Mar-41 on an Atlantic patrol (rank 1, P1
-// 7) and sails quietly to the third box (the first Atlantic one); faces are
+// atlanticMar41Box3 starts a VIIC in Mar-41 on an Atlantic patrol (rank 1;
+// P1 7, once the load is stowed) and sails quietly to the third box (the first Atlantic one); faces are
 // box 3's dice.
 func atlanticMar41Box3(t *testing.T, faces ...int) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4)
-	g.stow("", 4, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
+	g.stow("", 3, 4, 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", faces...)
 	return g
 }
 
 // northAmericaJul42Box5 starts a VIIC in Jul-42 on a North America patrol
-// (rank 1, P1 10) and sails to box 5, the first North America box.
+// (rank 1; P1 10, once the load is stowed) and sails to box 5, the first North America box.
 func northAmericaJul42Box5(t *testing.T, faces ...int) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-07"}, 1, 4, 6)
-	g.stow("", 4, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-07"}, 1)
+	g.stow("", 4, 6, 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
@@ -35,10 +35,10 @@ func northAmericaJul42Box5(t *testing.T, faces ...int) *game {
 // for encounters that many times before advancing to the next Travel Box."
 // IXB British Isles: box 5 is "x2"; IXC Atlantic: box 5 is "x3".
 func TestS8_1_1TwoAndThreeRollsInMarkedBoxes(t *testing.T) {
-	// IXB Apr-40: KptLt, request roll 2, P1 6 = British Isles. Apr-40: no Bay
-	// of Biscay yet. British Isles 3+4 = 7: none.
-	g := career(t, map[string]string{"boat": "IXB", "start": "1940-04"}, 2, 3, 3)
-	g.stow("", 4, 4)
+	// IXB Apr-40: KptLt; once loaded, request roll 2, P1 6 = British Isles.
+	// Apr-40: no Bay of Biscay yet. British Isles 3+4 = 7: none.
+	g := career(t, map[string]string{"boat": "IXB", "start": "1940-04"})
+	g.stow("", 2, 3, 3, 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", 3, 4)
 	g.choose("sail", 3, 4)
@@ -51,9 +51,10 @@ func TestS8_1_1TwoAndThreeRollsInMarkedBoxes(t *testing.T) {
 		t.Errorf("IXB box 6: %d encounter rolls, want 1", n)
 	}
 
-	// IXC May-41: KptLt, request 2, P1 7 = Atlantic; Atlantic 4+4 = none.
-	ix := career(t, map[string]string{"boat": "IXC", "start": "1941-05"}, 2, 3, 4)
-	ix.stow("", 4, 4)
+	// IXC May-41: KptLt; once loaded, request 2, P1 7 = Atlantic; Atlantic
+	// 4+4 = none.
+	ix := career(t, map[string]string{"boat": "IXC", "start": "1941-05"})
+	ix.stow("", 2, 3, 4, 4, 4)
 	ix.choose("sail", 4, 4)
 	ix.choose("sail", 4, 4)
 	ix.choose("sail", 4, 4)
@@ -67,8 +68,8 @@ func TestS8_1_1TwoAndThreeRollsInMarkedBoxes(t *testing.T) {
 // make the next roll if in a “x2” or “x3” box and you have not yet rolled that
 // many iterations); the encounter has ended and the U-Boat is undetected."
 func TestS8_1_4AvoidingInAnX2BoxStillRollsAgain(t *testing.T) {
-	g := career(t, map[string]string{"boat": "IXB", "start": "1940-04"}, 2, 3, 3)
-	g.stow("", 4, 4)
+	g := career(t, map[string]string{"boat": "IXB", "start": "1940-04"})
+	g.stow("", 2, 3, 3, 4, 4) // request roll 2, P1 6 British Isles; box 1 none
 	g.choose("sail", 4, 4)
 	g.choose("sail", 3, 4)
 	g.choose("sail", 3, 4)
@@ -140,8 +141,8 @@ func TestS8_1_3WhoIsEscorted(t *testing.T) {
 // You may not choose to avoid combat with Aircraft." No prompt comes between
 // the encounter and the A1 roll.
 func TestS8_1_5AircraftAreNotAvoidable(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4)
-	g.stow("", 4, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
+	g.stow("", 3, 4, 4, 4)              // P1 7; box 1 none
 	evs := g.choose("sail", 1, 1, 4, 4) // box 2 Transit 2: aircraft; A1 8: dives
 	if len(rolls(evs, "A1", "")) != 1 {
 		t.Errorf("the aircraft was not resolved at once:\n%s", dump(evs))

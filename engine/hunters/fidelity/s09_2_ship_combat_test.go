@@ -259,7 +259,7 @@ func TestS9_2_3G7eRangeModifiers(t *testing.T) {
 	}{{"close", 0}, {"medium", 1}, {"long", 2}} {
 		t.Run(c.rng, func(t *testing.T) {
 			g := rbCareer(t, rbVIIC41)
-			g.rbLoadTubes("f4a1", 5, 5) // G7e in every tube
+			g.rbLoadTubes("f4a1", cat(rbVIIC41.assign, []int{5, 5})...) // G7e in every tube
 			g.choose("sail", 5, 5)
 			g.choose("sail", rbShip(rbDay)...)
 			g.choose("attack")
@@ -299,7 +299,7 @@ func TestS9_2_4DudsByDateAndType(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			g := rbCareer(t, c.s)
-			g.rbLoadTubes(c.tubes, 5, 5)
+			g.rbLoadTubes(c.tubes, cat(c.s.assign, []int{5, 5})...)
 			g.choose("sail", 5, 5)
 			g.choose("sail", rbShip(rbDay)...)
 			g.choose("attack")
@@ -396,11 +396,11 @@ func TestS9_2_6LogSheetCirclesSunkAndTicksDamaged(t *testing.T) {
 	g.expect("hunters.reload_forward")
 	g.choose(g.keys()[0])
 	// boxes 4-8 empty (2d6 = 10 each; from box 7 the boat sails on to port
-	// without asking); home, refit, the next P1 roll (3+3).
+	// without asking); home, and the refit.
 	for box := 4; box <= 6; box++ {
 		g.choose("sail", 5, 5)
 	}
-	g.choose("sail", 5, 5, 5, 5, 3, 3)
+	g.choose("sail", 5, 5, 5, 5)
 	log := g.view("log")
 	for _, w := range []string{"Stonepool 5000 ✓", "(s Baron Blythswod 3700)"} {
 		if !strings.Contains(log, w) {

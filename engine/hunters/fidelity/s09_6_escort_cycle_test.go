@@ -417,7 +417,7 @@ func TestS9_6_12PreviousDetectionOnce(t *testing.T) {
 // telltale wake").
 func TestS9_6_7NoWakeNoModifier(t *testing.T) {
 	g := rbCareer(t, rbVIIC41)
-	g.rbLoadTubes("f4a1", 5, 5) // G7e in every tube
+	g.rbLoadTubes("f4a1", cat(rbVIIC41.assign, []int{5, 5})...) // G7e in every tube
 	g.choose("sail", 5, 5)
 	g.choose("sail", rbConvoy(rbDay)...)
 	g.choose("attack")

@@ -33,7 +33,7 @@ func (g *game) rbNoReloads() {
 // note: "you only have ammunition for your Deck Gun and no torpedoes").
 func TestS9_3_1NothingToFireAtEscortsNoAttackNoFollow(t *testing.T) {
 	g := rbCareer(t, rbVIIC41)
-	g.rbLoad(5, 5)
+	g.rbLoad(cat(rbVIIC41.assign, []int{5, 5})...)
 	g.rbNoReloads()
 	g.choose("sail", 5, 5)
 	g.choose("sail", rbConvoy(rbNight)...)

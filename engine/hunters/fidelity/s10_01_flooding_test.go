@@ -124,8 +124,8 @@ func TestS10_1_3WoundedLIPlusOneOnAdditionalFlooding(t *testing.T) {
 // 10.1.3: "if your LI is rated 'Experte,' you receive a -1 favorable die roll
 // modifier": a 5 becomes 4, no additional flooding.
 func TestS10_1_3ExperteLIMinusOneOnAdditionalFlooding(t *testing.T) {
-	g := veteran(t, 1) // LI Experte
-	g.escortedShipInBox3()
+	g, next := veteran(t, 1) // LI Experte
+	g.escortedShipInBox3(next)
 	// 1941: E2 4+4 = 8 +1 year = 9 detected; E3 4; E4 12 flooding; check 5 -1 = 4.
 	evs := g.choose("hold_depth", 4, 4, 2, 2, 1, 2, 5)
 	r := firstRoll(t, evs, "", "Additional flooding")
@@ -205,7 +205,7 @@ func TestS10_1_2AdditionalFloodingIntoFinalSpaceScuttles(t *testing.T) {
 // eight flooding keeps it down; the ninth forces it up to scuttle.
 func TestS10_1_2TypeIXBFloodingTrackHasNineSpaces(t *testing.T) {
 	g := ixb1940(t)
-	g.escortedShipInBox3()
+	g.escortedShipInBox3(ixb1940Assign)
 	// E2 9; E3 11: four hits, 54 x4 = 8; check 4.
 	g.choose("hold_depth", 4, 5, 5, 6, 5, 4, 5, 4, 5, 4, 5, 4, 4)
 	g.wantField("status", "Flooding", "8 of 9")

@@ -65,8 +65,9 @@ func TestS10_2_1OneDieselInoperableAbortsAndRollsTwice(t *testing.T) {
 		t.Fatalf("no patrol abort after the diesel became inoperable\n%s", dump(evs))
 	}
 	// The reload between engagements (9.2.8) is no combat; then home through
-	// box 2 (Transit) and box 1 (Bay of Biscay), twice each; P1 3+4 for the next.
-	g.choose(g.keys()[0], cat(quietTransit, quietTransit, quietBiscay, quietBiscay, []int{3, 4})...)
+	// box 2 (Transit) and box 1 (Bay of Biscay), twice each; the refit, and
+	// the next patrol's load.
+	g.choose(g.keys()[0], cat(quietTransit, quietTransit, quietBiscay, quietBiscay)...)
 	home := after(g.all, "Patrol aborted")
 	want := []string{"Transit", "Transit", "Bay of Biscay / Special Missions", "Bay of Biscay / Special Missions"}
 	if got := e1Columns(until(home, "Patrol complete")); strings.Join(got, "|") != strings.Join(want, "|") {
@@ -152,7 +153,7 @@ func bothDieselsHit(t *testing.T, radioToo bool) *game {
 func TestS10_9_4BothDieselsLostFarFromPortScuttledCrewRescued(t *testing.T) {
 	g := bothDieselsHit(t, false)
 	// Escape; repairs 5, 5 fail; crew rescue 2d6 5+5 = 10.
-	evs, _ := g.feed("hold_depth", []int{1, 1, 5, 5, 5, 5, 3, 4, 3, 4, 3, 4, 3, 4})
+	evs := g.choose("hold_depth", 1, 1, 5, 5, 5, 5)
 	if got := results(evs, "E5", "Repair"); len(got) != 2 || got[0] == "repaired" || got[1] == "repaired" {
 		t.Fatalf("diesel repairs %v, want two failures", got)
 	}
@@ -170,7 +171,7 @@ func TestS10_9_4BothDieselsLostFarFromPortScuttledCrewRescued(t *testing.T) {
 		t.Fatalf("the scuttled boat rolled %d more encounters", n)
 	}
 	// The boat is gone: nothing is left to reload (9.2.8); the next decision
-	// is the new boat's load for its next patrol (P1 3+4).
+	// is the new boat's load for its next patrol (its assignment follows, 6.1).
 	if k := g.kind(); k != "hunters.torpedo_mix" {
 		t.Fatalf("after the scuttling the game asks %s", g.where())
 	}
@@ -213,14 +214,15 @@ func TestS10_9_5InoperableRadioPlusFourOnRescue(t *testing.T) {
 // diesels.
 func TestS10_2_1BothDieselsLostNextToPortTowedHome(t *testing.T) {
 	g := britishIsles1940(t, "")
-	g.load(false, quietBiscay...)
+	g.load(false, cat(britishIslesP1, quietBiscay)...)
 	g.choose("sail", quietTransit...)
 	for i := 0; i < 4; i++ {
 		g.choose("sail", quietBritish...)
 	}
 	// Box 7: aircraft; A1 2+2 = 4; flak 1+1 shot down; E3 2+4 +2 = 8: two hits
-	// E4 23, 25; crew injury 3+4 crew, 1 LW; repairs 5, 5; then P1 3+4.
-	evs, _ := g.feed("sail", []int{1, 1, 2, 2, 1, 1, 2, 4, 2, 3, 2, 5, 3, 4, 1, 5, 5, 3, 4, 3, 4, 3, 4})
+	// E4 23, 25; crew injury 3+4 crew, 1 LW; repairs 5, 5; then home, the
+	// refit, and the next load.
+	evs := g.choose("sail", 1, 1, 2, 2, 1, 1, 2, 4, 2, 3, 2, 5, 3, 4, 1, 5, 5)
 	if got := results(evs, "E5", "Repair"); len(got) != 2 || got[0] == "repaired" || got[1] == "repaired" {
 		t.Fatalf("diesel repairs %v, want two failures\n%s", got, dump(evs))
 	}
@@ -245,13 +247,13 @@ func TestS10_2_1BothDieselsLostNextToPortTowedHome(t *testing.T) {
 func TestS10_9_4ScuttledAtOnceUnderTheInoperableRuling(t *testing.T) {
 	g := underAttack(t, "diesel_repair=inoperable_at_once")
 	// E2 9; E3 9: three hits; E4 23, 25; rescue 3+3 (the third hit unrolled);
-	// the next patrol's P1 3+4.
-	evs, _ := g.feed("hold_depth", []int{4, 5, 4, 5, 2, 3, 2, 5, 3, 3, 3, 4, 3, 4})
+	// then the next patrol's load (its assignment follows it, 6.1).
+	evs := g.choose("hold_depth", 4, 5, 4, 5, 2, 3, 2, 5, 3, 3)
 	if n := len(rolls(evs, "E4", "")); n != 2 {
 		t.Fatalf("%d E4 rolls, want 2: the boat was scuttled after the second\n%s", n, dump(evs))
 	}
-	if r := rolls(after(evs, "rescue"), "", ""); len(r) != 1 || r[0].Chart != "P1" {
-		t.Fatalf("rolls after the rescue: %+v, want only the next P1", r)
+	if r := rolls(after(evs, "rescue"), "", ""); len(r) != 0 {
+		t.Fatalf("rolls after the rescue: %+v, want none before the next load", r)
 	}
 	g.expect("hunters.torpedo_mix")
 }

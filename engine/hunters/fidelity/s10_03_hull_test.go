@@ -103,8 +103,10 @@ func TestS10_3_2TypeVIIAHullTrackHasSevenSpaces(t *testing.T) {
 		{[2]int{4, 5}, []int{6, 5, 6, 5, 6, 5}, false, "6 of 7"},
 		{[2]int{5, 6}, []int{6, 5, 6, 5, 6, 5, 3, 3}, true, ""},
 	} {
-		g := career(t, map[string]string{"boat": "VIIA", "start": "1939-09", "kommandant": "Prien", "uboat": "U-33"}, 2, 3, 4)
-		g.escortedShipInBox3()
+		// 1939: a KptLt, no rank roll; the assignment follows the load:
+		// request roll 2, P1 3+4 British Isles.
+		g := career(t, map[string]string{"boat": "VIIA", "start": "1939-09", "kommandant": "Prien", "uboat": "U-33"})
+		g.escortedShipInBox3([]int{2, 3, 4})
 		g.choose("hold_depth", cat([]int{4, 5, c.e3[0], c.e3[1]}, c.hits)...)
 		if (g.outcome() != nil) != c.sunk {
 			t.Fatalf("VIIA hits %v: sunk %v, want %v", c.hits, g.outcome() != nil, c.sunk)

@@ -54,8 +54,8 @@ func TestS10_4_1FuelTanksDoNotHelpAircraft(t *testing.T) {
 	g.choose("hold_depth", 1, 1, 3) // fuel tanks inoperable: abort
 	g.wantField("status", "Fuel tanks", "inoperable")
 	// Reload; box 2: aircraft; A1 2+2; flak 1+1 shot down; E3 2+2 +2 = 6: one
-	// hit, E4 33; crew 3+4, 1; box 1 quiet; P1 3+4.
-	evs := g.choose(g.keys()[0], cat([]int{1, 2, 2, 2, 1, 1, 2, 2, 3, 3, 3, 4, 1}, quietBiscay, []int{3, 4})...)
+	// hit, E4 33; crew 3+4, 1; box 1 quiet; home.
+	evs := g.choose(g.keys()[0], cat([]int{1, 2, 2, 2, 1, 1, 2, 2, 3, 3, 3, 4, 1}, quietBiscay)...)
 	e3 := firstRoll(t, evs, "E3", "Air")
 	if e3.Total != 6 || len(e3.Modifiers) != 1 {
 		t.Fatalf("air attack on a boat with inoperable fuel tanks: %+v, want only +2 for the aircraft", e3)

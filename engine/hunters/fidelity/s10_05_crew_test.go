@@ -197,8 +197,8 @@ func TestS10_5_3ShorthandedCrewMinusOneOnAircraft(t *testing.T) {
 		g.choose("sail", quietBritish...)
 	}
 	// Box 7 aircraft; A1 3+3; flak 1+1; E3 1+1+2 = 4: one hit, E4 33; crew
-	// injury 2+3 Doctor, 1 LW; box 8 quiet; refit: four recoveries, P1.
-	evs, _ := g.feed("sail", []int{1, 1, 3, 3, 1, 1, 1, 1, 3, 3, 2, 3, 1, 4, 4, 1, 1, 1, 1, 3, 4, 3, 4})
+	// injury 2+3 Doctor, 1 LW; box 8 quiet; refit: four recoveries.
+	evs := g.choose("sail", 1, 1, 3, 3, 1, 1, 1, 1, 3, 3, 2, 3, 1, 4, 4, 1, 1, 1, 1)
 	a1 := firstRoll(t, evs, "A1", "")
 	if v, ok := modifier(a1, "crew"); !ok || v != -1 || a1.Total != 5 {
 		t.Fatalf("crash dive with every crew box SW: %+v, want 6 -1 = 5", a1)
@@ -218,13 +218,14 @@ func TestS10_5_3GenericCrewWoundOrder(t *testing.T) {
 	}
 }
 
-// agentPatrol: a British Isles (A) patrol (P1 1940-07..12, 2d6 = 4). The agent
-// is wounded by the aircraft in box 1 (automatic crew injury, who 12).
+// agentPatrol: a British Isles (A) patrol (P1 1940-07..12, 2d6 = 4, rolled
+// when the load is stowed). The agent is wounded by the aircraft in box 1
+// (automatic crew injury, who 12).
 func agentPatrol(t *testing.T, severity int) *game {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1940-10", "kommandant": "Canaris", "uboat": "U-37"}, 1, 1, 3)
-	// Bay of Biscay 1+1 aircraft; A1 2+2; flak 1+1; E3 2+2+2 = 6: E4 33;
-	// injury who 6+6 = 12 the agent.
-	g.load(false, 1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 6, 6, severity)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1940-10", "kommandant": "Canaris", "uboat": "U-37"}, 1)
+	// P1 1+3; Bay of Biscay 1+1 aircraft; A1 2+2; flak 1+1; E3 2+2+2 = 6:
+	// E4 33; injury who 6+6 = 12 the agent.
+	g.load(false, 1, 3, 1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 6, 6, severity)
 	return g
 }
 
@@ -243,7 +244,7 @@ func TestS10_5_3WoundedAgentFailsTheMission(t *testing.T) {
 		for i := 0; i < 3; i++ {
 			g.choose("sail", quietBritish...)
 		}
-		evs, _ := g.feed("sail", cat(quietTransit, quietBiscay, []int{1, 3, 4, 3, 4}))
+		evs := g.choose("sail", cat(quietTransit, quietBiscay)...)
 		if !said(evs, "Patrol complete: "+c.want) {
 			t.Fatalf("agent severity %d: want a %s\n%s", c.severity, c.want, dump(evs))
 		}

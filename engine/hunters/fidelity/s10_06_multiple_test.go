@@ -49,11 +49,12 @@ func TestS10_6_3FlakGunNotAboardNoEffect(t *testing.T) {
 // carry two or more Flak guns." A Type IXB (2cm and 3.7cm) hit on E4 24 by an
 // aircraft in box 1 (Transit before July 1940: 1+1): two repair rolls.
 func TestS10_6_4FlakGunsResultHitsBothTypeIXGuns(t *testing.T) {
-	// Kapitänleutnant (Type IX, 11.2.2): request roll 2 (none); P1 3+4 British Isles.
-	g := career(t, map[string]string{"boat": "IXB", "start": "1940-04", "kommandant": "Schütze", "uboat": "U-103"}, 2, 3, 4)
+	// Kapitänleutnant (Type IX, 11.2.2): the set-up rolls nothing; once the
+	// load is stowed, request roll 2 (none); P1 3+4 British Isles.
+	g := career(t, map[string]string{"boat": "IXB", "start": "1940-04", "kommandant": "Schütze", "uboat": "U-103"})
 	// Transit 1+1 aircraft; A1 3+3 -1 Type IX = 5: one attack; flak 1+1 shot
 	// down; E3 2+2+2 = 6: E4 24 flak guns; injury 3+4, 1; repairs 3, 3 fail.
-	evs := g.load(false, 1, 1, 3, 3, 1, 1, 2, 2, 2, 4, 3, 4, 1, 3, 3)
+	evs := g.load(false, 2, 3, 4, 1, 1, 3, 3, 1, 1, 2, 2, 2, 4, 3, 4, 1, 3, 3)
 	if got := results(evs, "E5", "Repair"); len(got) != 2 || got[0] == "repaired" || got[1] == "repaired" {
 		t.Fatalf("flak repairs %v, want two failures\n%s", got, dump(evs))
 	}

@@ -73,8 +73,8 @@ func TestS10_7_2RepairNumbers(t *testing.T) {
 // attempts, so long as the LI is not SW or KIA": dive planes (1-2) repaired on
 // 3 -1 = 2.
 func TestS10_7_3ExperteLIMinusOneOnRepairs(t *testing.T) {
-	g := veteran(t, 1)
-	g.escortedShipInBox3()
+	g, next := veteran(t, 1)
+	g.escortedShipInBox3(next)
 	g.choose("hold_depth", 4, 4, 2, 2, 1, 5) // 1941: E2 8 +1 = 9; E4 15 dive planes
 	evs := g.choose("hold_depth", 1, 1, 3)
 	r := firstRoll(t, evs, "E5", "Dive planes")
@@ -86,8 +86,8 @@ func TestS10_7_3ExperteLIMinusOneOnRepairs(t *testing.T) {
 // 10.7.3 "so long as the LI is not SW or KIA" with 10.5.3's +1: a wounded
 // Experte LI gives +1, not -1 (nor 0): dive planes 2 +1 = 3 fails.
 func TestS10_7_3WoundedExperteLIGivesNoBonus(t *testing.T) {
-	g := veteran(t, 1)
-	g.escortedShipInBox3()
+	g, next := veteran(t, 1)
+	g.escortedShipInBox3(next)
 	g.choose("hold_depth", 4, 4, 4, 3, 1, 5, 1, 3, 2, 2, 4) // E3 7: dive planes; LI SW
 	evs := g.choose("hold_depth", 1, 1, 2)
 	r := firstRoll(t, evs, "E5", "Dive planes")
@@ -144,7 +144,7 @@ func TestS10_7_7RefitRepairsInoperableSystems(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		g.choose("sail", quietBritish...)
 	}
-	evs := g.choose("sail", cat(quietTransit, quietBiscay, []int{3, 4})...)
+	evs := g.choose("sail", cat(quietTransit, quietBiscay)...)
 	if !said(evs, "= 1 months") {
 		t.Fatalf("refit with two inoperable systems is not one month\n%s", dump(evs))
 	}

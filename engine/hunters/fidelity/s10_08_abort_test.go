@@ -26,13 +26,13 @@ func (g *game) abortHome(key string, supply []int) []string {
 // backwards on the track". From box 3 of 8 the nearest is box 2, then box 1.
 func TestS10_8_2AbortFromBoxThreeGoesBack(t *testing.T) {
 	g := britishIsles1940(t, "")
-	g.load(false, quietBiscay...)
+	g.load(false, cat(britishIslesP1, quietBiscay)...)
 	g.choose("sail", quietTransit...)
 	g.choose("sail", quietBritish...)
 	if !g.offers("abort") {
 		t.Fatalf("no voluntary abort offered: %s", g.where())
 	}
-	got := g.abortHome("abort", cat(quietTransit, quietBiscay, []int{3, 4}))
+	got := g.abortHome("abort", cat(quietTransit, quietBiscay))
 	if strings.Join(got, "|") != "Transit|Bay of Biscay / Special Missions" {
 		t.Fatalf("encounter rolls home %q, want Transit then Bay of Biscay", got)
 	}
@@ -42,12 +42,12 @@ func TestS10_8_2AbortFromBoxThreeGoesBack(t *testing.T) {
 // (three back); then box 8.
 func TestS10_8_2AbortFromBoxFiveGoesAhead(t *testing.T) {
 	g := britishIsles1940(t, "")
-	g.load(false, quietBiscay...)
+	g.load(false, cat(britishIslesP1, quietBiscay)...)
 	g.choose("sail", quietTransit...)
 	for i := 0; i < 3; i++ {
 		g.choose("sail", quietBritish...)
 	}
-	got := g.abortHome("abort", cat(quietTransit, quietBiscay, []int{3, 4}))
+	got := g.abortHome("abort", cat(quietTransit, quietBiscay))
 	if strings.Join(got, "|") != "Transit|Bay of Biscay / Special Missions" {
 		t.Fatalf("encounter rolls home %q, want Transit (box 7) then Bay of Biscay (box 8)", got)
 	}
@@ -62,8 +62,8 @@ func TestS10_8_2AbortFromBoxFiveGoesAhead(t *testing.T) {
 // through the first Travel Box"). No direction to choose, no more rolls.
 func TestS10_8_2AbortFromTheFirstBoxEndsThePatrol(t *testing.T) {
 	g := britishIsles1940(t, "")
-	g.load(false, quietBiscay...)
-	if got := g.abortHome("abort", []int{3, 4}); len(got) != 0 {
+	g.load(false, cat(britishIslesP1, quietBiscay)...)
+	if got := g.abortHome("abort", nil); len(got) != 0 {
 		t.Fatalf("encounter rolls after aborting in box 1: %q", got)
 	}
 }
@@ -71,9 +71,9 @@ func TestS10_8_2AbortFromTheFirstBoxEndsThePatrol(t *testing.T) {
 // 10.8.2 (and 7.3.3) from the second Transit box: back through box 1 only.
 func TestS10_8_2AbortFromTheSecondBoxRollsTheFirst(t *testing.T) {
 	g := britishIsles1940(t, "")
-	g.load(false, quietBiscay...)
+	g.load(false, cat(britishIslesP1, quietBiscay)...)
 	g.choose("sail", quietTransit...)
-	got := g.abortHome("abort", cat(quietBiscay, []int{3, 4}))
+	got := g.abortHome("abort", quietBiscay)
 	if strings.Join(got, "|") != "Bay of Biscay / Special Missions" {
 		t.Fatalf("encounter rolls home %q, want box 1 (Bay of Biscay) only", got)
 	}
@@ -85,9 +85,9 @@ func TestS10_8_2AbortFromTheSecondBoxRollsTheFirst(t *testing.T) {
 // (Bay of Biscay); ahead: 8, 9, 10 and 11.
 func TestS10_8_2EquidistantTransitBoxesTheKommandantChooses(t *testing.T) {
 	for _, dir := range []string{"back", "ahead"} {
-		// 1942: Oberleutnant on 1-5; P1 1942-01..06 3+3 = 6 North America.
-		g := career(t, map[string]string{"boat": "VIIC", "start": "1942-01", "kommandant": "Hardegen", "uboat": "U-123"}, 1, 3, 3)
-		g.load(false, quietBiscay...) // 1942: 8 -1 = 7, none
+		// 1942: Oberleutnant on 1-5; once loaded, P1 1942-01..06 3+3 = 6 North America.
+		g := career(t, map[string]string{"boat": "VIIC", "start": "1942-01", "kommandant": "Hardegen", "uboat": "U-123"}, 1)
+		g.load(false, cat([]int{3, 3}, quietBiscay)...) // 1942: 8 -1 = 7, none
 		for i := 0; i < 3; i++ {
 			g.choose("sail", quietTransit...)
 		}
@@ -98,7 +98,7 @@ func TestS10_8_2EquidistantTransitBoxesTheKommandantChooses(t *testing.T) {
 		if !g.offers("back") || !g.offers("ahead") {
 			t.Fatalf("directions offered %v", g.keys())
 		}
-		evs, _ := g.feed(dir, cat(quietTransit, quietTransit, quietTransit, quietBiscay, []int{3, 3}))
+		evs, _ := g.feed(dir, cat(quietTransit, quietTransit, quietTransit, quietBiscay))
 		got := e1Columns(until(evs, "Patrol complete"))
 		if strings.Join(got, "|") != "Transit|Transit|Transit|Bay of Biscay / Special Missions" {
 			t.Fatalf("%s: encounter rolls home %q", dir, got)
@@ -116,12 +116,12 @@ func TestS10_8_2EquidistantTransitBoxesTheKommandantChooses(t *testing.T) {
 // Recon (R1 8), a lone unescorted ship. It may not attack it.
 func TestS10_8_4AnAbortingBoatMayNotAttack(t *testing.T) {
 	g := britishIsles1940(t, "")
-	g.load(false, quietBiscay...)
+	g.load(false, cat(britishIslesP1, quietBiscay)...)
 	g.choose("sail", quietTransit...)
 	g.choose("sail", quietBritish...)
 	// Transit 6+6: random event; R1 4+4 Luftwaffe recon (the ship need not be
-	// identified: it cannot be attacked); box 1 quiet; P1 3+4.
-	evs, rest := g.feed("abort", cat([]int{6, 6, 4, 4}, quietBiscay, []int{3, 4}))
+	// identified: it cannot be attacked); box 1 quiet; home.
+	evs, rest := g.feed("abort", cat([]int{6, 6, 4, 4}, quietBiscay))
 	if r := rolls(evs, "U1", ""); len(r) != 0 {
 		t.Fatalf("the aborting boat fired: %+v", r)
 	}
@@ -134,14 +134,20 @@ func TestS10_8_4AnAbortingBoatMayNotAttack(t *testing.T) {
 	g.expect("hunters.torpedo_mix")
 }
 
-// ixb1940 starts a Type IXB Kapitänleutnant in Apr-40 (request roll 2: none;
-// P1 3+4 British Isles: nine boxes, the fifth "x2"; before July 1940 the Bay
-// of Biscay boxes are plain Transit, 7.3.6).
+// ixb1940 starts a Type IXB Kapitänleutnant in Apr-40 at his torpedo-load
+// prompt: the set-up rolls nothing (11.2.2: a Type IX's Kommandant is a
+// KptLt). His first assignment, rolled when the load is stowed, is
+// ixb1940Assign (request roll 2: none; P1 3+4 British Isles: nine boxes, the
+// fifth "x2"; before July 1940 the Bay of Biscay boxes are plain Transit,
+// 7.3.6).
 func ixb1940(t *testing.T) *game {
-	g := career(t, map[string]string{"boat": "IXB", "start": "1940-04", "kommandant": "Schütze", "uboat": "U-103"}, 2, 3, 4)
+	g := career(t, map[string]string{"boat": "IXB", "start": "1940-04", "kommandant": "Schütze", "uboat": "U-103"})
 	g.expect("hunters.torpedo_mix")
 	return g
 }
+
+// ixb1940Assign are ixb1940's assignment dice: request roll 2, P1 3+4.
+var ixb1940Assign = []int{2, 3, 4}
 
 // 10.10.6: "Type IX (all models) and Type VIID U-Boats conducted patrols of
 // greater duration. Place a 'P' in the first month row of the Patrol Log Sheet
@@ -162,8 +168,8 @@ func TestS10_8_6TypeIXAbortBeforeHalfwayTakesOneMonth(t *testing.T) {
 		{"abort in box 6", 6, []string{"Apr-40  British Isles", "May-40  P", "Jun-40  R", "Jul-40  British Isles"}},
 	} {
 		g := ixb1940(t)
-		g.load(false, quietTransit...)
-		refit := []int{2, 3, 4} // request roll 2, P1 3+4
+		g.load(false, cat(ixb1940Assign, quietTransit)...)
+		next := []int{2, 3, 4} // the next patrol's request roll 2, P1 3+4
 		box := 1
 		for ; box < 9; box++ {
 			if box == c.abortAt {
@@ -178,7 +184,7 @@ func TestS10_8_6TypeIXAbortBeforeHalfwayTakesOneMonth(t *testing.T) {
 			}
 			if box+1 >= 8 {
 				// boxes 8 and 9 follow without a prompt in between
-				g.feed("sail", cat(quietTransit, quietTransit, refit))
+				g.feed("sail", cat(quietTransit, quietTransit))
 				box = 9
 				break
 			}
@@ -189,8 +195,9 @@ func TestS10_8_6TypeIXAbortBeforeHalfwayTakesOneMonth(t *testing.T) {
 			if c.abortAt == 6 {
 				home = cat(quietTransit, quietTransit) // box 6 → boxes 8, 9
 			}
-			g.feed("abort", cat(home, refit))
+			g.feed("abort", home)
 		}
+		g.load(false, cat(next, quietTransit)...) // the next patrol, assigned once loaded
 		log := g.view("log")
 		for _, want := range c.wantLines {
 			if !strings.Contains(log, want) {

@@ -3,10 +3,13 @@ package fidelity
 import (
 	"strings"
 	"testing"
+
+	"github.com/kaleun/kaleun/engine"
 )
 
 // homeQuietly leaves the engagement in box 3 of a British Isles patrol and
-// sails home without encounters; supply is the refit's dice (P1 last).
+// sails home without encounters; refit is the refit's dice, up to the next
+// torpedo load (6.1 step F: the next assignment follows it).
 func (g *game) homeQuietly(refit ...int) {
 	g.t.Helper()
 	g.toProceed()
@@ -17,6 +20,15 @@ func (g *game) homeQuietly(refit ...int) {
 	if len(rest) != 0 {
 		g.t.Fatalf("homeQuietly: refit dice %v unused at %s", rest, g.where())
 	}
+}
+
+// sailNext stows the next patrol's load after a refit; its assignment rolls
+// assign (6.1: step F's load comes before step 1's assignment), and its
+// first box nothing (quietBiscay).
+func (g *game) sailNext(assign ...int) []engine.Event {
+	g.t.Helper()
+	g.expect("hunters.torpedo_mix")
+	return g.load(false, cat(assign, quietBiscay)...)
 }
 
 // wantLog fails unless the log sheet has each line, in order.
@@ -39,12 +51,13 @@ func (g *game) wantLog(lines ...string) {
 // the start date for the next patrol."
 func TestS10_10_1RefitTakesAtLeastOneMonth(t *testing.T) {
 	g := britishIsles1940(t, "")
-	g.load(false, quietBiscay...)
+	g.load(false, cat(britishIslesP1, quietBiscay)...)
 	g.choose("sail", quietTransit...)
 	for i := 0; i < 4; i++ {
 		g.choose("sail", quietBritish...)
 	}
-	g.choose("sail", cat(quietTransit, quietBiscay, []int{3, 4})...)
+	g.choose("sail", cat(quietTransit, quietBiscay)...)
+	g.sailNext(3, 4)
 	g.wantLog("Oct-40  British Isles", "Nov-40  R", "Dec-40  British Isles")
 	if strings.Contains(g.view("log"), "Dec-40  R") {
 		t.Fatalf("two refit months for an undamaged boat:\n%s", g.view("log"))
@@ -70,7 +83,8 @@ func TestS10_10_2ThreeOrMoreInoperableAddOneMonth(t *testing.T) {
 			fails[i] = 6
 		}
 		g.choose("hold_depth", cat([]int{1, 1}, fails)...)
-		g.homeQuietly(3, 4)
+		g.homeQuietly()
+		g.sailNext(3, 4)
 		g.wantLog("Oct-40  British Isles", "Nov-40  R", "Dec-40  R", "Jan-41  ")
 		if strings.Contains(g.view("log"), "Jan-41  R") {
 			t.Fatalf("%d inoperable systems: more than two months:\n%s", n, g.view("log"))
@@ -96,7 +110,8 @@ func TestS10_10_3HullDamageLengthensRefit(t *testing.T) {
 		g := underAttack(t, "")
 		g.choose("hold_depth", cat([]int{4, 5, c.e3[0], c.e3[1]}, c.hits)...)
 		g.choose("hold_depth", 1, 1)
-		g.homeQuietly(3, 4)
+		g.homeQuietly()
+		g.sailNext(3, 4)
 		months := []string{"Nov-40", "Dec-40", "Jan-41", "Feb-41", "Mar-41"}
 		var want []string
 		for _, m := range months[:c.months] {
@@ -122,7 +137,8 @@ func TestS10_10_3TheRulebookExampleFourMonths(t *testing.T) {
 	g.choose("hold_depth", 2, 4, 2, 1, 3, 3)
 	g.wantField("status", "Hull", "5 of 8")
 	g.choose("hold_depth", 1, 1, 5, 5, 5) // escape; three repairs fail
-	g.choose(g.keys()[0], cat(quietTransit, quietBiscay, []int{3, 4})...)
+	g.choose(g.keys()[0], cat(quietTransit, quietBiscay)...)
+	g.sailNext(3, 4)
 	g.wantLog("Oct-40  British Isles", "Nov-40  R", "Dec-40  R", "Jan-41  R", "Feb-41  R", "Mar-41  ")
 	if strings.Contains(g.view("log"), "Mar-41  R") {
 		t.Fatalf("more than four months:\n%s", g.view("log"))
@@ -137,8 +153,8 @@ func TestS10_10_3TheRulebookExampleFourMonths(t *testing.T) {
 // 1941-07..12 5+6 = 11 Arctic, then 1d6 = 1): after the new boat the next
 // assignment is rolled on P1 again.
 func TestS10_10_5FiveMonthRefitGivesANewBoatAndEndsTheArctic(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-07", "kommandant": "Teichert", "uboat": "U-456"}, 1, 5, 6, 1)
-	g.load(true, quietTransit...)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-07", "kommandant": "Teichert", "uboat": "U-456"}, 1)
+	g.load(true, cat([]int{5, 6, 1}, quietTransit)...)
 	g.choose("sail", quietTransit...)
 	// Box 3 Arctic 3+3: convoy; four small freighters (size 1; T1 11-14); day 1 (Jul).
 	g.choose("sail", 3, 3, 1, 1, 1, 1, 1, 1, 1, 2, 1, 3, 1, 4, 1)
@@ -158,10 +174,11 @@ func TestS10_10_5FiveMonthRefitGivesANewBoatAndEndsTheArctic(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		g.choose("sail", quietArctic...)
 	}
-	evs, _ := g.feed("sail", cat(quietTransit, quietTransit, []int{3, 4, 3, 4, 3, 4, 3, 4}))
+	evs := g.choose("sail", cat(quietTransit, quietTransit)...)
 	if !said(evs, "new boat") {
 		t.Fatalf("no new boat after a five-month refit\n%s", dump(evs))
 	}
+	evs = append(evs, g.sailNext(3, 4)...)
 	if n := len(rolls(evs, "P1", "")); n != 1 {
 		t.Fatalf("%d P1 rolls after the new boat, want 1 (the Arctic assignment is cancelled)\n%s", n, dump(evs))
 	}
@@ -172,15 +189,15 @@ func TestS10_10_5FiveMonthRefitGivesANewBoatAndEndsTheArctic(t *testing.T) {
 // row ... before placing an 'R'". A Jan-42 Atlantic patrol (P1 4+4 = 8),
 // nothing met (every E1 roll 4+4): Feb-42 P, Mar-42 R, Apr-42 next.
 func TestS10_10_6TypeVIIDPatrolTakesTwoMonths(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIID", "start": "1942-01", "kommandant": "Schroeter", "uboat": "U-213"}, 1, 4, 4)
+	g := career(t, map[string]string{"boat": "VIID", "start": "1942-01", "kommandant": "Schroeter", "uboat": "U-213"}, 1)
 	fours := make([]int, 40)
 	for i := range fours {
 		fours[i] = 4
 	}
-	g.load(false, 4, 4)
+	g.load(false, 4, 4, 4, 4)
 	for g.kind() == "hunters.proceed" {
 		g.feed("sail", fours)
 	}
-	g.expect("hunters.torpedo_mix")
+	g.sailNext(4, 4)
 	g.wantLog("Jan-42  Atlantic", "Feb-42  P", "Mar-42  R", "Apr-42  ")
 }

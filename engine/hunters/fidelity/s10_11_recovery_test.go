@@ -14,7 +14,7 @@ func TestS10_11RecoveryRollsOnlyForSevereWounds(t *testing.T) {
 	// E3 9: three E4 13s: 1WO SW, 2WO LW, crew box KIA.
 	g.choose("hold_depth", 4, 5, 4, 5, 1, 3, 1, 2, 4, 1, 3, 4, 6, 1, 1, 3, 3, 4, 6)
 	g.choose("hold_depth", 1, 1)
-	g.homeQuietly(1, 3, 4) // recovery 1 month; P1
+	g.homeQuietly(1) // recovery 1 month
 	if r := rolls(g.all, "", "Recovery"); len(r) != 1 || !strings.Contains(r[0].Purpose, "1WO") {
 		t.Fatalf("recovery rolls %+v, want one for the 1WO", r)
 	}
@@ -32,11 +32,11 @@ func TestS10_11_2SlowRecoveryReplacesTheMan(t *testing.T) {
 		months  int
 		experte bool
 	}{{1, true}, {2, false}} {
-		g := veteran(t, 1)
-		g.escortedShipInBox3()
+		g, next := veteran(t, 1)
+		g.escortedShipInBox3(next)
 		g.choose("hold_depth", 4, 4, 2, 2, 1, 3, 2, 2, 4) // 1941 E2 9; E4 13: LI SW
 		g.choose("hold_depth", 1, 1)
-		g.homeQuietly(c.months, 1, 3)
+		g.homeQuietly(c.months)
 		li := g.field("status", "LI")
 		if strings.Contains(li, "Experte") != c.experte || !strings.Contains(li, "fit") {
 			t.Fatalf("LI after %d months' recovery: %q, Experte %v wanted", c.months, li, c.experte)
@@ -47,11 +47,11 @@ func TestS10_11_2SlowRecoveryReplacesTheMan(t *testing.T) {
 // 10.11.1: "An 'Experte' Doctor provides a favorable –1 modifier to each crew
 // recovery roll (unless the Doctor is SW or KIA)".
 func TestS10_11_1ExperteDoctorShortensRecovery(t *testing.T) {
-	g := veteran(t, 2) // Doctor Experte
-	g.escortedShipInBox3()
+	g, next := veteran(t, 2) // Doctor Experte
+	g.escortedShipInBox3(next)
 	g.choose("hold_depth", 4, 4, 2, 2, 1, 3, 1, 2, 4) // 1WO SW
 	g.choose("hold_depth", 1, 1)
-	g.homeQuietly(2, 1, 3)
+	g.homeQuietly(2)
 	r := firstRoll(t, g.all, "", "Recovery")
 	if v, ok := modifier(r, "Doctor"); !ok || v != -1 || r.Total != 1 {
 		t.Fatalf("recovery with an Experte Doctor: %+v, want 2 -1 = 1", r)
@@ -69,18 +69,18 @@ func TestS10_11_3AllGenericCrewReplacedLowersQuality(t *testing.T) {
 	// E3 8 (1941: E2 9): two E4 63s: four crew injuries, KIA each.
 	round1 := []int{4, 4, 4, 4, 6, 3, 3, 4, 6, 3, 4, 6, 6, 3, 3, 4, 6, 3, 4, 6}
 
-	g := veteran(t, 5)
+	g, next := veteran(t, 5)
 	g.wantField("status", "Crew quality", "Veteran")
-	g.escortedShipInBox3()
+	g.escortedShipInBox3(next)
 	g.choose("hold_depth", round1...)
 	g.choose("hold_depth", 1, 1)
-	g.homeQuietly(1, 3)
+	g.homeQuietly()
 	g.wantField("status", "Crew quality", "Trained")
 
 	g = underAttack(t, "")
 	g.choose("hold_depth", cat([]int{4, 5}, round1[2:])...)
 	g.choose("hold_depth", 1, 1)
-	g.homeQuietly(3, 4)
+	g.homeQuietly()
 	g.wantField("status", "Crew quality", "Trained")
 }
 
@@ -91,18 +91,20 @@ func TestS10_11_3AllGenericCrewReplacedLowersQuality(t *testing.T) {
 // following his recovery." Back from the Apr-41 patrol (refit from May), 5
 // months: May-Sep; the next patrol is Oct-41.
 func TestS10_11_4KommandantLongRecoveryNewBoatNewCrew(t *testing.T) {
-	g := veteran(t, 1) // LI Experte
-	g.escortedShipInBox3()
+	g, next := veteran(t, 1) // LI Experte
+	g.escortedShipInBox3(next)
 	g.choose("hold_depth", 4, 4, 2, 2, 1, 3, 1, 1, 4) // Kmdt SW
 	g.choose("hold_depth", 1, 1)
 	g.toProceed()
 	for i := 0; i < 3; i++ {
 		g.choose("sail", quietBritish...)
 	}
-	evs, _ := g.feed("sail", cat(quietTransit, quietBiscay, []int{5, 6, 6, 1, 3, 1, 3}))
+	// Home; the Kommandant's recovery 5 months; the next patrol's P1 3+4.
+	evs := g.choose("sail", cat(quietTransit, quietBiscay, []int{5})...)
 	if !said(evs, "new boat") {
 		t.Fatalf("no new boat\n%s", dump(evs))
 	}
+	g.sailNext(3, 4)
 	g.wantField("status", "LI", "fit")
 	if strings.Contains(g.field("status", "LI"), "Experte") {
 		t.Fatalf("the new crew's LI is Experte: %q", g.field("status", "LI"))
@@ -124,6 +126,7 @@ func TestS10_11KommandantRecoveryDelaysTheNextPatrol(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		g.choose("sail", quietBritish...)
 	}
-	g.feed("sail", cat(quietTransit, quietBiscay, []int{3, 3, 4}))
+	g.choose("sail", cat(quietTransit, quietBiscay, []int{3})...) // recovery 3 months
+	g.sailNext(3, 4)
 	g.wantLog("Oct-40  British Isles", "Nov-40  R", "Dec-40  R", "Jan-41  R", "Feb-41  ")
 }

@@ -21,22 +21,28 @@ var (
 )
 
 // britishIsles1940 starts a Type VIIC career in Oct-40 (11.2.2: 1d6 = 1, an
-// Oberleutnant, who makes no 11.2.1 request roll) assigned to the British
-// Isles (P1 1940-07..12, 2d6 = 7). Its track: Transit (Bay of Biscay),
-// Transit, British Isles x4, Transit, Transit (Bay of Biscay). rules may be "".
+// Oberleutnant, who makes no 11.2.1 request roll) at its torpedo-load prompt
+// (4.4.2: the set-up ends with the load); its first assignment, rolled when
+// the load is stowed, is the British Isles with britishIslesP1. Its track:
+// Transit (Bay of Biscay), Transit, British Isles x4, Transit, Transit (Bay
+// of Biscay). rules may be "".
 func britishIsles1940(t *testing.T, rules string) *game {
 	t.Helper()
 	setup := map[string]string{"boat": "VIIC", "start": "1940-10", "kommandant": "Blennemann", "uboat": "U-235"}
 	if rules != "" {
 		setup["rules"] = rules
 	}
-	g := career(t, setup, 1, 3, 4)
+	g := career(t, setup, 1)
 	g.expect("hunters.torpedo_mix")
 	return g
 }
 
-// load answers the torpedo-loading prompts (4.5) and gives box 1's dice with
-// the last of them. g7eForward puts G7e torpedoes in the forward tubes, so a
+// britishIslesP1 is P1 1940-07..12, 2d6 = 7: British Isles.
+var britishIslesP1 = []int{3, 4}
+
+// load answers the torpedo-loading prompts (4.5) and gives the dice of the
+// last of them: the patrol's assignment (6.1: it follows the load), then box
+// 1's encounter. g7eForward puts G7e torpedoes in the forward tubes, so a
 // day attack adds no "G7a by day" detection modifier.
 func (g *game) load(g7eForward bool, box1 ...int) []engine.Event {
 	g.t.Helper()
@@ -145,7 +151,7 @@ func (g *game) wantField(view, name, want string) {
 func underAttack(t *testing.T, rules string) *game {
 	t.Helper()
 	g := britishIsles1940(t, rules)
-	g.load(true, quietBiscay...)
+	g.load(true, cat(britishIslesP1, quietBiscay)...)
 	g.choose("sail", quietTransit...)
 	g.choose("sail", 3, 3, 1, 1, 1, 1)
 	g.expect("hunters.engage")
@@ -165,7 +171,7 @@ func underAttack(t *testing.T, rules string) *game {
 func airAttacked(t *testing.T, rules string, flak, attack [2]int, more ...int) (*game, []engine.Event) {
 	t.Helper()
 	g := britishIsles1940(t, rules)
-	evs := g.load(false, cat([]int{1, 1, 2, 2, flak[0], flak[1], attack[0], attack[1]}, more)...)
+	evs := g.load(false, cat(britishIslesP1, []int{1, 1, 2, 2, flak[0], flak[1], attack[0], attack[1]}, more)...)
 	return g, evs
 }
 
@@ -198,16 +204,18 @@ func shipAndQuiet(t testing.TB, area string) (ship, quiet []int) {
 	return nil, nil
 }
 
-// successfulPatrol plays the loaded-or-not patrol from its torpedo prompt: no
-// encounter but in box 3, where a lone small freighter (Stonepool, 5,000 t)
-// is sunk by one surfaced torpedo at close range (U1 2+2, U2 5, U3 3 = 2
-// damage). The patrol is an eight-box VIIC track. refit supplies the dice
-// after the last box (recoveries, advancement, promotion, P1...); the game
-// takes what it needs and the rest is returned.
-func (g *game) successfulPatrol(refit []int) []int {
+// successfulPatrol plays a patrol from its torpedo prompt: assign are the
+// dice of its assignment (P1), rolled when the load is stowed; no encounter
+// but in box 3, where a lone small freighter (Stonepool, 5,000 t) is sunk by
+// one surfaced torpedo at close range (U1 2+2, U2 5, U3 3 = 2 damage). The
+// patrol is an eight-box VIIC track. refit supplies the dice after the last
+// box (recoveries, advancement, promotion...) and the next assignment's; the
+// game takes what it needs and the rest is returned: the next assignment's
+// dice, rolled when the next load is stowed.
+func (g *game) successfulPatrol(assign, refit []int) []int {
 	g.t.Helper()
+	g.load(false, cat(assign, quietBiscay)...)
 	ship, quiet := shipAndQuiet(g.t, g.area())
-	g.load(false, quietBiscay...)
 	g.choose("sail", quietTransit...)
 	g.choose("sail", cat(ship, []int{1, 1, 1, 1})...)
 	g.choose("attack")
@@ -224,16 +232,17 @@ func (g *game) successfulPatrol(refit []int) []int {
 	return rest
 }
 
-// escortedShipInBox3 is underAttack's fight for any eight-box British Isles
-// VIIC patrol waiting at its torpedo prompt (G7e forward, no encounter in
-// boxes 1-2, a small freighter with escort by day in box 3, one torpedo
-// missing at medium range). It stops at round 1's test-depth prompt.
-func (g *game) escortedShipInBox3() {
+// escortedShipInBox3 is underAttack's fight for a VIIC waiting at its
+// torpedo prompt whose assignment dice (assign) make an eight-box British
+// Isles patrol (G7e forward, no encounter in boxes 1-2, a small freighter
+// with escort by day in box 3, one torpedo missing at medium range). It
+// stops at round 1's test-depth prompt.
+func (g *game) escortedShipInBox3(assign []int) {
 	g.t.Helper()
+	g.load(true, cat(assign, quietBiscay)...)
 	if a := g.area(); a != "British Isles" {
 		g.t.Fatalf("escortedShipInBox3 on a %s patrol", a)
 	}
-	g.load(true, quietBiscay...)
 	g.choose("sail", quietTransit...)
 	g.choose("sail", 3, 3, 1, 1, 1, 1)
 	g.expect("hunters.engage")
@@ -247,21 +256,19 @@ func (g *game) escortedShipInBox3() {
 
 // veteran plays britishIsles1940's first three patrols, each sinking one
 // ship (Oct-40, Dec-40, Feb-41, all British Isles: P1 7, 4, 4), and rolls
-// advancement (11.1) after the third. It stops at the Apr-41 British Isles
-// patrol's torpedo prompt.
-func veteran(t *testing.T, advancement int) *game {
+// advancement (11.1) after the third. It stops at the Apr-41 patrol's
+// torpedo prompt and returns the dice its assignment rolls when the load is
+// stowed (P1 4: British Isles).
+func veteran(t *testing.T, advancement int) (*game, []int) {
 	t.Helper()
 	g := britishIsles1940(t, "")
-	g.successfulPatrol([]int{3, 4})
-	g.successfulPatrol([]int{1, 3})
-	g.successfulPatrol([]int{advancement, 1, 3})
+	next := g.successfulPatrol(britishIslesP1, []int{3, 4})
+	next = g.successfulPatrol(next, []int{1, 3})
+	next = g.successfulPatrol(next, []int{advancement, 1, 3})
 	if r := rolls(g.all, "", "Crew advancement"); len(r) != 1 || r[0].Natural != advancement {
 		t.Fatalf("veteran: advancement rolls %+v", r)
 	}
-	if g.area() != "British Isles" {
-		t.Fatalf("veteran: patrol 4 is %s", g.area())
-	}
-	return g
+	return g, next
 }
 
 // toProceed closes an engagement without rolling: it leaves (no follow) and

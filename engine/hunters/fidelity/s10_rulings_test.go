@@ -28,10 +28,10 @@ func TestS10_11_1DoctorSeverityRuling(t *testing.T) {
 		want  string
 	}{{"", "SW"}, {"doctor_severity=on", "LW"}} {
 		g := britishIsles1940(t, c.rules)
-		g.successfulPatrol([]int{3, 4})
-		g.successfulPatrol([]int{1, 3})
-		g.successfulPatrol([]int{2, 1, 3}) // Doctor Experte
-		g.escortedShipInBox3()
+		next := g.successfulPatrol(britishIslesP1, []int{3, 4})
+		next = g.successfulPatrol(next, []int{1, 3})
+		next = g.successfulPatrol(next, []int{2, 1, 3}) // Doctor Experte
+		g.escortedShipInBox3(next)
 		g.choose("hold_depth", 4, 4, 2, 2, 1, 3, 1, 2, 4) // 1WO, severity 4
 		g.wantField("status", "1WO", c.want)
 	}
@@ -62,15 +62,17 @@ func TestS10_2_1DieselRulingInTheRulesView(t *testing.T) {
 
 // elite plays britishIsles1940's first six patrols, each sinking one ship,
 // with the crew rising after the third and the sixth (11.1 rolls 5 and 6), and
-// stops at the Oct-41 British Isles patrol's torpedo prompt.
-func elite(t *testing.T, rules string) *game {
+// stops at the Oct-41 patrol's torpedo prompt; it returns the dice its
+// assignment rolls when the load is stowed (P1 1+3: British Isles).
+func elite(t *testing.T, rules string) (*game, []int) {
 	t.Helper()
 	g := britishIsles1940(t, rules)
+	next := britishIslesP1
 	for _, refit := range [][]int{{3, 4}, {1, 3}, {5, 1, 3}, {1, 3}, {1, 3}, {6, 1, 3}} {
-		g.successfulPatrol(refit)
+		next = g.successfulPatrol(next, refit)
 	}
 	g.wantField("status", "Crew quality", "Elite")
-	return g
+	return g, next
 }
 
 // 10.11.3 with 11.1.4 and the crew_loss_levels ruling: "If all four generic
@@ -85,12 +87,12 @@ func TestS10_11_3AllGenericCrewLostRuling(t *testing.T) {
 		{"", "Trained"},
 		{"crew_loss_levels=one_level", "Veteran"},
 	} {
-		g := elite(t, c.rules)
-		g.escortedShipInBox3()
+		g, next := elite(t, c.rules)
+		g.escortedShipInBox3(next)
 		// 1941: E2 4+4 +1 = 9; E3 8: E4 63 63, four crew injuries 3+4, KIA.
 		g.choose("hold_depth", 4, 4, 4, 4, 6, 3, 3, 4, 6, 3, 4, 6, 6, 3, 3, 4, 6, 3, 4, 6)
 		g.choose("hold_depth", 1, 1)
-		g.homeQuietly(4, 1, 3) // promotion roll (Oct-41), P1
+		g.homeQuietly(4) // promotion roll (Oct-41)
 		g.wantField("status", "Crew quality", c.want)
 	}
 }

@@ -243,7 +243,7 @@ func TestS11_1_6ExperteSecondWatchOfficerStepsUp(t *testing.T) {
 // the automatic VIIC of 12/40 (4.2.2), and the third success in the new boat
 // brings the roll.
 func TestS11_1_7SuccessesCarryOverToANewBoat(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIA", "start": "1940-07", "kommandant": "Lemp", "uboat": "U-30"}, 2, 2, 4)
+	g := loadedCareer(t, map[string]string{"boat": "VIIA", "start": "1940-07", "kommandant": "Lemp", "uboat": "U-30"}, 2, 2, 4)
 	g.rdSuccess() // Jul-40
 	g.rdSuccess() // Sep-40
 	g.rdFailure() // Nov-40; the Dec-40 refit replaces the VIIA

@@ -35,7 +35,7 @@ func TestS11_2_2StartingRank(t *testing.T) {
 		{"IXC 1943", "IXC", "1943-02", []int{6, 3, 4}, false, "Kapitänleutnant"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			g := career(t, map[string]string{"boat": c.boat, "start": c.start, "kommandant": "K", "uboat": "U-1"}, c.faces...)
+			g := loadedCareer(t, map[string]string{"boat": c.boat, "start": c.start, "kommandant": "K", "uboat": "U-1"}, c.faces...)
 			r := rdRolls(g.all, "11.2.2")
 			if c.rolled != (len(r) == 1) {
 				t.Fatalf("starting rank rolls %+v, want rolled=%v\n%s", r, c.rolled, dump(g.all))
@@ -60,7 +60,7 @@ func TestS11_2_2StartingRank(t *testing.T) {
 // Assignment Chart [P1]". A 1: he picks from the date's column and no P1 roll
 // is made; a 2: P1 is rolled.
 func TestS11_2_1KapitaenleutnantRequestsOnA1(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIB", "start": "1939-09", "kommandant": "Prien", "uboat": "U-47"}, 1)
+	g := loadedCareer(t, map[string]string{"boat": "VIIB", "start": "1939-09", "kommandant": "Prien", "uboat": "U-47"}, 1)
 	r := firstRoll(t, g.all, "", "Request")
 	if r.Case != "11.2.1" || r.Dice != "1d6" || r.Natural != 1 {
 		t.Fatalf("request roll %+v", r)
@@ -69,7 +69,7 @@ func TestS11_2_1KapitaenleutnantRequestsOnA1(t *testing.T) {
 	if !g.offers("british_isles") || !g.offers("spanish_coast") {
 		t.Fatalf("the Sep-39 column's results are not offered: %v", g.keys())
 	}
-	evs := g.choose("british_isles")
+	evs := g.choose("british_isles", firstBoxQuiet...) // and box 1
 	if len(rolls(evs, "P1", "")) != 0 {
 		t.Fatalf("P1 rolled after choosing:\n%s", dump(evs))
 	}
@@ -77,7 +77,7 @@ func TestS11_2_1KapitaenleutnantRequestsOnA1(t *testing.T) {
 		t.Fatalf("track %v", labels)
 	}
 
-	g = career(t, map[string]string{"boat": "VIIB", "start": "1939-09", "kommandant": "Prien", "uboat": "U-47"}, 2, 3, 4)
+	g = loadedCareer(t, map[string]string{"boat": "VIIB", "start": "1939-09", "kommandant": "Prien", "uboat": "U-47"}, 2, 3, 4)
 	if r := firstRoll(t, g.all, "", "Request"); r.Natural != 2 || r.Result == "choose" {
 		t.Fatalf("request roll of 2: %+v", r)
 	}
@@ -100,7 +100,7 @@ func TestS11_2_1OberleutnantMakesNoRequest(t *testing.T) {
 // (request roll 6 fails; P1 12 = West African Coast, Atlantic for a VII).
 func rdVIIB39(t testing.TB) *game {
 	t.Helper()
-	return career(t, map[string]string{"boat": "VIIB", "start": "1939-09", "kommandant": "Prien", "uboat": "U-47"}, 6, 6, 6)
+	return loadedCareer(t, map[string]string{"boat": "VIIB", "start": "1939-09", "kommandant": "Prien", "uboat": "U-47"}, 6, 6, 6)
 }
 
 // 11.2.3: "Each promotion attempt is made after the 12th month of service
@@ -262,13 +262,13 @@ func TestS11_2_3KnightsCrossAwardsSubtractOneEach(t *testing.T) {
 	// (4.2.2): the two upgrade requests are saved, then and at every refit.
 	g.rdSuccessfulPatrol(3, rdStonepool)
 	g.expect("hunters.upgrade")
-	g.choose("save", g.rdNextP1(2)...)
+	g.rdAnswer("save", g.rdNextP1(2)...)
 	g.rdSuccessfulPatrol(3, rdStonepool, 2) // Jan-42, crew roll
 	g.expect("hunters.upgrade")
-	g.choose("save", g.rdNextP1(2)...)
+	g.rdAnswer("save", g.rdNextP1(2)...)
 	evs := g.rdSuccessfulPatrol(3, rdStonepool, 6)
 	g.expect("hunters.upgrade")
-	evs = append(evs, g.choose("save", 6, 3, 5)...) // the new Kapitänleutnant's request fails; P1
+	evs = append(evs, g.rdAnswer("save", 6, 3, 5)...) // the new Kapitänleutnant's request fails; P1
 	r := rdRolls(evs, "11.2.3")
 	g.rdMust(len(r) == 1, evs, "no promotion roll")
 	if v, ok := modifier(r[0], "Knight"); !ok || v != -2 || r[0].Total != 3 {
@@ -344,7 +344,7 @@ func TestS11_2_4FailedRollWaitsAYearAndFinalRollIn1943(t *testing.T) {
 // point": a Kommandant whose last patrol is in Jun-43 itself (start Feb-43:
 // Feb, Apr, Jun) rolls when it ends.
 func TestS11_2_3FinalRollAfterAJune43Patrol(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-02", "kommandant": "K", "uboat": "U-1"}, 5, 3, 4)
+	g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1943-02", "kommandant": "K", "uboat": "U-1"}, 5, 3, 4)
 	g.rdSuccess() // Feb-43
 	g.rdSuccess() // Apr-43
 	if d := g.rdField("Date"); d != "Jun-43" {
@@ -389,7 +389,7 @@ func TestS11_2_1RanksInOrderAndTheirRequestRolls(t *testing.T) {
 			r := rdRolls(evs, "11.2.1")
 			g.rdMust(len(r) == 1 && r[0].Natural == c && r[0].Result == "choose", evs, "a %s's request on %d: %+v", rank[i], c, r)
 			g.expect("hunters.choose_patrol")
-			g.choose("atlantic")
+			g.choose("atlantic", firstBoxQuiet...) // and box 1
 			continue
 		}
 		f, ok := fail[i]
@@ -493,14 +493,17 @@ func TestS11_2_3KnightsCrossOfTheSameRefitCounts(t *testing.T) {
 
 // 11.2.1: the request roll is made "unless permanently assigned to Arctic or
 // the Med". A Kapitänleutnant (1941 roll 4; request 6) sent to the
-// Mediterranean (P1 12) completes the patrol: from then on his refit rolls
-// neither a request nor P1.
+// Mediterranean (P1 12) completes the patrol: from then on his next
+// assignment rolls neither a request nor P1.
 func TestS11_2_1NoRequestWhenBasedInTheMediterranean(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "K", "uboat": "U-1"}, 4, 6, 6, 6)
+	// The first Mediterranean patrol rolls boxes 1-3 without a stop (7.3.3):
+	// Bay of Biscay 8, Gibraltar 8 - 2, Mediterranean 6.
+	g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "K", "uboat": "U-1"}, 4, 6, 6, 6, 4, 4, 4, 4, 3, 3)
 	if labels, _ := g.rdTrack(); labels[2] != "Mediterranean" {
 		t.Fatalf("track %v", labels)
 	}
 	evs := g.rdSailHome()
+	evs = append(evs, g.stowAssign()...) // the next load, and its assignment
 	if n := len(rdRolls(evs, "11.2.1")); n != 0 {
 		t.Fatalf("%d request rolls for a boat based in the Mediterranean:\n%s", n, dump(evs))
 	}
@@ -515,7 +518,7 @@ func TestS11_2_1NoRequestWhenBasedInTheMediterranean(t *testing.T) {
 // and its P month is Jul-41. That patrol belongs to the year being judged:
 // the promotion roll at its refit has +1 (a natural 4 becomes 5 and fails).
 func TestS11_2_3PatrolWhosePMonthIsTheAnniversaryCounts(t *testing.T) {
-	g := career(t, map[string]string{"boat": "IXB", "start": "1940-07", "kommandant": "K", "uboat": "U-1"}, 6, 2, 4)
+	g := loadedCareer(t, map[string]string{"boat": "IXB", "start": "1940-07", "kommandant": "K", "uboat": "U-1"}, 6, 2, 4)
 	g.rdSuccessfulPatrol(3, rdStonepool, 6, 2, 4) // Jul-40; next Oct-40
 	if d := g.rdField("Date"); d != "Oct-40" {
 		t.Fatalf("second patrol %s", d)
@@ -549,10 +552,10 @@ func TestS11_0RefitOrderCrewPromotionReassignment(t *testing.T) {
 	g.rdSuccess(2)                     // Sep: third success
 	g.rdSuccessfulPatrol(3, rdStonepool)
 	g.expect("hunters.upgrade") // Nov: the VIID is available for Jan-42
-	g.choose("save", g.rdNextP1(2)...)
+	g.rdAnswer("save", g.rdNextP1(2)...)
 	g.rdSuccessfulPatrol(3, rdStonepool)
 	g.expect("hunters.upgrade")
-	g.choose("save", g.rdNextP1(2)...)
+	g.rdAnswer("save", g.rdNextP1(2)...)
 	g.rdSailTo(3, rdStonepool...) // Mar-42: sixth success
 	g.rdSinkLone()
 	evs, left := g.rdSailHomeUntilPrompt(2, 6)
@@ -603,7 +606,7 @@ func TestS11_2_3RulingPromotionBeforeTheAward(t *testing.T) {
 	}(); ai < pi {
 		t.Fatalf("the Cross (%d) came before the promotion roll (%d)\n%s", ai, pi, dump(evs))
 	}
-	g.choose("save", g.rdNextP1(2)...)
+	g.rdAnswer("save", g.rdNextP1(2)...)
 	// May-42 to Jan-43, then Mar-43 with the next roll.
 	for i := 8; i <= 12; i++ {
 		if i%3 == 0 {
@@ -626,7 +629,7 @@ func TestS11_2_3RulingPromotionBeforeTheAward(t *testing.T) {
 // succeeds), and +1 at the roll of the Jun-42 patrol's refit (a natural 4 +1
 // = 5 fails), whose own P month (Jul-42) again sends it to the year after.
 func TestS11_2_3RulingAnniversaryPatrolCountsNextYear(t *testing.T) {
-	g := career(t, map[string]string{"boat": "IXB", "start": "1940-07", "kommandant": "K", "uboat": "U-1", "rules": "anniversary_patrol=next_period"}, 6, 2, 4)
+	g := loadedCareer(t, map[string]string{"boat": "IXB", "start": "1940-07", "kommandant": "K", "uboat": "U-1", "rules": "anniversary_patrol=next_period"}, 6, 2, 4)
 	g.rdSuccessfulPatrol(3, rdStonepool, 6, 2, 4)    // Jul-40
 	g.rdDamagedPatrol(4, 6, 3, 4)                    // Oct-40; next Mar-41
 	g.rdSuccessfulPatrol(3, rdStonepool, 2, 6, 3, 4) // Mar-41: crew roll
@@ -672,12 +675,12 @@ func TestS11_2_3RulingsOnTheRulesView(t *testing.T) {
 // take is treated as 7.3 says. In Sep-39 the column's West African Coast
 // (row 12) is the Atlantic for a Type VII (7.3.2): he may choose the Atlantic.
 func TestS11_2_1ChoiceTreatedAs73Says(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIB", "start": "1939-09", "kommandant": "Prien", "uboat": "U-47"}, 1)
+	g := loadedCareer(t, map[string]string{"boat": "VIIB", "start": "1939-09", "kommandant": "Prien", "uboat": "U-47"}, 1)
 	g.expect("hunters.choose_patrol")
 	if !g.offers("atlantic") || g.offers("west_african_coast") {
 		t.Fatalf("a Type VII choosing in Sep-39: %v, want the Atlantic (West African Coast, 7.3.2) and no West African Coast", g.keys())
 	}
-	g.choose("atlantic")
+	g.choose("atlantic", firstBoxQuiet...) // and box 1
 	if labels, _ := g.rdTrack(); labels[2] != "Atlantic" {
 		t.Fatalf("track %v", labels)
 	}

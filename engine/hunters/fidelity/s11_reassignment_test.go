@@ -11,7 +11,7 @@ import (
 // Atlantic patrol (P1 6).
 func rdVIIB40(t *testing.T) *game {
 	t.Helper()
-	return career(t, map[string]string{"boat": "VIIB", "start": "1940-07", "kommandant": "Schepke", "uboat": "U-100"}, 2, 2, 4)
+	return loadedCareer(t, map[string]string{"boat": "VIIB", "start": "1940-07", "kommandant": "Schepke", "uboat": "U-100"}, 2, 2, 4)
 }
 
 // 11.4.3: "the player may request a newer model U-Boat ... a newer model of
@@ -33,9 +33,9 @@ func TestS11_4_3NoOlderOrSameModelOffered(t *testing.T) {
 				t.Fatalf("a VIIB Kommandant is offered a %s as a newer boat: %s", k, g.where())
 			}
 		}
-		g.choose("save", left...)
-	} else if len(left) != 0 {
-		t.Fatalf("refit left %v unused at %s", left, g.where())
+		g.rdAnswer("save", left...)
+	} else {
+		g.stowAssign(left...) // the next load; its assignment follows it (6.1)
 	}
 	g.rdAward(rdKC)
 	if m := g.rdField("Markers"); !strings.Contains(m, "upgrade x1") {
@@ -55,7 +55,9 @@ func rdVIIBWithRequest(t *testing.T) *game {
 	}
 	_, left := g.rdSailHomeUntilPrompt(rdP1Atlantic(t, "1940-09")...)
 	if g.kind() == "hunters.upgrade" {
-		g.choose("save", left...)
+		g.rdAnswer("save", left...)
+	} else {
+		g.stowAssign(left...) // the next load; its assignment follows it (6.1)
 	}
 	return g
 }
@@ -73,7 +75,7 @@ func TestS11_4_3RequestGrantedOnA3(t *testing.T) {
 	if !g.offers("VIIC") {
 		t.Fatalf("the VIIC is not offered in Oct-40: %s", g.where())
 	}
-	evs := g.choose("VIIC", rdSeq([]int{3}, rdP1Atlantic(t, "1940-11"))...)
+	evs := g.rdAnswer("VIIC", rdSeq([]int{3}, rdP1Atlantic(t, "1940-11"))...)
 	r := rdRolls(evs, "11.4.3")
 	g.rdMust(len(r) == 1 && r[0].Natural == 3 && r[0].Dice == "1d6", evs, "request roll %+v", r)
 	if !strings.Contains(g.rdTitle(), "Type VIIC") {
@@ -94,7 +96,7 @@ func TestS11_4_3RequestRefusedOnA4(t *testing.T) {
 	g.rdSinkLone()
 	g.rdSailHomeUntilPrompt()
 	g.expect("hunters.upgrade")
-	evs := g.choose("VIIC", rdSeq([]int{4}, rdP1Atlantic(t, "1940-11"))...)
+	evs := g.rdAnswer("VIIC", rdSeq([]int{4}, rdP1Atlantic(t, "1940-11"))...)
 	r := rdRolls(evs, "11.4.3")
 	g.rdMust(len(r) == 1 && r[0].Natural == 4, evs, "request roll %+v", r)
 	if !strings.Contains(g.rdTitle(), "Type VIIB") {
@@ -114,7 +116,7 @@ func TestS11_4_3NewBoatSailsOneMonthAfterReceipt(t *testing.T) {
 	g.rdDepthCharged(rdMiss, rdSeq(rdDetect(1940), rdHullHits(4)), rdEscape)
 	g.rdSailHomeUntilPrompt()
 	g.expect("hunters.upgrade")
-	g.choose("VIIC", rdSeq([]int{1}, rdP1Atlantic(t, "1940-11"))...)
+	g.rdAnswer("VIIC", rdSeq([]int{1}, rdP1Atlantic(t, "1940-11"))...)
 	if !strings.Contains(g.rdTitle(), "Type VIIC") {
 		t.Fatalf("after a granted request: %s", g.rdTitle())
 	}
@@ -136,13 +138,15 @@ func TestS11_4_3NewBoatKeepsTheCrew(t *testing.T) {
 	}
 	_, left := g.rdSailHomeUntilPrompt(rdP1Atlantic(t, "1940-09")...)
 	if g.kind() == "hunters.upgrade" {
-		g.choose("save", left...)
+		g.rdAnswer("save", left...)
+	} else {
+		g.stowAssign(left...) // the next load; its assignment follows it (6.1)
 	}
 	g.rdSailTo(3, rdStonepool...) // Sep-40
 	g.rdSinkLone()
 	g.rdSailHomeUntilPrompt()
 	g.expect("hunters.upgrade")
-	g.choose("save", rdP1Atlantic(t, "1940-11")...)
+	g.rdAnswer("save", rdP1Atlantic(t, "1940-11")...)
 	g.rdSailTo(3, rdStonepool...) // Nov-40: the third success, crew roll 1 (LI)
 	g.rdSinkLone()
 	g.rdSailHomeUntilPrompt(1)
@@ -150,7 +154,7 @@ func TestS11_4_3NewBoatKeepsTheCrew(t *testing.T) {
 		t.Fatalf("setup: LI %q", g.rdCrew("LI"))
 	}
 	g.expect("hunters.upgrade")
-	g.choose("VIIC", rdSeq([]int{2}, rdP1Atlantic(t, "1941-01"))...)
+	g.rdAnswer("VIIC", rdSeq([]int{2}, rdP1Atlantic(t, "1941-01"))...)
 	if !strings.Contains(g.rdTitle(), "Type VIIC") {
 		t.Fatalf("after a granted request: %s", g.rdTitle())
 	}
@@ -164,7 +168,7 @@ func TestS11_4_3NewBoatKeepsTheCrew(t *testing.T) {
 // Cross holder whose next patrol is in May-41 is offered the IXC, and no Type
 // VII.
 func TestS11_4_4NoSwitchBetweenTypes(t *testing.T) {
-	g := career(t, map[string]string{"boat": "IXB", "start": "1941-02", "kommandant": "Lüth", "uboat": "U-103"}, 6, 3, 4)
+	g := loadedCareer(t, map[string]string{"boat": "IXB", "start": "1941-02", "kommandant": "Lüth", "uboat": "U-103"}, 6, 3, 4)
 	for _, box := range []int{3, 4, 6} {
 		g.rdSailTo(box, rdEmpress...)
 		g.rdSinkLone()
@@ -189,17 +193,22 @@ func TestS11_4_4NoSwitchBetweenTypes(t *testing.T) {
 // waits at the request prompt.
 func rdMedKnight(t *testing.T) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-09", "kommandant": "Guggenberger", "uboat": "U-81"}, 2, 6, 6)
+	// Rank 2; once loaded, P1 12; a first Mediterranean patrol rolls boxes
+	// 1-3 without a stop (7.3.3): Bay of Biscay 8, Gibraltar 8 - 2, and the
+	// first Empress in box 3.
+	g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1941-09", "kommandant": "Guggenberger", "uboat": "U-81"},
+		rdSeq([]int{2, 6, 6, 4, 4, 4, 4}, rdShipMed(4, 3, 4))...)
 	if labels, _ := g.rdTrack(); labels[2] != "Mediterranean" {
 		t.Fatalf("track %v", labels)
 	}
-	for box := 3; box <= 5; box++ {
+	g.rdSinkLone()
+	for box := 4; box <= 5; box++ {
 		g.rdSailTo(box, rdShipMed(4, 3, 4)...)
 		g.rdSinkLone()
 	}
 	g.rdSailHomeUntilPrompt()
 	g.rdAward(rdKC)
-	if len(rolls(g.all[len(g.all)-3:], "P1", "")) != 0 {
+	if evs := g.stowAssign(); len(rolls(evs, "P1", "")) != 0 { // the Nov-41 load: no dice for the assignment
 		t.Fatalf("a P1 roll for a boat based in the Mediterranean")
 	}
 	g.rdSailHomeUntilPrompt() // Nov-41, quiet
@@ -218,7 +227,7 @@ func TestS11_4_5LimitedBoatRefusedGivesTheLatestStandardModel(t *testing.T) {
 	if !g.offers("VIID") {
 		t.Fatalf("the VIID is not offered for Jan-42: %s", g.where())
 	}
-	evs := g.choose("VIID", rdSeq([]int{1, 3}, rdP1Atlantic(t, "1942-01"))...)
+	evs := g.rdAnswer("VIID", rdSeq([]int{1, 3}, rdP1Atlantic(t, "1942-01"))...)
 	lim := rdRolls(evs, "11.4.5")
 	g.rdMust(len(lim) == 1 && lim[0].Natural == 3 && lim[0].Dice == "1d6", evs, "limited-availability roll %+v", lim)
 	if !strings.Contains(g.rdTitle(), "Type VIIC") {
@@ -235,7 +244,7 @@ func TestS11_4_5LimitedBoatRefusedGivesTheLatestStandardModel(t *testing.T) {
 // 11.4.5: a 2 on the limited-availability roll gives the VIID.
 func TestS11_4_5LimitedBoatOnA2(t *testing.T) {
 	g := rdMedKnight(t)
-	evs := g.choose("VIID", 1, 2, 4, 5) // granted, VIID, P1 9: British Isles
+	evs := g.rdAnswer("VIID", 1, 2, 4, 5) // granted, VIID, P1 9: British Isles
 	lim := rdRolls(evs, "11.4.5")
 	g.rdMust(len(lim) == 1 && lim[0].Natural == 2, evs, "limited-availability roll %+v", lim)
 	if !strings.Contains(g.rdTitle(), "Type VIID") {
@@ -283,7 +292,7 @@ func TestS11_4_2FiveMonthRefitGivesANewBoatAndKeepsTheCrew(t *testing.T) {
 // the latest Type VII is the VIIB. A VIIB back from Jan-40 needing 5 months
 // gets a VIIB, not a VIIA.
 func TestS11_4_2NewBoatIsTheLatestModelNotTheFirstListed(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIB", "start": "1940-01", "kommandant": "Kuhnke", "uboat": "U-48"}, 2, 6, 6)
+	g := loadedCareer(t, map[string]string{"boat": "VIIB", "start": "1940-01", "kommandant": "Kuhnke", "uboat": "U-48"}, 2, 6, 6)
 	g.rdSailTo(3, rdConvoy...)
 	g.rdDepthCharged(rdMiss, rdFiveMonthDamage(1940)...)
 	evs := g.rdSailHome(rdP1Atlantic(t, "1940-03")...)
@@ -384,16 +393,22 @@ func TestS11_4_6TypeVIIDPatrols(t *testing.T) {
 		{"North America", []int{2, 3}, "North America", true, "North America"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			g := career(t, map[string]string{"boat": "VIID", "start": "1942-01", "kommandant": "K", "uboat": "U-213"}, rdSeq([]int{5}, c.p1)...)
+			// Rank 5; the full load of 14 is stowed before the assignment
+			// (4.4.2), which then gives the mission.
+			g := career(t, map[string]string{"boat": "VIID", "start": "1942-01", "kommandant": "K", "uboat": "U-213"}, 5)
+			g.expect("hunters.torpedo_mix")
+			if !strings.Contains(g.prompt().Text, "14 torpedoes") {
+				t.Fatalf("a VIID's load: %s", g.prompt().Text)
+			}
+			g.stowAssign(c.p1...)
 			if !said(g.all, "Patrol assignment for Jan-42: "+c.area+" (") {
 				t.Fatalf("assignment:\n%s", dump(g.all))
 			}
 			if said(g.all, "minelaying (M) mission") != c.mines {
 				t.Fatalf("minelaying mission = %v, want %v\n%s", !c.mines, c.mines, dump(g.all))
 			}
-			g.expect("hunters.torpedo_mix")
-			if !strings.Contains(g.prompt().Text, "14 torpedoes") {
-				t.Fatalf("a VIID's mines displaced torpedoes: %s", g.prompt().Text)
+			if isLoadPrompt(g.kind()) || strings.Count(g.rdField("Forward tubes")+g.rdField("Aft tubes"), "G7") != 5 {
+				t.Fatalf("a VIID's mines displaced torpedoes: %s\n%s", g.where(), g.view("status"))
 			}
 			labels, _ := g.rdTrack()
 			if !strings.Contains(strings.Join(labels, "|"), c.labels) {
@@ -409,7 +424,7 @@ func TestS11_4_6TypeVIIDPatrols(t *testing.T) {
 // boat sails with four forward and one aft G7a, no reloads and nothing to
 // load; an air attack brings two A2 rolls at -2.
 func TestS11_4_7FlakBoatTorpedoesAndTwoFlakRolls(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC_Flak", "start": "1943-05", "kommandant": "K", "uboat": "U-441"}, 2, 3, 4, 4, 4)
+	g := loadedCareer(t, map[string]string{"boat": "VIIC_Flak", "start": "1943-05", "kommandant": "K", "uboat": "U-441"}, 2, 3, 4, 4, 4)
 	g.expect("hunters.proceed")
 	if f := g.rdField("Forward tubes"); f != "G7a, G7a, G7a, G7a" {
 		t.Fatalf("forward tubes %q", f)
@@ -443,7 +458,7 @@ func TestS11_4_7FlakBoatTorpedoesAndTwoFlakRolls(t *testing.T) {
 // misses, the strafing injury, the bomb roll 4 (no bombs), then the Add'l
 // Round of Combat roll (E1 9 -2 = 7: nothing).
 func TestS11_4_7FlakBoatSecondRound(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC_Flak", "start": "1943-05", "kommandant": "K", "uboat": "U-441"}, 2, 3, 4, 4, 4)
+	g := loadedCareer(t, map[string]string{"boat": "VIIC_Flak", "start": "1943-05", "kommandant": "K", "uboat": "U-441"}, 2, 3, 4, 4, 4)
 	g.choose("sail", 1, 2, 3, 3, 6, 6, 6, 6, 1, 1, 3, 2, 6, 3, 1)
 	g.expect("hunters.flak_stay")
 	evs := g.choose("fight", 6, 6, 6, 6, 6, 3, 1, 4, 6, 3)
@@ -475,7 +490,7 @@ func TestS11_4_3NewBoatWaitsForTheKommandant(t *testing.T) {
 	g.rdDepthCharged(rdMiss, rdSeq(rdDetect(1940), []int{2, 2, 1, 3, 1, 1, 4}), rdEscape)
 	g.rdSailHomeUntilPrompt(3)
 	g.expect("hunters.upgrade")
-	g.choose("VIIC", rdSeq([]int{1}, rdP1Atlantic(t, "1941-03"))...)
+	g.rdAnswer("VIIC", rdSeq([]int{1}, rdP1Atlantic(t, "1941-03"))...)
 	if !strings.Contains(g.rdTitle(), "Type VIIC") {
 		t.Fatalf("after a granted request: %s", g.rdTitle())
 	}
@@ -505,7 +520,7 @@ func TestS11_4_3NewBoatLeavesTheSlowHealingBehind(t *testing.T) {
 		t.Fatalf("setup: LI %q", g.rdCrew("LI"))
 	}
 	g.expect("hunters.upgrade")
-	evs := g.choose("VIIC", rdSeq([]int{1}, rdP1Atlantic(t, "1941-01"))...)
+	evs := g.rdAnswer("VIIC", rdSeq([]int{1}, rdP1Atlantic(t, "1941-01"))...)
 	if d := g.rdField("Date"); d != "Jan-41" {
 		t.Fatalf("the new boat sails in %s, want Jan-41", d)
 	}
@@ -536,7 +551,7 @@ func TestS11_4_1NewBoatIsTheLatestAtTheNextPatrol(t *testing.T) {
 // from Aug-40 needing 5 months sails again in Oct-40, when the VIIC is
 // available, and so gets a VIIC.
 func TestS11_4_2NewBoatIsTheLatestWhenItSails(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIB", "start": "1940-08", "kommandant": "Kuhnke", "uboat": "U-48"}, 2, 2, 4)
+	g := loadedCareer(t, map[string]string{"boat": "VIIB", "start": "1940-08", "kommandant": "Kuhnke", "uboat": "U-48"}, 2, 2, 4)
 	g.rdSailTo(3, rdConvoy...)
 	g.rdDepthCharged(rdMiss, rdFiveMonthDamage(1940)...)
 	g.rdSailHome(rdP1Atlantic(t, "1940-10")...)

@@ -199,15 +199,19 @@ func (g *game) rdSailTo(box int, faces ...int) []engine.Event {
 
 // rdSailHome sails quietly through the rest of the track; refit are the dice
 // the refit and the next patrol's assignment roll (and anything between).
+// The refit takes what it needs up to the next torpedo load (6.1 step F);
+// the rest is the next assignment's (step 1), rolled when the load is
+// stowed (stowAssign). With no dice left the boat waits at the load prompt.
 func (g *game) rdSailHome(refit ...int) []engine.Event {
 	g.t.Helper()
-	labels, at := g.rdTrack()
-	var chunks [][]int
-	for i := at + 1; i < len(labels); i++ {
-		chunks = append(chunks, rdQuiet(g.t, labels[i]))
+	out, left := g.rdSailHomeUntilPrompt(refit...)
+	if len(left) == 0 {
+		return out
 	}
-	chunks = append(chunks, refit)
-	return g.rdSailChunks(chunks)
+	if !g.rdLoading() {
+		g.t.Fatalf("refit dice %v left at %s\n%s", left, g.where(), dump(out))
+	}
+	return append(out, g.stowAssign(left...)...)
 }
 
 // rdQuietPatrol sails a whole patrol without an encounter.
@@ -357,14 +361,15 @@ func (g *game) rdFailure(before ...int) []engine.Event {
 }
 
 // rdVIIC41 starts a Type VIIC Oberleutnant (11.2.2 roll 2) in Mar-41 on an
-// Atlantic patrol.
+// Atlantic patrol (P1 3+4, rolled when the first load is stowed): the boat
+// is in box 1.
 func rdVIIC41(t testing.TB, rules string) *game {
 	t.Helper()
 	setup := map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "Kretschmer", "uboat": "U-99"}
 	if rules != "" {
 		setup["rules"] = rules
 	}
-	return career(t, setup, 2, 3, 4)
+	return loadedCareer(t, setup, 2, 3, 4)
 }
 
 // rdConvoy are the faces of a convoy of four small freighters met by day in
@@ -536,6 +541,22 @@ func (g *game) rdSailHomeUntilPrompt(refit ...int) ([]engine.Event, []int) {
 // rdShipMed is rdShip in a Mediterranean box (E1 7 = ship).
 func rdShipMed(size, tens, ones int) []int { return []int{3, 4, size, tens, ones, 2} }
 
+// rdAnswer answers a prompt of the refit (11.4.3's newer boat); faces are
+// the dice the rest of the refit rolls and then the next assignment's: the
+// refit takes what it needs up to the next torpedo load (6.1 step F), and
+// stowAssign stows that load with the rest (step 1).
+func (g *game) rdAnswer(key string, faces ...int) []engine.Event {
+	g.t.Helper()
+	evs, rest := g.feed(key, faces)
+	if len(rest) == 0 {
+		return evs
+	}
+	if !g.rdLoading() {
+		g.t.Fatalf("%q left %v at %s\n%s", key, rest, g.where(), dump(evs))
+	}
+	return append(evs, g.stowAssign(rest...)...)
+}
+
 // rdFiveMonthDamage are the escort rounds after a missed salvo (submerged,
 // medium, by day, a Type VII in year) that leave 7 hull boxes and three
 // systems inoperable (10.10: 1 + 1 + 3 = 5 months): E3 12 = 5 hits (65 65 65
@@ -564,10 +585,14 @@ func (g *game) rdSuccessSaving(ship []int, before ...int) []engine.Event {
 	evs, left := g.rdSailHomeUntilPrompt(rdSeq(before, p1)...)
 	out = append(out, evs...)
 	if g.kind() == "hunters.upgrade" {
-		return append(out, g.choose("save", left...)...)
+		evs, left = g.feed("save", left)
+		out = append(out, evs...)
 	}
 	if len(left) != 0 {
-		g.t.Fatalf("refit left %v unused at %s\n%s", left, g.where(), dump(evs))
+		if !g.rdLoading() {
+			g.t.Fatalf("refit left %v unused at %s\n%s", left, g.where(), dump(evs))
+		}
+		out = append(out, g.stowAssign(left...)...)
 	}
 	return out
 }

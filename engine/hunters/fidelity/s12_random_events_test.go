@@ -5,12 +5,12 @@ import (
 	"testing"
 )
 
-// quietAtlanticMar41 starts a VIIC in Mar-41 on an Atlantic patrol (rank 1,
-// P1 7); box1 are the first box's (Bay of Biscay) dice.
+// quietAtlanticMar41 starts a VIIC in Mar-41 on an Atlantic patrol (rank 1;
+// P1 7, once the load is stowed); box1 are the first box's (Bay of Biscay) dice.
 func quietAtlanticMar41(t *testing.T, box1 ...int) *game {
 	t.Helper()
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1, 3, 4)
-	g.stow("", box1...)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, 1)
+	g.stow("", cat([]int{3, 4}, box1)...)
 	return g
 }
 
@@ -19,8 +19,8 @@ func quietAtlanticMar41(t *testing.T, box1 ...int) *game {
 // the Encounter Chart as it no longer applies". In the Bay of Biscay in 1943
 // a natural 12 is a modified 10 — still the random event.
 func TestS12_1_1UnmodifiedTwelveTriggersTheEvent(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-03"}, 1, 3, 4) // P1 7 Atlantic
-	evs := g.stow("", 6, 6, 3, 4)                                                  // R1 7: Hals und Beinbruch
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-03"}, 1)
+	evs := g.stow("", 3, 4, 6, 6, 3, 4) // P1 7 Atlantic; box 1 natural 12: R1 7, Hals und Beinbruch
 	e1 := firstRoll(t, evs, "E1", "")
 	if e1.Natural != 12 || e1.Total != 10 {
 		t.Fatalf("box 1: %s, want natural 12 modified to 10", e1)
@@ -50,8 +50,8 @@ func TestS12_1_2OncePerPatrol(t *testing.T) {
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
-	g.choose("sail", 4, 4, 4, 4, 3, 4) // home, refit, P1 7 for May-41
-	evs = g.stow("", 6, 6, 3, 4)
+	g.choose("sail", 4, 4, 4, 4)       // home, refit
+	evs = g.stow("", 3, 4, 6, 6, 3, 4) // P1 7 for May-41; box 1 natural 12
 	if len(rolls(evs, "R1", "")) != 1 {
 		t.Errorf("the next patrol's first natural 12 is no random event:\n%s", dump(evs))
 	}
@@ -88,7 +88,7 @@ func TestS12_1_3SuperiorTorpedoesThisPatrolOnly(t *testing.T) {
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", 4, 4)
-	g.choose("sail", 4, 4, 4, 4, 3, 4)
+	g.choose("sail", 4, 4, 4, 4)
 	if m := field(g.view("status"), "Markers"); strings.Contains(strings.ToLower(m), "superior") {
 		t.Errorf("Superior Torpedoes kept into the next patrol: %q", m)
 	}
@@ -100,7 +100,7 @@ func TestS12_1_3HalsUndBeinbruchKeptForLaterPatrols(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		g.choose("sail", 4, 4)
 	}
-	g.choose("sail", 4, 4, 4, 4, 3, 4)
+	g.choose("sail", 4, 4, 4, 4)
 	if m := field(g.view("status"), "Markers"); !strings.Contains(strings.ToLower(m), "hals") {
 		t.Errorf("Hals und Beinbruch lost after the patrol: markers %q", m)
 	}
@@ -126,8 +126,8 @@ func TestS12_1_5IgnoredEventRearmsTheTrigger(t *testing.T) {
 // 12.1.4 / R1 8: Luftwaffe Recon is not in the Caribbean, North America or West
 // Africa: ignored (and 12.1.5 re-arms the trigger).
 func TestS12_1_4NoLuftwaffeReconOffAmerica(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-07"}, 1, 4, 6) // North America
-	evs := g.stow("", 6, 6, 4, 4)
+	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-07"}, 1)
+	evs := g.stow("", 4, 6, 6, 6, 4, 4) // P1 10 North America; box 1 natural 12
 	if g.kind() == "hunters.engage" || len(rolls(evs, "E1", "Ship size")) != 0 {
 		t.Errorf("Luftwaffe Recon off North America:\n%s", dump(evs))
 	}
@@ -142,9 +142,9 @@ func TestS12_1_4NoLuftwaffeReconOffAmerica(t *testing.T) {
 // Patrol Track to check for the next possible encounter." In an "x2" box the
 // event ends the box's rolls.
 func TestS12_1_6AfterTheEventTheBoatMovesOn(t *testing.T) {
-	// IXB Apr-40 British Isles (KptLt request 2, P1 6); box 5 is x2.
-	g := career(t, map[string]string{"boat": "IXB", "start": "1940-04"}, 2, 3, 3)
-	g.stow("", 4, 4)
+	// IXB Apr-40 British Isles (once loaded, KptLt request 2, P1 6); box 5 is x2.
+	g := career(t, map[string]string{"boat": "IXB", "start": "1940-04"})
+	g.stow("", 2, 3, 3, 4, 4)
 	g.choose("sail", 4, 4)
 	g.choose("sail", 3, 4)
 	g.choose("sail", 3, 4)
@@ -175,7 +175,7 @@ func TestS12_R1GyroCompassFailure(t *testing.T) {
 	}
 	if err != nil {
 		// the way home may roll more; take the abort from what happened
-		evs = g.choose("sail", 6, 6, 2, 2, 3, 4, 4, 3, 4)
+		evs = g.choose("sail", 6, 6, 2, 2, 3, 4, 4)
 	}
 	if !said(evs, "abort") {
 		t.Errorf("an unrepaired gyro compass did not abort the patrol:\n%s", dump(evs))
@@ -204,8 +204,8 @@ func TestS12_R1NoWeatherDutyOnTheWayHome(t *testing.T) {
 		g.choose("sail", 4, 4)
 	}
 	// box 7 (homeward Transit): natural 12 → R1 4+5 = 9: ignored; box 8:
-	// natural 12 → R1 again (3+4 = 7); refit; P1.
-	evs := g.choose("sail", 6, 6, 4, 5, 6, 6, 3, 4, 3, 4)
+	// natural 12 → R1 again (3+4 = 7); refit.
+	evs := g.choose("sail", 6, 6, 4, 5, 6, 6, 3, 4)
 	if n := len(rolls(evs, "R1", "")); n != 2 {
 		t.Errorf("%d random events on the way home, want the ignored duty and another:\n%s", n, dump(evs))
 	}

@@ -72,13 +72,16 @@ func (g *game) rbWho(kind, seat string, actor engine.Actor) {
 	}
 }
 
-// rbDuelSetup: both careers rank 1 (OltzS), P1 4+4 = 8: Atlantic.
-var rbDuelSetup = []int{1, 4, 4, 1, 4, 4}
+// rbDuelSetup: both careers rank 1 (OltzS). Each set-up ends with the load
+// (4.4.2); the first assignment, P1 4+4 = 8: Atlantic, is rolled when the
+// seat's load is stowed (rbLoad's first faces).
+var rbDuelSetup = []int{1, 1}
 
 // 13.1.1: "Both players should start with the same boat at the same month (for
 // example, both could start in Sept-39 with Type VIIA U-Boats)".
 func TestS13_1_1SameBoatSameMonth(t *testing.T) {
-	g := rbDuel(t, map[string]string{"boat": "VIIA", "start": "1939-09"}, 3, 4, 4, 3, 4, 4)
+	// 1939: both Kapitänleutnants without a roll (11.2.2); the set-ups roll nothing.
+	g := rbDuel(t, map[string]string{"boat": "VIIA", "start": "1939-09"})
 	for seat := 0; seat < 2; seat++ {
 		if got := g.rbCareerField(seat, "Date"); got != "Sep-39" {
 			t.Errorf("seat %d starts %q, want Sep-39", seat, got)
@@ -97,12 +100,12 @@ func TestS13_1_1AgreedEndDate(t *testing.T) {
 	g := rbDuel(t, map[string]string{"boat": "VIIC", "start": "1941-03", "end": "1941-03"}, rbDuelSetup...)
 	for seat, name := range []string{"a", "b"} {
 		g.rbWho("hunters.torpedo_mix", name, engine.Commander)
-		g.rbLoad(5, 5)
+		g.rbLoad(4, 4, 5, 5)
 		for box := 2; box <= 6; box++ {
 			g.choose("sail", 5, 5)
 		}
-		// boxes 7 and 8, home; the next P1 roll.
-		g.choose("sail", 5, 5, 5, 5, 5, 5)
+		// boxes 7 and 8, home, the refit.
+		g.choose("sail", 5, 5, 5, 5)
 		if !g.rbDuelState().Done[seat] || !g.rbDuelState().Retired[seat] {
 			t.Fatalf("seat %s goes on past the agreed end date", name)
 		}
@@ -118,7 +121,7 @@ func TestS13_1_1AgreedEndDate(t *testing.T) {
 // patrol, and A rolls for his enemy.
 func TestS13_1_2TheOtherPlayerRollsForTheEnemy(t *testing.T) {
 	g := rbDuel(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, rbDuelSetup...)
-	g.rbLoad(5, 5)
+	g.rbLoad(4, 4, 5, 5)
 	g.choose("sail", 5, 5)
 	g.choose("sail", rbConvoy(rbDay)...)
 	g.rbWho("hunters.engage", "a", engine.Commander)
@@ -144,12 +147,12 @@ func TestS13_1_2TheOtherPlayerRollsForTheEnemy(t *testing.T) {
 	for box := 4; box <= 6; box++ {
 		g.choose("sail", 5, 5)
 	}
-	g.choose("sail", 5, 5, 5, 5, 5, 5) // home; the next P1 roll
+	g.choose("sail", 5, 5, 5, 5) // home, the refit
 	if g.rbDuelState().Active != 1 {
 		t.Fatalf("A's patrol is over, but seat %d is active", g.rbDuelState().Active)
 	}
 	g.rbWho("hunters.torpedo_mix", "b", engine.Commander)
-	g.rbLoad(5, 5)
+	g.rbLoad(4, 4, 5, 5)
 	g.choose("sail", 5, 5)
 	g.choose("sail", rbConvoy(rbDay)...)
 	g.choose("attack")
@@ -166,7 +169,7 @@ func TestS13_1_2TheOtherPlayerRollsForTheEnemy(t *testing.T) {
 // detection rolls the other player makes.
 func TestS13_1_2TheOtherPlayerRollsTheCloseApproach(t *testing.T) {
 	g := rbDuel(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, rbDuelSetup...)
-	g.rbLoad(5, 5)
+	g.rbLoad(4, 4, 5, 5)
 	g.choose("sail", 5, 5)
 	g.choose("sail", rbConvoy(rbDay)...)
 	g.choose("attack")
@@ -180,9 +183,9 @@ func TestS13_1_2TheOtherPlayerRollsTheCloseApproach(t *testing.T) {
 // enemy's roll.
 func TestS13_1_2TheOtherPlayerRollsTheAirAttack(t *testing.T) {
 	g := rbDuel(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, rbDuelSetup...)
-	// box 1: Biscay 2+2: aircraft; A1 2+3: one attack.
+	// P1 4+4; box 1: Biscay 2+2: aircraft; A1 2+3: one attack.
 	n := len(g.all)
-	g.rbLoad(2, 2, 2, 3)
+	g.rbLoad(4, 4, 2, 2, 2, 3)
 	if rs := rolls(g.all[n:], "E3", ""); len(rs) != 0 {
 		t.Fatalf("the air attack was rolled without B: %+v", rs)
 	}
@@ -198,7 +201,7 @@ func TestS13_1_2TheOtherPlayerRollsTheAirAttack(t *testing.T) {
 // revealed" — "both players secretly choose direction".
 func TestS13_1_2EvasiveManeuversChosenInSecret(t *testing.T) {
 	g := rbDuel(t, map[string]string{"boat": "VIIC", "start": "1941-03", "rules": "14.8"}, rbDuelSetup...)
-	g.rbLoad(5, 5)
+	g.rbLoad(4, 4, 5, 5)
 	g.choose("sail", 5, 5)
 	g.choose("sail", rbConvoy(rbDay)...)
 	g.choose("attack")
@@ -236,13 +239,13 @@ func TestS13_1_2EvasiveManeuversChosenInSecret(t *testing.T) {
 // sinks Hurunui (9,300 t); both stop at the agreed end date.
 func TestS13_1_3MostTonnageWins(t *testing.T) {
 	g := rbDuel(t, map[string]string{"boat": "VIIC", "start": "1941-03", "end": "1941-03"}, rbDuelSetup...)
-	g.rbLoad(5, 5)
+	g.rbLoad(4, 4, 5, 5)
 	for box := 2; box <= 6; box++ {
 		g.choose("sail", 5, 5)
 	}
-	g.choose("sail", 5, 5, 5, 5, 5, 5)
+	g.choose("sail", 5, 5, 5, 5)
 	// B: a lone ship at box 3, sunk by one torpedo (U3 1: four points).
-	g.rbLoad(5, 5)
+	g.rbLoad(4, 4, 5, 5)
 	g.choose("sail", 5, 5)
 	g.choose("sail", rbShip(rbDay)...)
 	g.choose("attack")
@@ -256,7 +259,7 @@ func TestS13_1_3MostTonnageWins(t *testing.T) {
 	for box := 4; box <= 6; box++ {
 		g.choose("sail", 5, 5)
 	}
-	g.choose("sail", 5, 5, 5, 5, 5, 5)
+	g.choose("sail", 5, 5, 5, 5)
 	o := g.outcome()
 	if o == nil {
 		t.Fatalf("the duel goes on: %s", g.where())

@@ -45,7 +45,7 @@ func TestS14_1_1StandardTonnageCounts(t *testing.T) {
 // 14.1.1 on a North America patrol: the North America roster [T4] is not
 // rolled either (standard tonnage replaces "rolling for ships randomly").
 func TestS14_1_1StandardTonnageOffNorthAmerica(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-03", "kommandant": "K", "uboat": "U-1", "rules": "14.1"}, 5, 3, 4)
+	g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1942-03", "kommandant": "K", "uboat": "U-1", "rules": "14.1"}, 5, 3, 4)
 	labels, _ := g.rdTrack()
 	box := 0
 	for i, l := range labels {
@@ -155,7 +155,7 @@ func TestS14_3_2SunkShipsAreRolledAgain(t *testing.T) {
 // ID on your Patrol Log Sheet". A historical VIIA gets one of those numbers,
 // shown on the mat and the log sheet.
 func TestS14_4_HistoricalUBoatID(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIA", "start": "1939-09", "kommandant": "Lemp", "uboat": "historical"}, 1, 6, 6, 6)
+	g := loadedCareer(t, map[string]string{"boat": "VIIA", "start": "1939-09", "kommandant": "Lemp", "uboat": "historical"}, 1, 6, 6, 6)
 	title := g.rdTitle()
 	id := strings.SplitN(title, " ", 2)[0]
 	n, err := strconv.Atoi(strings.TrimPrefix(id, "U-"))
@@ -258,11 +258,13 @@ func TestS14_9TorpedoesWithinTheMix(t *testing.T) {
 		taken string
 	}{{"G7a", 1, "0 G7a and 0 G7e torpedoes taken on"}, {"G7e", 2, "0 G7a and 3 G7e torpedoes taken on"}} {
 		t.Run(c.name, func(t *testing.T) {
-			g := rdVIIC41(t, "14.9")
+			// rdVIIC41's Kommandant, loading 11 G7a + 3 G7e with the G7e
+			// forward; the last loading choice rolls P1 3+4 (Atlantic) and box 1.
+			g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "Kretschmer", "uboat": "U-99", "rules": "14.9"}, 2)
 			g.choose("e3")
-			g.rdFeed("f3a0", [][]int{{4, 4}}) // the last loading choice: box 1
+			g.rdFeed("f3a0", [][]int{{3, 4}, {4, 4}})
 			if g.rdLoading() {
-				g.rdFeed(g.keys()[0], [][]int{{4, 4}})
+				g.rdFeed(g.keys()[0], [][]int{{3, 4}, {4, 4}})
 			}
 			g.rdSailTo(3, rdStonepool...)
 			for _, k := range []string{"attack", "close", "surfaced", "fwd"} {
@@ -318,13 +320,18 @@ func TestS14_9_1NoResupplyOffNorthAmericaOrInTheMediterranean(t *testing.T) {
 	for _, c := range []struct {
 		name, start string
 		p1          []int
-	}{{"North America", "1942-03", []int{3, 4}}, {"Mediterranean", "1941-03", []int{6, 6}}} {
+	}{
+		{"North America", "1942-03", []int{3, 4}},
+		// P1 12; a first Mediterranean patrol rolls boxes 1-3 without a stop
+		// (7.3.3): Bay of Biscay 8, Gibraltar 8 - 2, Mediterranean 6.
+		{"Mediterranean", "1941-03", []int{6, 6, 4, 4, 4, 4, 3, 3}},
+	} {
 		t.Run(c.name, func(t *testing.T) {
-			g := career(t, map[string]string{"boat": "VIIC", "start": c.start, "kommandant": "K", "uboat": "U-1", "rules": "14.9"}, rdSeq([]int{3}, c.p1)...)
+			g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": c.start, "kommandant": "K", "uboat": "U-1", "rules": "14.9"}, rdSeq([]int{3}, c.p1)...)
 			if labels, _ := g.rdTrack(); !strings.Contains(strings.Join(labels, "|"), c.name) {
 				t.Fatalf("track %v", labels)
 			}
-			evs := g.rdSailHome(g.rdNextP1(2)...)
+			evs := g.rdSailHome()
 			if len(rdRolls(evs, "14.9")) != 0 {
 				t.Fatalf("a resupply roll on a %s patrol:\n%s", c.name, dump(evs))
 			}
@@ -337,15 +344,17 @@ func TestS14_9_1NoResupplyOffNorthAmericaOrInTheMediterranean(t *testing.T) {
 // African Coast (P1 12 in 1941) goes there; a IXB sent to the Mediterranean
 // goes there.
 func TestS14_10_1NoPatrolRestrictions(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "K", "uboat": "U-1", "rules": "14.10"}, 3, 5, 5)
+	g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "K", "uboat": "U-1", "rules": "14.10"}, 3, 5, 5)
 	if !said(g.all, "Patrol assignment for Mar-41: West African Coast") {
 		t.Fatalf("VIIC:\n%s", dump(g.all))
 	}
-	g = career(t, map[string]string{"boat": "IXB", "start": "1941-03", "kommandant": "K", "uboat": "U-1", "rules": "14.10"}, 6, 6, 6)
+	// request roll 6, P1 12; a first Mediterranean patrol rolls boxes 1-3
+	// without a stop (7.3.3).
+	g = loadedCareer(t, map[string]string{"boat": "IXB", "start": "1941-03", "kommandant": "K", "uboat": "U-1", "rules": "14.10"}, 6, 6, 6, 4, 4, 4, 4, 3, 3)
 	if !said(g.all, "Patrol assignment for Mar-41: Mediterranean") {
 		t.Fatalf("IXB:\n%s", dump(g.all))
 	}
-	g = career(t, map[string]string{"boat": "VIIC", "start": "1942-03", "kommandant": "K", "uboat": "U-1", "rules": "14.10"}, 3, 5, 6)
+	g = loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1942-03", "kommandant": "K", "uboat": "U-1", "rules": "14.10"}, 3, 5, 6)
 	if !said(g.all, "Patrol assignment for Mar-42: Caribbean") {
 		t.Fatalf("VIIC Caribbean:\n%s", dump(g.all))
 	}

@@ -63,7 +63,7 @@ func TestS14_6_1QualityTableByYear(t *testing.T) {
 	} {
 		t.Run(c.start+"/"+c.want, func(t *testing.T) {
 			p1 := rdP1Atlantic(t, c.start)
-			g := career(t, map[string]string{"boat": "VIIC", "start": c.start, "kommandant": "K", "uboat": "U-1", "rules": "14.6"}, rdSeq([]int{2}, p1)...)
+			g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": c.start, "kommandant": "K", "uboat": "U-1", "rules": "14.6"}, rdSeq([]int{2}, p1)...)
 			g.rdSailTo(3, rdConvoy...)
 			for _, k := range []string{"attack", "medium", "fwd", "t1"} {
 				g.choose(k)
@@ -105,7 +105,7 @@ func TestS14_6_1QualityRolledBeforeTheCloseRangeApproach(t *testing.T) {
 // escort (1942, 6) has no +1 on the approach roll, and has it (with close
 // range's +1) on the detection roll after firing.
 func TestS14_6_3EliteNotOnTheApproachButAfterFiring(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-03", "kommandant": "K", "uboat": "U-1", "rules": "14.6"}, 5, 3, 5)
+	g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1942-03", "kommandant": "K", "uboat": "U-1", "rules": "14.6"}, 5, 3, 5)
 	g.rdSailTo(3, rdConvoy...)
 	g.choose("attack")
 	evs := g.choose("close", 6, 3, 3) // elite; approach 6 +2 1942 = 8: undetected
@@ -174,7 +174,7 @@ func TestS14_6_3VeteranEscortOneHitMoreAndFiveSinks(t *testing.T) {
 
 // 14.6.3 Elite: "same effect as Veteran Escort": one hit more (E3 7: 3 hits).
 func TestS14_6_3EliteEscortOneHitMore(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1942-03", "kommandant": "K", "uboat": "U-1", "rules": "14.6"}, 5, 3, 5)
+	g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1942-03", "kommandant": "K", "uboat": "U-1", "rules": "14.6"}, 5, 3, 5)
 	g.rdSailTo(3, rdConvoy...)
 	// 1942: detection 2+1 +2 +1 G7a +1 elite = 7: escape needs the natural 2;
 	// use 3+3 = 6 +4 = 10: detected.
@@ -225,7 +225,7 @@ func TestS14_6_1FollowingConvoyRerollsShipPlusEscortDoesNot(t *testing.T) {
 	}
 
 	// Ship + Escort in the British Isles (P1 4 in 1941; E1 6).
-	g = career(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "K", "uboat": "U-1", "rules": "14.6"}, 2, 2, 2)
+	g = loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1941-03", "kommandant": "K", "uboat": "U-1", "rules": "14.6"}, 2, 2, 2)
 	if labels, _ := g.rdTrack(); labels[2] != "British Isles" {
 		t.Fatalf("track %v", labels)
 	}
@@ -310,7 +310,7 @@ func TestS14_7_3AircraftQualityEffects(t *testing.T) {
 		{"elite 1 hit", "1942-03", rdAirAttack(6, 1, 1, rdSeq(minor(2), injury, injury, []int{6, 6})...), "elite", 2, 2, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			g := career(t, map[string]string{"boat": "VIIC", "start": c.start, "kommandant": "K", "uboat": "U-1", "rules": "14.7"}, rdSeq([]int{2}, rdP1Atlantic(t, c.start))...)
+			g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": c.start, "kommandant": "K", "uboat": "U-1", "rules": "14.7"}, rdSeq([]int{2}, rdP1Atlantic(t, c.start))...)
 			evs := g.rdSailTo(2, c.faces...)
 			if q := rdQuality(t, evs, "14.7"); q.Result != c.quality {
 				t.Fatalf("quality %+v, want %s", q, c.quality)
@@ -332,7 +332,7 @@ func TestS14_7_3AircraftQualityEffects(t *testing.T) {
 // space on the U-Boat Combat Mat [U4]": a VIIC Flak deciding whether to fight
 // on (11.4.7) sees the aircraft's quality on the combat mat.
 func TestS14_7_2QualityOnTheCombatMat(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC_Flak", "start": "1943-05", "kommandant": "K", "uboat": "U-441", "rules": "14.7"}, 2, 3, 4, 4, 4)
+	g := loadedCareer(t, map[string]string{"boat": "VIIC_Flak", "start": "1943-05", "kommandant": "K", "uboat": "U-441", "rules": "14.7"}, 2, 3, 4, 4, 4)
 	// Box 2: aircraft; A1 6 -2 = 4; quality 5 (veteran); flak misses; E3
 	// 1+1 +2 +1 1943 = 5: 1 hit +1 veteran = 2 (E4 32, 32); injury LW.
 	g.choose("sail", 1, 2, 3, 3, 5, 6, 6, 6, 6, 1, 1, 3, 2, 3, 2, 3, 3, 1)
@@ -451,7 +451,7 @@ func TestS14_8NotAgainstAircraft(t *testing.T) {
 // aircraft, even when it attacks twice (A1 modified 1 or less, 9.8.1): 1943,
 // A1 1+2 -2 = 1.
 func TestS14_7OneQualityRollForTwoAttacks(t *testing.T) {
-	g := career(t, map[string]string{"boat": "VIIC", "start": "1943-03", "kommandant": "K", "uboat": "U-1", "rules": "14.7"}, 2, 3, 4)
+	g := loadedCareer(t, map[string]string{"boat": "VIIC", "start": "1943-03", "kommandant": "K", "uboat": "U-1", "rules": "14.7"}, 2, 3, 4)
 	// Box 2: aircraft; A1 1; quality 3; flak miss; E3 1+1 +3 = 5: 1 hit (32),
 	// injury LW; second attack E3 1+1 +3 = 5: 1 hit (32), injury LW; the
 	// Add'l Round 6+6 -2 = 10: nothing.

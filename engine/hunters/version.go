@@ -1,0 +1,10 @@
+package hunters
+
+// rulesVersion names kaleun's reading of The Hunters. Change it (and add a
+// row to README's "Rules versions") whenever a change of this package
+// changes what a game replays to: TestRulesVersion fails until you do. An
+// audit log records the version each decision was played under.
+const rulesVersion = "hunters/1"
+
+// RulesVersion implements engine.Versioned.
+func (r *Rules) RulesVersion() string { return rulesVersion }
