@@ -27,7 +27,7 @@ func commands() map[string]command {
 		"verify":  {"check an audit file: seed, dice, hash chain and a replay of every decision", runVerify},
 		"bench":   {"time simulated careers on one core against the engine's speed target (and the size of a saved game)", runBench},
 		"pack":    {"a game's content pack: `pack template uboatleader` writes an empty one with every field explained, `pack check DIR` validates one", runPack},
-		"render":  {"draw a saved game's display mat, combat mat or patrol log sheet (--what mat|combat|log --out FILE.png|.csv)", runRender},
+		"render":  {"draw a saved game's picture: a Hunters display mat, combat mat or patrol log sheet (--what mat|combat|log --out FILE.png|.csv), a U-Boat Leader map or display (--what map|display)", runRender},
 		"invite":  {"print the Discord link that adds the bot to a server with the permissions it needs", runInvite},
 		"version": {"print the version", runVersion},
 		"help":    {"show this help", runHelp},

@@ -179,6 +179,20 @@ func TestPlayAndVerifyWithAnOwnersPack(t *testing.T) {
 	}
 	file := filepath.Join(t.TempDir(), "audit.json")
 	os.WriteFile(file, out.Bytes(), 0o600)
+	// kaleun render draws its map (with the pack), and says when there is
+	// no battle to draw.
+	png := filepath.Join(t.TempDir(), "map.png")
+	out.Reset()
+	errs.Reset()
+	if code := runRender([]string{"--db", db, "--game", id[1], "--what", "map", "--out", png, "--pack", pack}, nil, &out, &errs); code != 0 {
+		t.Fatalf("render map: %d %s", code, errs.String())
+	}
+	if b, _ := os.ReadFile(png); !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Fatal("render wrote no PNG")
+	}
+	if code := runRender([]string{"--db", db, "--game", id[1], "--what", "display", "--out", png, "--pack", pack}, nil, &out, &errs); code != 2 || !strings.Contains(errs.String(), "while a battle is on it") {
+		t.Fatalf("render display with no battle: %d %s", code, errs.String())
+	}
 	verify := func(args ...string) (string, int) {
 		var o, e bytes.Buffer
 		code := runVerify(append(args, file), nil, &o, &e)
