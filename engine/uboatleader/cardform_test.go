@@ -306,3 +306,27 @@ func TestTheCardsViewWritesPackLines(t *testing.T) {
 }
 
 func intp(n int) *int { return &n }
+
+// A long list of cards entered before is paged like any long list: the
+// first page leads with the new card, the others follow, each card once.
+func TestALongListOfCardsIsPaged(t *testing.T) {
+	s, d := toDraw(t, `{"campaign":"opening","draws":"physical"}`, DeckMerchants)
+	house := houseRules(t).packs[0]
+	if s.Seen.Ships == nil {
+		s.Seen.Ships = map[string][]ShipCard{}
+	}
+	s.Seen.Ships[DeckMerchants] = append(s.Seen.Ships[DeckMerchants], house.Ships.Merchants...)
+	p := s.Pending()
+	if len(p.Options) != 24 || p.Options[0].Key != "new" || !p.HasOption("page+") || !p.HasOption("card=61") {
+		t.Fatalf("page 1: %v", keysOf(p))
+	}
+	s, _ = press(t, s, d, "page+")
+	p = s.Pending()
+	if !p.HasOption("card=92") || p.HasOption("card=61") || !p.HasOption("page-") || p.HasOption("new") {
+		t.Fatalf("page 2: %v", keysOf(p))
+	}
+	s, ev := press(t, s, d, "card=92")
+	if !strings.Contains(eventsText(ev), "Drew Merchant #92 (entered before)") {
+		t.Fatalf("events:\n%s", eventsText(ev))
+	}
+}

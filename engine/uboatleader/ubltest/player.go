@@ -23,6 +23,10 @@ type Player struct {
 	rng     *rand.Rand
 	entered map[int]bool
 	holding map[string]int
+	// wanted is the card drawn but not yet pressed, by deck: a long list of
+	// cards entered before is paged, and it may be on another page.
+	wanted  map[string]int
+	forward map[string]bool
 	// Clumsy: on every third new card it presses a wrong value for the
 	// speed, the torpedo modifier or the first effect, then "back", and at
 	// the confirmation enters the card's number again before saying yes.
@@ -31,14 +35,15 @@ type Player struct {
 	slip    int // 1: a wrong value pressed; 2: "back" pressed
 	fixed   bool
 	// Did counts what it pressed, by kind: "new", "known", "back", "fix",
-	// "yes", "half" (a known Event card entered again for another year).
+	// "yes", "half" (a known Event card entered again for another year),
+	// "page" (a page of a long list turned), "slip".
 	Did map[string]int
 }
 
 // New is a player whose decks are the cards of a pack, drawn in an order
 // the seed decides.
 func New(cards *uboatleader.Pack, seed uint64) *Player {
-	return &Player{cards: cards, rng: rand.New(rand.NewPCG(seed, 0x0b1)), entered: map[int]bool{}, holding: map[string]int{}, Did: map[string]int{}}
+	return &Player{cards: cards, rng: rand.New(rand.NewPCG(seed, 0x0b1)), entered: map[int]bool{}, holding: map[string]int{}, wanted: map[string]int{}, forward: map[string]bool{}, Did: map[string]int{}}
 }
 
 // Card prompt kinds: "uboatleader.draw.<deck>" and "uboatleader.card_form.<deck>".
@@ -66,6 +71,9 @@ func (pl *Player) Answer(s *uboatleader.State, p *engine.Prompt) (string, error)
 // draw takes a card of the deck at random among those it still holds: not
 // entered yet, or entered and offered (a card on the table is not).
 func (pl *Player) draw(s *uboatleader.State, p *engine.Prompt, deck string) (string, error) {
+	if n := pl.wanted[deck]; n != 0 {
+		return pl.press(p, deck, n)
+	}
 	var can []int
 	removed := s.Pack().Campaign(s.Campaign).RemoveConvoys
 	for _, n := range pl.numbers(deck) {
@@ -82,8 +90,8 @@ func (pl *Player) draw(s *uboatleader.State, p *engine.Prompt, deck string) (str
 	n := can[pl.rng.IntN(len(can))]
 	pl.holding[deck] = n
 	if pl.entered[n] {
-		pl.Did["known"]++
-		return fmt.Sprintf("card=%d", n), nil
+		pl.wanted[deck] = n
+		return pl.press(p, deck, n)
 	}
 	if !p.HasOption("new") {
 		return "", fmt.Errorf("ubltest: %s: no option for a new card in %+v", p.Kind, p.Options)
@@ -92,6 +100,28 @@ func (pl *Player) draw(s *uboatleader.State, p *engine.Prompt, deck string) (str
 	pl.newOnes++
 	pl.slip, pl.fixed = 0, false
 	return "new", nil
+}
+
+// press takes a card entered before from the list, turning its pages
+// until it is there (the list holds the cards not on the table, so it is
+// on one of them).
+func (pl *Player) press(p *engine.Prompt, deck string, n int) (string, error) {
+	key := fmt.Sprintf("card=%d", n)
+	switch {
+	case p.HasOption(key):
+		delete(pl.wanted, deck)
+		delete(pl.forward, deck)
+		pl.Did["known"]++
+		return key, nil
+	case !pl.forward[deck] && p.HasOption("page-"):
+		pl.Did["page"]++
+		return "page-", nil // back to the first page, then forward
+	case p.HasOption("page+"):
+		pl.forward[deck] = true
+		pl.Did["page"]++
+		return "page+", nil
+	}
+	return "", fmt.Errorf("ubltest: %s card #%d is not offered", deck, n)
 }
 
 func (pl *Player) numbers(deck string) []int {
