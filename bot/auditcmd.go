@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,9 +29,9 @@ func commandNames() string {
 
 // gameFor picks the game a command is about: the id given (on this server),
 // else the channel's game, else the channel's last finished game.
-func (s *Service) gameFor(place Place, current *persist.GameRecord, id string) (*persist.GameRecord, string, error) {
+func (s *Service) gameFor(ctx context.Context, place Place, current *persist.GameRecord, id string) (*persist.GameRecord, string, error) {
 	if id != "" {
-		rec, err := s.store.Find(id)
+		rec, err := s.store.Find(ctx, id)
 		if errors.Is(err, persist.ErrNotFound) || (err == nil && !strings.HasPrefix(rec.Key, spacePrefix(place))) {
 			return nil, fmt.Sprintf("No game %q on this server.", id), nil
 		}
@@ -39,7 +40,7 @@ func (s *Service) gameFor(place Place, current *persist.GameRecord, id string) (
 	if current != nil {
 		return current, "", nil
 	}
-	last, err := s.store.LastFinished(place.Key())
+	last, err := s.store.LastFinished(ctx, place.Key())
 	if errors.Is(err, persist.ErrNotFound) {
 		return nil, "There is no game in this channel, running or finished.", nil
 	}
@@ -53,12 +54,12 @@ func spacePrefix(p Place) string { return p.Platform + "/" + p.Space + "/" }
 
 // auditFile attaches a game's audit log. The seed in force is never in it:
 // the log itself reveals seeds at the end of the game or on `reveal`.
-func (s *Service) auditFile(place Place, current *persist.GameRecord, id string) (Reply, error) {
-	rec, msg, err := s.gameFor(place, current, id)
+func (s *Service) auditFile(ctx context.Context, place Place, current *persist.GameRecord, id string) (Reply, error) {
+	rec, msg, err := s.gameFor(ctx, place, current, id)
 	if err != nil || rec == nil {
 		return private(msg), err
 	}
-	x, err := audit.Build(s.store, rec, false)
+	x, err := audit.Build(ctx, s.store, rec, false)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -77,21 +78,21 @@ func (s *Service) auditFile(place Place, current *persist.GameRecord, id string)
 
 // diceStats shows how often each face came up, in this channel's game and on
 // the whole server, with a chi-square test against fair dice.
-func (s *Service) diceStats(place Place, current *persist.GameRecord) (Reply, error) {
-	game, _, err := s.gameFor(place, current, "")
+func (s *Service) diceStats(ctx context.Context, place Place, current *persist.GameRecord) (Reply, error) {
+	game, _, err := s.gameFor(ctx, place, current, "")
 	if err != nil {
 		return Reply{}, err
 	}
 	var fields []engine.Field
 	if game != nil {
 		counts := audit.FaceCounts{}
-		if err := s.countGame(counts, game); err != nil {
+		if err := s.countGame(ctx, counts, game); err != nil {
 			return Reply{}, err
 		}
 		fields = append(fields, statFields("Game "+game.ID, counts)...)
 	}
-	running, err1 := s.store.Games()
-	done, err2 := s.store.Finished()
+	running, err1 := s.store.Games(ctx)
+	done, err2 := s.store.Finished(ctx)
 	if err := errors.Join(err1, err2); err != nil {
 		return Reply{}, err
 	}
@@ -99,7 +100,7 @@ func (s *Service) diceStats(place Place, current *persist.GameRecord) (Reply, er
 	for _, rec := range append(running, done...) {
 		if strings.HasPrefix(rec.Key, spacePrefix(place)) {
 			games++
-			if err := s.countGame(server, &rec); err != nil {
+			if err := s.countGame(ctx, server, &rec); err != nil {
 				return Reply{}, err
 			}
 		}
@@ -109,8 +110,8 @@ func (s *Service) diceStats(place Place, current *persist.GameRecord) (Reply, er
 	return Reply{Public: []Message{{Title: "Dice statistics", Text: text, Fields: fields}}}, nil
 }
 
-func (s *Service) countGame(counts audit.FaceCounts, rec *persist.GameRecord) error {
-	entries, err := s.store.Events(rec.ID, 1, 0)
+func (s *Service) countGame(ctx context.Context, counts audit.FaceCounts, rec *persist.GameRecord) error {
+	entries, err := s.store.Events(ctx, rec.ID, 1, 0)
 	if err != nil {
 		return err
 	}

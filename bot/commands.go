@@ -37,6 +37,7 @@ func Commands() []CommandSpec {
 		{Name: "reveal", Help: "Reveal the dice seed so far and commit to a fresh one (commander or channel manager)", ManagerMatters: true},
 		{Name: "audit", Help: "The game's hash-chained log as a file for `kaleun verify`", Args: []ArgSpec{{Name: "game", Help: "a game id (default: this channel's game, or its last finished one)"}}},
 		{Name: "dice", Help: "How often each face came up, per game and per server, with a chi-square test"},
+		{Name: "odds", Help: "What each option of your pending decision leads to: exact odds and simulated estimates (only you see them)"},
 		{Name: "challenge", Help: "A game for two: challenge another player (the game's options, and b:@opponent)"},
 		{Name: "accept", Help: "Accept the challenge waiting for you in this channel"},
 		{Name: "concede", Help: "Concede a game for two: it ends, and its log is revealed"},
@@ -76,6 +77,9 @@ func offers(rules engine.Rules, command string) bool {
 	case "challenge", "accept", "concede", "autoroll":
 		_, ok := rules.(engine.Seated)
 		return ok
+	case "odds":
+		_, ok := rules.(engine.AdvisedRules)
+		return ok
 	}
 	return true
 }
@@ -87,6 +91,9 @@ func CommandsFor(rules engine.Rules) []CommandSpec {
 	var cmds []CommandSpec
 	for _, c := range Commands() {
 		if offers(rules, c.Name) {
+			if ar, ok := rules.(engine.AdvisedRules); ok && c.Name == "odds" {
+				c.Help = ar.OddsHelp()
+			}
 			cmds = append(cmds, c)
 		}
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/kaleun/kaleun/engine"
@@ -24,8 +25,8 @@ func (e *endedError) Unwrap() error { return persist.ErrNotFound }
 
 // archiveEnded archives a finished game found in its place, in one
 // transaction, and returns its end as an *endedError.
-func (s *Service) archiveEnded(place Place, rec *persist.GameRecord, st engine.State) error {
-	if err := s.store.Archive(place.Key()); err != nil {
+func (s *Service) archiveEnded(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State) error {
+	if err := s.store.Archive(ctx, place.Key()); err != nil {
 		return err
 	}
 	s.log.Warn("a finished game was still in its place (an older kaleun stopped between saving its end and archiving it): archived now",

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -47,7 +48,7 @@ func TestAFinishedGameLeftInItsChannelIsArchivedWithItsEndShown(t *testing.T) {
 			}
 		}
 		if end == nil {
-			r, err = svc.Click(here, prien, lastPrompt(t, r).Options[0].ID)
+			r, err = svc.Click(t.Context(), here, prien, lastPrompt(t, r).Options[0].ID)
 		}
 	}
 	if err != nil || end == nil {
@@ -61,15 +62,15 @@ func TestAFinishedGameLeftInItsChannelIsArchivedWithItsEndShown(t *testing.T) {
 	}{{"turn", nil}, {"new", map[string]string{"boat": "VIIC"}}} {
 		strand(t, path, here.Key())
 		svc, store := serviceAt(t, path)
-		r, err := svc.Command(here, prien, "hunters", c.command, c.args)
+		r, err := svc.Command(t.Context(), here, prien, "hunters", c.command, c.args)
 		if err != nil || len(r.Public) == 0 || r.Public[0].Outcome == nil || r.Public[0].Text != end.Text {
 			t.Fatalf("%s: want the end first, got %+v %v", c.command, r, err)
 		}
-		if fin, _ := store.Finished(); len(fin) != 1 || !fin[0].Over {
+		if fin, _ := store.Finished(t.Context()); len(fin) != 1 || !fin[0].Over {
 			t.Fatalf("%s: finished %+v", c.command, fin)
 		}
-		rec, err := store.Load(here.Key())
-		if c.command == "turn" && err != persist.ErrNotFound {
+		rec, err := store.Load(t.Context(), here.Key())
+		if c.command == "turn" && !errors.Is(err, persist.ErrNotFound) {
 			t.Fatalf("turn: the channel is still taken: %+v %v", rec, err)
 		}
 		if c.command == "new" && (err != nil || rec.Over || len(r.Public) < 2) {

@@ -45,7 +45,7 @@ func newFidelityTournamentSeeded(t *testing.T, prefix string, perGame bool) *fid
 
 func (f *fidelityTournament) cmd(u User, args map[string]string) Reply {
 	f.t.Helper()
-	r, err := f.svc.Command(here, u, "hunters", "tournament", args)
+	r, err := f.svc.Command(f.t.Context(), here, u, "hunters", "tournament", args)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func (f *fidelityTournament) startCareers(players []User) []Place {
 // career decodes the career at a place.
 func (f *fidelityTournament) career(pl Place) *hunters.State {
 	f.t.Helper()
-	rec, err := f.store.Load(pl.Key())
+	rec, err := f.store.Load(f.t.Context(), pl.Key())
 	if err != nil {
 		f.t.Fatalf("career at %v: %v", pl, err)
 	}
@@ -132,7 +132,7 @@ func (f *fidelityTournament) playOut(players []User, places []Place) {
 		}
 		moved := false
 		for i, p := range players {
-			rec, err := f.store.Load(places[i].Key())
+			rec, err := f.store.Load(f.t.Context(), places[i].Key())
 			if err != nil {
 				continue // his career is over
 			}
@@ -141,7 +141,7 @@ func (f *fidelityTournament) playOut(players []User, places []Place) {
 				f.t.Fatal(err)
 			}
 			pr := st.Pending()
-			r, err := f.svc.Click(places[i], p, optionID(rec.ID, pr.Token, hunters.Command(st.(*hunters.State))))
+			r, err := f.svc.Click(f.t.Context(), places[i], p, optionID(rec.ID, pr.Token, hunters.Command(st.(*hunters.State))))
 			if err != nil {
 				f.t.Fatal(err)
 			}
@@ -322,7 +322,7 @@ func TestFidelity13_5_1PacksOfSix(t *testing.T) {
 			r := f.cmd(fidelityOrganiser, map[string]string{"action": "start"})
 			total, names := 0, map[string]bool{}
 			for _, nt := range r.Elsewhere {
-				rec, err := f.store.Load(nt.Place.Key())
+				rec, err := f.store.Load(f.t.Context(), nt.Place.Key())
 				if err != nil {
 					continue
 				}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/kaleun/kaleun/engine"
@@ -20,7 +21,7 @@ func hidesCards(st engine.State) bool {
 }
 
 // openDoor shows a player his private prompt, with his hand.
-func (s *Service) openDoor(rec *persist.GameRecord, st engine.State, p *engine.Prompt, user User) (Reply, error) {
+func (s *Service) openDoor(ctx context.Context, rec *persist.GameRecord, st engine.State, p *engine.Prompt, user User) (Reply, error) {
 	id, name := answerer(rec, p)
 	if user.ID != id {
 		return private(fmt.Sprintf("This decision is %s's, and its cards are his: your click changed nothing.", name)), nil
@@ -36,7 +37,7 @@ func (s *Service) openDoor(rec *persist.GameRecord, st engine.State, p *engine.P
 }
 
 // hand shows a player his own cards, and what happened to them lately.
-func (s *Service) hand(rec *persist.GameRecord, st engine.State, user User) (Reply, error) {
+func (s *Service) hand(ctx context.Context, rec *persist.GameRecord, st engine.State, user User) (Reply, error) {
 	pv, ok := st.(engine.PrivateViews)
 	if !ok {
 		return private("This game hides nothing: its views show everything."), nil
@@ -54,7 +55,7 @@ func (s *Service) hand(rec *persist.GameRecord, st engine.State, user User) (Rep
 	if rec.Seq > 200 {
 		from = rec.Seq - 200
 	}
-	evs, err := s.store.Events(rec.ID, from, 0)
+	evs, err := s.store.Events(ctx, rec.ID, from, 0)
 	if err != nil {
 		return Reply{}, err
 	}

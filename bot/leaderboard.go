@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -20,11 +21,11 @@ type careerRow struct {
 }
 
 // careers collects the server's careers of a game.
-func (s *Service) careers(place Place, game string) ([]careerRow, error) {
+func (s *Service) careers(ctx context.Context, place Place, game string) ([]careerRow, error) {
 	var rows []careerRow
 	var failure error
 	prefix := place.Platform + "/" + place.Space + "/"
-	err := s.store.EachGame(prefix, func(rec *persist.GameRecord) bool {
+	err := s.store.EachGame(ctx, prefix, func(rec *persist.GameRecord) bool {
 		if game != "" && !strings.HasPrefix(rec.Game, game) || rec.AwaitingStart {
 			return true
 		}
@@ -64,8 +65,8 @@ const leaderboardSize = 20
 
 // leaderboard lists the server's best careers, each with where it would
 // stand among the historical results.
-func (s *Service) leaderboard(place Place, game string) (Reply, error) {
-	rows, err := s.careers(place, game)
+func (s *Service) leaderboard(ctx context.Context, place Place, game string) (Reply, error) {
+	rows, err := s.careers(ctx, place, game)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -96,7 +97,7 @@ func (s *Service) leaderboard(place Place, game string) (Reply, error) {
 }
 
 // careerOf lists one player's careers on the server.
-func (s *Service) careerOf(place Place, asker User, player string) (Reply, error) {
+func (s *Service) careerOf(ctx context.Context, place Place, asker User, player string) (Reply, error) {
 	id, name := asker.ID, asker.Name
 	if player != "" {
 		var ok bool
@@ -104,7 +105,7 @@ func (s *Service) careerOf(place Place, asker User, player string) (Reply, error
 			return private(fmt.Sprintf("%q is not a player: mention one, as `career player:@someone`.", player)), nil
 		}
 	}
-	rows, err := s.careers(place, "")
+	rows, err := s.careers(ctx, place, "")
 	if err != nil {
 		return Reply{}, err
 	}

@@ -1,34 +1,39 @@
 package bot
 
-import "sync"
+import (
+	"context"
+	"fmt"
+	"sync"
+)
 
 // keyedMutex serialises decisions per channel while different channels run
-// in parallel (bbolt still has a single writer).
+// in parallel (bbolt still has a single writer). Waiting for a channel's
+// lock is where a call can sit behind a slow one, so the wait ends when the
+// caller's context does.
 type keyedMutex struct {
 	mu    sync.Mutex
 	locks map[string]*keyLock
 }
 
 type keyLock struct {
-	sync.Mutex
+	held  chan struct{} // holds a token while the lock is taken
 	users int
 }
 
-func (k *keyedMutex) lock(key string) func() {
+// lock takes the lock of key, or gives up when ctx is done first.
+func (k *keyedMutex) lock(ctx context.Context, key string) (unlock func(), err error) {
 	k.mu.Lock()
 	if k.locks == nil {
 		k.locks = map[string]*keyLock{}
 	}
 	l := k.locks[key]
 	if l == nil {
-		l = &keyLock{}
+		l = &keyLock{held: make(chan struct{}, 1)}
 		k.locks[key] = l
 	}
 	l.users++
 	k.mu.Unlock()
-	l.Lock()
-	return func() {
-		l.Unlock()
+	release := func() {
 		k.mu.Lock()
 		l.users--
 		if l.users == 0 {
@@ -36,4 +41,14 @@ func (k *keyedMutex) lock(key string) func() {
 		}
 		k.mu.Unlock()
 	}
+	select {
+	case l.held <- struct{}{}:
+	case <-ctx.Done():
+		release()
+		return nil, fmt.Errorf("waiting for the game at %s: %w", key, ctx.Err())
+	}
+	return func() {
+		<-l.held
+		release()
+	}, nil
 }

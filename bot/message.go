@@ -5,7 +5,11 @@
 // It knows no platform and no game: a new game needs no change here.
 package bot
 
-import "github.com/kaleun/kaleun/engine"
+import (
+	"slices"
+
+	"github.com/kaleun/kaleun/engine"
+)
 
 // Place is where a game lives: one game per channel, or per thread of a
 // channel (a tournament entrant's career).
@@ -53,9 +57,11 @@ type Message struct {
 	// Options are the buttons (or a select menu when Select is set).
 	Options []Option
 	Select  bool
-	// Mention is the user id to ping, if any.
-	Mention string
-	Footer  string
+	// Mention is the user id to ping, if any (a prompt's player); Mentions
+	// are more to ping (every player of a game warned it is idle).
+	Mention  string
+	Mentions []string
+	Footer   string
 	// Files are attachments (an audit log).
 	Files []File
 	// The structured content behind the message, for surfaces that want it
@@ -64,6 +70,8 @@ type Message struct {
 	Events  []engine.Event  `json:"-"`
 	View    *engine.View    `json:"-"`
 	Outcome *engine.Outcome `json:"-"`
+	// Odds is the advisor's answer the message renders (engine.Advisor).
+	Odds *engine.Odds `json:"-"`
 }
 
 // Reply is what a command or click produces: messages for the channel and
@@ -75,6 +83,17 @@ type Reply struct {
 	// careers as it starts, its channel's standings): adapters deliver them
 	// as they deliver the ticker's notices.
 	Elsewhere []Notice
+}
+
+// Pings are the user ids a message pings: Mention, then Mentions, each once.
+func (m Message) Pings() []string {
+	var out []string
+	for _, id := range append([]string{m.Mention}, m.Mentions...) {
+		if id != "" && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 func private(text string) Reply { return Reply{Private: []Message{{Text: text}}} }

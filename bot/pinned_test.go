@@ -46,11 +46,11 @@ func TestAPinnedViewIsKeptUpToDate(t *testing.T) {
 	svc, _ := serviceWith(t, games, "p", false)
 	for _, g := range []string{"plain", "pinned"} {
 		place := Place{Platform: "discord", Space: "guild1", Channel: g}
-		r, err := svc.Command(place, prien, g, "new", map[string]string{"boat": "VIIC", "kommandant": "Prien"})
+		r, err := svc.Command(t.Context(), place, prien, g, "new", map[string]string{"boat": "VIIC", "kommandant": "Prien"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r, err = svc.Click(place, prien, lastPrompt(t, r).Options[0].ID); err != nil {
+		if r, err = svc.Click(t.Context(), place, prien, lastPrompt(t, r).Options[0].ID); err != nil {
 			t.Fatal(err)
 		}
 		for step := 0; step < 3; step++ {
@@ -67,7 +67,7 @@ func TestAPinnedViewIsKeptUpToDate(t *testing.T) {
 				!strings.Contains(sticky[0].Channel[0].Title, "Prien")):
 				t.Fatalf("step %d: the pinned view's notices: %+v", step, sticky)
 			}
-			if r, err = svc.Click(place, prien, lastPrompt(t, r).Options[0].ID); err != nil {
+			if r, err = svc.Click(t.Context(), place, prien, lastPrompt(t, r).Options[0].ID); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -13,9 +14,9 @@ import (
 // prefs shows or changes a player's reminder preferences: time zone, quiet
 // hours, vacation, where to be reminded, and autopilot. A change moves the
 // due times of the prompts waiting for him at once.
-func (s *Service) prefs(place Place, user User, args map[string]string) (Reply, error) {
+func (s *Service) prefs(ctx context.Context, place Place, user User, args map[string]string) (Reply, error) {
 	key := playerKey(place.Key(), user.ID)
-	p, err := s.store.Prefs(key)
+	p, err := s.store.Prefs(ctx, key)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -27,7 +28,7 @@ func (s *Service) prefs(place Place, user User, args map[string]string) (Reply, 
 	if days, err := strconv.Atoi(strings.TrimSpace(args["vacation"])); err == nil && days > 0 {
 		var refusal string
 		var cerr error
-		if charged, refusal, cerr = s.chargeVacation(place, user.ID, days); cerr != nil {
+		if charged, refusal, cerr = s.chargeVacation(ctx, place, user.ID, days); cerr != nil {
 			return Reply{}, cerr
 		}
 		// A player in tournaments has their organisers' budgets; otherwise
@@ -41,14 +42,14 @@ func (s *Service) prefs(place Place, user User, args map[string]string) (Reply, 
 	}
 	if changed {
 		for _, t := range charged {
-			if err := s.store.SaveTournament(t); err != nil {
+			if err := s.store.SaveTournament(ctx, t); err != nil {
 				return Reply{}, err
 			}
 		}
-		if err := s.store.SetPrefs(key, next); err != nil {
+		if err := s.store.SetPrefs(ctx, key, next); err != nil {
 			return Reply{}, err
 		}
-		if err := s.reschedule(place, user.ID, next); err != nil {
+		if err := s.reschedule(ctx, place, user.ID, next); err != nil {
 			return Reply{}, err
 		}
 	}
@@ -123,8 +124,8 @@ func (s *Service) applyPrefs(p persist.Prefs, args map[string]string) (persist.P
 // chargeVacation counts vacation days against the budget of every open or
 // running tournament on this server the player is in; it refuses when one
 // would go over (the organiser sets each budget).
-func (s *Service) chargeVacation(place Place, user string, days int) ([]*persist.Tournament, string, error) {
-	all, err := s.store.Tournaments()
+func (s *Service) chargeVacation(ctx context.Context, place Place, user string, days int) ([]*persist.Tournament, string, error) {
+	all, err := s.store.Tournaments(ctx)
 	if err != nil {
 		return nil, "", err
 	}
@@ -152,9 +153,9 @@ func (s *Service) chargeVacation(place Place, user string, days int) ([]*persist
 
 // reschedule moves the due times of the prompts waiting for the player on
 // this platform and server.
-func (s *Service) reschedule(place Place, user string, p persist.Prefs) error {
+func (s *Service) reschedule(ctx context.Context, place Place, user string, p persist.Prefs) error {
 	prefix := place.Platform + "/" + place.Space + "/"
-	return s.store.Reschedule(
+	return s.store.Reschedule(ctx,
 		func(d persist.Due) bool { return d.User == user && strings.HasPrefix(d.Key, prefix) },
 		func(d persist.Due) persist.Due {
 			base := d

@@ -23,7 +23,7 @@ func TestPackmatesMovesLeaveAnAbsentPlayersClockAlone(t *testing.T) {
 	active, absent := User{ID: "p1", Name: "Active"}, User{ID: "p2", Name: "Absent"}
 	tcmd := func(u User, args map[string]string) Reply {
 		t.Helper()
-		r, err := svc.Command(here, u, "hunters", "tournament", args)
+		r, err := svc.Command(t.Context(), here, u, "hunters", "tournament", args)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +44,7 @@ func TestPackmatesMovesLeaveAnAbsentPlayersClockAlone(t *testing.T) {
 	deadlineActed := time.Time{}
 	tick := func() {
 		t.Helper()
-		n, err := svc.Tick(clock.now())
+		n, err := svc.Tick(t.Context(), clock.now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +64,7 @@ func TestPackmatesMovesLeaveAnAbsentPlayersClockAlone(t *testing.T) {
 	}
 	answerOwn := func() {
 		t.Helper()
-		rec, err := store.Load(pack.Key())
+		rec, err := store.Load(t.Context(), pack.Key())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +82,7 @@ func TestPackmatesMovesLeaveAnAbsentPlayersClockAlone(t *testing.T) {
 			idx := 0
 			fmt.Sscan(seat, &idx)
 			key := hunters.Command(ws.Career(idx - 1))
-			rr, err := svc.Click(pack, active, optionID(rec.ID, p.Token, key))
+			rr, err := svc.Click(t.Context(), pack, active, optionID(rec.ID, p.Token, key))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -32,18 +34,22 @@ type Notice struct {
 	// that still knows the message it last posted under this name edits it
 	// (the first channel message) rather than posting anew.
 	Sticky string
+	// Reminder marks a reminder (counted when delivered).
+	Reminder bool
 }
 
-// scheduling reports whether the games of a place get reminders.
+// scheduling reports whether the games of a place get due times: reminders,
+// deadlines or idle limits.
 func (s *Service) scheduling(key string) bool {
-	return (len(s.reminders) > 0 || s.deadline > 0) && !strings.HasPrefix(key, "terminal/")
+	return (len(s.reminders) > 0 || s.deadline > 0 || s.idleEnd > 0) && !strings.HasPrefix(key, "terminal/")
 }
 
-// schedule computes the due times of a game's pending prompts.
-func (s *Service) schedule(rec *persist.GameRecord, st engine.State) ([]persist.Due, error) {
-	var due []persist.Due
+// schedule computes the due times of a game's pending prompts, and its idle
+// limits.
+func (s *Service) schedule(ctx context.Context, rec *persist.GameRecord, st engine.State) ([]persist.Due, error) {
+	due := s.idleDue(rec)
 	for _, p := range pendingAll(st) {
-		d, err := s.promptDue(rec, p)
+		d, err := s.promptDue(ctx, rec, p)
 		if err != nil {
 			return nil, err
 		}
@@ -53,7 +59,7 @@ func (s *Service) schedule(rec *persist.GameRecord, st engine.State) ([]persist.
 }
 
 // promptDue is one prompt's reminders and deadline.
-func (s *Service) promptDue(rec *persist.GameRecord, p *engine.Prompt) ([]persist.Due, error) {
+func (s *Service) promptDue(ctx context.Context, rec *persist.GameRecord, p *engine.Prompt) ([]persist.Due, error) {
 	user, name := answerer(rec, p)
 	if user == "" {
 		return nil, nil
@@ -62,7 +68,7 @@ func (s *Service) promptDue(rec *persist.GameRecord, p *engine.Prompt) ([]persis
 	if err != nil {
 		return nil, fmt.Errorf("encoding the pending prompt: %w", err)
 	}
-	prefs, err := s.store.Prefs(playerKey(rec.Key, user))
+	prefs, err := s.store.Prefs(ctx, playerKey(rec.Key, user))
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +79,7 @@ func (s *Service) promptDue(rec *persist.GameRecord, p *engine.Prompt) ([]persis
 // startDue is the due times of a game waiting for its Start: its commander
 // (or the player invited) is reminded, and at the deadline the game goes as
 // startDeadline says.
-func (s *Service) startDue(rec *persist.GameRecord) ([]persist.Due, error) {
+func (s *Service) startDue(ctx context.Context, rec *persist.GameRecord) ([]persist.Due, error) {
 	if !s.scheduling(rec.Key) {
 		return nil, nil
 	}
@@ -94,35 +100,39 @@ func (s *Service) startDue(rec *persist.GameRecord) ([]persist.Due, error) {
 	if inv := invitees(rec); len(inv) > 0 {
 		user, name = inv[0].ID, inv[0].Name
 	}
-	prefs, err := s.store.Prefs(playerKey(rec.Key, user))
+	prefs, err := s.store.Prefs(ctx, playerKey(rec.Key, user))
 	if err != nil {
 		return nil, err
 	}
-	return s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: startToken, User: user, Name: name, Since: s.now(), Prompt: prompt}, prefs), nil
+	due := s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: startToken, User: user, Name: name, Since: s.now(), Prompt: prompt}, prefs)
+	return append(due, s.idleDue(rec)...), nil
 }
 
 // startDeadline: an unanswered challenge expires; a tournament career starts
 // without its Kommandant's entropy (the seed was committed all along); a
 // solitaire game simply waits.
-func (s *Service) startDeadline(place Place, rec *persist.GameRecord, d persist.Due) ([]Notice, error) {
+func (s *Service) startDeadline(ctx context.Context, place Place, rec *persist.GameRecord, d persist.Due) ([]Notice, error) {
 	switch {
 	case len(invitees(rec)) > 0:
-		if err := s.store.Archive(rec.Key); err != nil {
+		if err := s.store.Archive(ctx, rec.Key); err != nil {
 			return nil, err
 		}
+		s.metrics.DeadlineActed(ops.DeadlineExpired)
 		return []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("%s did not answer %s's challenge in time: game %s is withdrawn, nothing was rolled.", d.Name, rec.OwnerName, rec.ID)}}}}, nil
 	case rec.Tournament != "":
-		r, err := s.start(place, rec)
+		r, err := s.start(ctx, place, rec)
 		if err != nil {
 			return nil, err
 		}
+		s.metrics.DeadlineActed(ops.DeadlineStarted)
 		// r.Elsewhere carries the tournament's standings, which no longer say
 		// he waits for his Start.
 		return append([]Notice{{Place: place, Channel: append([]Message{{Text: fmt.Sprintf("%s did not press Start in time: his career starts now, on the seed committed at its creation.", d.Name)}}, r.Public...)}}, r.Elsewhere...), nil
 	}
-	if err := s.dropDue(d); err != nil {
+	if err := s.dropDue(ctx, d); err != nil {
 		return nil, err
 	}
+	s.metrics.DeadlineActed(ops.DeadlineWaits)
 	return []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("Game %s still waits for %s's Start.", rec.ID, d.Name), Mention: d.User}}}}, nil
 }
 
@@ -179,18 +189,18 @@ const tickLimit = 5000
 // Tick sends what is due at now: reminders, and deadline actions. It is
 // safe to call at any pace and after any pause: what was due while nothing
 // ticked is found now.
-func (s *Service) Tick(now time.Time) (notices []Notice, err error) {
-	s.inflight.Add(1)
-	defer s.inflight.Done()
-	defer s.recoverInto(&err)
-	due, err := s.store.TakeDue(now, tickLimit)
+func (s *Service) Tick(ctx context.Context, now time.Time) (notices []Notice, err error) {
+	ctx, leave := s.enter(ctx, ops.ByDeadline)
+	defer leave(&err)
+	due, err := s.store.TakeDue(ctx, now, tickLimit)
 	if err != nil {
 		return nil, err
 	}
 	for _, d := range due {
-		n, err := s.dueNow(d)
+		n, err := s.dueNow(beginCall(ctx, ops.ByDeadline), d)
 		if err != nil {
 			s.log.Error("a due reminder or deadline failed", "game", d.GameID, "kind", d.Kind, "err", err)
+			s.metrics.Error(errorKind(err))
 			continue
 		}
 		notices = append(notices, n...)
@@ -202,8 +212,11 @@ func (s *Service) Tick(now time.Time) (notices []Notice, err error) {
 // holds only the current prompt's due times, so it is sent as it is. A
 // deadline acts under the game's lock on the game as it stands, and is
 // dropped if its prompt has been answered (or its game is gone).
-func (s *Service) dueNow(d persist.Due) ([]Notice, error) {
+func (s *Service) dueNow(ctx context.Context, d persist.Due) ([]Notice, error) {
 	place := placeOf(d.Key)
+	if d.Kind == persist.DueIdleWarn || d.Kind == persist.DueIdleEnd {
+		return s.idleNow(ctx, place, d)
+	}
 	if d.Kind == persist.DueReminder && len(d.Prompt) > 0 {
 		var p engine.Prompt
 		if err := json.Unmarshal(d.Prompt, &p); err != nil {
@@ -211,9 +224,12 @@ func (s *Service) dueNow(d persist.Due) ([]Notice, error) {
 		}
 		return []Notice{*s.reminder(place, d.GameID, &p, d)}, nil
 	}
-	unlock := s.locks.lock(d.Key)
+	unlock, err := s.locks.lock(ctx, d.Key)
+	if err != nil {
+		return nil, err
+	}
 	defer unlock()
-	rec, st, err := s.load(place)
+	rec, st, err := s.load(ctx, place)
 	var ended *endedError
 	if errors.As(err, &ended) {
 		return []Notice{{Place: place, Channel: []Message{ended.end}}}, nil
@@ -225,12 +241,12 @@ func (s *Service) dueNow(d persist.Due) ([]Notice, error) {
 		return nil, err
 	}
 	if rec.AwaitingStart && rec.ID == d.GameID && d.Token == startToken && d.Kind == persist.DueDeadline {
-		return s.startDeadline(place, rec, d)
+		return s.startDeadline(ctx, place, rec, d)
 	}
 	p := promptByToken(st, d.Token)
 	if rec.ID != d.GameID || p == nil {
 		if d.Kind == persist.DueDeadline {
-			return nil, s.dropDue(d)
+			return nil, s.dropDue(ctx, d)
 		}
 		return nil, nil
 	}
@@ -238,11 +254,11 @@ func (s *Service) dueNow(d persist.Due) ([]Notice, error) {
 		return []Notice{*s.reminder(place, rec.ID, p, d)}, nil
 	}
 	_, d.Name = answerer(rec, p)
-	prefs, err := s.store.Prefs(playerKey(d.Key, d.User))
+	prefs, err := s.store.Prefs(ctx, playerKey(d.Key, d.User))
 	if err != nil {
 		return nil, err
 	}
-	return s.deadlinePassed(place, rec, st, p, d, d.Name, prefs)
+	return s.deadlinePassed(ctx, place, rec, st, p, d, d.Name, prefs)
 }
 
 // reminder pings the player the prompt waits for, where he asked to be
@@ -256,7 +272,7 @@ func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persi
 	m := channelPrompt(gameID, p, d.User, d.Name)
 	m.Title = "Reminder: " + m.Title
 	m.Text = text + "\n" + m.Text
-	n := &Notice{Place: place}
+	n := &Notice{Place: place, Reminder: true}
 	how := d.Remind
 	if d.Last {
 		how = "both"
@@ -302,8 +318,8 @@ func awaited(p *engine.Prompt) string {
 // deadlinePassed does what the game allows for an absent player: the
 // enemy's roll, or a routine decision under autopilot; otherwise it says the
 // game waits.
-func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs) ([]Notice, error) {
-	key, why := "", ""
+func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs) ([]Notice, error) {
+	key, why, action := "", "", ops.DeadlineRolled
 	if absence, ok := st.(engine.Absence); ok {
 		if k, reason, ok := absence.AbsentChoice(p.Token); ok && p.HasOption(k) {
 			key, why = k, fmt.Sprintf("%s's deadline passed: %s", name, reason)
@@ -314,6 +330,7 @@ func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine
 	case p.Actor == engine.Opponent && p.HasOption(rollKey):
 		key, why = rollKey, fmt.Sprintf("%s did not roll for the enemy in time: the bot rolls%s.", name, optionCase(p, rollKey))
 	case prefs.Autopilot:
+		action = ops.DeadlineAutopilot
 		if r, ok := st.(engine.Routine); ok {
 			k, ok := r.RoutineChoice()
 			if rf, multi := st.(engine.RoutineFor); multi {
@@ -325,20 +342,22 @@ func (s *Service) deadlinePassed(place Place, rec *persist.GameRecord, st engine
 		}
 	}
 	if key == "" {
-		if err := s.dropDue(d); err != nil {
+		if err := s.dropDue(ctx, d); err != nil {
 			return nil, err
 		}
 		m := channelPrompt(rec.ID, p, d.User, name)
 		m.Title = "Deadline passed: " + m.Title
 		m.Text = fmt.Sprintf("%s's deadline passed. This decision is his alone: the game waits for it (a player or a channel manager may `abandon`).\n", name) + m.Text
+		s.metrics.DeadlineActed(ops.DeadlineWaits)
 		return []Notice{{Place: place, Channel: []Message{m}}}, nil
 	}
-	r, err := s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: key})
+	r, err := s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: key})
 	if err != nil {
 		return nil, err
 	}
+	s.metrics.DeadlineActed(action)
 	return append([]Notice{{Place: place, Channel: append([]Message{{Text: why}}, r.Public...)}}, r.Elsewhere...), nil
 }
 
 // dropDue removes one due time from its game's schedule.
-func (s *Service) dropDue(d persist.Due) error { return s.store.DropDue(d) }
+func (s *Service) dropDue(ctx context.Context, d persist.Due) error { return s.store.DropDue(ctx, d) }

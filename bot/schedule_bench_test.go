@@ -23,7 +23,7 @@ func BenchmarkReminderTick(b *testing.B) {
 	const entrants = 1000
 	organiser := User{ID: "bdu", Name: "Dönitz"}
 	tournament := func(u User, args map[string]string) {
-		if _, err := svc.Command(here, u, "hunters", "tournament", args); err != nil {
+		if _, err := svc.Command(b.Context(), here, u, "hunters", "tournament", args); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -33,13 +33,13 @@ func BenchmarkReminderTick(b *testing.B) {
 	}
 	tournament(organiser, map[string]string{"action": "start"})
 	// Every entrant's career waits for his Start, with its reminders due.
-	t, err := store.TournamentAt(here.Key())
+	t, err := store.TournamentAt(b.Context(), here.Key())
 	if err != nil || len(t.Entrants) != entrants {
 		b.Fatalf("tournament: %v", err)
 	}
 	schedules := map[string][]persist.Due{}
 	for _, e := range t.Entrants {
-		due, err := store.Schedule(e.Place)
+		due, err := store.Schedule(b.Context(), e.Place)
 		if err != nil || len(due) == 0 {
 			b.Fatalf("entrant %s has no due times: %v", e.Name, err)
 		}
@@ -49,11 +49,11 @@ func BenchmarkReminderTick(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		b.StopTimer()
-		if err := store.PutSchedules(schedules); err != nil {
+		if err := store.PutSchedules(b.Context(), schedules); err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		notices, err := svc.Tick(at)
+		notices, err := svc.Tick(b.Context(), at)
 		if err != nil || len(notices) != entrants {
 			b.Fatalf("%d notices: %v", len(notices), err)
 		}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -54,7 +55,7 @@ func clockedServiceOn(t testing.TB, store *persist.Store, clock *fakeClock) (*Se
 // prompts until one waits for Kretschmer.
 func acceptedDuel(t *testing.T, svc *Service) Reply {
 	t.Helper()
-	r, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "b": UserArg(kretschmer.ID, kretschmer.Name)})
+	r, err := svc.Command(t.Context(), here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "b": UserArg(kretschmer.ID, kretschmer.Name)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
 	}
 	tick := func() []Notice {
 		t.Helper()
-		n, err := svc.Tick(clock.now())
+		n, err := svc.Tick(t.Context(), clock.now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,13 +118,13 @@ func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
 	if n := tick(); len(n) != 0 {
 		t.Fatalf("a reminder is sent once: %+v", n)
 	}
-	before, _ := store.Load(here.Key())
+	before, _ := store.Load(t.Context(), here.Key())
 	clock.pass(time.Hour)
 	n = tick()
 	if len(n) != 1 || !strings.Contains(n[0].Channel[0].Text, "did not roll for the enemy in time") {
 		t.Fatalf("deadline: %+v", n)
 	}
-	after, _ := store.Load(here.Key())
+	after, _ := store.Load(t.Context(), here.Key())
 	if after.Decisions <= before.Decisions {
 		t.Fatal("the deadline's roll was not taken")
 	}
@@ -140,17 +141,17 @@ func TestRestartInADeadlineWindow(t *testing.T) {
 	svc, store := clockedService(t, path, clock)
 	acceptedDuel(t, svc)
 	clock.pass(90 * time.Minute)
-	if _, err := svc.Tick(clock.now()); err != nil {
+	if _, err := svc.Tick(t.Context(), clock.now()); err != nil {
 		t.Fatal(err)
 	}
-	before, _ := store.Load(here.Key())
+	before, _ := store.Load(t.Context(), here.Key())
 	svc.Wait()
 	store.Close() // the bot goes down
 
 	clock.pass(10 * time.Hour) // and stays down past the deadline
 	svc, store = clockedService(t, path, clock)
 	defer store.Close()
-	n, err := svc.Tick(clock.now())
+	n, err := svc.Tick(t.Context(), clock.now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,11 +166,11 @@ func TestRestartInADeadlineWindow(t *testing.T) {
 	if deadlines != 1 {
 		t.Fatalf("%d deadline actions after the restart: %+v", deadlines, n)
 	}
-	after, _ := store.Load(here.Key())
+	after, _ := store.Load(t.Context(), here.Key())
 	if after.Decisions <= before.Decisions {
 		t.Fatal("the missed deadline did not act")
 	}
-	again, _ := svc.Tick(clock.now())
+	again, _ := svc.Tick(t.Context(), clock.now())
 	for _, x := range again {
 		for _, m := range x.Channel {
 			if strings.Contains(m.Text, "did not roll") {
@@ -188,7 +189,7 @@ func TestPrefsMoveTheDueTimes(t *testing.T) {
 	acceptedDuel(t, svc)
 	deadlineAt := func() time.Time {
 		t.Helper()
-		due, err := store.Schedule(here.Key())
+		due, err := store.Schedule(t.Context(), here.Key())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -204,20 +205,20 @@ func TestPrefsMoveTheDueTimes(t *testing.T) {
 		t.Fatalf("deadline %s", got)
 	}
 	for _, bad := range []map[string]string{{"tz": "Mars/Olympus"}, {"quiet": "late"}, {"remind": "pigeon"}, {"vacation": "11"}, {"colour": "red"}} {
-		r, err := svc.Command(here, kretschmer, "hunters", "prefs", bad)
+		r, err := svc.Command(t.Context(), here, kretschmer, "hunters", "prefs", bad)
 		if err != nil || len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "Nothing changed") {
 			t.Fatalf("prefs %v: %+v %v", bad, r, err)
 		}
 	}
 	// 20:00 CET + 3 h would be 23:00: quiet from 22:00 stops the clock after 2 h until
 	// 07:00 CEST on Sunday (the spring-forward night), then 1 h more: 08:00 CEST.
-	if _, err := svc.Command(here, kretschmer, "hunters", "prefs", map[string]string{"tz": "Europe/Berlin", "quiet": "22:00-07:00"}); err != nil {
+	if _, err := svc.Command(t.Context(), here, kretschmer, "hunters", "prefs", map[string]string{"tz": "Europe/Berlin", "quiet": "22:00-07:00"}); err != nil {
 		t.Fatal(err)
 	}
 	if got := deadlineAt(); !got.Equal(utc("2026-03-29T06:00:00Z")) {
 		t.Fatalf("deadline after quiet hours: %s", got)
 	}
-	if _, err := svc.Command(here, kretschmer, "hunters", "prefs", map[string]string{"vacation": "2"}); err != nil {
+	if _, err := svc.Command(t.Context(), here, kretschmer, "hunters", "prefs", map[string]string{"vacation": "2"}); err != nil {
 		t.Fatal(err)
 	}
 	// The vacation stops the clock from now for two days: then 2 h until 22:00 local is
@@ -226,7 +227,7 @@ func TestPrefsMoveTheDueTimes(t *testing.T) {
 	if got := deadlineAt(); !got.Equal(utc("2026-03-31T07:00:00Z")) {
 		t.Fatalf("deadline after the vacation: %s", got)
 	}
-	r, _ := svc.Command(here, kretschmer, "hunters", "prefs", nil)
+	r, _ := svc.Command(t.Context(), here, kretschmer, "hunters", "prefs", nil)
 	if len(r.Private) != 1 || len(r.Private[0].Fields) != 5 || !strings.Contains(r.Private[0].Fields[2].Value, "2 days used") {
 		t.Fatalf("prefs shown: %+v", r)
 	}
@@ -237,16 +238,16 @@ func TestUnansweredChallengeExpires(t *testing.T) {
 	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
 	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
 	defer store.Close()
-	if _, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "b": UserArg(kretschmer.ID, kretschmer.Name)}); err != nil {
+	if _, err := svc.Command(t.Context(), here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "b": UserArg(kretschmer.ID, kretschmer.Name)}); err != nil {
 		t.Fatal(err)
 	}
 	clock.pass(time.Hour)
-	n, _ := svc.Tick(clock.now())
+	n, _ := svc.Tick(t.Context(), clock.now())
 	if len(n) != 1 || n[0].Channel[0].Mention != kretschmer.ID || len(n[0].Channel[0].Options) != 2 {
 		t.Fatalf("the invited player is reminded with Accept and Decline: %+v", n)
 	}
 	clock.pass(2 * time.Hour)
-	n, _ = svc.Tick(clock.now())
+	n, _ = svc.Tick(t.Context(), clock.now())
 	found := false
 	for _, x := range n {
 		for _, m := range x.Channel {
@@ -256,7 +257,7 @@ func TestUnansweredChallengeExpires(t *testing.T) {
 	if !found {
 		t.Fatalf("the challenge expires: %+v", n)
 	}
-	if _, err := store.Load(here.Key()); err != persist.ErrNotFound {
+	if _, err := store.Load(t.Context(), here.Key()); !errors.Is(err, persist.ErrNotFound) {
 		t.Fatal("an expired challenge frees the channel")
 	}
 }
@@ -269,7 +270,7 @@ func TestTournamentCareerStartsAtTheDeadline(t *testing.T) {
 	organiser := User{ID: "u0", Name: "Dönitz"}
 	must := func(u User, args map[string]string) {
 		t.Helper()
-		if _, err := svc.Command(here, u, "hunters", "tournament", args); err != nil {
+		if _, err := svc.Command(t.Context(), here, u, "hunters", "tournament", args); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -278,11 +279,11 @@ func TestTournamentCareerStartsAtTheDeadline(t *testing.T) {
 	must(kretschmer, map[string]string{"action": "join"})
 	must(organiser, map[string]string{"action": "start"})
 	clock.pass(3 * time.Hour)
-	if _, err := svc.Tick(clock.now()); err != nil {
+	if _, err := svc.Tick(t.Context(), clock.now()); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []User{prien, kretschmer} {
-		rec, err := store.Load(Place{Platform: here.Platform, Space: here.Space, Channel: here.Channel, Thread: "player-" + p.ID}.Key())
+		rec, err := store.Load(t.Context(), Place{Platform: here.Platform, Space: here.Space, Channel: here.Channel, Thread: "player-" + p.ID}.Key())
 		if err != nil || rec.AwaitingStart {
 			t.Fatalf("%s's career did not start at the deadline: %v", p.Name, err)
 		}
@@ -307,18 +308,18 @@ func TestAbsentWolfpackSailsOn(t *testing.T) {
 		{kretschmer, map[string]string{"action": "join"}},
 		{organiser, map[string]string{"action": "start"}},
 	} {
-		if _, err := svc.Command(here, c.u, "hunters", "tournament", c.args); err != nil {
+		if _, err := svc.Command(t.Context(), here, c.u, "hunters", "tournament", c.args); err != nil {
 			t.Fatal(err)
 		}
 	}
 	said := map[string]int{}
 	for i := 0; i < 4000; i++ {
-		fin, _ := store.Finished()
+		fin, _ := store.Finished(t.Context())
 		if len(fin) == 1 {
 			break
 		}
 		clock.pass(3 * time.Hour)
-		notices, err := svc.Tick(clock.now())
+		notices, err := svc.Tick(t.Context(), clock.now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -332,7 +333,7 @@ func TestAbsentWolfpackSailsOn(t *testing.T) {
 			}
 		}
 	}
-	if fin, _ := store.Finished(); len(fin) != 1 || said["sits this round"] == 0 || said["built-in commander takes his decision"] == 0 {
+	if fin, _ := store.Finished(t.Context()); len(fin) != 1 || said["sits this round"] == 0 || said["built-in commander takes his decision"] == 0 {
 		t.Fatalf("finished %d, deadline actions %v", len(fin), said)
 	}
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -137,7 +138,7 @@ func autoAnswer(rec *persist.GameRecord, p *engine.Prompt) (string, bool) {
 const rollKey = "roll"
 
 // autoRoll sets a player's auto-roll preference.
-func (s *Service) autoRoll(place Place, rec *persist.GameRecord, st engine.State, user User, value string) (Reply, error) {
+func (s *Service) autoRoll(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, user User, value string) (Reply, error) {
 	seat := seatedUser(rec, user.ID)
 	if seat == nil {
 		return private("Only the players of this game choose how their enemy rolls are made."), nil
@@ -153,7 +154,7 @@ func (s *Service) autoRoll(place Place, rec *persist.GameRecord, st engine.State
 	next := *rec
 	next.Seats = append([]persist.Seat(nil), rec.Seats...)
 	seatedUser(&next, user.ID).AutoRoll = on
-	if _, err := s.store.CommitEntries(&next, nil); err != nil {
+	if _, err := s.store.CommitEntries(ctx, &next, nil); err != nil {
 		return Reply{}, err
 	}
 	*rec = next
@@ -166,7 +167,7 @@ func (s *Service) autoRoll(place Place, rec *persist.GameRecord, st engine.State
 		return r, nil
 	}
 	if key, ok := autoAnswer(rec, st.Pending()); ok {
-		more, err := s.decide(place, rec, st, engine.Choice{Token: st.Pending().Token, Key: key})
+		more, err := s.decide(ctx, place, rec, st, engine.Choice{Token: st.Pending().Token, Key: key})
 		if err != nil {
 			return Reply{}, err
 		}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -64,12 +65,12 @@ func TestDuelThroughTheBot(t *testing.T) {
 		{"boat": "VIIC", "b": "not a mention"},
 		{"boat": "VIIC", "b": UserArg(prien.ID, prien.Name)},
 	} {
-		r, err := svc.Command(here, prien, "hunters-duel", "new", bad)
+		r, err := svc.Command(t.Context(), here, prien, "hunters-duel", "new", bad)
 		if err != nil || len(r.Public) != 0 || len(r.Private) != 1 {
 			t.Fatalf("bad challenge %v: %+v %v", bad, r, err)
 		}
 	}
-	r, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "end": "1942-03", "b": UserArg(kretschmer.ID, kretschmer.Name)})
+	r, err := svc.Command(t.Context(), here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "end": "1942-03", "b": UserArg(kretschmer.ID, kretschmer.Name)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func TestDuelThroughTheBot(t *testing.T) {
 		}
 		other := map[string]User{prien.ID: kretschmer, kretschmer.ID: prien}[who.ID]
 		seen[p.Prompt.Kind+"→"+who.Name]++
-		rec, _ := store.Load(here.Key())
+		rec, _ := store.Load(t.Context(), here.Key())
 		st, _ := games["hunters-duel"].Decode(rec.State)
 		key := hunters.Command(st.(*duel.State).Career())
 		if i%50 == 0 {
@@ -104,7 +105,7 @@ func TestDuelThroughTheBot(t *testing.T) {
 		}
 		if p.Prompt.Kind == "hunters.enemy_roll" && who.ID == kretschmer.ID && seen["autoroll"] == 0 {
 			seen["autoroll"]++
-			ar, err := svc.Command(here, kretschmer, "hunters", "autoroll", map[string]string{"roll": "on"})
+			ar, err := svc.Command(t.Context(), here, kretschmer, "hunters", "autoroll", map[string]string{"roll": "on"})
 			if err != nil || !strings.Contains(ar.Public[0].Text, "lets the bot roll") {
 				t.Fatalf("autoroll: %+v %v", ar, err)
 			}
@@ -119,11 +120,11 @@ func TestDuelThroughTheBot(t *testing.T) {
 	if seen["hunters.enemy_roll→Prien"] == 0 || seen["hunters.enemy_roll→Kretschmer"] == 0 {
 		t.Fatalf("each player rolls for the enemy of the other: %v", seen)
 	}
-	fin, _ := store.Finished()
+	fin, _ := store.Finished(t.Context())
 	if len(fin) != 1 || len(fin[0].Seats) != 2 {
 		t.Fatalf("finished: %+v", fin)
 	}
-	x, err := audit.Build(store, &fin[0], true)
+	x, err := audit.Build(t.Context(), store, &fin[0], true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func TestDuelThroughTheBot(t *testing.T) {
 
 func mustClick(t *testing.T, svc *Service, u User, id string) Reply {
 	t.Helper()
-	r, err := svc.Click(here, u, id)
+	r, err := svc.Click(t.Context(), here, u, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +155,7 @@ func ended(r Reply) bool {
 // The invited player may decline and the challenger withdraw; nothing is rolled.
 func TestDuelDeclined(t *testing.T) {
 	svc, store, _ := newDuelService(t)
-	r, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "b": UserArg(kretschmer.ID, "")})
+	r, err := svc.Command(t.Context(), here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "b": UserArg(kretschmer.ID, "")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +165,7 @@ func TestDuelDeclined(t *testing.T) {
 	if len(r.Public) != 1 || !strings.Contains(r.Public[0].Text, "declined") {
 		t.Fatalf("decline: %+v", r)
 	}
-	if _, err := store.Load(here.Key()); err != persist.ErrNotFound {
+	if _, err := store.Load(t.Context(), here.Key()); !errors.Is(err, persist.ErrNotFound) {
 		t.Fatal("a declined game must leave the channel free")
 	}
 }
@@ -190,7 +191,7 @@ func TestParseUserArg(t *testing.T) {
 // the log shows neither number until both are revealed.
 func TestDuelSecretChoicesArePrivate(t *testing.T) {
 	svc, store, games := newDuelService(t)
-	r, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "rules": "14.8", "b": UserArg(kretschmer.ID, kretschmer.Name)})
+	r, err := svc.Command(t.Context(), here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "rules": "14.8", "b": UserArg(kretschmer.ID, kretschmer.Name)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +218,7 @@ func TestDuelSecretChoicesArePrivate(t *testing.T) {
 			}
 			continue
 		}
-		rec, _ := store.Load(here.Key())
+		rec, _ := store.Load(t.Context(), here.Key())
 		st, _ := games["hunters-duel"].Decode(rec.State)
 		r = mustClick(t, svc, who, optionID(rec.ID, p.Prompt.Token, hunters.Command(st.(*duel.State).Career())))
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"encoding/hex"
 	"fmt"
 	"strings"
@@ -33,7 +34,7 @@ func commitment(r persist.DiceRecord) (string, error) {
 // addEntropy mixes a player's text into the committed seed, which is allowed
 // only until the seed's first die: after that the entropy could be chosen to
 // suit the dice already seen.
-func (s *Service) addEntropy(rec *persist.GameRecord, user User, text string) (Reply, error) {
+func (s *Service) addEntropy(ctx context.Context, rec *persist.GameRecord, user User, text string) (Reply, error) {
 	text = strings.TrimSpace(text)
 	switch {
 	case rec.Dice.Kind != "auditable":
@@ -53,7 +54,7 @@ func (s *Service) addEntropy(rec *persist.GameRecord, user User, text string) (R
 	next := *rec
 	next.Dice.Entropy = append(append([]string(nil), rec.Dice.Entropy...), text)
 	next.Updated = s.now()
-	if _, err := s.store.CommitEntries(&next, []persist.NewEntry{entry}); err != nil {
+	if _, err := s.store.CommitEntries(ctx, &next, []persist.NewEntry{entry}); err != nil {
 		return Reply{}, err
 	}
 	*rec = next
@@ -63,7 +64,7 @@ func (s *Service) addEntropy(rec *persist.GameRecord, user User, text string) (R
 
 // reveal shows the seed in force and commits a fresh one for the dice that
 // follow, for long campaigns whose players want to check the dice so far.
-func (s *Service) reveal(rec *persist.GameRecord, user User) (Reply, error) {
+func (s *Service) reveal(ctx context.Context, rec *persist.GameRecord, user User) (Reply, error) {
 	switch {
 	case rec.Dice.Kind != "auditable":
 		return private("This game's dice are scripted: the script is in its audit file, there is no seed to reveal."), nil
@@ -85,7 +86,7 @@ func (s *Service) reveal(rec *persist.GameRecord, user User) (Reply, error) {
 	next := *rec
 	next.Dice.Seed, next.Dice.Entropy, next.Dice.From = hex.EncodeToString(fresh), nil, rec.Dice.Cursor
 	next.Updated = s.now()
-	if _, err := s.store.CommitEntries(&next, []persist.NewEntry{revealed, committed}); err != nil {
+	if _, err := s.store.CommitEntries(ctx, &next, []persist.NewEntry{revealed, committed}); err != nil {
 		return Reply{}, err
 	}
 	*rec = next

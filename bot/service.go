@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -15,6 +16,7 @@ import (
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -38,8 +40,14 @@ type Service struct {
 	vacationDays int
 	// threads are the adapters' thread openers, by platform.
 	threads threadOpeners
+	// oddsRollouts is the advisor's rollouts of each option (0: the game's).
+	oddsRollouts int
 	// backup writes a backup of the database when a manager asks.
-	backup func() (string, error)
+	backup func(ctx context.Context) (string, error)
+	// metrics records decisions, deadlines and failures (nil: none).
+	metrics *ops.Metrics
+	// idleWarn and idleEnd are the idle limits (none when idleEnd is 0).
+	idleWarn, idleEnd time.Duration
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -61,16 +69,26 @@ type Options struct {
 	Deadline  time.Duration
 	// VacationDays is each player's yearly budget of vacation days.
 	VacationDays int
+	// OddsRollouts is how many rollouts of each option the advisor plays
+	// (0: the game's default, 10,000 for The Hunters).
+	OddsRollouts int
 	// Backup writes a backup of the database when a server manager asks
 	// (the `backup` command) and returns what to tell him; nil: the bot
 	// writes none.
-	Backup func() (string, error)
+	Backup func(ctx context.Context) (string, error)
+	// Metrics records decisions, deadlines and failures for the operator's
+	// /metrics; nil records nothing.
+	Metrics *ops.Metrics
+	// IdleWarn and IdleEnd: a chat game with no decision for IdleWarn is
+	// warned, and for IdleEnd ended (0: never; IdleWarn < IdleEnd).
+	IdleWarn, IdleEnd time.Duration
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators,
-		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, backup: o.Backup}
+		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd}
 	if s.now == nil {
 		s.now = func() time.Time { return time.Now().UTC() }
 	}
@@ -95,39 +113,44 @@ func New(store *persist.Store, games map[string]engine.Rules, o Options) *Servic
 // Command runs a slash command in a place: new, turn, status, log, history,
 // abandon, help, or any view the game offers. User mistakes come back as
 // private replies; an error means the service itself failed.
-func (s *Service) Command(place Place, user User, game, name string, args map[string]string) (r Reply, err error) {
-	s.inflight.Add(1)
-	defer s.inflight.Done()
-	defer s.recoverInto(&err)
+func (s *Service) Command(ctx context.Context, place Place, user User, game, name string, args map[string]string) (r Reply, err error) {
+	ctx, leave := s.enter(ctx, ops.ByPlayer)
+	defer leave(&err)
 	if name == "challenge" {
 		name = "new" // a game for two: the challenger names his opponent
 	}
 	switch name {
 	case "backup":
-		return s.backupAsked(user)
+		return s.backupAsked(ctx, user)
 	case "tournament", "leaderboard", "career", "prefs":
 		// Channel-level commands: a tournament channel's, the server's, the player's.
-		unlock := s.locks.lock(place.Key())
+		unlock, err := s.locks.lock(ctx, place.Key())
+		if err != nil {
+			return Reply{}, err
+		}
 		defer unlock()
 		switch name {
 		case "tournament":
-			return s.tournament(place, user, game, args)
+			return s.tournament(ctx, place, user, game, args)
 		case "leaderboard":
-			return s.leaderboard(place, game)
+			return s.leaderboard(ctx, place, game)
 		case "career":
-			return s.careerOf(place, user, args["player"])
+			return s.careerOf(ctx, place, user, args["player"])
 		}
-		return s.prefs(place, user, args)
+		return s.prefs(ctx, place, user, args)
 	case "new":
 	default:
-		place = s.route(place, user)
+		place = s.route(ctx, place, user)
 	}
-	unlock := s.locks.lock(place.Key())
+	unlock, err := s.locks.lock(ctx, place.Key())
+	if err != nil {
+		return Reply{}, err
+	}
 	defer unlock()
 	if name == "new" {
-		return s.newGame(place, user, game, args, nil)
+		return s.newGame(ctx, place, user, game, args, nil)
 	}
-	rec, st, err := s.load(place)
+	rec, st, err := s.load(ctx, place)
 	var ended *endedError
 	if errors.As(err, &ended) {
 		return Reply{Public: []Message{ended.end}}, nil
@@ -135,11 +158,11 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	if errors.Is(err, persist.ErrNotFound) {
 		switch name {
 		case "audit":
-			return s.auditFile(place, nil, args["game"])
+			return s.auditFile(ctx, place, nil, args["game"])
 		case "dice":
-			return s.diceStats(place, nil)
+			return s.diceStats(ctx, place, nil)
 		}
-		if r, ok, err := s.finishedGameCommand(place, name); ok || err != nil {
+		if r, ok, err := s.finishedGameCommand(ctx, place, name); ok || err != nil {
 			return r, err
 		}
 		return private(noGameHere(s.games[game])), nil
@@ -149,21 +172,21 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 	}
 	switch name {
 	case "turn":
-		return s.turn(rec, st), nil
+		return s.turn(ctx, rec, st), nil
 	case "history":
-		return s.history(rec)
+		return s.history(ctx, rec)
 	case "seed":
-		return s.addEntropy(rec, user, args["text"])
+		return s.addEntropy(ctx, rec, user, args["text"])
 	case "reveal":
 		if r, refused := secretsKept(st, "revealing the dice seed"); refused {
 			return r, nil
 		}
-		return s.reveal(rec, user)
+		return s.reveal(ctx, rec, user)
 	case "accept":
 		if !rec.AwaitingStart {
 			return private("There is no challenge waiting here."), nil
 		}
-		return s.startClicked(place, rec, user, "go")
+		return s.startClicked(ctx, place, rec, user, "go")
 	case "concede":
 		if seatedUser(rec, user.ID) == nil {
 			return private("Only a player of this game can concede it."), nil
@@ -183,11 +206,13 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 				return private("Not while a secret choice is pending: the log would show it. Ask again once both choices are revealed."), nil
 			}
 		}
-		return s.auditFile(place, rec, args["game"])
+		return s.auditFile(ctx, place, rec, args["game"])
 	case "dice":
-		return s.diceStats(place, rec)
+		return s.diceStats(ctx, place, rec)
+	case "odds":
+		return s.odds(ctx, rec, st, user, "")
 	case "autoroll":
-		return s.autoRoll(place, rec, st, user, args["roll"])
+		return s.autoRoll(ctx, place, rec, st, user, args["roll"])
 	case "abandon":
 		if !s.mayAbandon(rec, user) {
 			return private(fmt.Sprintf("Only the %s or a channel manager may abandon this game.", players(rec))), nil
@@ -203,13 +228,13 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		}
 		for _, p := range pendingAll(st) {
 			if id, _ := answerer(rec, p); id == user.ID && p.HasOption(gc.Option) {
-				return s.decide(place, rec, st, engine.Choice{Token: p.Token, Key: gc.Option})
+				return s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: gc.Option})
 			}
 		}
 		return private(gc.NotNow), nil
 	}
 	if pv, ok := st.(engine.PrivateViews); ok && name == pv.PrivateView() {
-		return s.hand(rec, st, user)
+		return s.hand(ctx, rec, st, user)
 	}
 	if st == nil {
 		return private("The game has not started yet: its commander presses Start (after anyone has mixed in entropy with `seed`)."), nil
@@ -226,7 +251,7 @@ func (s *Service) Command(place Place, user User, game, name string, args map[st
 		}
 	}
 	if name == "log" {
-		return s.history(rec) // a game without a log sheet: its public log
+		return s.history(ctx, rec) // a game without a log sheet: its public log
 	}
 	return private(fmt.Sprintf("Unknown command %q: try %s.", name, commandNames())), nil
 }
@@ -274,8 +299,8 @@ func noGameHere(rules engine.Rules) string {
 // `score` or a career's `log` can still be read after its end, until a new
 // game starts. ok is false when the command is not such a command, or the
 // channel has no finished game.
-func (s *Service) finishedGameCommand(place Place, name string) (r Reply, ok bool, err error) {
-	rec, _, err := s.gameFor(place, nil, "")
+func (s *Service) finishedGameCommand(ctx context.Context, place Place, name string) (r Reply, ok bool, err error) {
+	rec, _, err := s.gameFor(ctx, place, nil, "")
 	if err != nil || rec == nil {
 		return Reply{}, false, err
 	}
@@ -289,7 +314,7 @@ func (s *Service) finishedGameCommand(place Place, name string) (r Reply, ok boo
 	}
 	note := fmt.Sprintf("Game %s is over; this is how it ended. A new game starts with `new`.", rec.ID)
 	if name == "history" || (name == "log" && !hasView(st, "log")) {
-		r, err := s.history(rec)
+		r, err := s.history(ctx, rec)
 		if err == nil && len(r.Public) > 0 {
 			r.Public[0].Text = strings.TrimSpace(note + "\n" + r.Public[0].Text)
 		}
@@ -318,24 +343,26 @@ func hasView(st engine.State, name string) bool {
 }
 
 // Click answers a button or select choice.
-func (s *Service) Click(place Place, user User, customID string) (r Reply, err error) {
-	s.inflight.Add(1)
-	defer s.inflight.Done()
-	defer s.recoverInto(&err)
+func (s *Service) Click(ctx context.Context, place Place, user User, customID string) (r Reply, err error) {
+	ctx, leave := s.enter(ctx, ops.ByPlayer)
+	defer leave(&err)
 	target, err := parseOptionID(customID)
 	if err != nil {
 		return private("That button is not one of Kaleun's."), nil
 	}
-	place = s.route(place, user)
-	unlock := s.locks.lock(place.Key())
+	place = s.route(ctx, place, user)
+	unlock, err := s.locks.lock(ctx, place.Key())
+	if err != nil {
+		return Reply{}, err
+	}
 	defer unlock()
-	rec, st, err := s.load(place)
+	rec, st, err := s.load(ctx, place)
 	var ended *endedError
 	if errors.As(err, &ended) {
 		return Reply{Public: []Message{ended.end}}, nil
 	}
 	if errors.Is(err, persist.ErrNotFound) || (err == nil && rec.ID != target.gameID) {
-		if other, ferr := s.store.Find(target.gameID); ferr == nil && !other.Over && other.Owner != user.ID {
+		if other, ferr := s.store.Find(ctx, target.gameID); ferr == nil && !other.Over && other.Owner != user.ID {
 			return private(fmt.Sprintf("That button is for %s's game: your click changed nothing.", other.OwnerName)), nil
 		}
 		return private("That game is over or was abandoned: this button no longer does anything."), nil
@@ -353,14 +380,14 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 			// The reveal ends the game: its commit archives it too.
 			next := *rec
 			next.Over, next.Updated = true, s.now()
-			stored, err := s.store.CommitEntries(&next, []persist.NewEntry{e})
+			stored, err := s.store.CommitEntries(ctx, &next, []persist.NewEntry{e})
 			if err != nil {
 				return Reply{}, err
 			}
 			for _, m := range eventMessages(stored) {
 				text += "\n" + m.Text
 			}
-		} else if err := s.store.Archive(place.Key()); err != nil {
+		} else if err := s.store.Archive(ctx, place.Key()); err != nil {
 			return Reply{}, err
 		}
 		s.log.Info("game abandoned", "game", rec.ID, "by", user.ID)
@@ -370,14 +397,17 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 		if target.token != startToken {
 			return private("That button belongs to another stage of this game: nothing changed."), nil
 		}
-		return s.startClicked(place, rec, user, target.key)
+		return s.startClicked(ctx, place, rec, user, target.key)
 	}
 	p := promptByToken(st, target.token)
 	if p == nil {
 		return private("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
 	}
+	if target.key == oddsKey {
+		return s.odds(ctx, rec, st, user, p.Token) // anyone may ask; the answer is his alone
+	}
 	if target.key == openKey && p.Private {
-		return s.openDoor(rec, st, p, user)
+		return s.openDoor(ctx, rec, st, p, user)
 	}
 	if id, name := answerer(rec, p); id != "" && user.ID != id {
 		if len(rec.Seats) > 0 {
@@ -385,16 +415,7 @@ func (s *Service) Click(place Place, user User, customID string) (r Reply, err e
 		}
 		return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", name)), nil
 	}
-	return s.decide(place, rec, st, engine.Choice{Token: target.token, Key: target.key})
-}
-
-// recoverInto turns a panic in a game's rules into an error: nothing was
-// committed, so the game stays as it was, and the bot keeps serving.
-func (s *Service) recoverInto(err *error) {
-	if r := recover(); r != nil {
-		s.log.Error("a game's rules panicked; nothing was saved", "panic", r)
-		*err = fmt.Errorf("internal error in the game's rules (%v); nothing was saved", r)
-	}
+	return s.decide(ctx, place, rec, st, engine.Choice{Token: target.token, Key: target.key})
 }
 
 func (s *Service) mayAbandon(rec *persist.GameRecord, u User) bool {
@@ -455,8 +476,8 @@ func players(rec *persist.GameRecord) string {
 	return "players (" + strings.Join(names, ", ") + ")"
 }
 
-func (s *Service) load(place Place) (*persist.GameRecord, engine.State, error) {
-	rec, err := s.store.Load(place.Key())
+func (s *Service) load(ctx context.Context, place Place) (*persist.GameRecord, engine.State, error) {
+	rec, err := s.store.Load(ctx, place.Key())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -474,13 +495,13 @@ func (s *Service) load(place Place) (*persist.GameRecord, engine.State, error) {
 		}
 	}
 	if rec.Over {
-		return nil, nil, s.archiveEnded(place, rec, st)
+		return nil, nil, s.archiveEnded(ctx, place, rec, st)
 	}
 	return rec, st, nil
 }
 
 // decide applies a choice and commits it before any message goes out.
-func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, c engine.Choice) (Reply, error) {
+func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, c engine.Choice) (Reply, error) {
 	d, err := DiceFor(rec.Dice)
 	if err != nil {
 		return Reply{}, err
@@ -493,7 +514,7 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 		return Reply{}, err
 	}
 	next2 := *rec
-	stored, err := s.commit(&next2, next, events, d, nil)
+	stored, err := s.commit(ctx, &next2, next, events, d, nil, nil)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -502,18 +523,18 @@ func (s *Service) decide(place Place, rec *persist.GameRecord, st engine.State, 
 	if p := promptByToken(st, c.Token); p != nil && p.Private {
 		viewer = p.Seat
 	}
-	r, err := s.afterSeen(place, rec, next, stored, tokens(st), viewer)
+	r, err := s.afterSeen(ctx, place, rec, next, stored, tokens(st), viewer)
 	if err != nil {
 		return r, err
 	}
-	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(rec, st, next)...)
+	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(ctx, rec, st, next)...)
 	if next.Outcome() != nil {
 		return r, nil
 	}
 	// A player who chose auto-roll has his enemy rolls pressed at once.
 	if p := next.Pending(); p != nil {
 		if key, ok := autoAnswer(rec, p); ok {
-			more, err := s.decide(place, rec, next, engine.Choice{Token: p.Token, Key: key})
+			more, err := s.decide(ctx, place, rec, next, engine.Choice{Token: p.Token, Key: key})
 			if err != nil {
 				return Reply{}, err
 			}
@@ -537,8 +558,9 @@ func withoutPrompt(ms []Message) []Message {
 // commit stores the new state with the log entries: before (the game
 // master's, such as a seed commitment), the rules' events with the numbers of
 // the dice they rolled, and at the end of the game the seed's reveal. It
-// returns the entries as stored.
-func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engine.Event, d CursorDice, before []persist.NewEntry) ([]persist.EventRecord, error) {
+// returns the entries as stored. tour, when set, is the tournament whose
+// start creates the game: it is saved with it.
+func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine.State, events []engine.Event, d CursorDice, before []persist.NewEntry, tour *persist.Tournament) ([]persist.EventRecord, error) {
 	b, err := st.Encode()
 	if err != nil {
 		return nil, err
@@ -581,19 +603,33 @@ func (s *Service) commit(rec *persist.GameRecord, st engine.State, events []engi
 			entries = append(entries, e)
 		}
 	}
-	if !s.scheduling(rec.Key) {
-		return s.store.CommitEntries(rec, entries)
+	var due []persist.Due
+	if s.scheduling(rec.Key) {
+		var err error
+		if due, err = s.schedule(ctx, rec, st); err != nil {
+			return nil, err
+		}
 	}
-	due, err := s.schedule(rec, st)
+	var stored []persist.EventRecord
+	switch {
+	case tour != nil:
+		stored, err = s.store.CommitEntrant(ctx, rec, entries, due, tour)
+	case s.scheduling(rec.Key):
+		stored, err = s.store.CommitScheduled(ctx, rec, entries, due)
+	default:
+		stored, err = s.store.CommitEntries(ctx, rec, entries)
+	}
 	if err != nil {
 		return nil, err
 	}
-	return s.store.CommitScheduled(rec, entries, due)
+	c := callOf(ctx)
+	s.metrics.Decision(rec.Game, c.by, time.Since(c.start))
+	return stored, nil
 }
 
 // after renders the events and the next prompt, or the end of the game.
-func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord) (Reply, error) {
-	return s.afterSeen(place, rec, st, stored, nil, "")
+func (s *Service) after(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord) (Reply, error) {
+	return s.afterSeen(ctx, place, rec, st, stored, nil, "")
 }
 
 // afterSeen is after, posting only the prompts not already pending before
@@ -602,7 +638,7 @@ func (s *Service) after(place Place, rec *persist.GameRecord, st engine.State, s
 //
 // viewer is the seat of the player who decided: the events for him alone,
 // and his next private prompt, come to him privately.
-func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord, seen map[string]bool, viewer string) (Reply, error) {
+func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord, seen map[string]bool, viewer string) (Reply, error) {
 	r := Reply{Public: eventMessages(publicEntries(stored))}
 	if viewer != "" {
 		r.Private = append(r.Private, eventMessages(entriesFor(stored, viewer, false))...)
@@ -628,7 +664,7 @@ func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.Stat
 		id, name := answerer(rec, p)
 		switch {
 		case !p.Private:
-			r.Public = append(r.Public, promptMessage(rec.ID, p, id))
+			r.Public = append(r.Public, s.withOddsButton(ctx, rec, st, promptMessage(rec.ID, p, id)))
 		case p.Seat == viewer && viewer != "":
 			r.Private = append(r.Private, promptMessage(rec.ID, p, id)) // he is here: no door
 		default:
@@ -647,7 +683,7 @@ func (s *Service) afterSeen(place Place, rec *persist.GameRecord, st engine.Stat
 	return r, nil
 }
 
-func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
+func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.State) Reply {
 	if st == nil {
 		return Reply{Public: []Message{s.startMessage(rec)}}
 	}
@@ -662,19 +698,19 @@ func (s *Service) turn(rec *persist.GameRecord, st engine.State) Reply {
 			r.Public = append(r.Public, doorMessage(rec.ID, p, id, name))
 			continue
 		}
-		r.Public = append(r.Public, promptMessage(rec.ID, p, id))
+		r.Public = append(r.Public, s.withOddsButton(ctx, rec, st, promptMessage(rec.ID, p, id)))
 	}
 	return r
 }
 
 // history shows the last rolls with their charts, rule cases and die
 // numbers, and the log's head hash.
-func (s *Service) history(rec *persist.GameRecord) (Reply, error) {
+func (s *Service) history(ctx context.Context, rec *persist.GameRecord) (Reply, error) {
 	from := uint64(1)
 	if rec.Seq > 400 {
 		from = rec.Seq - 400
 	}
-	evs, err := s.store.Events(rec.ID, from, 0)
+	evs, err := s.store.Events(ctx, rec.ID, from, 0)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -699,40 +735,44 @@ func (s *Service) history(rec *persist.GameRecord) (Reply, error) {
 
 // StartGame starts a game in an empty place with the given dice (a seeded or
 // scripted source, for reproductions); nil draws a fresh secret seed.
-func (s *Service) StartGame(place Place, user User, game string, args map[string]string, d *persist.DiceRecord) (r Reply, err error) {
-	s.inflight.Add(1)
-	defer s.inflight.Done()
-	defer s.recoverInto(&err)
-	unlock := s.locks.lock(place.Key())
+func (s *Service) StartGame(ctx context.Context, place Place, user User, game string, args map[string]string, d *persist.DiceRecord) (r Reply, err error) {
+	ctx, leave := s.enter(ctx, ops.ByPlayer)
+	defer leave(&err)
+	unlock, err := s.locks.lock(ctx, place.Key())
+	if err != nil {
+		return Reply{}, err
+	}
 	defer unlock()
-	return s.newGame(place, user, game, args, d)
+	return s.newGame(ctx, place, user, game, args, d)
 }
 
 // newGame starts a game in an empty place.
-func (s *Service) newGame(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord) (Reply, error) {
-	return s.newGameIn(place, user, game, args, fixed, "", nil)
+func (s *Service) newGame(ctx context.Context, place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord) (Reply, error) {
+	return s.newGameIn(ctx, place, user, game, args, fixed, nil, nil)
 }
 
 // newGameFor starts a tournament entrant's career.
-func (s *Service) newGameFor(place Place, user User, game string, args map[string]string, tournament string) (Reply, error) {
-	return s.newGameIn(place, user, game, args, nil, tournament, nil)
+func (s *Service) newGameFor(ctx context.Context, place Place, user User, game string, args map[string]string, tour *persist.Tournament) (Reply, error) {
+	return s.newGameIn(ctx, place, user, game, args, nil, tour, nil)
 }
 
 // newTeamGame starts a tournament's team game (a wolfpack) with its seats
 // filled: it starts at once, its seed committed before the first die.
-func (s *Service) newTeamGame(place Place, game string, setup map[string]string, tournament string, seats []persist.Seat) (Reply, error) {
+func (s *Service) newTeamGame(ctx context.Context, place Place, game string, setup map[string]string, tour *persist.Tournament, seats []persist.Seat) (Reply, error) {
 	owner := User{ID: seats[0].ID, Name: seats[0].Name}
-	return s.newGameIn(place, owner, game, setup, nil, tournament, seats)
+	return s.newGameIn(ctx, place, owner, game, setup, nil, tour, seats)
 }
 
-func (s *Service) newGameIn(place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord, tournament string, team []persist.Seat) (Reply, error) {
-	if rec, err := s.store.Load(place.Key()); err == nil && rec.Over {
+// newGameIn starts a game in an empty place. A tournament's game (tour set)
+// is recorded as its entrant's, or its team's, in the commit that creates it.
+func (s *Service) newGameIn(ctx context.Context, place Place, user User, game string, args map[string]string, fixed *persist.DiceRecord, tour *persist.Tournament, team []persist.Seat) (Reply, error) {
+	if rec, err := s.store.Load(ctx, place.Key()); err == nil && rec.Over {
 		// A finished game left in its place: archived, its end shown first.
 		var ended *endedError
-		if _, _, err := s.load(place); !errors.As(err, &ended) {
+		if _, _, err := s.load(ctx, place); !errors.As(err, &ended) {
 			return Reply{}, fmt.Errorf("game %s had ended and could not be archived: %v", rec.ID, err)
 		}
-		r, err := s.newGameIn(place, user, game, args, fixed, tournament, team)
+		r, err := s.newGameIn(ctx, place, user, game, args, fixed, tour, team)
 		r.Public = append([]Message{ended.end}, r.Public...)
 		return r, err
 	} else if err == nil {
@@ -785,8 +825,11 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 	if fixed != nil && fixed.GameID != "" {
 		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
 	}
-	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats, Tournament: tournament,
+	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats,
 		LogVersion: persist.LogVersion, Rules: rulesVersionOf(rules)}
+	if tour != nil {
+		rec.Tournament = tour.ID
+	}
 	var seed []byte
 	if fixed != nil && fixed.Kind != "auditable" && place.Platform != audit.SurfaceTerminal {
 		// Chat games are always seeded: chosen faces never reach a channel.
@@ -831,27 +874,36 @@ func (s *Service) newGameIn(place Place, user User, game string, args map[string
 		}
 		return private("Cannot start that game: " + err.Error()), nil
 	}
+	if tour != nil {
+		recordEntrantGame(tour, place.Key(), id, user, team) // committed with the game
+	}
 	if (d.Cursor() > 0 || len(seats) > 1) && fixed == nil && team == nil {
 		// The setup itself rolls dice: wait for the commander's Start, so
 		// the players can mix in entropy before the first die.
 		rec.AwaitingStart, rec.Decisions = true, -1
-		due, err := s.startDue(rec)
+		due, err := s.startDue(ctx, rec)
 		if err != nil {
 			return Reply{}, err
 		}
-		if _, err := s.store.CommitScheduled(rec, before, due); err != nil {
+		commit := s.store.CommitScheduled
+		if tour != nil {
+			commit = func(ctx context.Context, rec *persist.GameRecord, events []persist.NewEntry, due []persist.Due) ([]persist.EventRecord, error) {
+				return s.store.CommitEntrant(ctx, rec, events, due, tour)
+			}
+		}
+		if _, err := commit(ctx, rec, before, due); err != nil {
 			return Reply{}, err
 		}
 		s.log.Info("game created, awaiting start", "game", id, "place", place.Key(), "by", user.ID)
 		return Reply{Public: []Message{s.startMessage(rec)}}, nil
 	}
 	rec.Decisions = -1 // commit counts the start as decision 0
-	stored, err := s.commit(rec, st, events, d, before)
+	stored, err := s.commit(ctx, rec, st, events, d, before, tour)
 	if err != nil {
 		return Reply{}, err
 	}
 	s.log.Info("game started", "game", id, "place", place.Key(), "by", user.ID)
-	r, err := s.after(place, rec, st, stored)
+	r, err := s.after(ctx, place, rec, st, stored)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -44,11 +45,11 @@ var (
 // started runs `new` and presses Start, as a commander who adds no entropy does.
 func started(t testing.TB, svc *Service, p Place, u User, args map[string]string) (Reply, error) {
 	t.Helper()
-	r, err := svc.Command(p, u, "hunters", "new", args)
+	r, err := svc.Command(t.Context(), p, u, "hunters", "new", args)
 	if err != nil || len(r.Public) != 1 || len(r.Public[0].Options) != 1 {
 		return r, err
 	}
-	return svc.Click(p, u, r.Public[0].Options[0].ID)
+	return svc.Click(t.Context(), p, u, r.Public[0].Options[0].ID)
 }
 
 func lastPrompt(t *testing.T, r Reply) Message {
@@ -64,11 +65,11 @@ func lastPrompt(t *testing.T, r Reply) Message {
 
 func TestNewTurnClickAndRefusals(t *testing.T) {
 	svc, store := newService(t)
-	r, err := svc.Command(here, prien, "hunters", "turn", nil)
+	r, err := svc.Command(t.Context(), here, prien, "hunters", "turn", nil)
 	if err != nil || len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "no game") {
 		t.Fatalf("turn in an empty channel: %+v %v", r, err)
 	}
-	r, err = svc.Command(here, prien, "hunters", "new", map[string]string{"boat": "VIIC", "kommandant": "Prien"})
+	r, err = svc.Command(t.Context(), here, prien, "hunters", "new", map[string]string{"boat": "VIIC", "kommandant": "Prien"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,13 +77,13 @@ func TestNewTurnClickAndRefusals(t *testing.T) {
 		t.Fatal("the new game message commits to the dice seed")
 	}
 	start := lastPrompt(t, r)
-	if r, _ := svc.Click(here, stranger, start.Options[0].ID); len(r.Public) != 0 {
+	if r, _ := svc.Click(t.Context(), here, stranger, start.Options[0].ID); len(r.Public) != 0 {
 		t.Fatalf("a stranger started the game: %+v", r)
 	}
-	if r, _ := svc.Command(here, stranger, "hunters", "status", nil); len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "not started") {
+	if r, _ := svc.Command(t.Context(), here, stranger, "hunters", "status", nil); len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "not started") {
 		t.Fatalf("status before the start: %+v", r)
 	}
-	if r, err = svc.Click(here, prien, start.Options[0].ID); err != nil {
+	if r, err = svc.Click(t.Context(), here, prien, start.Options[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	prompt := lastPrompt(t, r)
@@ -94,44 +95,44 @@ func TestNewTurnClickAndRefusals(t *testing.T) {
 	if len(r.Public) != 0 || !strings.Contains(r.Private[0].Text, "already has a game") {
 		t.Fatalf("busy channel: %+v", r)
 	}
-	before, _ := store.Load(here.Key())
+	before, _ := store.Load(t.Context(), here.Key())
 	// A stranger's click changes nothing.
-	r, _ = svc.Click(here, stranger, prompt.Options[0].ID)
+	r, _ = svc.Click(t.Context(), here, stranger, prompt.Options[0].ID)
 	if len(r.Public) != 0 || !strings.Contains(r.Private[0].Text, "Only Prien") {
 		t.Fatalf("stranger: %+v", r)
 	}
 	// The commander's click applies, commits, and posts the rolls and the next prompt.
-	r, err = svc.Click(here, prien, prompt.Options[0].ID)
+	r, err = svc.Click(t.Context(), here, prien, prompt.Options[0].ID)
 	if err != nil || len(r.Public) == 0 {
 		t.Fatalf("click: %+v %v", r, err)
 	}
-	after, _ := store.Load(here.Key())
+	after, _ := store.Load(t.Context(), here.Key())
 	if after.Decisions != before.Decisions+1 || after.Seq <= before.Seq {
 		t.Fatalf("decision not committed: %d → %d", before.Decisions, after.Decisions)
 	}
 	// The same button again (double click, retried delivery, old message): recognised, nothing changes.
-	r, _ = svc.Click(here, prien, prompt.Options[0].ID)
+	r, _ = svc.Click(t.Context(), here, prien, prompt.Options[0].ID)
 	if len(r.Public) != 0 || !strings.Contains(r.Private[0].Text, "already taken") {
 		t.Fatalf("double click: %+v", r)
 	}
-	if again, _ := store.Load(here.Key()); again.Decisions != after.Decisions {
+	if again, _ := store.Load(t.Context(), here.Key()); again.Decisions != after.Decisions {
 		t.Fatal("a stale click changed the game")
 	}
 	// A forged id, or one for another game.
 	for _, id := range []string{"garbage", "k1:other:1:attack"} {
-		r, _ = svc.Click(here, prien, id)
+		r, _ = svc.Click(t.Context(), here, prien, id)
 		if len(r.Public) != 0 || len(r.Private) != 1 {
 			t.Fatalf("%s: %+v", id, r)
 		}
 	}
 	// Views and history.
 	for _, cmd := range []string{"status", "log", "help", "history"} {
-		r, err = svc.Command(here, stranger, "hunters", cmd, nil)
+		r, err = svc.Command(t.Context(), here, stranger, "hunters", cmd, nil)
 		if err != nil || len(r.Public) == 0 {
 			t.Fatalf("%s: %+v %v", cmd, r, err)
 		}
 	}
-	r, _ = svc.Command(here, prien, "hunters", "frobnicate", nil)
+	r, _ = svc.Command(t.Context(), here, prien, "hunters", "frobnicate", nil)
 	if len(r.Private) != 1 {
 		t.Fatal("unknown command")
 	}
@@ -140,20 +141,20 @@ func TestNewTurnClickAndRefusals(t *testing.T) {
 func TestAbandonNeedsTheCommanderOrAManager(t *testing.T) {
 	svc, store := newService(t)
 	started(t, svc, here, prien, map[string]string{"boat": "IXA"})
-	r, _ := svc.Command(here, stranger, "hunters", "abandon", nil)
+	r, _ := svc.Command(t.Context(), here, stranger, "hunters", "abandon", nil)
 	if len(r.Private) != 1 || len(r.Private[0].Options) != 0 {
 		t.Fatalf("stranger abandon: %+v", r)
 	}
-	r, _ = svc.Command(here, manager, "hunters", "abandon", nil)
+	r, _ = svc.Command(t.Context(), here, manager, "hunters", "abandon", nil)
 	confirm := r.Private[0].Options[0].ID
-	if r2, _ := svc.Click(here, stranger, confirm); len(r2.Public) != 0 {
+	if r2, _ := svc.Click(t.Context(), here, stranger, confirm); len(r2.Public) != 0 {
 		t.Fatal("a stranger cannot confirm")
 	}
-	r, _ = svc.Click(here, manager, confirm)
+	r, _ = svc.Click(t.Context(), here, manager, confirm)
 	if len(r.Public) != 1 {
 		t.Fatalf("confirm: %+v", r)
 	}
-	if _, err := store.Load(here.Key()); err != persist.ErrNotFound {
+	if _, err := store.Load(t.Context(), here.Key()); !errors.Is(err, persist.ErrNotFound) {
 		t.Fatal("the game must be archived")
 	}
 	r, _ = started(t, svc, here, prien, map[string]string{"boat": "VIIB"})
@@ -173,7 +174,7 @@ func TestConcurrentClicksAreSerialised(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r, err := svc.Click(here, prien, id)
+			r, err := svc.Click(t.Context(), here, prien, id)
 			if err != nil {
 				t.Error(err)
 			}
@@ -188,7 +189,7 @@ func TestConcurrentClicksAreSerialised(t *testing.T) {
 			n++
 		}
 	}
-	rec, _ := store.Load(here.Key())
+	rec, _ := store.Load(t.Context(), here.Key())
 	if n != 1 || rec.Decisions != 1 {
 		t.Fatalf("%d clicks applied, %d decisions", n, rec.Decisions)
 	}
@@ -212,15 +213,15 @@ func TestCareerThroughTheBot(t *testing.T) {
 			break
 		}
 		p := lastPrompt(t, r)
-		r, err = svc.Click(here, prien, p.Options[0].ID)
+		r, err = svc.Click(t.Context(), here, prien, p.Options[0].ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := store.Load(here.Key()); err != persist.ErrNotFound {
+	if _, err := store.Load(t.Context(), here.Key()); !errors.Is(err, persist.ErrNotFound) {
 		t.Fatal("the finished game must be archived")
 	}
-	fin, _ := store.Finished()
+	fin, _ := store.Finished(t.Context())
 	if len(fin) != 1 {
 		t.Fatalf("%d finished games", len(fin))
 	}
@@ -241,7 +242,7 @@ func BenchmarkDecision(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		p := Place{Platform: "discord", Space: "g", Channel: fmt.Sprint(i % games)}
-		r, err := svc.Command(p, prien, "hunters", "turn", nil)
+		r, err := svc.Command(b.Context(), p, prien, "hunters", "turn", nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -250,7 +251,7 @@ func BenchmarkDecision(b *testing.B) {
 		}
 		id := r.Public[0].Options[0].ID
 		start := time.Now()
-		if _, err := svc.Click(p, prien, id); err != nil {
+		if _, err := svc.Click(b.Context(), p, prien, id); err != nil {
 			b.Fatal(err)
 		}
 		lat = append(lat, time.Since(start))
@@ -263,11 +264,11 @@ func BenchmarkDecision(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
 	// A bare bbolt commit of a similar record on the same disk, for comparison.
-	rec, _ := store.Load("discord/g/0")
+	rec, _ := store.Load(b.Context(), "discord/g/0")
 	var bare []time.Duration
 	for i := 0; i < 200; i++ {
 		start := time.Now()
-		if err := store.Commit(rec, nil); err != nil {
+		if err := store.Commit(b.Context(), rec, nil); err != nil {
 			b.Fatal(err)
 		}
 		bare = append(bare, time.Since(start))

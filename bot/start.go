@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -34,7 +35,7 @@ func (s *Service) startMessage(rec *persist.GameRecord) Message {
 }
 
 // start sets up a game that waited for its Start button.
-func (s *Service) start(place Place, rec *persist.GameRecord) (Reply, error) {
+func (s *Service) start(ctx context.Context, place Place, rec *persist.GameRecord) (Reply, error) {
 	d, err := DiceFor(rec.Dice)
 	if err != nil {
 		return Reply{}, err
@@ -44,30 +45,30 @@ func (s *Service) start(place Place, rec *persist.GameRecord) (Reply, error) {
 		return Reply{}, fmt.Errorf("starting game %s: %w", rec.ID, err)
 	}
 	next := *rec
-	stored, err := s.commit(&next, st, events, d, nil)
+	stored, err := s.commit(ctx, &next, st, events, d, nil, nil)
 	if err != nil {
 		return Reply{}, err
 	}
 	*rec = next
 	s.log.Info("game started", "game", rec.ID, "place", place.Key())
-	r, err := s.after(place, rec, st, stored)
+	r, err := s.after(ctx, place, rec, st, stored)
 	if err != nil {
 		return r, err
 	}
-	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(rec, nil, st)...)
+	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(ctx, rec, nil, st)...)
 	return r, nil
 }
 
 // startClicked handles the Start button: the commander starts his game; in a
 // game for several, the invited player accepts (starting it) or declines,
 // and the challenger may withdraw.
-func (s *Service) startClicked(place Place, rec *persist.GameRecord, user User, key string) (Reply, error) {
+func (s *Service) startClicked(ctx context.Context, place Place, rec *persist.GameRecord, user User, key string) (Reply, error) {
 	inv := invitees(rec)
 	if len(inv) == 0 {
 		if rec.Owner != "" && user.ID != rec.Owner {
 			return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", rec.OwnerName)), nil
 		}
-		return s.start(place, rec)
+		return s.start(ctx, place, rec)
 	}
 	invited := false
 	for _, seat := range inv {
@@ -75,7 +76,7 @@ func (s *Service) startClicked(place Place, rec *persist.GameRecord, user User, 
 	}
 	switch {
 	case key == "decline" && (invited || user.ID == rec.Owner):
-		if err := s.store.Archive(place.Key()); err != nil {
+		if err := s.store.Archive(ctx, place.Key()); err != nil {
 			return Reply{}, err
 		}
 		verb := "declined"
@@ -86,7 +87,7 @@ func (s *Service) startClicked(place Place, rec *persist.GameRecord, user User, 
 	case !invited:
 		return private(fmt.Sprintf("Only %s can accept this game: your click changed nothing.", seatNames(inv))), nil
 	}
-	return s.start(place, rec)
+	return s.start(ctx, place, rec)
 }
 
 func seatNames(seats []persist.Seat) string {

@@ -25,22 +25,22 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 	svc, store := serviceWith(t, games, "tw", false)
 	prien, walker := User{ID: "u1", Name: "Prien"}, User{ID: "u2", Name: "Walker"}
 	users := map[string]User{prien.ID: prien, walker.ID: walker}
-	r, err := svc.Command(here, prien, "tonnagewar", "challenge", map[string]string{"b": UserArg(walker.ID, walker.Name)})
+	r, err := svc.Command(t.Context(), here, prien, "tonnagewar", "challenge", map[string]string{"b": UserArg(walker.ID, walker.Name)})
 	if err != nil || len(r.Public) != 1 {
 		t.Fatalf("challenge: %+v %v", r, err)
 	}
-	if r, err = svc.Command(here, walker, "tonnagewar", "accept", nil); err != nil {
+	if r, err = svc.Command(t.Context(), here, walker, "tonnagewar", "accept", nil); err != nil {
 		t.Fatal(err)
 	}
 	pick := dice.NewFast(5)
-	rec0, _ := store.Load(here.Key())
+	rec0, _ := store.Load(t.Context(), here.Key())
 	seatUser := map[string]User{}
 	for _, s := range rec0.Seats {
 		seatUser[s.Seat] = users[s.ID]
 	}
 	check := func(step int, clicker User, r Reply) {
 		t.Helper()
-		rec, err := store.Load(here.Key())
+		rec, err := store.Load(t.Context(), here.Key())
 		if err != nil {
 			return // the match is over: everything may be shown
 		}
@@ -100,7 +100,7 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 		if ended(r) {
 			break
 		}
-		rec, err := store.Load(here.Key())
+		rec, err := store.Load(t.Context(), here.Key())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,9 +128,9 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 			continue
 		}
 		if !sealed && step > 200 {
-			a, _ := svc.Command(here, who, "tonnagewar", "audit", nil)
+			a, _ := svc.Command(t.Context(), here, who, "tonnagewar", "audit", nil)
 			privateSays(t, "audit mid-match", a, nil, "Not while the game runs")
-			h, _ := svc.Command(here, who, "tonnagewar", "hand", nil)
+			h, _ := svc.Command(t.Context(), here, who, "tonnagewar", "hand", nil)
 			if len(h.Private) == 0 || len(h.Public) != 0 {
 				t.Fatalf("hand: %+v", h)
 			}
@@ -144,11 +144,11 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 	if !ended(r) {
 		t.Fatal("the match never ended")
 	}
-	fin, _ := store.Finished()
+	fin, _ := store.Finished(t.Context())
 	if len(fin) != 1 {
 		t.Fatalf("%d finished", len(fin))
 	}
-	x, err := audit.Build(store, &fin[0], true)
+	x, err := audit.Build(t.Context(), store, &fin[0], true)
 	if err != nil {
 		t.Fatal(err)
 	}

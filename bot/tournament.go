@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -16,9 +17,10 @@ import (
 // his own game in a thread of the channel (where the platform has threads)
 // while the channel's standings message stays up to date.
 
-// ThreadOpener opens a thread of a channel for a game of its own.
+// ThreadOpener opens a thread of a channel for a game of its own. It calls
+// the platform, which may be slow: it gives up when ctx is done.
 type ThreadOpener interface {
-	OpenThread(channel Place, title string) (Place, error)
+	OpenThread(ctx context.Context, channel Place, title string) (Place, error)
 }
 
 // threadOpeners are registered by the adapters once they run.
@@ -38,37 +40,41 @@ func (s *Service) UseThreads(platform string, t ThreadOpener) {
 }
 
 // openThread opens an entrant's thread, or names his own place in the
-// channel when the platform has no threads.
-func (s *Service) openThread(channel Place, user User, title string) Place {
+// channel when the platform has no threads (or would not open one). It
+// fails only when ctx is done: the call has been given up.
+func (s *Service) openThread(ctx context.Context, channel Place, user User, title string) (Place, error) {
 	s.threads.mu.Lock()
 	t := s.threads.by[channel.Platform]
 	s.threads.mu.Unlock()
 	if t != nil {
-		p, err := t.OpenThread(channel, title)
+		p, err := t.OpenThread(ctx, channel, title)
 		if err == nil {
-			return p
+			return p, nil
+		}
+		if ctx.Err() != nil {
+			return Place{}, fmt.Errorf("opening a thread in %s: %w", channel.Key(), ctx.Err())
 		}
 		s.log.Warn("opening a thread; the career plays in the channel", "channel", channel.Key(), "err", err)
 	}
 	p := channel
 	p.Thread = "player-" + user.ID
-	return p
+	return p, nil
 }
 
 // tournamentActions are the tournament command's actions.
 var tournamentActions = []string{"create", "join", "leave", "start", "standings", "end", "remove"}
 
 // tournament runs the tournament command in a channel.
-func (s *Service) tournament(place Place, user User, game string, args map[string]string) (Reply, error) {
+func (s *Service) tournament(ctx context.Context, place Place, user User, game string, args map[string]string) (Reply, error) {
 	rules, ok := s.games[game].(engine.Tournaments)
 	if !ok {
 		return private(fmt.Sprintf("%s has no tournaments.", game)), nil
 	}
 	action := strings.ToLower(strings.TrimSpace(args["action"]))
 	if action == "create" {
-		return s.createTournament(place, user, game, rules, args)
+		return s.createTournament(ctx, place, user, game, rules, args)
 	}
-	t, err := s.store.TournamentAt(place.Key())
+	t, err := s.store.TournamentAt(ctx, place.Key())
 	if errors.Is(err, persist.ErrNotFound) {
 		return private("There is no tournament in this channel: its organiser starts one with `tournament create format:...`."), nil
 	}
@@ -83,9 +89,9 @@ func (s *Service) tournament(place Place, user User, game string, args map[strin
 	}
 	switch action {
 	case "join":
-		return s.joinTournament(t, user, rules, args)
+		return s.joinTournament(ctx, t, user, rules, args)
 	case "leave":
-		return s.withdraw(t, user.ID, user.Name+" leaves")
+		return s.withdraw(ctx, t, user.ID, user.Name+" leaves")
 	case "remove":
 		if r, ok := organiserOnly(); !ok {
 			return r, nil
@@ -94,14 +100,14 @@ func (s *Service) tournament(place Place, user User, game string, args map[strin
 		if !ok {
 			return private("Name the entrant to remove: `tournament remove player:@someone`."), nil
 		}
-		return s.withdraw(t, id, "The organiser removes "+entrantName(t, id))
+		return s.withdraw(ctx, t, id, "The organiser removes "+entrantName(t, id))
 	case "start":
 		if r, ok := organiserOnly(); !ok {
 			return r, nil
 		}
-		return s.startTournament(place, t, rules)
+		return s.startTournament(ctx, place, t, rules)
 	case "standings":
-		m, err := s.standings(t)
+		m, err := s.standings(ctx, t)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -111,10 +117,10 @@ func (s *Service) tournament(place Place, user User, game string, args map[strin
 			return r, nil
 		}
 		t.Status, t.Ended = "ended", s.now()
-		if err := s.store.SaveTournament(t); err != nil {
+		if err := s.store.SaveTournament(ctx, t); err != nil {
 			return Reply{}, err
 		}
-		m, err := s.standings(t)
+		m, err := s.standings(ctx, t)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -124,8 +130,8 @@ func (s *Service) tournament(place Place, user User, game string, args map[strin
 	return private(fmt.Sprintf("`tournament` takes one of: %s.", strings.Join(tournamentActions, ", "))), nil
 }
 
-func (s *Service) createTournament(place Place, user User, game string, rules engine.Tournaments, args map[string]string) (Reply, error) {
-	if t, err := s.store.TournamentAt(place.Key()); err == nil {
+func (s *Service) createTournament(ctx context.Context, place Place, user User, game string, rules engine.Tournaments, args map[string]string) (Reply, error) {
+	if t, err := s.store.TournamentAt(ctx, place.Key()); err == nil {
 		return private(fmt.Sprintf("This channel already has a tournament (%s, %s). Its organiser can `tournament end` it.", t.Name, t.Status)), nil
 	} else if !errors.Is(err, persist.ErrNotFound) {
 		return Reply{}, err
@@ -168,7 +174,7 @@ func (s *Service) createTournament(place Place, user User, game string, rules en
 	}
 	t := &persist.Tournament{ID: id, Game: game, Format: format.Key, Name: name, Key: place.Key(), Organiser: user.ID, OrganiserName: user.Name,
 		Answers: answers, Status: "open", Created: s.now(), VacationDays: vacation}
-	if err := s.store.SaveTournament(t); err != nil {
+	if err := s.store.SaveTournament(ctx, t); err != nil {
 		return Reply{}, err
 	}
 	m := Message{Title: "Tournament: " + name, Text: fmt.Sprintf("%s (%s), organised by %s. Join with `tournament join`; the organiser starts it with `tournament start`. Each entrant may take %d days of vacation (`prefs vacation:N`).", format.Label, format.Case, user.Name, vacation)}
@@ -243,7 +249,7 @@ func trialEntrant(rules engine.Tournaments, f *engine.TournamentFormat, answers 
 	return err
 }
 
-func (s *Service) joinTournament(t *persist.Tournament, user User, rules engine.Tournaments, args map[string]string) (Reply, error) {
+func (s *Service) joinTournament(ctx context.Context, t *persist.Tournament, user User, rules engine.Tournaments, args map[string]string) (Reply, error) {
 	if t.Status != "open" {
 		return private("This tournament has started: it takes no more entrants."), nil
 	}
@@ -266,20 +272,29 @@ func (s *Service) joinTournament(t *persist.Tournament, user User, rules engine.
 		return private("You cannot enter like that: " + err.Error() + "."), nil
 	}
 	t.Entrants = append(t.Entrants, persist.Entrant{User: user.ID, Name: user.Name, Answers: answers})
-	if err := s.store.SaveTournament(t); err != nil {
+	if err := s.store.SaveTournament(ctx, t); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Public: []Message{{Text: fmt.Sprintf("%s joins %s (%d entrants).", user.Name, t.Name, len(t.Entrants))}}}, nil
 }
 
-// withdraw takes an entrant out: before the start he is simply gone; after
-// it his career is archived and he stays in the standings as withdrawn.
-func (s *Service) withdraw(t *persist.Tournament, userID, what string) (Reply, error) {
+// withdraw takes an entrant out: before the start he is simply gone (with
+// the career a start cut short may have given him); after it his career is
+// archived and he stays in the standings as withdrawn.
+func (s *Service) withdraw(ctx context.Context, t *persist.Tournament, userID, what string) (Reply, error) {
 	for i, e := range t.Entrants {
 		if e.User != userID {
 			continue
 		}
 		if t.Status == "open" {
+			if e.Team != "" && e.GameID != "" {
+				return private(fmt.Sprintf("%s is in the %s pack, whose game a start cut short has set up already: the organiser runs `tournament start` again to finish the start first.", e.Name, e.Team)), nil
+			}
+			if e.GameID != "" {
+				if err := s.archiveCareer(ctx, e.Place); err != nil {
+					return Reply{}, err
+				}
+			}
 			t.Entrants = append(t.Entrants[:i], t.Entrants[i+1:]...)
 		} else {
 			if e.Withdrawn {
@@ -287,15 +302,12 @@ func (s *Service) withdraw(t *persist.Tournament, userID, what string) (Reply, e
 			}
 			t.Entrants[i].Withdrawn = true
 			if e.Place != "" {
-				unlock := s.locks.lock(e.Place)
-				err := s.store.Archive(e.Place)
-				unlock()
-				if err != nil && !errors.Is(err, persist.ErrNotFound) {
+				if err := s.archiveCareer(ctx, e.Place); err != nil {
 					return Reply{}, err
 				}
 			}
 		}
-		if err := s.store.SaveTournament(t); err != nil {
+		if err := s.store.SaveTournament(ctx, t); err != nil {
 			return Reply{}, err
 		}
 		return Reply{Public: []Message{{Text: fmt.Sprintf("%s: %s (%d entrants).", what, t.Name, len(t.Entrants))}}}, nil
@@ -303,19 +315,40 @@ func (s *Service) withdraw(t *persist.Tournament, userID, what string) (Reply, e
 	return private("That player is not an entrant of this tournament."), nil
 }
 
+// archiveCareer archives a withdrawn entrant's career, if it still runs.
+func (s *Service) archiveCareer(ctx context.Context, place string) error {
+	unlock, err := s.locks.lock(ctx, place)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if err := s.store.Archive(ctx, place); err != nil && !errors.Is(err, persist.ErrNotFound) {
+		return err
+	}
+	return nil
+}
+
 // startTournament gives every entrant his game, each waiting for its
 // commander's Start in its thread (so he can mix entropy into his seed).
-func (s *Service) startTournament(place Place, t *persist.Tournament, rules engine.Tournaments) (Reply, error) {
+// Each game is committed with the tournament recording it as its entrant's:
+// a start cut short (a shutdown that cancelled it, a crash) is taken up
+// again by the next `start`, which gives games only to the entrants still
+// without one.
+func (s *Service) startTournament(ctx context.Context, place Place, t *persist.Tournament, rules engine.Tournaments) (Reply, error) {
 	if t.Status != "open" {
 		return private("This tournament has already started."), nil
 	}
 	if len(t.Entrants) < 2 {
 		return private("A tournament needs at least two entrants."), nil
 	}
+	set, err := s.entrantsWithGames(ctx, t)
+	if err != nil {
+		return Reply{}, err
+	}
 	var r Reply
 	format := formatOf(rules, t.Format)
 	if format.TeamGame != "" {
-		notices, err := s.startTeams(place, t, format)
+		notices, err := s.startTeams(ctx, place, t, format, set)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -325,39 +358,79 @@ func (s *Service) startTournament(place Place, t *persist.Tournament, rules engi
 		if format.TeamGame != "" {
 			break
 		}
+		if set[e.User] {
+			continue
+		}
 		setup, err := rules.EntrantSetup(t.Format, t.Answers, e.Answers, e.Name)
 		if err != nil {
 			return private(fmt.Sprintf("%s's entry no longer works (%v): remove him and start again.", e.Name, err)), nil
 		}
 		user := User{ID: e.User, Name: e.Name}
-		career := s.openThread(place, user, fmt.Sprintf("%s — %s", t.Name, e.Name))
-		unlock := s.locks.lock(career.Key())
-		reply, err := s.newGameFor(career, user, t.Game, setup, t.ID)
+		career, err := s.openThread(ctx, place, user, fmt.Sprintf("%s — %s", t.Name, e.Name))
+		if err != nil {
+			return Reply{}, err
+		}
+		unlock, err := s.locks.lock(ctx, career.Key())
+		if err != nil {
+			return Reply{}, err
+		}
+		reply, err := s.newGameFor(ctx, career, user, t.Game, setup, t)
 		unlock()
 		if err != nil {
 			return Reply{}, err
 		}
-		rec, err := s.store.Load(career.Key())
-		if err != nil {
+		if t.Entrants[i].GameID == "" {
 			return private(fmt.Sprintf("%s's career could not be set up: %s", e.Name, replyText(reply))), nil
 		}
-		t.Entrants[i].Place, t.Entrants[i].GameID = career.Key(), rec.ID
 		r.Elsewhere = append(r.Elsewhere, Notice{Place: career, Channel: reply.Public})
 	}
 	t.Status, t.Started = "running", s.now()
-	if err := s.store.SaveTournament(t); err != nil {
+	if err := s.store.SaveTournament(ctx, t); err != nil {
 		return Reply{}, err
 	}
-	m, err := s.standings(t)
+	m, err := s.standings(ctx, t)
 	if err != nil {
 		return Reply{}, err
 	}
 	r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d careers, each waiting for its player's Start in its own thread.", t.Name, len(t.Entrants))}}
 	if format.TeamGame != "" {
-		r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d boats in %d packs, each pack in its own thread.", t.Name, len(t.Entrants), teamCount(len(t.Entrants), format.TeamSize))}}
+		r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d boats in %d packs, each pack in its own thread.", t.Name, len(t.Entrants), countTeams(t))}}
 	}
 	r.Elsewhere = append(r.Elsewhere, Notice{Place: placeOf(t.Key), Channel: []Message{m}, Sticky: "standings:" + t.ID})
 	return r, nil
+}
+
+// entrantsWithGames are the entrants an earlier start, cut short, gave a
+// game that still waits in its place; the others' records are cleared.
+func (s *Service) entrantsWithGames(ctx context.Context, t *persist.Tournament) (map[string]bool, error) {
+	set := map[string]bool{}
+	for i := range t.Entrants {
+		e := &t.Entrants[i]
+		if e.GameID == "" {
+			continue
+		}
+		rec, err := s.store.Load(ctx, e.Place)
+		switch {
+		case err == nil && rec.ID == e.GameID:
+			set[e.User] = true
+			continue
+		case err != nil && !errors.Is(err, persist.ErrNotFound):
+			return nil, err
+		}
+		e.Place, e.GameID, e.Team, e.Seat = "", "", "", ""
+	}
+	return set, nil
+}
+
+// countTeams counts the teams the entrants were dealt into.
+func countTeams(t *persist.Tournament) int {
+	teams := map[string]bool{}
+	for _, e := range t.Entrants {
+		if e.Team != "" {
+			teams[e.Team] = true
+		}
+	}
+	return len(teams)
 }
 
 // formatOf finds a tournament's format.
@@ -376,19 +449,28 @@ func teamCount(n, size int) int { return (n + size - 1) / size }
 // startTeams deals the entrants into teams of even sizes, at most
 // TeamSize each (13.5.1: packs of six; a remainder is spread over the packs
 // rather than left as a pack of one), names them from TeamNames, and starts
-// each team's game in a thread of its own.
-func (s *Service) startTeams(place Place, t *persist.Tournament, f engine.TournamentFormat) ([]Notice, error) {
-	teams := teamCount(len(t.Entrants), f.TeamSize)
+// each team's game in a thread of its own. Entrants already in a team game
+// (set: a start cut short) keep it; the others are dealt among themselves.
+func (s *Service) startTeams(ctx context.Context, place Place, t *persist.Tournament, f engine.TournamentFormat, set map[string]bool) ([]Notice, error) {
+	var dealt []int // the entrants to deal, by index
+	for i, e := range t.Entrants {
+		if !set[e.User] {
+			dealt = append(dealt, i)
+		}
+	}
+	first := countTeams(t) // the teams an earlier start made
+	teams := teamCount(len(dealt), f.TeamSize)
 	var notices []Notice
 	next := 0
 	for k := 0; k < teams; k++ {
-		size := len(t.Entrants) / teams
-		if k < len(t.Entrants)%teams {
+		size := len(dealt) / teams
+		if k < len(dealt)%teams {
 			size++
 		}
-		name := fmt.Sprintf("Pack %d", k+1)
-		if k < len(f.TeamNames) {
-			name = f.TeamNames[k]
+		n := first + k + 1
+		name := fmt.Sprintf("Pack %d", n)
+		if n-1 < len(f.TeamNames) {
+			name = f.TeamNames[n-1]
 		}
 		setup := map[string]string{"name": name}
 		for key, v := range t.Answers {
@@ -396,28 +478,30 @@ func (s *Service) startTeams(place Place, t *persist.Tournament, f engine.Tourna
 		}
 		var seats []persist.Seat
 		for j := 0; j < size; j++ {
-			e := &t.Entrants[next+j]
+			e := &t.Entrants[dealt[next+j]]
 			seat := fmt.Sprint(j + 1)
 			seats = append(seats, persist.Seat{Seat: seat, ID: e.User, Name: e.Name})
 			setup[seat] = e.Name
 			e.Team, e.Seat = name, seat
 		}
-		thread := s.openThread(place, User{ID: "pack" + fmt.Sprint(k+1)}, t.Name+" — "+name)
-		if thread.Thread == "player-pack"+fmt.Sprint(k+1) {
-			thread.Thread = "pack-" + fmt.Sprint(k+1)
+		thread, err := s.openThread(ctx, place, User{ID: "pack" + fmt.Sprint(n)}, t.Name+" — "+name)
+		if err != nil {
+			return nil, err
 		}
-		unlock := s.locks.lock(thread.Key())
-		reply, err := s.newTeamGame(thread, f.TeamGame, setup, t.ID, seats)
+		if thread.Thread == "player-pack"+fmt.Sprint(n) {
+			thread.Thread = "pack-" + fmt.Sprint(n)
+		}
+		unlock, err := s.locks.lock(ctx, thread.Key())
+		if err != nil {
+			return nil, err
+		}
+		reply, err := s.newTeamGame(ctx, thread, f.TeamGame, setup, t, seats)
 		unlock()
 		if err != nil {
 			return nil, err
 		}
-		rec, err := s.store.Load(thread.Key())
-		if err != nil {
+		if t.Entrants[dealt[next]].GameID == "" {
 			return nil, fmt.Errorf("the %s pack's game could not be set up: %s", name, replyText(reply))
-		}
-		for j := 0; j < size; j++ {
-			t.Entrants[next+j].Place, t.Entrants[next+j].GameID = thread.Key(), rec.ID
 		}
 		next += size
 		notices = append(notices, Notice{Place: thread, Channel: reply.Public})
@@ -448,13 +532,13 @@ type standing struct {
 }
 
 // standings ranks the entrants: those whose result counts first, by score.
-func (s *Service) standings(t *persist.Tournament) (Message, error) {
+func (s *Service) standings(ctx context.Context, t *persist.Tournament) (Message, error) {
 	rules, _ := s.games[t.Game].(engine.Tournaments)
 	var rows []standing
 	for _, e := range t.Entrants {
 		row := standing{entrant: e, Standing: engine.Standing{Qualifies: true, Status: "not started"}}
 		if e.GameID != "" && rules != nil {
-			st, err := s.gameState(e.Place, e.GameID)
+			st, err := s.gameState(ctx, e.Place, e.GameID)
 			if err != nil {
 				return Message{}, err
 			}
@@ -523,10 +607,10 @@ func teamTotals(rows []standing, title string, rules engine.Rules) string {
 
 // gameState decodes a game wherever it is (running or finished); nil when
 // it waits for its Start.
-func (s *Service) gameState(key, id string) (engine.State, error) {
-	rec, err := s.store.Load(key)
+func (s *Service) gameState(ctx context.Context, key, id string) (engine.State, error) {
+	rec, err := s.store.Load(ctx, key)
 	if err != nil || rec.ID != id {
-		if rec, err = s.store.Find(id); err != nil {
+		if rec, err = s.store.Find(ctx, id); err != nil {
 			return nil, err
 		}
 	}
@@ -542,11 +626,11 @@ func (s *Service) gameState(key, id string) (engine.State, error) {
 
 // standingsUpdate re-posts a tournament's standings when a decision changed
 // where its entrant stands.
-func (s *Service) standingsUpdate(rec *persist.GameRecord, before, after engine.State) []Notice {
+func (s *Service) standingsUpdate(ctx context.Context, rec *persist.GameRecord, before, after engine.State) []Notice {
 	if rec.Tournament == "" {
 		return nil
 	}
-	t, err := s.tournamentByID(rec.Tournament)
+	t, err := s.tournamentByID(ctx, rec.Tournament)
 	if err != nil || t == nil || t.Status != "running" {
 		return nil
 	}
@@ -563,7 +647,7 @@ func (s *Service) standingsUpdate(rec *persist.GameRecord, before, after engine.
 	if !changed {
 		return nil
 	}
-	m, err := s.standings(t)
+	m, err := s.standings(ctx, t)
 	if err != nil {
 		s.log.Error("standings", "tournament", t.ID, "err", err)
 		return nil
@@ -571,8 +655,8 @@ func (s *Service) standingsUpdate(rec *persist.GameRecord, before, after engine.
 	return []Notice{{Place: placeOf(t.Key), Channel: []Message{m}, Sticky: "standings:" + t.ID}}
 }
 
-func (s *Service) tournamentByID(id string) (*persist.Tournament, error) {
-	all, err := s.store.Tournaments()
+func (s *Service) tournamentByID(ctx context.Context, id string) (*persist.Tournament, error) {
+	all, err := s.store.Tournaments(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -586,14 +670,14 @@ func (s *Service) tournamentByID(id string) (*persist.Tournament, error) {
 
 // route sends a player's command or click in a tournament channel to his
 // own career.
-func (s *Service) route(place Place, user User) Place {
+func (s *Service) route(ctx context.Context, place Place, user User) Place {
 	if place.Thread != "" {
 		return place
 	}
-	if _, err := s.store.Load(place.Key()); err == nil {
+	if _, err := s.store.Load(ctx, place.Key()); err == nil {
 		return place
 	}
-	t, err := s.store.TournamentAt(place.Key())
+	t, err := s.store.TournamentAt(ctx, place.Key())
 	if err != nil {
 		return place
 	}
@@ -631,4 +715,19 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// recordEntrantGame notes in the tournament that the game at place is the
+// entrant's (or, for a team game, each seated player's).
+func recordEntrantGame(t *persist.Tournament, place, gameID string, user User, team []persist.Seat) {
+	for i := range t.Entrants {
+		e := &t.Entrants[i]
+		mine := e.User == user.ID && team == nil
+		for _, seat := range team {
+			mine = mine || seat.ID == e.User
+		}
+		if mine && !e.Withdrawn {
+			e.Place, e.GameID = place, gameID
+		}
+	}
 }

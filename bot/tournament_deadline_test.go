@@ -17,7 +17,7 @@ func TestStandingsFollowCareersStartedAtTheDeadline(t *testing.T) {
 	organiser := User{ID: "bdu", Name: "Dönitz"}
 	tcmd := func(u User, args map[string]string) Reply {
 		t.Helper()
-		r, err := svc.Command(here, u, "hunters", "tournament", args)
+		r, err := svc.Command(t.Context(), here, u, "hunters", "tournament", args)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -28,7 +28,7 @@ func TestStandingsFollowCareersStartedAtTheDeadline(t *testing.T) {
 	tcmd(User{ID: "b", Name: "Topp"}, map[string]string{"action": "join"})
 	tcmd(organiser, map[string]string{"action": "start"})
 	clock.pass(3 * time.Hour)
-	n, err := svc.Tick(clock.now())
+	n, err := svc.Tick(t.Context(), clock.now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,11 +69,11 @@ func TestStartRemindersNameTheStart(t *testing.T) {
 	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
 	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
 	defer store.Close()
-	if _, err := svc.Command(here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "b": UserArg(kretschmer.ID, kretschmer.Name)}); err != nil {
+	if _, err := svc.Command(t.Context(), here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "b": UserArg(kretschmer.ID, kretschmer.Name)}); err != nil {
 		t.Fatal(err)
 	}
 	clock.pass(time.Hour)
-	n, err := svc.Tick(clock.now())
+	n, err := svc.Tick(t.Context(), clock.now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestReadOnlyCommandsReadTheLastFinishedGame(t *testing.T) {
 	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
 	defer store.Close()
 	acceptedDuel(t, svc)
-	rec, err := store.Load(here.Key())
+	rec, err := store.Load(t.Context(), here.Key())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestReadOnlyCommandsReadTheLastFinishedGame(t *testing.T) {
 		t.Fatalf("abandon: %+v", r)
 	}
 	for _, name := range []string{"score", "status", "log", "history"} {
-		r, err := svc.Command(here, kretschmer, "hunters-duel", name, nil)
+		r, err := svc.Command(t.Context(), here, kretschmer, "hunters-duel", name, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +113,7 @@ func TestReadOnlyCommandsReadTheLastFinishedGame(t *testing.T) {
 			t.Fatalf("%s after the end: %+v", name, r)
 		}
 	}
-	if r, _ := svc.Command(here, kretschmer, "hunters-duel", "turn", nil); len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "no game") {
+	if r, _ := svc.Command(t.Context(), here, kretschmer, "hunters-duel", "turn", nil); len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "no game") {
 		t.Fatalf("turn after the end: %+v", r)
 	}
 }

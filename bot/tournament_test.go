@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ func TestTournamentThroughTheBot(t *testing.T) {
 	players := []User{prien, kretschmer, {ID: "u7", Name: "Schepke"}}
 	cmd := func(u User, args map[string]string) Reply {
 		t.Helper()
-		r, err := svc.Command(here, u, "hunters", "tournament", args)
+		r, err := svc.Command(t.Context(), here, u, "hunters", "tournament", args)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +73,7 @@ func TestTournamentThroughTheBot(t *testing.T) {
 	for round := 0; round < 150; round++ {
 		for _, p := range players {
 			pl := Place{Platform: here.Platform, Space: here.Space, Channel: here.Channel, Thread: "player-" + p.ID}
-			rec, err := store.Load(pl.Key())
+			rec, err := store.Load(t.Context(), pl.Key())
 			if err != nil {
 				continue // his career is over
 			}
@@ -101,14 +102,14 @@ func TestTournamentThroughTheBot(t *testing.T) {
 	if len(r.Public) != 1 {
 		t.Fatalf("remove: %+v", r)
 	}
-	if _, err := store.Load((Place{Platform: here.Platform, Space: here.Space, Channel: here.Channel, Thread: "player-u7"}).Key()); err != persist.ErrNotFound {
+	if _, err := store.Load(t.Context(), (Place{Platform: here.Platform, Space: here.Space, Channel: here.Channel, Thread: "player-u7"}).Key()); !errors.Is(err, persist.ErrNotFound) {
 		t.Fatal("a removed entrant's career is archived")
 	}
-	board, err := svc.Command(here, stranger, "hunters", "leaderboard", nil)
+	board, err := svc.Command(t.Context(), here, stranger, "hunters", "leaderboard", nil)
 	if err != nil || len(board.Public) != 2 || len(board.Public[0].Fields) != 3 || len(board.Public[1].Fields) != 10 {
 		t.Fatalf("leaderboard: %+v %v", board, err)
 	}
-	mine, _ := svc.Command(here, stranger, "hunters", "career", map[string]string{"player": UserArg(prien.ID, "")})
+	mine, _ := svc.Command(t.Context(), here, stranger, "hunters", "career", map[string]string{"player": UserArg(prien.ID, "")})
 	if len(mine.Public[0].Fields) != 1 || !strings.Contains(mine.Public[0].Title, "Prien") {
 		t.Fatalf("career: %+v", mine)
 	}
@@ -151,17 +152,17 @@ func TestCommandsForAGame(t *testing.T) {
 func TestTournamentVacationBudget(t *testing.T) {
 	svc, _, _ := newDuelService(t)
 	organiser := User{ID: "u0", Name: "Dönitz"}
-	if r, _ := svc.Command(here, organiser, "hunters", "tournament", map[string]string{"action": "create", "format": "top", "length": "short", "vacation_days": "lots"}); len(r.Private) != 1 {
+	if r, _ := svc.Command(t.Context(), here, organiser, "hunters", "tournament", map[string]string{"action": "create", "format": "top", "length": "short", "vacation_days": "lots"}); len(r.Private) != 1 {
 		t.Fatalf("a bad budget: %+v", r)
 	}
-	if _, err := svc.Command(here, organiser, "hunters", "tournament", map[string]string{"action": "create", "format": "top", "length": "short", "vacation_days": "3"}); err != nil {
+	if _, err := svc.Command(t.Context(), here, organiser, "hunters", "tournament", map[string]string{"action": "create", "format": "top", "length": "short", "vacation_days": "3"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Command(here, prien, "hunters", "tournament", map[string]string{"action": "join"}); err != nil {
+	if _, err := svc.Command(t.Context(), here, prien, "hunters", "tournament", map[string]string{"action": "join"}); err != nil {
 		t.Fatal(err)
 	}
 	prefs := func(days string) Reply {
-		r, err := svc.Command(here, prien, "hunters", "prefs", map[string]string{"vacation": days})
+		r, err := svc.Command(t.Context(), here, prien, "hunters", "prefs", map[string]string{"vacation": days})
 		if err != nil {
 			t.Fatal(err)
 		}

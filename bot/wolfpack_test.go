@@ -25,7 +25,7 @@ func TestWolfpackTournamentOfTwelve(t *testing.T) {
 	organiser := User{ID: "bdu", Name: "Dönitz"}
 	tcmd := func(u User, args map[string]string) Reply {
 		t.Helper()
-		r, err := svc.Command(here, u, "hunters", "tournament", args)
+		r, err := svc.Command(t.Context(), here, u, "hunters", "tournament", args)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +65,7 @@ func TestWolfpackTournamentOfTwelve(t *testing.T) {
 		}
 		moved := false
 		for _, pl := range packs {
-			rec, err := store.Load(pl.Key())
+			rec, err := store.Load(t.Context(), pl.Key())
 			if err != nil {
 				continue // this pack is home
 			}
@@ -93,12 +93,12 @@ func TestWolfpackTournamentOfTwelve(t *testing.T) {
 				if other.ID == who {
 					other = players[1]
 				}
-				if rr, _ := svc.Click(pl, other, id); len(rr.Private) != 1 || !strings.Contains(rr.Private[0].Text, "changed nothing") {
+				if rr, _ := svc.Click(t.Context(), pl, other, id); len(rr.Private) != 1 || !strings.Contains(rr.Private[0].Text, "changed nothing") {
 					t.Fatalf("another player answered %s's prompt: %+v", who, rr)
 				}
 				refused = true
 			}
-			rr, err := svc.Click(pl, byID[who], id)
+			rr, err := svc.Click(t.Context(), pl, byID[who], id)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,12 +146,12 @@ func TestWolfpackTournamentOfTwelve(t *testing.T) {
 	if len(final.Fields) != 12 || !strings.Contains(final.Text, "Packs (13.5.1):") || !strings.Contains(final.Text, "1. ") || !strings.Contains(final.Text, "2. ") {
 		t.Fatalf("final standings: %+v", final)
 	}
-	fin, _ := store.Finished()
+	fin, _ := store.Finished(t.Context())
 	if len(fin) != 2 {
 		t.Fatalf("%d pack games finished", len(fin))
 	}
 	for i := range fin {
-		x, err := audit.Build(store, &fin[i], true)
+		x, err := audit.Build(t.Context(), store, &fin[i], true)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package persist
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -9,8 +10,8 @@ import (
 
 // Archive moves the game under key to the finished games, in one
 // transaction. (A game whose end is committed is archived by that commit.)
-func (s *Store) Archive(key string) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
+func (s *Store) Archive(ctx context.Context, key string) error {
+	return s.update(ctx, "archive the game at "+key, func(tx *bolt.Tx) error {
 		v := tx.Bucket(bucketGames).Get([]byte(key))
 		if v == nil {
 			return ErrNotFound

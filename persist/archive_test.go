@@ -2,6 +2,7 @@ package persist
 
 import (
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"testing"
 	"time"
@@ -21,34 +22,34 @@ func TestTheEndIsArchivedByItsOwnCommit(t *testing.T) {
 	r := rec("discord/g/c")
 	t0 := time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)
 	due := []Due{{At: t0, Key: r.Key, GameID: r.ID, Token: "1", Kind: DueDeadline, User: "u1"}}
-	if _, err := s.CommitScheduled(r, []NewEntry{{Event: json.RawMessage(`{"text":"a"}`)}}, due); err != nil {
+	if _, err := s.CommitScheduled(t.Context(), r, []NewEntry{{Event: json.RawMessage(`{"text":"a"}`)}}, due); err != nil {
 		t.Fatal(err)
 	}
-	if g, err := s.Load(r.Key); err != nil || g.Over {
+	if g, err := s.Load(t.Context(), r.Key); err != nil || g.Over {
 		t.Fatalf("a running game: %+v %v", g, err)
 	}
 	r.Over = true
-	if _, err := s.CommitScheduled(r, []NewEntry{{Event: json.RawMessage(`{"text":"the end"}`)}}, nil); err != nil {
+	if _, err := s.CommitScheduled(t.Context(), r, []NewEntry{{Event: json.RawMessage(`{"text":"the end"}`)}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Load(r.Key); err != ErrNotFound {
+	if _, err := s.Load(t.Context(), r.Key); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("the place still holds the finished game: %v", err)
 	}
-	running, _ := s.Games()
-	fin, _ := s.Finished()
+	running, _ := s.Games(t.Context())
+	fin, _ := s.Finished(t.Context())
 	if len(running) != 0 || len(fin) != 1 || !fin[0].Over || fin[0].Seq != 2 {
 		t.Fatalf("running %+v, finished %+v", running, fin)
 	}
-	if g, err := s.Find(r.ID); err != nil || !g.Over || g.Head != r.Head {
+	if g, err := s.Find(t.Context(), r.ID); err != nil || !g.Over || g.Head != r.Head {
 		t.Fatalf("find: %+v %v", g, err)
 	}
-	if evs, _ := s.Events(r.ID, 1, 0); len(evs) != 2 || string(evs[1].Event) != `{"text":"the end"}` {
+	if evs, _ := s.Events(t.Context(), r.ID, 1, 0); len(evs) != 2 || string(evs[1].Event) != `{"text":"the end"}` {
 		t.Fatalf("the log: %+v", evs)
 	}
-	if d, _ := s.TakeDue(t0.Add(time.Hour), 10); len(d) != 0 {
+	if d, _ := s.TakeDue(t.Context(), t0.Add(time.Hour), 10); len(d) != 0 {
 		t.Fatalf("a finished game's due times remain: %+v", d)
 	}
-	if err := s.Archive(r.Key); err != ErrNotFound {
+	if err := s.Archive(t.Context(), r.Key); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("archiving again: %v", err)
 	}
 }

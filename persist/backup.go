@@ -1,8 +1,10 @@
 package persist
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -25,7 +27,10 @@ type BackupInfo struct {
 // as OpenReadOnly opens a file (every page read, bbolt's consistency check)
 // and its games listed; only then is it linked to path, so that path never
 // holds half a copy or an unchecked one.
-func (s *Store) Backup(path string) (BackupInfo, error) {
+//
+// A done ctx stops the copy between its writes (bbolt's WriteTo takes no
+// context): nothing is linked to path then.
+func (s *Store) Backup(ctx context.Context, path string) (BackupInfo, error) {
 	info := BackupInfo{Path: path}
 	if _, err := os.Lstat(path); err == nil {
 		return info, fmt.Errorf("backup %s: %w: choose another name", path, fs.ErrExist)
@@ -36,8 +41,8 @@ func (s *Store) Backup(path string) (BackupInfo, error) {
 		return info, fmt.Errorf("backup %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name())
-	err = s.db.View(func(tx *bolt.Tx) error {
-		_, err := tx.WriteTo(tmp)
+	err = s.view(ctx, "back up to "+path, func(tx *bolt.Tx) error {
+		_, err := tx.WriteTo(ctxWriter{ctx, tmp})
 		return err
 	})
 	if err == nil {
@@ -49,7 +54,7 @@ func (s *Store) Backup(path string) (BackupInfo, error) {
 	if err != nil {
 		return info, fmt.Errorf("backup %s: writing: %w", path, err)
 	}
-	if info.Running, info.Finished, err = countGames(tmp.Name()); err != nil {
+	if info.Running, info.Finished, err = countGames(ctx, tmp.Name()); err != nil {
 		return info, fmt.Errorf("backup %s: the copy does not check out, so it was not kept: %w", path, err)
 	}
 	if err := os.Link(tmp.Name(), path); errors.Is(err, fs.ErrExist) {
@@ -71,13 +76,26 @@ func (s *Store) Backup(path string) (BackupInfo, error) {
 }
 
 // countGames opens a copy as a reader and counts its games.
-func countGames(path string) (running, finished int, err error) {
+func countGames(ctx context.Context, path string) (running, finished int, err error) {
 	c, err := OpenReadOnly(path)
 	if err != nil {
 		return 0, 0, err
 	}
 	defer c.Close()
-	r, err1 := c.Games()
-	f, err2 := c.Finished()
+	r, err1 := c.Games(ctx)
+	f, err2 := c.Finished(ctx)
 	return len(r), len(f), errors.Join(err1, err2)
+}
+
+// ctxWriter stops a copy between its writes once ctx is done.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }

@@ -37,7 +37,7 @@ func TestBackupIsAConsistentCheckedCopyWhileGamesGoOn(t *testing.T) {
 				}
 				r.Decisions++
 				ev := []json.RawMessage{json.RawMessage(fmt.Sprintf(`{"n":%d}`, i)), json.RawMessage(`{"pad":"` + fmt.Sprint(make([]byte, 200)) + `"}`)}
-				if err := s.Commit(r, ev); err != nil {
+				if err := s.Commit(t.Context(), r, ev); err != nil {
 					t.Error(err)
 					return
 				}
@@ -49,7 +49,7 @@ func TestBackupIsAConsistentCheckedCopyWhileGamesGoOn(t *testing.T) {
 		if i == 4 {
 			for g := 0; g < 4; g++ {
 				for {
-					if _, err := s.Load(fmt.Sprintf("discord/g/%d", g)); err == nil {
+					if _, err := s.Load(t.Context(), fmt.Sprintf("discord/g/%d", g)); err == nil {
 						break
 					}
 					time.Sleep(time.Millisecond)
@@ -57,7 +57,7 @@ func TestBackupIsAConsistentCheckedCopyWhileGamesGoOn(t *testing.T) {
 			}
 		}
 		path := filepath.Join(dir, fmt.Sprintf("copy-%d.db", i))
-		info, err := s.Backup(path)
+		info, err := s.Backup(t.Context(), path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,22 +74,22 @@ func TestBackupIsAConsistentCheckedCopyWhileGamesGoOn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		games, _ := c.Games()
+		games, _ := c.Games(t.Context())
 		for _, g := range games {
-			evs, err := c.Events(g.ID, 1, 0)
+			evs, err := c.Events(t.Context(), g.ID, 1, 0)
 			if err != nil || uint64(len(evs)) != g.Seq || (len(evs) > 0 && evs[len(evs)-1].Hash != g.Head) {
 				t.Errorf("%s, game %s: %d events for seq %d: not one moment", filepath.Base(path), g.ID, len(evs), g.Seq)
 			}
 		}
 		c.Close()
 	}
-	if _, err := s.Backup(copies[0]); !errors.Is(err, fs.ErrExist) {
+	if _, err := s.Backup(t.Context(), copies[0]); !errors.Is(err, fs.ErrExist) {
 		t.Fatalf("overwrote a backup: %v", err)
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, "*.part-*")); len(left) != 0 {
 		t.Fatalf("left behind: %v", left)
 	}
-	if _, err := s.Backup(filepath.Join(dir, "nodir", "x.db")); err == nil {
+	if _, err := s.Backup(t.Context(), filepath.Join(dir, "nodir", "x.db")); err == nil {
 		t.Fatal("a backup into a missing directory")
 	}
 }

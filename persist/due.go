@@ -2,6 +2,7 @@ package persist
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -28,7 +29,21 @@ var (
 const (
 	DueReminder = "reminder"
 	DueDeadline = "deadline"
+	// A game's idle limits: the warning that it will end, and its end. They
+	// are laid out again at every decision, so a game that moves is no
+	// longer idle.
+	DueIdleWarn = "idle_warn"
+	DueIdleEnd  = "idle_end"
 )
+
+// taken tells the kinds a tick takes out of the index as it hands them out
+// (sent once; a crash in the very moment could lose one). The others stay
+// until what answers them replaces the game's schedule, or are dropped
+// once acted on.
+func taken(kind string) bool { return kind == DueReminder || kind == DueIdleWarn }
+
+// idle tells a game's idle limits from its prompts' due times.
+func idle(kind string) bool { return kind == DueIdleWarn || kind == DueIdleEnd }
 
 // Due is one reminder or deadline of a game's pending prompt.
 type Due struct {
@@ -188,14 +203,77 @@ func writePlan(tx *bolt.Tx, key string, keep [][]byte, due []Due) error {
 // tokenOfDueKey reads the prompt token back from an index key (see dueKey:
 // time, game key, kind and token separated by zero bytes, then N).
 func tokenOfDueKey(k []byte) (string, bool) {
-	if len(k) < 8+2 {
-		return "", false
-	}
-	parts := bytes.Split(k[8:len(k)-2], []byte{0})
-	if len(parts) != 4 {
+	parts, ok := dueKeyParts(k)
+	if !ok {
 		return "", false
 	}
 	return string(parts[2]), true
+}
+
+// kindOfDueKey reads the kind back from an index key.
+func kindOfDueKey(k []byte) string {
+	parts, _ := dueKeyParts(k)
+	if len(parts) < 2 {
+		return ""
+	}
+	return string(parts[1])
+}
+
+func dueKeyParts(k []byte) ([][]byte, bool) {
+	if len(k) < 8+2 {
+		return nil, false
+	}
+	parts := bytes.Split(k[8:len(k)-2], []byte{0})
+	return parts, len(parts) == 4
+}
+
+// ReplaceIdle makes a game's idle limits due, leaving its prompts' due
+// times as they are (the limits were changed, or a game from before them
+// gets them); none removes them. A game whose plan holds these very due
+// times already, sent or not, is left alone, so a warning is not sent
+// twice. It reports whether it changed anything.
+func (s *Store) ReplaceIdle(ctx context.Context, key string, due []Due) (changed bool, err error) {
+	err = s.update(ctx, "set the idle limits of "+key, func(tx *bolt.Tx) error {
+		if tx.Bucket(bucketGames).Get([]byte(key)) == nil {
+			return nil // finished meanwhile: nothing to limit
+		}
+		old, err := scheduleKeys(tx.Bucket(bucketSchedule), key)
+		if err != nil {
+			return err
+		}
+		want := map[string]bool{}
+		for _, d := range due {
+			want[string(dueKey(d))] = true
+		}
+		var keep [][]byte
+		same := true
+		for _, k := range old {
+			if !idle(kindOfDueKey(k)) {
+				keep = append(keep, k)
+				continue
+			}
+			same = same && want[string(k)]
+			delete(want, string(k))
+		}
+		if same && len(want) == 0 {
+			return nil
+		}
+		changed = true
+		return writePlan(tx, key, keep, due)
+	})
+	return changed, err
+}
+
+// IdleLimits returns a game's idle limits still waiting in the index.
+func (s *Store) IdleLimits(ctx context.Context, key string) ([]Due, error) {
+	all, err := s.Schedule(ctx, key)
+	var out []Due
+	for _, d := range all {
+		if idle(d.Kind) {
+			out = append(out, d)
+		}
+	}
+	return out, err
 }
 
 func scheduleKeys(sb *bolt.Bucket, key string) ([][]byte, error) {
@@ -233,15 +311,18 @@ func scheduled(tx *bolt.Tx, key string) ([]Due, error) {
 }
 
 // SetSchedule replaces a game's due times.
-func (s *Store) SetSchedule(key string, due []Due) error {
-	return s.db.Update(func(tx *bolt.Tx) error { return putSchedule(tx, key, due) })
+func (s *Store) SetSchedule(ctx context.Context, key string, due []Due) error {
+	return s.update(ctx, "set the due times of "+key, func(tx *bolt.Tx) error { return putSchedule(tx, key, due) })
 }
 
 // PutSchedules replaces the due times of many games in one transaction (a
 // tournament's organiser moving everyone's deadline).
-func (s *Store) PutSchedules(schedules map[string][]Due) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
+func (s *Store) PutSchedules(ctx context.Context, schedules map[string][]Due) error {
+	return s.update(ctx, fmt.Sprintf("set the due times of %d games", len(schedules)), func(tx *bolt.Tx) error {
 		for key, due := range schedules {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			if err := putSchedule(tx, key, due); err != nil {
 				return err
 			}
@@ -251,9 +332,9 @@ func (s *Store) PutSchedules(schedules map[string][]Due) error {
 }
 
 // Schedule returns a game's due times not yet taken.
-func (s *Store) Schedule(key string) ([]Due, error) {
+func (s *Store) Schedule(ctx context.Context, key string) ([]Due, error) {
 	var out []Due
-	err := s.db.View(func(tx *bolt.Tx) (err error) {
+	err := s.view(ctx, "read the due times of "+key, func(tx *bolt.Tx) (err error) {
 		out, err = scheduled(tx, key)
 		return err
 	})
@@ -261,40 +342,43 @@ func (s *Store) Schedule(key string) ([]Due, error) {
 }
 
 // DropDue removes one due time (a deadline whose prompt waits on).
-func (s *Store) DropDue(d Due) error {
-	return s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketDue).Delete(dueKey(d)) })
+func (s *Store) DropDue(ctx context.Context, d Due) error {
+	return s.update(ctx, "drop the "+d.Kind+" of game "+d.GameID+" at "+d.Key, func(tx *bolt.Tx) error { return tx.Bucket(bucketDue).Delete(dueKey(d)) })
 }
 
 // TakeDue returns what is due at now, oldest first, at most limit. Reminders
 // leave the index as they are taken (sending one twice after a crash would
 // be a small harm; losing a deadline would not): deadlines stay until the
 // decision that answers them replaces the game's schedule.
-func (s *Store) TakeDue(now time.Time, limit int) ([]Due, error) {
+func (s *Store) TakeDue(ctx context.Context, now time.Time, limit int) ([]Due, error) {
 	var out []Due
 	end := make([]byte, 8)
 	binary.BigEndian.PutUint64(end, uint64(now.UnixNano()))
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.update(ctx, "take the due times up to "+now.UTC().Format(time.RFC3339), func(tx *bolt.Tx) error {
 		ib := tx.Bucket(bucketDue)
 		c := ib.Cursor()
-		var taken [][]byte
+		var took [][]byte
 		for k, v := c.First(); k != nil && bytes.Compare(k[:8], end) <= 0 && len(out) < limit; k, v = c.Next() {
 			var d Due
 			if err := json.Unmarshal(v, &d); err != nil {
-				return fmt.Errorf("due entry is damaged: %w", err)
+				return fmt.Errorf("due entry %x is damaged: %w", k, err)
 			}
 			out = append(out, d)
-			if d.Kind == DueReminder {
-				taken = append(taken, append([]byte(nil), k...))
+			if taken(d.Kind) {
+				took = append(took, append([]byte(nil), k...))
 			}
 		}
-		for _, k := range taken {
+		for _, k := range took {
 			if err := ib.Delete(k); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // takenKeys are a game's planned index keys no longer in the index.
@@ -316,8 +400,8 @@ func takenKeys(tx *bolt.Tx, key string) [][]byte {
 // Reschedule recomputes the due times of one player's pending prompts (after
 // he changed his preferences). match picks the entries by game key and user;
 // update gives each its new form.
-func (s *Store) Reschedule(match func(Due) bool, update func(Due) Due) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
+func (s *Store) Reschedule(ctx context.Context, match func(Due) bool, update func(Due) Due) error {
+	return s.update(ctx, "move due times", func(tx *bolt.Tx) error {
 		var games []string
 		err := tx.Bucket(bucketSchedule).ForEach(func(k, _ []byte) error {
 			games = append(games, string(k))
@@ -327,6 +411,9 @@ func (s *Store) Reschedule(match func(Due) bool, update func(Due) Due) error {
 			return err
 		}
 		for _, key := range games {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			list, err := scheduled(tx, key)
 			if err != nil {
 				return err

@@ -22,18 +22,18 @@ func TestDueTimesLifecycle(t *testing.T) {
 		{At: t0.Add(2 * time.Hour), Key: rec.Key, GameID: "g1", Token: "3", Kind: DueReminder, N: 2, User: "u1"},
 		{At: t0.Add(3 * time.Hour), Key: rec.Key, GameID: "g1", Token: "3", Kind: DueDeadline, User: "u1"},
 	}
-	if _, err := s.CommitScheduled(rec, nil, due); err != nil {
+	if _, err := s.CommitScheduled(t.Context(), rec, nil, due); err != nil {
 		t.Fatal(err)
 	}
 	other := &GameRecord{ID: "g2", Game: "hunters", Key: "discord/g/c2", State: []byte(`{}`)}
-	if _, err := s.CommitScheduled(other, nil, []Due{{At: t0.Add(30 * time.Minute), Key: other.Key, GameID: "g2", Token: "1", Kind: DueReminder, N: 1, User: "u2"}}); err != nil {
+	if _, err := s.CommitScheduled(t.Context(), other, nil, []Due{{At: t0.Add(30 * time.Minute), Key: other.Key, GameID: "g2", Token: "1", Kind: DueReminder, N: 1, User: "u2"}}); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.TakeDue(t0.Add(90*time.Minute), 100)
+	got, err := s.TakeDue(t.Context(), t0.Add(90*time.Minute), 100)
 	if err != nil || len(got) != 2 || got[0].GameID != "g2" || got[1].N != 1 {
 		t.Fatalf("due at 11:30: %+v %v", got, err)
 	}
-	if again, _ := s.TakeDue(t0.Add(90*time.Minute), 100); len(again) != 0 {
+	if again, _ := s.TakeDue(t.Context(), t0.Add(90*time.Minute), 100); len(again) != 0 {
 		t.Fatalf("reminders are taken once: %+v", again)
 	}
 	s.Close()
@@ -41,31 +41,31 @@ func TestDueTimesLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	got, _ = s.TakeDue(t0.Add(5*time.Hour), 100)
+	got, _ = s.TakeDue(t.Context(), t0.Add(5*time.Hour), 100)
 	if len(got) != 2 || got[0].N != 2 || got[1].Kind != DueDeadline {
 		t.Fatalf("after a reopen: %+v", got)
 	}
-	if got, _ = s.TakeDue(t0.Add(5*time.Hour), 100); len(got) != 1 || got[0].Kind != DueDeadline {
+	if got, _ = s.TakeDue(t.Context(), t0.Add(5*time.Hour), 100); len(got) != 1 || got[0].Kind != DueDeadline {
 		t.Fatalf("a deadline stays until answered: %+v", got)
 	}
 	// The decision answering the prompt replaces the schedule.
 	next := []Due{{At: t0.Add(6 * time.Hour), Key: rec.Key, GameID: "g1", Token: "4", Kind: DueDeadline, User: "u1"}}
-	if _, err := s.CommitScheduled(rec, nil, next); err != nil {
+	if _, err := s.CommitScheduled(t.Context(), rec, nil, next); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ = s.TakeDue(t0.Add(5*time.Hour), 100); len(got) != 0 {
+	if got, _ = s.TakeDue(t.Context(), t0.Add(5*time.Hour), 100); len(got) != 0 {
 		t.Fatalf("the answered deadline is gone: %+v", got)
 	}
-	if err := s.Reschedule(func(d Due) bool { return d.User == "u1" }, func(d Due) Due { d.At = d.At.Add(time.Hour); return d }); err != nil {
+	if err := s.Reschedule(t.Context(), func(d Due) bool { return d.User == "u1" }, func(d Due) Due { d.At = d.At.Add(time.Hour); return d }); err != nil {
 		t.Fatal(err)
 	}
-	if sc, _ := s.Schedule(rec.Key); len(sc) != 1 || !sc[0].At.Equal(t0.Add(7*time.Hour)) {
+	if sc, _ := s.Schedule(t.Context(), rec.Key); len(sc) != 1 || !sc[0].At.Equal(t0.Add(7*time.Hour)) {
 		t.Fatalf("rescheduled: %+v", sc)
 	}
-	if err := s.Archive(rec.Key); err != nil {
+	if err := s.Archive(t.Context(), rec.Key); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ = s.TakeDue(t0.Add(100*time.Hour), 100); len(got) != 0 {
+	if got, _ = s.TakeDue(t.Context(), t0.Add(100*time.Hour), 100); len(got) != 0 {
 		t.Fatalf("an archived game has nothing due: %+v", got)
 	}
 }
@@ -89,10 +89,10 @@ func TestDecisionsKeepTheOtherPromptsDueTimes(t *testing.T) {
 			{At: since.Add(3 * time.Hour), Key: rec.Key, GameID: "g1", Token: token, Kind: DueDeadline, User: user},
 		}
 	}
-	if _, err := s.CommitScheduled(rec, nil, append(plan(t0, "1.0", "a"), plan(t0, "2.0", "b")...)); err != nil {
+	if _, err := s.CommitScheduled(t.Context(), rec, nil, append(plan(t0, "1.0", "a"), plan(t0, "2.0", "b")...)); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := s.TakeDue(t0.Add(time.Hour), 100); len(got) != 2 {
+	if got, _ := s.TakeDue(t.Context(), t0.Add(time.Hour), 100); len(got) != 2 {
 		t.Fatalf("both first reminders are due at 11:00: %+v", got)
 	}
 	// At 11:30 a answers: his next prompt 1.1 is new, b's 2.0 waits on, laid out afresh
@@ -101,10 +101,10 @@ func TestDecisionsKeepTheOtherPromptsDueTimes(t *testing.T) {
 	fresh := plan(t1, "1.1", "a")
 	fresh = append(fresh, plan(t1, "2.0", "b")...)
 	fresh[2].Prompt = []byte(`{"text":"2.0 reworded"}`)
-	if _, err := s.CommitScheduled(rec, nil, fresh); err != nil {
+	if _, err := s.CommitScheduled(t.Context(), rec, nil, fresh); err != nil {
 		t.Fatal(err)
 	}
-	sc, err := s.Schedule(rec.Key)
+	sc, err := s.Schedule(t.Context(), rec.Key)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,13 +123,13 @@ func TestDecisionsKeepTheOtherPromptsDueTimes(t *testing.T) {
 	}
 	// b changes his preferences: his deadline moves; the plan still knows his
 	// reminder was sent, so the next decision does not lay it out again.
-	if err := s.Reschedule(func(d Due) bool { return d.User == "b" }, func(d Due) Due { d.At = d.At.Add(time.Hour); return d }); err != nil {
+	if err := s.Reschedule(t.Context(), func(d Due) bool { return d.User == "b" }, func(d Due) Due { d.At = d.At.Add(time.Hour); return d }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CommitScheduled(rec, nil, append(plan(t1, "1.1", "a"), plan(t0.Add(2*time.Hour), "2.0", "b")...)); err != nil {
+	if _, err := s.CommitScheduled(t.Context(), rec, nil, append(plan(t1, "1.1", "a"), plan(t0.Add(2*time.Hour), "2.0", "b")...)); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := s.TakeDue(t0.Add(10*time.Hour), 100)
+	got, _ := s.TakeDue(t.Context(), t0.Add(10*time.Hour), 100)
 	var bs []Due
 	for _, d := range got {
 		if d.User == "b" {

@@ -1,8 +1,8 @@
 package persist
 
 import (
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	bolt "go.etcd.io/bbolt"
@@ -48,9 +48,9 @@ func indexLastFinished(tx *bolt.Tx) error {
 
 // LastFinished returns the last game that finished at the place key, with
 // its state; ErrNotFound when none has.
-func (s *Store) LastFinished(key string) (*GameRecord, error) {
+func (s *Store) LastFinished(ctx context.Context, key string) (*GameRecord, error) {
 	var rec *GameRecord
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(ctx, "find the last finished game of "+key, func(tx *bolt.Tx) error {
 		id := tx.Bucket(bucketLastFinished).Get([]byte(key))
 		if id == nil {
 			return ErrNotFound
@@ -66,10 +66,7 @@ func (s *Store) LastFinished(key string) (*GameRecord, error) {
 		return nil
 	})
 	if err != nil {
-		if errors.Is(err, ErrNotFound) {
-			return nil, ErrNotFound
-		}
-		return nil, fmt.Errorf("finding the last finished game of %s: %w", key, err)
+		return nil, err
 	}
 	return rec, nil
 }

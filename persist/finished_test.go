@@ -20,17 +20,17 @@ func TestLastFinishedIndexAndItsMigration(t *testing.T) {
 	t0 := time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)
 	for i, id := range []string{"old", "new"} {
 		rec := &GameRecord{ID: id, Game: "hunters", Key: "discord/g/c", State: []byte(`{"n":1}`), Updated: t0.Add(time.Duration(i) * time.Hour)}
-		if err := s.Commit(rec, nil); err != nil {
+		if err := s.Commit(t.Context(), rec, nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Archive(rec.Key); err != nil {
+		if err := s.Archive(t.Context(), rec.Key); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if rec, err := s.LastFinished("discord/g/c"); err != nil || rec.ID != "new" || string(rec.State) != `{"n":1}` {
+	if rec, err := s.LastFinished(t.Context(), "discord/g/c"); err != nil || rec.ID != "new" || string(rec.State) != `{"n":1}` {
 		t.Fatalf("last finished: %+v %v", rec, err)
 	}
-	if _, err := s.LastFinished("discord/g/elsewhere"); !errors.Is(err, ErrNotFound) {
+	if _, err := s.LastFinished(t.Context(), "discord/g/elsewhere"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("a channel with no finished game: %v", err)
 	}
 	s.Close()
@@ -47,7 +47,7 @@ func TestLastFinishedIndexAndItsMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if rec, err := s.LastFinished("discord/g/c"); err != nil || rec.ID != "new" {
+	if rec, err := s.LastFinished(t.Context(), "discord/g/c"); err != nil || rec.ID != "new" {
 		t.Fatalf("after the migration: %+v %v", rec, err)
 	}
 }

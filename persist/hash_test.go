@@ -47,11 +47,11 @@ func TestCommitHashesInTheGamesLogVersion(t *testing.T) {
 		r := rec("discord/g/" + string(rune('a'+version)))
 		r.LogVersion = version
 		for i := 0; i < 2; i++ {
-			if err := s.Commit(r, []json.RawMessage{json.RawMessage(`{"text":"Günther <U-47>"}`)}); err != nil {
+			if err := s.Commit(t.Context(), r, []json.RawMessage{json.RawMessage(`{"text":"Günther <U-47>"}`)}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		entries, err := s.Events(r.ID, 1, 0)
+		entries, err := s.Events(t.Context(), r.ID, 1, 0)
 		if err != nil || len(entries) != 2 {
 			t.Fatalf("%v %v", entries, err)
 		}
@@ -60,7 +60,7 @@ func TestCommitHashesInTheGamesLogVersion(t *testing.T) {
 				t.Errorf("version %d: entry %d is hashed in another version", version, e.Seq)
 			}
 		}
-		if loaded, _ := s.Load(r.Key); loaded.LogVersion != version || loaded.Head != entries[1].Hash {
+		if loaded, _ := s.Load(t.Context(), r.Key); loaded.LogVersion != version || loaded.Head != entries[1].Hash {
 			t.Errorf("version %d: the record has version %d, head %s", version, loaded.LogVersion, loaded.Head)
 		}
 	}

@@ -47,7 +47,7 @@ func inUseError(path string) error {
 }
 
 // buckets are the top-level buckets every database has.
-var buckets = [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs}
+var buckets = [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta}
 
 // Open opens the database file to read and write, creating it if it does
 // not exist. An existing file is checked before bbolt maps it into memory
@@ -231,7 +231,7 @@ func check(db *bolt.DB) error {
 func (s *Store) ensureBuckets() error {
 	missing := false
 	s.db.View(func(tx *bolt.Tx) error {
-		missing = tx.Bucket(bucketLastFinished) == nil
+		missing = tx.Bucket(bucketLastFinished) == nil || !idsIndexed(tx)
 		for _, b := range buckets {
 			missing = missing || tx.Bucket(b) == nil
 		}
@@ -245,6 +245,9 @@ func (s *Store) ensureBuckets() error {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
+		}
+		if err := indexIDs(tx); err != nil {
+			return err
 		}
 		return indexLastFinished(tx)
 	})

@@ -24,7 +24,7 @@ func filledDatabase(t *testing.T) string {
 		r := rec(fmt.Sprintf("terminal/%d", g))
 		for i := range 100 {
 			ev := json.RawMessage(fmt.Sprintf(`{"text":"event %d of game %d, long enough to fill pages"}`, i, g))
-			if err := s.Commit(r, []json.RawMessage{ev}); err != nil {
+			if err := s.Commit(t.Context(), r, []json.RawMessage{ev}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -97,7 +97,7 @@ func TestOpenCreatesAMissingFileAndWritesNothingToASoundOne(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Games(); err != nil {
+		if _, err := s.Games(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 		s.Close()

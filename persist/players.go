@@ -1,6 +1,7 @@
 package persist
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -34,9 +35,9 @@ type Prefs struct {
 }
 
 // Prefs returns a player's preferences (the zero Prefs when he set none).
-func (s *Store) Prefs(player string) (Prefs, error) {
+func (s *Store) Prefs(ctx context.Context, player string) (Prefs, error) {
 	var p Prefs
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(ctx, "read the preferences of "+player, func(tx *bolt.Tx) error {
 		v := tx.Bucket(bucketPlayers).Get([]byte(player))
 		if v == nil {
 			return nil
@@ -50,10 +51,10 @@ func (s *Store) Prefs(player string) (Prefs, error) {
 }
 
 // SetPrefs stores a player's preferences.
-func (s *Store) SetPrefs(player string, p Prefs) error {
+func (s *Store) SetPrefs(ctx context.Context, player string, p Prefs) error {
 	v, err := json.Marshal(p)
 	if err != nil {
 		return err
 	}
-	return s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketPlayers).Put([]byte(player), v) })
+	return s.update(ctx, "set the preferences of "+player, func(tx *bolt.Tx) error { return tx.Bucket(bucketPlayers).Put([]byte(player), v) })
 }

@@ -7,6 +7,7 @@ package persist
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -175,9 +176,9 @@ func (s *Store) Close() error { return s.db.Close() }
 func (s *Store) Path() string { return s.path }
 
 // Load returns the game stored under key, or ErrNotFound.
-func (s *Store) Load(key string) (*GameRecord, error) {
+func (s *Store) Load(ctx context.Context, key string) (*GameRecord, error) {
 	var rec GameRecord
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(ctx, "load the game at "+key, func(tx *bolt.Tx) error {
 		v := tx.Bucket(bucketGames).Get([]byte(key))
 		if v == nil {
 			return ErrNotFound
@@ -196,31 +197,46 @@ func (s *Store) Load(key string) (*GameRecord, error) {
 // Commit stores the game record and appends its new events, in one
 // transaction. The record's Seq is advanced by len(events). A record that
 // is Over goes to the finished games in that same transaction.
-func (s *Store) Commit(rec *GameRecord, events []json.RawMessage) error {
+func (s *Store) Commit(ctx context.Context, rec *GameRecord, events []json.RawMessage) error {
 	entries := make([]NewEntry, len(events))
 	for i, e := range events {
 		entries[i] = NewEntry{Event: e}
 	}
-	_, err := s.CommitEntries(rec, entries)
+	_, err := s.CommitEntries(ctx, rec, entries)
 	return err
 }
 
 // CommitEntries is Commit with the dice numbers of each event; it returns
 // the entries as stored, with their hashes.
-func (s *Store) CommitEntries(rec *GameRecord, events []NewEntry) ([]EventRecord, error) {
-	return s.commit(rec, events, nil, false)
+func (s *Store) CommitEntries(ctx context.Context, rec *GameRecord, events []NewEntry) ([]EventRecord, error) {
+	return s.commit(ctx, rec, events, commitPlan{})
 }
 
 // CommitScheduled is CommitEntries that also replaces the game's due times
 // (its pending prompt's reminders and deadline) in the same transaction.
-func (s *Store) CommitScheduled(rec *GameRecord, events []NewEntry, due []Due) ([]EventRecord, error) {
-	return s.commit(rec, events, due, true)
+func (s *Store) CommitScheduled(ctx context.Context, rec *GameRecord, events []NewEntry, due []Due) ([]EventRecord, error) {
+	return s.commit(ctx, rec, events, commitPlan{due: due, schedule: true})
 }
 
-func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule bool) ([]EventRecord, error) {
+// CommitEntrant is CommitScheduled for a tournament entrant's new game (or
+// a team's): t, which records the game as theirs, is saved in the same
+// transaction, so a start cut short (a crash, a shutdown) leaves no game
+// its tournament does not know, and can be taken up again.
+func (s *Store) CommitEntrant(ctx context.Context, rec *GameRecord, events []NewEntry, due []Due, t *Tournament) ([]EventRecord, error) {
+	return s.commit(ctx, rec, events, commitPlan{due: due, schedule: true, tournament: t})
+}
+
+// commitPlan is what a commit does besides the game and its log.
+type commitPlan struct {
+	due        []Due
+	schedule   bool // replace the game's due times with due
+	tournament *Tournament
+}
+
+func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, plan commitPlan) ([]EventRecord, error) {
 	next := *rec
 	stored := make([]EventRecord, 0, len(events))
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.update(ctx, "commit game "+rec.ID+" at "+rec.Key, func(tx *bolt.Tx) error {
 		eb, err := tx.Bucket(bucketEvents).CreateBucketIfNotExists([]byte(rec.ID))
 		if err != nil {
 			return err
@@ -250,8 +266,13 @@ func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule b
 		if err != nil {
 			return err
 		}
-		if schedule {
-			if err := mergeSchedule(tx, rec.Key, due); err != nil {
+		if plan.schedule {
+			if err := mergeSchedule(tx, rec.Key, plan.due); err != nil {
+				return err
+			}
+		}
+		if plan.tournament != nil {
+			if err := putTournament(tx, plan.tournament); err != nil {
 				return err
 			}
 		}
@@ -266,7 +287,7 @@ func (s *Store) commit(rec *GameRecord, events []NewEntry, due []Due, schedule b
 		return tx.Bucket(bucketGames).Put([]byte(rec.Key), b)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("saving game %s: %w", rec.ID, err)
+		return nil, err
 	}
 	*rec = next
 	return stored, nil
@@ -279,9 +300,9 @@ func seqKey(n uint64) []byte {
 }
 
 // Events returns up to limit events of a game from sequence number from (1-based).
-func (s *Store) Events(gameID string, from uint64, limit int) ([]EventRecord, error) {
+func (s *Store) Events(ctx context.Context, gameID string, from uint64, limit int) ([]EventRecord, error) {
 	var out []EventRecord
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(ctx, "read the log of game "+gameID, func(tx *bolt.Tx) error {
 		eb := tx.Bucket(bucketEvents).Bucket([]byte(gameID))
 		if eb == nil {
 			return nil
@@ -300,15 +321,22 @@ func (s *Store) Events(gameID string, from uint64, limit int) ([]EventRecord, er
 }
 
 // Games lists the running games.
-func (s *Store) Games() ([]GameRecord, error) { return s.list(bucketGames) }
+func (s *Store) Games(ctx context.Context) ([]GameRecord, error) {
+	return s.list(ctx, "list the running games", bucketGames)
+}
 
 // Finished lists the archived games.
-func (s *Store) Finished() ([]GameRecord, error) { return s.list(bucketArchive) }
+func (s *Store) Finished(ctx context.Context) ([]GameRecord, error) {
+	return s.list(ctx, "list the finished games", bucketArchive)
+}
 
-func (s *Store) list(bucket []byte) ([]GameRecord, error) {
+func (s *Store) list(ctx context.Context, op string, bucket []byte) ([]GameRecord, error) {
 	var out []GameRecord
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(ctx, op, func(tx *bolt.Tx) error {
 		return tx.Bucket(bucket).ForEach(func(k, v []byte) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			var rec GameRecord
 			if err := json.Unmarshal(v, &rec); err != nil {
 				return fmt.Errorf("game record %s is damaged: %w", k, err)
@@ -322,9 +350,9 @@ func (s *Store) list(bucket []byte) ([]GameRecord, error) {
 }
 
 // Find returns a running or finished game by its id.
-func (s *Store) Find(id string) (*GameRecord, error) {
-	var found *GameRecord
-	err := s.db.View(func(tx *bolt.Tx) error {
+func (s *Store) Find(ctx context.Context, id string) (*GameRecord, error) {
+	var found GameRecord
+	err := s.view(ctx, "find game "+id, func(tx *bolt.Tx) error {
 		v := tx.Bucket(bucketArchive).Get([]byte(id))
 		if v == nil {
 			if key := tx.Bucket(bucketIDs).Get([]byte(id)); key != nil {
@@ -332,38 +360,32 @@ func (s *Store) Find(id string) (*GameRecord, error) {
 			}
 		}
 		if v == nil {
-			// A game saved before the id index: look through the running ones.
-			return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
-				var rec GameRecord
-				if json.Unmarshal(v, &rec) == nil && rec.ID == id {
-					found = &rec
-				}
-				return nil
-			})
+			v = findUnindexed(tx, id)
 		}
-		var rec GameRecord
-		if err := json.Unmarshal(v, &rec); err != nil {
+		if v == nil {
+			return ErrNotFound
+		}
+		if err := json.Unmarshal(v, &found); err != nil {
 			return fmt.Errorf("game record %s is damaged: %w", id, err)
 		}
-		found = &rec
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if found == nil {
-		return nil, ErrNotFound
-	}
-	return found, nil
+	return &found, nil
 }
 
 // EachGame calls fn with every running and finished game (state included)
 // whose place key starts with prefix, until fn returns false.
-func (s *Store) EachGame(prefix string, fn func(rec *GameRecord) bool) error {
-	return s.db.View(func(tx *bolt.Tx) error {
+func (s *Store) EachGame(ctx context.Context, prefix string, fn func(rec *GameRecord) bool) error {
+	return s.view(ctx, "read the games under "+prefix, func(tx *bolt.Tx) error {
 		for _, b := range [][]byte{bucketGames, bucketArchive} {
 			c := tx.Bucket(b).Cursor()
 			for k, v := c.First(); k != nil; k, v = c.Next() {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
 				var rec GameRecord
 				if err := json.Unmarshal(v, &rec); err != nil {
 					return fmt.Errorf("game record %s is damaged: %w", k, err)

@@ -2,6 +2,7 @@ package persist
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,12 +22,12 @@ func TestCommitLoadAndHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rec("terminal/local")
-	if err := s.Commit(r, []json.RawMessage{json.RawMessage(`{"text":"a"}`), json.RawMessage(`{"text":"b"}`)}); err != nil {
+	if err := s.Commit(t.Context(), r, []json.RawMessage{json.RawMessage(`{"text":"a"}`), json.RawMessage(`{"text":"b"}`)}); err != nil {
 		t.Fatal(err)
 	}
 	r.Decisions++
 	r.Dice.Cursor = 9
-	if err := s.Commit(r, []json.RawMessage{json.RawMessage(`{"text":"c"}`)}); err != nil {
+	if err := s.Commit(t.Context(), r, []json.RawMessage{json.RawMessage(`{"text":"c"}`)}); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -35,24 +36,24 @@ func TestCommitLoadAndHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	got, err := s.Load("terminal/local")
+	got, err := s.Load(t.Context(), "terminal/local")
 	if err != nil || got.Seq != 3 || got.Dice.Cursor != 9 || got.Decisions != 1 {
 		t.Fatalf("%+v %v", got, err)
 	}
-	evs, err := s.Events(got.ID, 2, 0)
+	evs, err := s.Events(t.Context(), got.ID, 2, 0)
 	if err != nil || len(evs) != 2 || string(evs[0].Event) != `{"text":"b"}` || evs[1].Decision != 1 {
 		t.Fatalf("%+v %v", evs, err)
 	}
-	if _, err := s.Load("nobody"); err != ErrNotFound {
+	if _, err := s.Load(t.Context(), "nobody"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("want ErrNotFound, got %v", err)
 	}
-	if err := s.Archive("terminal/local"); err != nil {
+	if err := s.Archive(t.Context(), "terminal/local"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Load("terminal/local"); err != ErrNotFound {
+	if _, err := s.Load(t.Context(), "terminal/local"); !errors.Is(err, ErrNotFound) {
 		t.Fatal("archived game still running")
 	}
-	fin, _ := s.Finished()
+	fin, _ := s.Finished(t.Context())
 	if len(fin) != 1 || fin[0].ID != got.ID {
 		t.Fatalf("%+v", fin)
 	}
@@ -66,20 +67,20 @@ func TestCommitIsAtomic(t *testing.T) {
 	}
 	defer s.Close()
 	r := rec("a")
-	if err := s.Commit(r, nil); err != nil {
+	if err := s.Commit(t.Context(), r, nil); err != nil {
 		t.Fatal(err)
 	}
 	bad := *r
 	bad.Decisions = 7
-	err = s.Commit(&bad, []json.RawMessage{json.RawMessage(`{"ok":1}`), json.RawMessage(`{broken`)})
+	err = s.Commit(t.Context(), &bad, []json.RawMessage{json.RawMessage(`{"ok":1}`), json.RawMessage(`{broken`)})
 	if err == nil {
 		t.Fatal("a broken event must fail the commit")
 	}
-	got, _ := s.Load("a")
+	got, _ := s.Load(t.Context(), "a")
 	if got.Decisions != 0 || got.Seq != 0 {
 		t.Fatalf("partial commit: %+v", got)
 	}
-	if evs, _ := s.Events(r.ID, 1, 0); len(evs) != 0 {
+	if evs, _ := s.Events(t.Context(), r.ID, 1, 0); len(evs) != 0 {
 		t.Fatalf("events of a failed commit were kept: %+v", evs)
 	}
 }
@@ -99,7 +100,7 @@ func TestGarbageAndTruncatedFilesAreRefused(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		r := rec(string(rune('a' + i%26)))
 		r.ID = r.ID + string(rune('a'+i/26))
-		s.Commit(r, []json.RawMessage{json.RawMessage(`{"x":"` + strings.Repeat("y", 500) + `"}`)})
+		s.Commit(t.Context(), r, []json.RawMessage{json.RawMessage(`{"x":"` + strings.Repeat("y", 500) + `"}`)})
 	}
 	s.Close()
 	b, _ := os.ReadFile(good)
@@ -137,7 +138,7 @@ func BenchmarkCommit20KB(b *testing.B) {
 	ev := []json.RawMessage{json.RawMessage(`{"kind":"roll","text":"E2"}`)}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := s.Commit(r, ev); err != nil {
+		if err := s.Commit(b.Context(), r, ev); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package persist
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -55,30 +56,32 @@ type Entrant struct {
 
 // SaveTournament stores a tournament; an open or running one is found by
 // its channel, an ended one only by id.
-func (s *Store) SaveTournament(t *Tournament) error {
+func (s *Store) SaveTournament(ctx context.Context, t *Tournament) error {
+	return s.update(ctx, "save tournament "+t.ID+" at "+t.Key, func(tx *bolt.Tx) error { return putTournament(tx, t) })
+}
+
+func putTournament(tx *bolt.Tx, t *Tournament) error {
 	v, err := json.Marshal(t)
 	if err != nil {
 		return err
 	}
-	return s.db.Update(func(tx *bolt.Tx) error {
-		if err := tx.Bucket(bucketTournaments).Put([]byte(t.ID), v); err != nil {
-			return err
+	if err := tx.Bucket(bucketTournaments).Put([]byte(t.ID), v); err != nil {
+		return err
+	}
+	places := tx.Bucket(bucketTournamentPlaces)
+	if t.Status == "ended" {
+		if string(places.Get([]byte(t.Key))) == t.ID {
+			return places.Delete([]byte(t.Key))
 		}
-		places := tx.Bucket(bucketTournamentPlaces)
-		if t.Status == "ended" {
-			if string(places.Get([]byte(t.Key))) == t.ID {
-				return places.Delete([]byte(t.Key))
-			}
-			return nil
-		}
-		return places.Put([]byte(t.Key), []byte(t.ID))
-	})
+		return nil
+	}
+	return places.Put([]byte(t.Key), []byte(t.ID))
 }
 
 // TournamentAt returns the open or running tournament of a channel.
-func (s *Store) TournamentAt(key string) (*Tournament, error) {
+func (s *Store) TournamentAt(ctx context.Context, key string) (*Tournament, error) {
 	var t *Tournament
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(ctx, "find the tournament at "+key, func(tx *bolt.Tx) error {
 		id := tx.Bucket(bucketTournamentPlaces).Get([]byte(key))
 		if id == nil {
 			return ErrNotFound
@@ -97,10 +100,13 @@ func (s *Store) TournamentAt(key string) (*Tournament, error) {
 }
 
 // Tournaments lists every tournament.
-func (s *Store) Tournaments() ([]Tournament, error) {
+func (s *Store) Tournaments(ctx context.Context) ([]Tournament, error) {
 	var out []Tournament
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(ctx, "list the tournaments", func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketTournaments).ForEach(func(k, v []byte) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			var t Tournament
 			if err := json.Unmarshal(v, &t); err != nil {
 				return fmt.Errorf("tournament %s is damaged: %w", k, err)
@@ -110,4 +116,21 @@ func (s *Store) Tournaments() ([]Tournament, error) {
 		})
 	})
 	return out, err
+}
+
+// Tournament returns a tournament by its id, or ErrNotFound.
+func (s *Store) Tournament(ctx context.Context, id string) (*Tournament, error) {
+	var t *Tournament
+	err := s.view(ctx, "read tournament "+id, func(tx *bolt.Tx) error {
+		v := tx.Bucket(bucketTournaments).Get([]byte(id))
+		if v == nil {
+			return ErrNotFound
+		}
+		t = &Tournament{}
+		if err := json.Unmarshal(v, t); err != nil {
+			return fmt.Errorf("tournament %s is damaged: %w", id, err)
+		}
+		return nil
+	})
+	return t, err
 }

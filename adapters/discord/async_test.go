@@ -99,12 +99,12 @@ func (b *clockedBot) restart() {
 // now and hands the notices to the adapter; it returns what was posted.
 func (b *clockedBot) tick() []discordfake.Post {
 	b.t.Helper()
-	notices, err := b.svc.Tick(b.clock.now())
+	notices, err := b.svc.Tick(b.t.Context(), b.clock.now())
 	if err != nil {
 		b.t.Fatal(err)
 	}
 	for _, n := range notices {
-		if err := b.a.Notify(n); err != nil {
+		if err := b.a.Notify(b.t.Context(), n); err != nil {
 			b.t.Fatal(err)
 		}
 	}

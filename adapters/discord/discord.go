@@ -19,6 +19,7 @@ import (
 
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/ops"
 )
 
 // Config is the adapter's part of the configuration.
@@ -31,6 +32,9 @@ type Config struct {
 	// APIBase redirects the REST API (and through it the gateway lookup) to
 	// another base URL, e.g. a rate-limit proxy or a local test server.
 	APIBase string
+	// Metrics records how fast interactions are answered, deferrals and
+	// failed Discord calls, and the gateway's connection; nil: none.
+	Metrics *ops.Metrics
 }
 
 // Adapter connects one Discord application to the bot service.
@@ -42,6 +46,11 @@ type Adapter struct {
 	session *discordgo.Session
 	// sticky remembers the messages kept up to date (standings).
 	sticky bot.Stickies
+	// work is the context of the bot calls and REST calls the adapter makes
+	// for interactions, given to Start: it outlives Close (calls in flight
+	// finish after the gateway is closed) until the process gives them up.
+	work    context.Context
+	metrics *ops.Metrics
 }
 
 // New prepares the adapter; Start connects.
@@ -62,7 +71,8 @@ func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogWarning
-	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, session: s}
+	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, session: s, metrics: cfg.Metrics}
+	a.metrics.Watch("discord", a.Connected)
 	s.AddHandler(a.onInteraction)
 	return a, nil
 }
@@ -85,8 +95,11 @@ func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
 	return r.next.RoundTrip(req)
 }
 
-// Start opens the gateway and registers the commands.
+// Start opens the gateway and registers the commands. ctx is the context
+// of the work done for interactions: when it is done, calls in flight are
+// given up.
 func (a *Adapter) Start(ctx context.Context) error {
+	a.work = ctx
 	if err := a.session.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
 	}
@@ -96,7 +109,7 @@ func (a *Adapter) Start(ctx context.Context) error {
 		targets = []string{""}
 	}
 	for _, g := range targets {
-		if _, err := a.session.ApplicationCommandBulkOverwrite(a.cfg.ApplicationID, g, cmds); err != nil {
+		if _, err := a.session.ApplicationCommandBulkOverwrite(a.cfg.ApplicationID, g, cmds, discordgo.WithContext(ctx)); err != nil {
 			return fmt.Errorf("discord: registering commands (guild %q): %w", g, err)
 		}
 	}
@@ -106,6 +119,26 @@ func (a *Adapter) Start(ctx context.Context) error {
 		a.log.Info("discord: invite the bot to a server with this link", "url", InviteURL(a.cfg.ApplicationID))
 	}
 	return nil
+}
+
+// workCtx is the context of work done for interactions (Background before
+// Start, for tests that drive the handler directly).
+func (a *Adapter) workCtx() context.Context {
+	if a.work == nil {
+		return context.Background()
+	}
+	return a.work
+}
+
+// Connected reports whether the gateway is connected (for /healthz): the
+// session's own state, which discordgo sets once it has heartbeated on a
+// new connection and clears when one closes (it reconnects by itself).
+// Its Connect and Disconnect events would do, but discordgo delivers them
+// on goroutines of their own, in no sure order.
+func (a *Adapter) Connected() bool {
+	a.session.RLock()
+	defer a.session.RUnlock()
+	return a.session.DataReady
 }
 
 // Close disconnects.
@@ -182,19 +215,21 @@ func trim(s string, n int) string {
 }
 
 func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
+	received := time.Now() // Discord's 3 seconds run from about now
 	defer func() {
 		if r := recover(); r != nil {
 			a.log.Error("discord: interaction handler panicked", "panic", r)
+			a.metrics.Error(ops.ErrPanic)
 		}
 	}()
 	user, place := a.who(i)
 	switch i.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
-		a.autocomplete(i)
+		a.autocomplete(i, received)
 	case discordgo.InteractionApplicationCommand:
 		data := i.ApplicationCommandData()
 		if len(data.Options) == 0 {
-			a.respond(i, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}})
+			a.respond(a.workCtx(), i, received, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}})
 			return
 		}
 		sub := data.Options[0]
@@ -205,14 +240,16 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 				args[o.Name] = userArg(data.Resolved, fmt.Sprint(o.Value))
 			}
 		}
-		a.answer(i, func() (bot.Reply, error) { return a.svc.Command(place, user, data.Name, sub.Name, args) })
+		a.answer(i, received, func(ctx context.Context) (bot.Reply, error) {
+			return a.svc.Command(ctx, place, user, data.Name, sub.Name, args)
+		})
 	case discordgo.InteractionMessageComponent:
 		data := i.MessageComponentData()
 		id := data.CustomID
 		if len(data.Values) > 0 {
 			id = data.Values[0] // a select menu's values are option ids
 		}
-		a.answer(i, func() (bot.Reply, error) { return a.svc.Click(place, user, id) })
+		a.answer(i, received, func(ctx context.Context) (bot.Reply, error) { return a.svc.Click(ctx, place, user, id) })
 	}
 }
 
@@ -254,16 +291,21 @@ func displayName(m *discordgo.Member) string {
 	return m.User.Username
 }
 
+// deferAfter is how long a bot call may take before its interaction is
+// deferred, leaving a second of Discord's three for the deferral itself.
+const deferAfter = 2 * time.Second
+
 // answer runs the bot call and responds within Discord's 3-second limit: if
 // the call is slow, the interaction is deferred first and answered by follow-ups.
-func (a *Adapter) answer(i *discordgo.InteractionCreate, call func() (bot.Reply, error)) {
+func (a *Adapter) answer(i *discordgo.InteractionCreate, received time.Time, call func(ctx context.Context) (bot.Reply, error)) {
 	type result struct {
 		r   bot.Reply
 		err error
 	}
+	ctx := a.workCtx()
 	done := make(chan result, 1)
 	go func() {
-		r, err := call()
+		r, err := call(ctx)
 		done <- result{r, err}
 	}()
 	select {
@@ -272,22 +314,26 @@ func (a *Adapter) answer(i *discordgo.InteractionCreate, call func() (bot.Reply,
 			a.log.Error("discord: bot call failed", "err", res.err)
 			res.r = bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
 		}
-		a.respond(i, res.r)
-	case <-time.After(2 * time.Second):
-		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
+		a.respond(ctx, i, received, res.r)
+	case <-time.After(deferAfter - time.Since(received)):
+		a.metrics.Deferred("discord")
+		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}, discordgo.WithContext(ctx)); err != nil {
 			a.log.Error("discord: deferring", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+		} else {
+			a.metrics.Answered("discord", time.Since(received))
 		}
 		res := <-done
 		if res.err != nil {
 			a.log.Error("discord: bot call failed", "err", res.err)
 			res.r = bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
 		}
-		a.followups(i, res.r, true)
+		a.followups(ctx, i, res.r, true)
 	}
 }
 
 // respond answers the interaction with the first message and follows up with the rest.
-func (a *Adapter) respond(i *discordgo.InteractionCreate, r bot.Reply) {
+func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, r bot.Reply) {
 	var first *discordgo.InteractionResponseData
 	switch {
 	case len(r.Public) > 0:
@@ -299,19 +345,22 @@ func (a *Adapter) respond(i *discordgo.InteractionCreate, r bot.Reply) {
 	default:
 		first = &discordgo.InteractionResponseData{Content: "Done.", Flags: discordgo.MessageFlagsEphemeral}
 	}
-	if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: first}); err != nil {
+	if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: first}, discordgo.WithContext(ctx)); err != nil {
 		a.log.Error("discord: responding", "err", err)
+		a.metrics.Error(ops.ErrPlatform)
 		return
 	}
-	a.followups(i, r, false)
+	a.metrics.Answered("discord", time.Since(received))
+	a.followups(ctx, i, r, false)
 }
 
-func (a *Adapter) followups(i *discordgo.InteractionCreate, r bot.Reply, all bool) {
+func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate, r bot.Reply, all bool) {
 	send := func(m bot.Message, ephemeral bool) {
 		d := messageData(m, ephemeral)
 		p := &discordgo.WebhookParams{Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags, Files: d.Files}
-		if _, err := a.session.FollowupMessageCreate(i.Interaction, true, p); err != nil {
+		if _, err := a.session.FollowupMessageCreate(i.Interaction, true, p, discordgo.WithContext(ctx)); err != nil {
 			a.log.Error("discord: follow-up", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 		}
 	}
 	for _, m := range r.Public {
@@ -321,8 +370,9 @@ func (a *Adapter) followups(i *discordgo.InteractionCreate, r bot.Reply, all boo
 		send(m, true)
 	}
 	for _, n := range r.Elsewhere {
-		if err := a.Notify(n); err != nil {
+		if err := a.Notify(ctx, n); err != nil {
 			a.log.Error("discord: delivering elsewhere", "channel", n.Place.Channel, "err", err)
+			a.metrics.Error(ops.ErrDelivery)
 		}
 	}
 }
@@ -333,8 +383,8 @@ func messageData(m bot.Message, ephemeral bool) *discordgo.InteractionResponseDa
 	if ephemeral {
 		d.Flags = discordgo.MessageFlagsEphemeral
 	}
-	if m.Mention != "" {
-		d.Content = "<@" + m.Mention + ">"
+	for _, id := range m.Pings() {
+		d.Content = strings.TrimSpace(d.Content + " <@" + id + ">")
 	}
 	if m.Title == "" && len(m.Fields) == 0 && len(m.Options) == 0 {
 		text := m.Text
@@ -392,7 +442,7 @@ func components(m bot.Message) []discordgo.MessageComponent {
 }
 
 // autocomplete suggests values for the focused option of "new".
-func (a *Adapter) autocomplete(i *discordgo.InteractionCreate) {
+func (a *Adapter) autocomplete(i *discordgo.InteractionCreate, received time.Time) {
 	data := i.ApplicationCommandData()
 	var focused *discordgo.ApplicationCommandInteractionDataOption
 	if len(data.Options) > 0 {
@@ -425,10 +475,13 @@ func (a *Adapter) autocomplete(i *discordgo.InteractionCreate) {
 	err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
-	})
+	}, discordgo.WithContext(a.workCtx()))
 	if err != nil {
 		a.log.Error("discord: autocomplete", "err", err)
+		a.metrics.Error(ops.ErrPlatform)
+		return
 	}
+	a.metrics.Answered("discord", time.Since(received))
 }
 
 func subcommandNames() string {

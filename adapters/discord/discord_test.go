@@ -56,7 +56,7 @@ func buttons(p discordfake.Post) []string { return discordfake.Buttons(p) }
 // patrols decodes the saved game and counts its finished patrols.
 func patrols(t *testing.T, store *persist.Store, key string) int {
 	t.Helper()
-	rec, err := store.Load(key)
+	rec, err := store.Load(t.Context(), key)
 	if err != nil {
 		return 1 // archived: the career itself is over
 	}
@@ -130,7 +130,7 @@ func TestDiscordEndToEnd(t *testing.T) {
 		t.Fatalf("the first patrol did not end in %d decisions", clicks)
 	}
 	t.Logf("a patrol in %d decisions through discordgo", clicks)
-	rec, err := store.Load("discord/g1/c1")
+	rec, err := store.Load(t.Context(), "discord/g1/c1")
 	if err != nil || rec.Decisions < clicks-1 || rec.Owner != "u1" { // the Start click is no decision
 		t.Fatalf("saved game: %+v %v", rec, err)
 	}
@@ -143,7 +143,7 @@ func TestDiscordEndToEnd(t *testing.T) {
 	if p := f.Next(t); !ephemeral(p) {
 		t.Fatalf("stale click must be private: %s", text([]discordfake.Post{p}))
 	}
-	if r2, _ := store.Load("discord/g1/c1"); r2.Decisions != old {
+	if r2, _ := store.Load(t.Context(), "discord/g1/c1"); r2.Decisions != old {
 		t.Fatal("a stale click changed the game")
 	}
 	// Restart: the game resumes at the same prompt.
@@ -189,7 +189,7 @@ func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
 		DirectTo: "u7",
 		Direct:   []bot.Message{{Text: "Reminder 2: game g waits (channel c9)"}},
 	}
-	if err := a.Notify(n); err != nil {
+	if err := a.Notify(t.Context(), n); err != nil {
 		t.Fatal(err)
 	}
 	seen := map[string]discordfake.Post{}
@@ -217,13 +217,13 @@ func TestThreadsAndStickyStandings(t *testing.T) {
 	a, store := startAdapter(t, f, filepath.Join(t.TempDir(), "k.db"))
 	defer store.Close()
 	defer a.Close()
-	th, err := a.OpenThread(bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, "Cup — Prien")
+	th, err := a.OpenThread(t.Context(), bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, "Cup — Prien")
 	if err != nil || !strings.HasPrefix(th.Channel, "th-c5-") || th.Thread != "" {
 		t.Fatalf("thread: %+v %v", th, err)
 	}
 	standings := func(text string) discordfake.Post {
 		t.Helper()
-		if err := a.Notify(bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []bot.Message{{Title: "Standings", Text: text}}, Sticky: "standings:t1"}); err != nil {
+		if err := a.Notify(t.Context(), bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []bot.Message{{Title: "Standings", Text: text}}, Sticky: "standings:t1"}); err != nil {
 			t.Fatal(err)
 		}
 		select {

@@ -26,6 +26,8 @@ import (
 var sessionRoutes = map[string][]string{
 	"Open":                            {"GET /api/v9/gateway"},
 	"Close":                           nil,
+	"RLock":                           nil, // the session's own state (Connected), no call
+	"RUnlock":                         nil,
 	"ApplicationCommandBulkOverwrite": {"PUT /api/v9/applications/{app}/guilds/{guild}/commands", "PUT /api/v9/applications/{app}/commands"},
 	"InteractionRespond":              {"POST /api/v9/interactions/{id}/{token}/callback"},
 	"FollowupMessageCreate":           {"POST /api/v9/webhooks/{app}/{token}"},
@@ -119,7 +121,7 @@ func TestInvitePermissionsAreTheCallsMade(t *testing.T) {
 	picture := []bot.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}
 	notify := func(n bot.Notice) {
 		t.Helper()
-		if err := a.Notify(n); err != nil {
+		if err := a.Notify(t.Context(), n); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -127,7 +129,7 @@ func TestInvitePermissionsAreTheCallsMade(t *testing.T) {
 	for i := 0; i < 2; i++ {
 		notify(bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []bot.Message{{Title: "Standings", Text: strconv.Itoa(i)}}, Sticky: "standings:t"})
 	}
-	th, err := a.OpenThread(bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, "Cup — Prien")
+	th, err := a.OpenThread(t.Context(), bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, "Cup — Prien")
 	if err != nil {
 		t.Fatal(err)
 	}

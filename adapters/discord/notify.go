@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -11,11 +12,11 @@ import (
 // deadline actions, a tournament's careers and standings, and direct
 // messages. A sticky notice edits the message it last posted under its name
 // (while this process remembers it).
-func (a *Adapter) Notify(n bot.Notice) error {
+func (a *Adapter) Notify(ctx context.Context, n bot.Notice) error {
 	err := bot.Deliver(n,
-		func(p bot.Place, m bot.Message, sticky string) error { return a.send(p.Channel, m, sticky) },
+		func(p bot.Place, m bot.Message, sticky string) error { return a.send(ctx, p.Channel, m, sticky) },
 		func(user string) (bot.Place, error) {
-			dm, err := a.session.UserChannelCreate(user)
+			dm, err := a.session.UserChannelCreate(user, discordgo.WithContext(ctx))
 			if err != nil {
 				return bot.Place{}, err
 			}
@@ -29,26 +30,26 @@ func (a *Adapter) Notify(n bot.Notice) error {
 
 // OpenThread implements bot.ThreadOpener: a public thread of the channel,
 // which Discord treats as a channel of its own.
-func (a *Adapter) OpenThread(channel bot.Place, title string) (bot.Place, error) {
-	th, err := a.session.ThreadStart(channel.Channel, trim(title, 100), discordgo.ChannelTypeGuildPublicThread, 10080)
+func (a *Adapter) OpenThread(ctx context.Context, channel bot.Place, title string) (bot.Place, error) {
+	th, err := a.session.ThreadStart(channel.Channel, trim(title, 100), discordgo.ChannelTypeGuildPublicThread, 10080, discordgo.WithContext(ctx))
 	if err != nil {
 		return bot.Place{}, fmt.Errorf("discord: opening a thread in %s: %w", channel.Channel, err)
 	}
 	return bot.Place{Platform: channel.Platform, Space: channel.Space, Channel: th.ID}, nil
 }
 
-func (a *Adapter) send(channel string, m bot.Message, sticky string) error {
+func (a *Adapter) send(ctx context.Context, channel string, m bot.Message, sticky string) error {
 	d := messageData(m, false)
 	if sticky != "" {
 		if ch, id, ok := a.sticky.Get(sticky); ok && ch == channel {
 			edit := discordgo.NewMessageEdit(channel, id)
 			edit.Content, edit.Embeds, edit.Components = &d.Content, &d.Embeds, &d.Components
-			if _, err := a.session.ChannelMessageEditComplex(edit); err == nil {
+			if _, err := a.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx)); err == nil {
 				return nil
 			}
 		}
 	}
-	msg, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: d.Content, Embeds: d.Embeds, Components: d.Components, Files: d.Files})
+	msg, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: d.Content, Embeds: d.Embeds, Components: d.Components, Files: d.Files}, discordgo.WithContext(ctx))
 	if err != nil {
 		return err
 	}

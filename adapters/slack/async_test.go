@@ -75,12 +75,12 @@ func ackButtons(ack map[string]any) []string {
 // tickThrough does what kaleun serve's ticker does and returns the posts.
 func tickThrough(t *testing.T, f *slackfake.Server, a *Adapter, svc *bot.Service, now time.Time) []url.Values {
 	t.Helper()
-	notices, err := svc.Tick(now)
+	notices, err := svc.Tick(t.Context(), now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range notices {
-		if err := a.Notify(n); err != nil {
+		if err := a.Notify(t.Context(), n); err != nil {
 			t.Fatal(err)
 		}
 	}

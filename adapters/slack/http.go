@@ -2,6 +2,7 @@ package slack
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/slack-go/slack"
 )
 
@@ -40,6 +42,7 @@ const panicText = "Kaleun hit an internal error (it was logged); `turn` shows wh
 
 // httpCommand serves a slash command posted by Slack (HTTP mode).
 func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
+	received := time.Now()
 	body, ok := a.verify(w, r)
 	if !ok {
 		return
@@ -56,16 +59,20 @@ func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
 	place := bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}
 	var first any
 	var rest bot.Reply
-	if !a.safely("slash command", place, func() { first, rest = split(a.command(cmd)) }) {
+	ctx := a.workCtx()
+	if !a.safely("slash command", place, func() { first, rest = split(a.command(ctx, cmd)) }) {
 		first, rest = map[string]any{"response_type": "ephemeral", "text": panicText}, bot.Reply{}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(first)
-	a.postLater(place, cmd.UserID, rest)
+	flush(w)
+	a.acked(received)
+	a.postLater(ctx, place, cmd.UserID, rest)
 }
 
 // httpInteraction serves a button or menu choice posted by Slack (HTTP mode).
 func (a *Adapter) httpInteraction(w http.ResponseWriter, r *http.Request) {
+	received := time.Now()
 	body, ok := a.verify(w, r)
 	if !ok {
 		return
@@ -83,13 +90,17 @@ func (a *Adapter) httpInteraction(w http.ResponseWriter, r *http.Request) {
 	if !a.firstDelivery(w, r, body, cb.TriggerID) {
 		return
 	}
+	// Acknowledged at once: the decision's messages are posted, not returned.
 	w.WriteHeader(http.StatusOK)
+	flush(w)
+	a.acked(received)
 	place := interactionPlace(cb)
 	var reply bot.Reply
-	if !a.safely("interaction", place, func() { reply = a.interaction(cb) }) {
+	ctx := a.workCtx()
+	if !a.safely("interaction", place, func() { reply = a.interaction(ctx, cb) }) {
 		reply = bot.Reply{Private: []bot.Message{{Text: panicText}}}
 	}
-	a.postLater(place, cb.User.ID, reply)
+	a.postLater(ctx, place, cb.User.ID, reply)
 }
 
 // verify reads the body, at most maxBody bytes, and checks its Slack
@@ -162,6 +173,7 @@ func (a *Adapter) safely(what string, place bot.Place, f func()) (ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			a.log.Error("slack: "+what+" panicked", "panic", p, "channel", place.Channel, "stack", string(debug.Stack()))
+			a.metrics.Error(ops.ErrPanic)
 			ok = false
 		}
 	}()
@@ -171,19 +183,27 @@ func (a *Adapter) safely(what string, place bot.Place, f func()) (ok bool) {
 
 // postLater posts the rest of a reply after the HTTP answer has gone. A
 // panic there is logged and the user told, and Close waits for it.
-func (a *Adapter) postLater(place bot.Place, user string, r bot.Reply) {
+func (a *Adapter) postLater(ctx context.Context, place bot.Place, user string, r bot.Reply) {
 	if len(r.Public) == 0 && len(r.Private) == 0 && len(r.Elsewhere) == 0 {
 		return
 	}
 	a.posting.Add(1)
 	go func() {
 		defer a.posting.Done()
-		if !a.safely("posting a reply", place, func() { a.post(place, user, r) }) {
+		if !a.safely("posting a reply", place, func() { a.post(ctx, place, user, r) }) {
 			a.safely("telling the user of an error", place, func() {
-				if _, err := a.api.PostEphemeral(place.Channel, user, slack.MsgOptionText(panicText, false)); err != nil {
+				if _, err := a.api.PostEphemeralContext(ctx, place.Channel, user, slack.MsgOptionText(panicText, false)); err != nil {
 					a.log.Error("slack: chat.postEphemeral", "err", err)
+					a.metrics.Error(ops.ErrPlatform)
 				}
 			})
 		}
 	}()
+}
+
+// flush sends what is written of the answer now, not when the handler returns.
+func flush(w http.ResponseWriter) {
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -118,7 +119,7 @@ func (b *httpBot) send(t *testing.T, r signed) (int, string) {
 
 func (b *httpBot) entropy(t *testing.T, channel string) []string {
 	t.Helper()
-	rec, err := b.store.Load("slack/T1/" + channel)
+	rec, err := b.store.Load(t.Context(), "slack/T1/"+channel)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,14 +197,14 @@ func TestSlackHTTPRefusesReplaysAndRetriesActOnce(t *testing.T) {
 		t.Fatalf("click: %d", code)
 	}
 	f.Drain(t)
-	started, _ := b.store.Load("slack/T1/C7")
+	started, _ := b.store.Load(t.Context(), "slack/T1/C7")
 	for range 3 {
 		replay(click)
 	}
 	if p := f.Drain(t); len(p) != 0 {
 		t.Fatalf("a replayed click posted %d messages", len(p))
 	}
-	if after, _ := b.store.Load("slack/T1/C7"); after.Decisions != started.Decisions || after.Seq != started.Seq {
+	if after, _ := b.store.Load(t.Context(), "slack/T1/C7"); after.Decisions != started.Decisions || after.Seq != started.Seq {
 		t.Fatalf("a replayed click changed the game: decisions %d → %d", started.Decisions, after.Decisions)
 	}
 
@@ -276,7 +277,7 @@ func TestSlackHTTPRefusesAnOversizedBody(t *testing.T) {
 	if code, _ := b.send(t, signedAt("/slack/commands", body, time.Now())); code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("a 2 MiB body answered %d, want 413", code)
 	}
-	if _, err := b.store.Load("slack/T1/C7"); err != persist.ErrNotFound {
+	if _, err := b.store.Load(t.Context(), "slack/T1/C7"); !errors.Is(err, persist.ErrNotFound) {
 		t.Fatal("an oversized request changed something")
 	}
 }
@@ -358,7 +359,7 @@ func TestSlackHTTPDropsSlowClients(t *testing.T) {
 	if held != 0 {
 		t.Fatalf("%d of %d slow connections still held", held, len(conns))
 	}
-	if _, err := b.store.Load("slack/T1/C7"); err != persist.ErrNotFound {
+	if _, err := b.store.Load(t.Context(), "slack/T1/C7"); !errors.Is(err, persist.ErrNotFound) {
 		t.Fatal("a stalled upload changed something")
 	}
 }

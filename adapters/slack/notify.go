@@ -1,6 +1,7 @@
 package slack
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -12,9 +13,10 @@ import (
 // deadline actions, a tournament's careers and standings, to a channel or
 // one of its threads, and direct messages. A sticky notice edits the message
 // it last posted under its name (while this process remembers it).
-func (a *Adapter) Notify(n bot.Notice) error {
-	err := bot.Deliver(n, a.sendTo, func(user string) (bot.Place, error) {
-		ch, _, _, err := a.api.OpenConversation(&slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
+func (a *Adapter) Notify(ctx context.Context, n bot.Notice) error {
+	send := func(p bot.Place, m bot.Message, sticky string) error { return a.sendTo(ctx, p, m, sticky) }
+	err := bot.Deliver(n, send, func(user string) (bot.Place, error) {
+		ch, _, _, err := a.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
 		if err != nil {
 			return bot.Place{}, err
 		}
@@ -28,8 +30,8 @@ func (a *Adapter) Notify(n bot.Notice) error {
 
 // OpenThread implements bot.ThreadOpener: a parent message in the channel
 // whose thread holds the game.
-func (a *Adapter) OpenThread(channel bot.Place, title string) (bot.Place, error) {
-	_, ts, err := a.api.PostMessage(channel.Channel, slack.MsgOptionText(title, false))
+func (a *Adapter) OpenThread(ctx context.Context, channel bot.Place, title string) (bot.Place, error) {
+	_, ts, err := a.api.PostMessageContext(ctx, channel.Channel, slack.MsgOptionText(title, false))
 	if err != nil {
 		return bot.Place{}, fmt.Errorf("slack: opening a thread in %s: %w", channel.Channel, err)
 	}
@@ -39,11 +41,11 @@ func (a *Adapter) OpenThread(channel bot.Place, title string) (bot.Place, error)
 
 // sendTo posts a message to a place (into its thread when it has one), or
 // edits the sticky message of that name.
-func (a *Adapter) sendTo(p bot.Place, m bot.Message, sticky string) error {
+func (a *Adapter) sendTo(ctx context.Context, p bot.Place, m bot.Message, sticky string) error {
 	opts := []slack.MsgOption{slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)}
 	if sticky != "" {
 		if ch, ts, ok := a.sticky.Get(sticky); ok && ch == p.Channel {
-			if _, _, _, err := a.api.UpdateMessage(ch, ts, opts...); err == nil {
+			if _, _, _, err := a.api.UpdateMessageContext(ctx, ch, ts, opts...); err == nil {
 				return nil
 			}
 		}
@@ -51,14 +53,14 @@ func (a *Adapter) sendTo(p bot.Place, m bot.Message, sticky string) error {
 	if isThreadTS(p.Thread) {
 		opts = append(opts, slack.MsgOptionTS(p.Thread))
 	}
-	_, ts, err := a.api.PostMessage(p.Channel, opts...)
+	_, ts, err := a.api.PostMessageContext(ctx, p.Channel, opts...)
 	if err != nil {
 		return err
 	}
 	if sticky != "" {
 		a.sticky.Put(sticky, p.Channel, ts)
 	}
-	a.upload(p.Channel, m.Files)
+	a.upload(ctx, p.Channel, m.Files)
 	return nil
 }
 

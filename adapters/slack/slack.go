@@ -12,8 +12,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/slack-go/slack"
@@ -21,6 +23,7 @@ import (
 
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/ops"
 )
 
 // Config is the adapter's part of the configuration.
@@ -35,6 +38,9 @@ type Config struct {
 	// HTTPClient calls Slack's Web API; nil is a client that gives up after
 	// 30 s, so a call that hangs cannot hold a reply forever.
 	HTTPClient *http.Client
+	// Metrics records how fast requests are acknowledged, failed Web API
+	// calls, and the connection (or the listener); nil: none.
+	Metrics *ops.Metrics
 }
 
 // Adapter connects one Slack app to the bot service.
@@ -46,7 +52,14 @@ type Adapter struct {
 	api    *slack.Client
 	cancel context.CancelFunc
 	done   chan struct{}
-	http   *http.Server
+	// work is the context of the bot calls and Web API calls made for
+	// requests, given to Start: it outlives Close (requests in flight finish
+	// after the connection closes) until the process gives them up. It is
+	// not the HTTP request's context: a client that hangs up must not cancel
+	// a decision half-way, for Slack's retry of it would be refused as a
+	// request already acted upon.
+	work context.Context
+	http *http.Server
 	// Addr is the HTTP mode's listening address once started.
 	Addr string
 	// sticky remembers the messages kept up to date (standings).
@@ -56,6 +69,9 @@ type Adapter struct {
 	limits  httpLimits
 	seen    *seenRequests
 	posting sync.WaitGroup
+	// connected is whether the socket is up, or the HTTP listener serving.
+	connected atomic.Bool
+	metrics   *ops.Metrics
 }
 
 // New prepares the adapter; Start connects.
@@ -76,11 +92,27 @@ func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.
 	default:
 		return nil, fmt.Errorf("slack: mode %q: use socket or http", cfg.Mode)
 	}
-	return &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...), limits: defaultHTTPLimits}, nil
+	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...), limits: defaultHTTPLimits, metrics: cfg.Metrics}
+	cfg.Metrics.Watch("slack", a.Connected)
+	return a, nil
 }
 
-// Start connects (Socket Mode) or starts listening (HTTP mode).
+// setConnected follows the connection: Socket Mode's events come in order
+// on one goroutine, the HTTP listener's start and end on another.
+func (a *Adapter) setConnected(up bool) { a.connected.Store(up) }
+
+// Connected reports whether the Socket Mode connection is up, or the HTTP
+// mode's listener serving (for /healthz).
+func (a *Adapter) Connected() bool { return a.connected.Load() }
+
+// acked records the first answer to a request, received at received.
+func (a *Adapter) acked(received time.Time) { a.metrics.Answered("slack", time.Since(received)) }
+
+// Start connects (Socket Mode) or starts listening (HTTP mode). ctx is the
+// context of the work done for requests: when it is done, calls in flight
+// are given up; Close ends the connection.
 func (a *Adapter) Start(ctx context.Context) error {
+	a.work = ctx
 	ctx, a.cancel = context.WithCancel(ctx)
 	a.done = make(chan struct{})
 	if a.cfg.Mode == "http" {
@@ -96,8 +128,10 @@ func (a *Adapter) Start(ctx context.Context) error {
 		a.http = &http.Server{Handler: mux,
 			ReadHeaderTimeout: a.limits.readHeader, ReadTimeout: a.limits.read, WriteTimeout: a.limits.write, IdleTimeout: a.limits.idle,
 			MaxHeaderBytes: 64 << 10, ErrorLog: slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)}
+		a.setConnected(true)
 		go func() {
 			defer close(a.done)
+			defer a.setConnected(false)
 			if err := a.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				a.log.Error("slack: http server", "err", err)
 			}
@@ -111,6 +145,7 @@ func (a *Adapter) Start(ctx context.Context) error {
 		a.socketLoop(ctx, smc, connected)
 	}()
 	go func() {
+		defer a.setConnected(false)
 		if err := smc.RunContext(ctx); err != nil && ctx.Err() == nil {
 			a.log.Error("slack: socket mode", "err", err)
 			select {
@@ -131,6 +166,15 @@ func (a *Adapter) Start(ctx context.Context) error {
 	}
 	a.log.Info("slack connected (socket mode)")
 	return nil
+}
+
+// workCtx is the context of work done for requests (Background before
+// Start, for tests that drive the handlers directly).
+func (a *Adapter) workCtx() context.Context {
+	if a.work == nil {
+		return context.Background()
+	}
+	return a.work
 }
 
 // Close stops the adapter.
@@ -166,13 +210,18 @@ func (a *Adapter) socketLoop(ctx context.Context, smc *socketmode.Client, connec
 
 // handle serves one Socket Mode event; a panic is logged, not fatal.
 func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected chan<- error) {
+	received := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
 			a.log.Error("slack: event handler panicked", "panic", r)
+			a.metrics.Error(ops.ErrPanic)
 		}
 	}()
 	switch evt.Type {
+	case socketmode.EventTypeConnecting, socketmode.EventTypeConnectionError, socketmode.EventTypeInvalidAuth, socketmode.EventTypeDisconnect:
+		a.setConnected(false)
 	case socketmode.EventTypeConnected:
+		a.setConnected(true)
 		select {
 		case connected <- nil:
 		default:
@@ -182,22 +231,26 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 		if !ok || evt.Request == nil {
 			return
 		}
-		reply := a.command(cmd)
+		ctx := a.workCtx()
+		reply := a.command(ctx, cmd)
 		first, rest := split(reply)
 		smc.Ack(*evt.Request, first)
-		a.post(bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}, cmd.UserID, rest)
+		a.acked(received)
+		a.post(ctx, bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}, cmd.UserID, rest)
 	case socketmode.EventTypeInteractive:
 		cb, ok := evt.Data.(slack.InteractionCallback)
 		if !ok || evt.Request == nil {
 			return
 		}
 		smc.Ack(*evt.Request)
-		a.post(interactionPlace(cb), cb.User.ID, a.interaction(cb))
+		a.acked(received)
+		ctx := a.workCtx()
+		a.post(ctx, interactionPlace(cb), cb.User.ID, a.interaction(ctx, cb))
 	}
 }
 
 // command runs a slash command: "/hunters new boat=VIIC start=1940-10".
-func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
+func (a *Adapter) command(ctx context.Context, c slack.SlashCommand) bot.Reply {
 	game := strings.TrimPrefix(c.Command, "/")
 	sub, args, err := ParseCommandText(c.Text)
 	if err != nil {
@@ -210,11 +263,11 @@ func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
 	user := bot.User{ID: c.UserID, Name: c.UserName}
 	for _, spec := range bot.Commands() {
 		if spec.Name == words[0] && spec.ManagerMatters {
-			user.Manager = a.isAdmin(c.UserID)
+			user.Manager = a.isAdmin(ctx, c.UserID)
 		}
 	}
 	place := bot.Place{Platform: "slack", Space: c.TeamID, Channel: c.ChannelID}
-	r, err := a.svc.Command(place, user, game, words[0], args)
+	r, err := a.svc.Command(ctx, place, user, game, words[0], args)
 	if err != nil {
 		a.log.Error("slack: command failed", "err", err)
 		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
@@ -223,7 +276,7 @@ func (a *Adapter) command(c slack.SlashCommand) bot.Reply {
 }
 
 // interaction answers a button or menu choice.
-func (a *Adapter) interaction(cb slack.InteractionCallback) bot.Reply {
+func (a *Adapter) interaction(ctx context.Context, cb slack.InteractionCallback) bot.Reply {
 	if len(cb.ActionCallback.BlockActions) == 0 {
 		return bot.Reply{}
 	}
@@ -234,9 +287,9 @@ func (a *Adapter) interaction(cb slack.InteractionCallback) bot.Reply {
 	}
 	user := bot.User{ID: cb.User.ID, Name: cb.User.Name}
 	if strings.Contains(id, ":abandon:") {
-		user.Manager = a.isAdmin(cb.User.ID)
+		user.Manager = a.isAdmin(ctx, cb.User.ID)
 	}
-	r, err := a.svc.Click(interactionPlace(cb), user, id)
+	r, err := a.svc.Click(ctx, interactionPlace(cb), user, id)
 	if err != nil {
 		a.log.Error("slack: click failed", "err", err)
 		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
@@ -250,8 +303,8 @@ func interactionPlace(cb slack.InteractionCallback) bot.Place {
 }
 
 // isAdmin: Slack workspace admins and owners count as channel managers.
-func (a *Adapter) isAdmin(userID string) bool {
-	u, err := a.api.GetUserInfo(userID)
+func (a *Adapter) isAdmin(ctx context.Context, userID string) bool {
+	u, err := a.api.GetUserInfoContext(ctx, userID)
 	if err != nil {
 		a.log.Warn("slack: users.info", "err", err)
 		return false
@@ -261,41 +314,45 @@ func (a *Adapter) isAdmin(userID string) bool {
 
 // post sends the reply's messages: public ones to the channel, private ones
 // as ephemeral messages to the user.
-func (a *Adapter) post(place bot.Place, user string, r bot.Reply) {
+func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.Reply) {
 	for _, m := range r.Public {
 		if m.Title != "" || m.Text != "" || len(m.Fields) > 0 || len(m.Options) > 0 {
-			if err := a.sendTo(place, m, ""); err != nil {
+			if err := a.sendTo(ctx, place, m, ""); err != nil {
 				a.log.Error("slack: chat.postMessage", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
 			}
 			continue
 		}
-		a.upload(place.Channel, m.Files)
+		a.upload(ctx, place.Channel, m.Files)
 	}
 	for _, m := range r.Private {
 		opts := []slack.MsgOption{slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)}
 		if isThreadTS(place.Thread) {
 			opts = append(opts, slack.MsgOptionTS(place.Thread))
 		}
-		if _, err := a.api.PostEphemeral(place.Channel, user, opts...); err != nil {
+		if _, err := a.api.PostEphemeralContext(ctx, place.Channel, user, opts...); err != nil {
 			a.log.Error("slack: chat.postEphemeral", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 		}
 	}
 	for _, n := range r.Elsewhere {
-		if err := a.Notify(n); err != nil {
+		if err := a.Notify(ctx, n); err != nil {
 			a.log.Error("slack: delivering elsewhere", "channel", n.Place.Channel, "err", err)
+			a.metrics.Error(ops.ErrDelivery)
 		}
 	}
 }
 
 // upload shares attachments in the channel (files.getUploadURLExternal, the
 // upload itself, files.completeUploadExternal).
-func (a *Adapter) upload(channel string, files []bot.File) {
+func (a *Adapter) upload(ctx context.Context, channel string, files []bot.File) {
 	for _, f := range files {
-		_, err := a.api.UploadFile(slack.UploadFileParameters{
+		_, err := a.api.UploadFileContext(ctx, slack.UploadFileParameters{
 			Reader: bytes.NewReader(f.Data), FileSize: len(f.Data), Filename: f.Name, Title: f.Name, Channel: channel,
 		})
 		if err != nil {
 			a.log.Error("slack: uploading a file", "file", f.Name, "err", err)
+			a.metrics.Error(ops.ErrPlatform)
 		}
 	}
 }
@@ -342,8 +399,8 @@ func blocks(m bot.Message) []slack.Block {
 		out = append(out, slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, trim(m.Title, 150), false, false)))
 	}
 	text := m.Text
-	if m.Mention != "" {
-		text = "<@" + m.Mention + "> " + text
+	for _, id := range slices.Backward(m.Pings()) {
+		text = "<@" + id + "> " + text
 	}
 	if strings.TrimSpace(text) != "" {
 		out = append(out, slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, trim(text, 3000), false, false), nil, nil))

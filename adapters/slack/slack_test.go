@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -103,7 +104,7 @@ func TestSlackSocketModeEndToEnd(t *testing.T) {
 // patrols decodes the saved game and counts its finished patrols.
 func patrols(t *testing.T, store *persist.Store, key string) int {
 	t.Helper()
-	rec, err := store.Load(key)
+	rec, err := store.Load(t.Context(), key)
 	if err != nil {
 		return 1
 	}
@@ -155,14 +156,14 @@ func TestSlackHTTPModeVerifiesSignatures(t *testing.T) {
 	if r := send(old, sign("s3cret", old, body)); r.StatusCode != http.StatusUnauthorized {
 		t.Fatalf("stale: %d", r.StatusCode)
 	}
-	if _, err := store.Load("slack/T1/C7"); err != persist.ErrNotFound {
+	if _, err := store.Load(t.Context(), "slack/T1/C7"); !errors.Is(err, persist.ErrNotFound) {
 		t.Fatal("a refused request changed something")
 	}
 	r := send(now, sign("s3cret", now, body))
 	if r.StatusCode != http.StatusOK {
 		t.Fatalf("signed: %d", r.StatusCode)
 	}
-	if _, err := store.Load("slack/T1/C7"); err != nil {
+	if _, err := store.Load(t.Context(), "slack/T1/C7"); err != nil {
 		t.Fatalf("the signed command must start a game: %v", err)
 	}
 }
@@ -191,7 +192,7 @@ func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
 	defer store.Close()
 	defer a.Close()
 	<-f.Open()
-	err := a.Notify(bot.Notice{
+	err := a.Notify(t.Context(), bot.Notice{
 		Place:    bot.Place{Platform: "slack", Space: "T1", Channel: "C9"},
 		Channel:  []bot.Message{{Title: "Reminder: Decision (9.6.7)", Text: "Reminder 2: game g waits", Mention: "U7", Options: []bot.Option{{ID: "k1:g:3:roll", Label: "Roll"}}}},
 		DirectTo: "U7",
@@ -220,19 +221,19 @@ func TestThreadsAndStickyStandings(t *testing.T) {
 	defer store.Close()
 	defer a.Close()
 	<-f.Open()
-	th, err := a.OpenThread(bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Prien")
+	th, err := a.OpenThread(t.Context(), bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Prien")
 	if err != nil || !isThreadTS(th.Thread) {
 		t.Fatalf("thread: %+v %v", th, err)
 	}
 	f.Drain(t)
-	if err := a.Notify(bot.Notice{Place: th, Channel: []bot.Message{{Text: "Prien's career begins"}}}); err != nil {
+	if err := a.Notify(t.Context(), bot.Notice{Place: th, Channel: []bot.Message{{Text: "Prien's career begins"}}}); err != nil {
 		t.Fatal(err)
 	}
 	if p := f.Drain(t); len(p) != 1 || p[0].Get("thread_ts") != th.Thread {
 		t.Fatalf("into the thread: %v", p)
 	}
 	for i, want := range []string{"/api/chat.postMessage", "/api/chat.update"} {
-		if err := a.Notify(bot.Notice{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: fmt.Sprint(i)}}, Sticky: "standings:t1"}); err != nil {
+		if err := a.Notify(t.Context(), bot.Notice{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: fmt.Sprint(i)}}, Sticky: "standings:t1"}); err != nil {
 			t.Fatal(err)
 		}
 		if p := f.Drain(t); len(p) != 1 || p[0].Get("_method") != want {
@@ -253,7 +254,7 @@ func TestSlashTournamentWithPositionalAction(t *testing.T) {
 	defer a.Close()
 	<-f.Open()
 	say := func(user, text string) string {
-		r := a.command(slack.SlashCommand{Command: "/hunters", Text: text, UserID: user, UserName: user, TeamID: "T1", ChannelID: "C7"})
+		r := a.command(t.Context(), slack.SlashCommand{Command: "/hunters", Text: text, UserID: user, UserName: user, TeamID: "T1", ChannelID: "C7"})
 		for _, m := range append(r.Public, r.Private...) {
 			return m.Title + " " + m.Text
 		}

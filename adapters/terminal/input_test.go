@@ -122,10 +122,10 @@ func TestJSONLTokenRefusesDuplicatedAnswers(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "k.db")
 		var start strings.Builder
 		s, store := session(t, path, true, "", &start, nil)
-		before, _ := store.Load(place.Key())
+		before, _ := store.Load(t.Context(), place.Key())
 		var d duplicatingDriver
 		d.play(t, s, withToken, prompts)
-		after, err := store.Load(place.Key())
+		after, err := store.Load(t.Context(), place.Key())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +152,7 @@ func TestJSONLCommandsAsJSONAndMalformedLines(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
 	var start strings.Builder
 	s, store := session(t, path, true, "", &start, nil)
-	r, _ := s.Svc.Command(place, me, "hunters", "turn", nil)
+	r, _ := s.Svc.Command(t.Context(), place, me, "hunters", "turn", nil)
 	token := r.Public[0].Prompt.Token
 	input := strings.Join([]string{
 		`{"key":"status"}`,
@@ -167,7 +167,7 @@ func TestJSONLCommandsAsJSONAndMalformedLines(t *testing.T) {
 		`{"key":"quit"}`,
 		`status`,
 	}, "\n") + "\n"
-	before, _ := store.Load(place.Key())
+	before, _ := store.Load(t.Context(), place.Key())
 	var out strings.Builder
 	s.In, s.Out = strings.NewReader(input), &out
 	if err := s.Run(context.Background()); err != nil {
@@ -198,7 +198,7 @@ func TestJSONLCommandsAsJSONAndMalformedLines(t *testing.T) {
 			t.Errorf("error %d is %q, want %q", i, errs[i], w)
 		}
 	}
-	after, _ := store.Load(place.Key())
+	after, _ := store.Load(t.Context(), place.Key())
 	if after.Decisions != before.Decisions || string(after.State) != string(before.State) {
 		t.Fatal("views and refused lines changed the game")
 	}
@@ -214,7 +214,7 @@ func TestOverlongLineIsRefusedAndReadingGoesOn(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "k.db")
 			var start strings.Builder
 			s, store := session(t, path, jsonl, "", &start, nil)
-			before, _ := store.Load(place.Key())
+			before, _ := store.Load(t.Context(), place.Key())
 			var out strings.Builder
 			s.In = strings.NewReader(huge + "\n" + strings.Repeat("y", 5000) + "\nstatus\n" + huge)
 			s.Out = &out
@@ -237,7 +237,7 @@ func TestOverlongLineIsRefusedAndReadingGoesOn(t *testing.T) {
 			if len(got) > 20000 {
 				t.Fatalf("%d bytes of output for three refused lines and a view", len(got))
 			}
-			after, _ := store.Load(place.Key())
+			after, _ := store.Load(t.Context(), place.Key())
 			if after.Decisions != before.Decisions || string(after.State) != string(before.State) {
 				t.Fatal("refused lines changed the game")
 			}

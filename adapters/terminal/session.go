@@ -75,7 +75,10 @@ func (s *Session) Show(r bot.Reply) {
 func (s *Session) Run(ctx context.Context) error {
 	lines := s.readLines(ctx)
 	for {
-		prompt, over, err := s.pending()
+		prompt, over, err := s.pending(ctx)
+		if err != nil && ctx.Err() != nil {
+			return nil // interrupted: the game is saved as it stands
+		}
 		if err != nil || over {
 			return err
 		}
@@ -119,12 +122,27 @@ func (s *Session) Run(ctx context.Context) error {
 			continue
 		case line == "quit" || line == "exit":
 			return nil
+		case line == "odds":
+			viewer := s.User
+			if s.atKeyboard != "" {
+				viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
+			}
+			r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, "odds", nil)
+			if err != nil {
+				return err
+			}
+			s.showOdds(r)
+			s.shown = ""
+			continue
 		case s.isView(line):
 			viewer := s.User
 			if s.atKeyboard != "" {
 				viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
 			}
-			r, err := s.Svc.Command(s.Place, viewer, s.Game, line, nil)
+			r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, line, nil)
+			if err != nil && ctx.Err() != nil {
+				return nil
+			}
 			if err != nil {
 				return err
 			}
@@ -146,7 +164,7 @@ func (s *Session) Run(ctx context.Context) error {
 			}
 		}
 		if id == "" {
-			s.refuse(fmt.Sprintf("unknown command or option %q: type one of %s, or %s, quit", Clip(line, 40), keys(prompt.Prompt), strings.Join(s.Views, ", ")))
+			s.refuse(fmt.Sprintf("unknown command or option %q: type one of %s, or %s, odds, quit", Clip(line, 40), keys(prompt.Prompt), strings.Join(s.Views, ", ")))
 			continue
 		}
 		// Every player of a terminal game sits at this keyboard: the answer
@@ -155,7 +173,10 @@ func (s *Session) Run(ctx context.Context) error {
 		if prompt.Mention != "" && prompt.Mention != user.ID {
 			user = bot.User{ID: prompt.Mention, Name: prompt.Mention}
 		}
-		r, err := s.Svc.Click(s.Place, user, id)
+		r, err := s.Svc.Click(ctx, s.Place, user, id)
+		if err != nil && ctx.Err() != nil {
+			return nil // interrupted: the decision was saved whole, or not at all
+		}
 		if err != nil {
 			var de *engine.DiceError
 			if errors.As(err, &de) {
@@ -231,7 +252,7 @@ func (s *Session) openPrivate(door bot.Message, lines <-chan inputLine, ctx cont
 		}
 	}
 	s.atKeyboard = player
-	r, err := s.Svc.Click(s.Place, bot.User{ID: player, Name: player}, door.Options[0].ID)
+	r, err := s.Svc.Click(ctx, s.Place, bot.User{ID: player, Name: player}, door.Options[0].ID)
 	if err != nil {
 		return bot.Message{}, err
 	}
@@ -280,8 +301,8 @@ func privateText(r bot.Reply) string {
 }
 
 // pending asks the bot for the pending decision.
-func (s *Session) pending() (bot.Message, bool, error) {
-	r, err := s.Svc.Command(s.Place, s.User, s.Game, "turn", nil)
+func (s *Session) pending(ctx context.Context) (bot.Message, bool, error) {
+	r, err := s.Svc.Command(ctx, s.Place, s.User, s.Game, "turn", nil)
 	if err != nil {
 		return bot.Message{}, false, err
 	}
@@ -407,6 +428,9 @@ func (s *Session) show(m bot.Message) {
 			}
 			fmt.Fprintf(s.Out, "  %-10s %s%s\n", o.Key, o.Label, c)
 		}
+		if len(m.Options) > len(p.Options) { // the game offers its odds here (an Odds button in chat)
+			fmt.Fprintf(s.Out, "  %-10s %s\n", "odds", "what each option leads to: exact odds and simulated estimates")
+		}
 		fmt.Fprint(s.Out, "> ")
 		s.prompted = true
 		return
@@ -418,7 +442,7 @@ func (s *Session) show(m bot.Message) {
 		}
 		for _, line := range strings.Split(strings.TrimRight(m.Text, "\n"), "\n") {
 			if line != "" {
-				fmt.Fprintf(s.Out, "  %s\n", line)
+				fmt.Fprintf(s.Out, "  %s\n", strings.ReplaceAll(line, "**", "")) // chat's bold
 			}
 		}
 		for _, f := range m.Fields {
@@ -466,5 +490,22 @@ func (s *Session) writeFiles(files []bot.File) {
 		} else {
 			fmt.Fprintf(s.Out, "  [picture: %s]\n", path)
 		}
+	}
+}
+
+// showOdds prints the advisor's answer: as text, or in JSONL as one
+// "odds" line carrying the answer whole and its text.
+func (s *Session) showOdds(r bot.Reply) {
+	msgs := append(r.Public, r.Private...)
+	if s.JSONL {
+		for _, m := range msgs {
+			if o := m.Odds; o != nil {
+				s.json(map[string]any{"type": "odds", "token": o.Token, "title": o.Title, "options": o.Options, "notes": o.Notes, "text": bot.OddsText(o)})
+				return
+			}
+		}
+	}
+	for _, m := range msgs {
+		s.show(m)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -44,11 +45,11 @@ func sessionWith(t *testing.T, path string, jsonl bool, input string, out io.Wri
 	svc := bot.New(store, map[string]engine.Rules{"hunters": h}, opts)
 	s := &Session{Svc: svc, Place: place, User: me, Game: "hunters", Views: []string{"status", "log", "help", "rules"},
 		In: strings.NewReader(input), Out: out, JSONL: jsonl}
-	if _, err := store.Load(place.Key()); err == persist.ErrNotFound {
+	if _, err := store.Load(t.Context(), place.Key()); errors.Is(err, persist.ErrNotFound) {
 		if d == nil {
 			d = &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte{1, 2, 3, 4}), GameID: "test"}
 		}
-		r, err := svc.StartGame(place, me, "hunters", map[string]string{"boat": "VIIC"}, d)
+		r, err := svc.StartGame(t.Context(), place, me, "hunters", map[string]string{"boat": "VIIC"}, d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,11 +62,11 @@ func TestBadInputChangesNothingAndResumeContinues(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
 	var out strings.Builder
 	s, store := session(t, path, false, "nonsense\nstatus\nlog\nhelp\nquit\n", &out, nil)
-	before, _ := store.Load(place.Key())
+	before, _ := store.Load(t.Context(), place.Key())
 	if err := s.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	after, _ := store.Load(place.Key())
+	after, _ := store.Load(t.Context(), place.Key())
 	if string(before.State) != string(after.State) || before.Decisions != after.Decisions {
 		t.Fatal("views and a bad key changed the game")
 	}
@@ -81,15 +82,15 @@ func TestBadInputChangesNothingAndResumeContinues(t *testing.T) {
 	if err := s2.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	rec2, _ := store2.Load(place.Key())
+	rec2, _ := store2.Load(t.Context(), place.Key())
 	store2.Close()
 	var out3 strings.Builder
 	_, store3 := session(t, path, false, "quit\n", &out3, nil)
-	rec3, _ := store3.Load(place.Key())
+	rec3, _ := store3.Load(t.Context(), place.Key())
 	if rec3.Decisions != rec2.Decisions || rec3.Dice.Cursor != rec2.Dice.Cursor || string(rec3.State) != string(rec2.State) {
 		t.Fatal("resume must find the game exactly as saved")
 	}
-	if evs, err := store3.Events(rec3.ID, 1, 0); err != nil || len(evs) == 0 {
+	if evs, err := store3.Events(t.Context(), rec3.ID, 1, 0); err != nil || len(evs) == 0 {
 		t.Fatalf("no events saved: %v", err)
 	}
 }
@@ -101,11 +102,11 @@ func TestJSONLPlaysACareerToTheEnd(t *testing.T) {
 	var out strings.Builder
 	s, store := session(t, path, true, "", &out, nil)
 	for i := 0; i < 5000; i++ {
-		if _, err := store.Load(place.Key()); err == persist.ErrNotFound {
+		if _, err := store.Load(t.Context(), place.Key()); errors.Is(err, persist.ErrNotFound) {
 			break
 		}
 		// Answer the pending prompt with its first option.
-		r, _ := s.Svc.Command(place, me, "hunters", "turn", nil)
+		r, _ := s.Svc.Command(t.Context(), place, me, "hunters", "turn", nil)
 		var key string
 		for _, m := range r.Public {
 			if m.Prompt != nil {
@@ -143,7 +144,7 @@ func TestJSONLPlaysACareerToTheEnd(t *testing.T) {
 	if _, ok := end["score"]; !ok || end["level"] == "" {
 		t.Fatalf("end line %v", end)
 	}
-	if _, err := store.Load(place.Key()); err != persist.ErrNotFound {
+	if _, err := store.Load(t.Context(), place.Key()); !errors.Is(err, persist.ErrNotFound) {
 		t.Fatal("a finished game must be archived")
 	}
 }
@@ -154,12 +155,12 @@ func TestDiceScriptRunningOutStopsWithTheGameUnchanged(t *testing.T) {
 	var out strings.Builder
 	// VIIC 1940: starting rank 3, request 6, P1 3+4: then nothing more.
 	s, store := session(t, path, false, "e6\nf0a0\nz0\n", &out, &persist.DiceRecord{Kind: "scripted", Faces: []int{3, 6, 3, 4}})
-	before, _ := store.Load(place.Key())
+	before, _ := store.Load(t.Context(), place.Key())
 	err := s.Run(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "run out") {
 		t.Fatalf("want a dice error, got %v\n%s", err, out.String())
 	}
-	after, _ := store.Load(place.Key())
+	after, _ := store.Load(t.Context(), place.Key())
 	if after.Decisions != before.Decisions+2 {
 		t.Fatalf("the two decisions before the dice ran out are saved, the failing one is not: %d → %d", before.Decisions, after.Decisions)
 	}
@@ -226,5 +227,80 @@ func TestJSONLDriverAnswersEachPromptOnceAndGetsPictures(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "k-pictures", "mat.png")); err != nil || !strings.HasPrefix(string(b), "\x89PNG") {
 		t.Fatalf("mat.png: %v", err)
+	}
+}
+
+// `odds` in JSONL: one "odds" line with every option's exact odds and
+// estimates (and their text), then the pending prompt again with the same
+// token; the game, its dice cursor and its log are as they were.
+func TestOddsInJSONL(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "odds.db")
+	{ // a career from 1943 (the career outlook at its first decision plays 10,000 short careers)
+		store, err := persist.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := hunters.NewRules()
+		d := &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte{1, 2, 3, 4}), GameID: "test"}
+		if _, err := bot.New(store, map[string]engine.Rules{"hunters": h}, bot.Options{}).StartGame(t.Context(), place, me, "hunters", map[string]string{"boat": "VIIC", "start": "1943-02"}, d); err != nil {
+			t.Fatal(err)
+		}
+		store.Close()
+	}
+	var out strings.Builder
+	s, store := sessionWith(t, path, true, "odds\n", &out, nil, bot.Options{OddsRollouts: 300})
+	before, err := store.Load(t.Context(), place.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var prompts []map[string]any
+	var odds map[string]any
+	sc := bufio.NewScanner(strings.NewReader(out.String()))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var line map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatalf("%v: %s", err, sc.Text())
+		}
+		switch line["type"] {
+		case "prompt":
+			prompts = append(prompts, line)
+		case "odds":
+			if odds != nil || len(prompts) != 1 {
+				t.Fatalf("one odds line after the first prompt:\n%s", out.String())
+			}
+			odds = line
+		}
+	}
+	if odds == nil || len(prompts) != 2 || prompts[0]["token"] != prompts[1]["token"] || odds["token"] != prompts[0]["token"] || prompts[0]["token"] != "0" {
+		t.Fatalf("want prompt, odds, the same prompt again:\n%s", out.String())
+	}
+	opts := odds["options"].([]any)
+	if len(opts) != len(prompts[0]["options"].([]any)) {
+		t.Fatalf("odds for %d options, the prompt has %d", len(opts), len(prompts[0]["options"].([]any)))
+	}
+	for _, o := range opts {
+		o := o.(map[string]any)
+		ests := o["estimates"].([]any)
+		if _, ok := o["exact"].([]any); !ok || len(ests) == 0 || o["rollouts"].(float64) != 300 {
+			t.Fatalf("option odds %v", o)
+		}
+		e := ests[0].(map[string]any)
+		if e["lo"].(float64) > e["mean"].(float64) || e["mean"].(float64) > e["hi"].(float64) {
+			t.Fatalf("estimate %v", e)
+		}
+	}
+	if !strings.Contains(odds["text"].(string), "Career outlook") {
+		t.Fatal("the career's first decision brings its outlook")
+	}
+	after, err := store.Load(t.Context(), place.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(after.State) != string(before.State) || after.Dice.Cursor != before.Dice.Cursor || after.Seq != before.Seq {
+		t.Fatal("asking for odds changed the game")
 	}
 }

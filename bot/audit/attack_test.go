@@ -52,7 +52,7 @@ func playedScripted(t *testing.T, decisions int) []byte {
 	}
 	place := bot.Place{Platform: "terminal", Space: "local", Channel: "local"}
 	me := bot.User{ID: "local", Name: "Kommandant"}
-	r, err := svc.StartGame(place, me, "hunters", map[string]string{"boat": "VIIC"}, &persist.DiceRecord{Kind: "scripted", Faces: faces})
+	r, err := svc.StartGame(t.Context(), place, me, "hunters", map[string]string{"boat": "VIIC"}, &persist.DiceRecord{Kind: "scripted", Faces: faces})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,15 +66,15 @@ func playedScripted(t *testing.T, decisions int) []byte {
 		if id == "" {
 			break
 		}
-		if r, err = svc.Click(place, me, id); err != nil {
+		if r, err = svc.Click(t.Context(), place, me, id); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rec, err := store.Load(place.Key())
+	rec, err := store.Load(t.Context(), place.Key())
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, err := audit.Build(store, rec, true)
+	x, err := audit.Build(t.Context(), store, rec, true)
 	if err != nil {
 		t.Fatal(err)
 	}

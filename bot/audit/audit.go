@@ -22,6 +22,7 @@
 package audit
 
 import (
+	"context"
 	"encoding/json"
 	"time"
 
@@ -90,8 +91,8 @@ func (x *Export) GameID() string {
 // Build makes the export of a stored game. The seed in force is included
 // only when reveal is true (the holder of a terminal game's database); a
 // finished game's log reveals its seed itself.
-func Build(store *persist.Store, rec *persist.GameRecord, reveal bool) (*Export, error) {
-	entries, err := store.Events(rec.ID, 1, 0)
+func Build(ctx context.Context, store *persist.Store, rec *persist.GameRecord, reveal bool) (*Export, error) {
+	entries, err := store.Events(ctx, rec.ID, 1, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -46,23 +46,23 @@ func played(t *testing.T, sc script) ([]byte, map[string]engine.Rules) {
 	me := bot.User{ID: "u", Name: "Prien"}
 	// A 1940 start rolls the rank (11.2.2) in the set-up, so the game waits
 	// for its Start and entropy can come first.
-	r, err := svc.Command(place, me, "hunters", "new", map[string]string{"boat": "VIIB", "start": "1940-02", "rules": "14.6,14.8"})
+	r, err := svc.Command(t.Context(), place, me, "hunters", "new", map[string]string{"boat": "VIIB", "start": "1940-02", "rules": "14.6,14.8"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, text := range sc.entropy {
-		er, err := svc.Command(place, bot.User{ID: "friend", Name: "Schepke"}, "hunters", "seed", map[string]string{"text": text})
+		er, err := svc.Command(t.Context(), place, bot.User{ID: "friend", Name: "Schepke"}, "hunters", "seed", map[string]string{"text": text})
 		if err != nil || len(er.Public) != 1 {
 			t.Fatalf("seed %q: %v %+v", text, err, er)
 		}
 	}
 	start := r.Public[0].Options[0].ID // the game waits for its Start, so entropy can come first
-	if r, err = svc.Click(place, me, start); err != nil {
+	if r, err = svc.Click(t.Context(), place, me, start); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < sc.decisions; i++ {
 		if sc.revealAt > 0 && i == sc.revealAt {
-			rr, err := svc.Command(place, me, "hunters", "reveal", nil)
+			rr, err := svc.Command(t.Context(), place, me, "hunters", "reveal", nil)
 			if err != nil || len(rr.Public) != 1 {
 				t.Fatalf("reveal: %v %+v", err, rr)
 			}
@@ -76,16 +76,16 @@ func played(t *testing.T, sc script) ([]byte, map[string]engine.Rules) {
 		if id == "" {
 			break
 		}
-		if r, err = svc.Click(place, me, id); err != nil {
+		if r, err = svc.Click(t.Context(), place, me, id); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rec, err := store.Load(place.Key())
+	rec, err := store.Load(t.Context(), place.Key())
 	if err != nil {
-		fin, _ := store.Finished()
+		fin, _ := store.Finished(t.Context())
 		rec = &fin[0]
 	}
-	x, err := audit.Build(store, rec, sc.reveal)
+	x, err := audit.Build(t.Context(), store, rec, sc.reveal)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,7 +74,7 @@ func (x *Export) kind(i int) engine.EventKind {
 // gameMasters are the entries the game master writes, not the rules: a
 // replay skips them.
 func gameMasters(kind engine.EventKind) bool {
-	return kind == KindSeed || kind == KindGenesis || kind == KindRules
+	return kind == KindSeed || kind == KindGenesis || kind == KindRules || kind == KindEnded
 }
 
 // checkGenesis holds the file's game and dice fields to what the first
@@ -141,8 +141,12 @@ func sameJSON(a, b json.RawMessage) bool {
 // before decision 0's), and no rules entry comes before the start.
 func checkOrder(x *Export) []Problem {
 	prev, lastRules := -1, -1
-	rulesSeen, masterSince := false, false
+	rulesSeen, masterSince, ended := false, false, false
 	for i, e := range x.Entries {
+		if ended && x.kind(i) != KindSeed {
+			return []Problem{{e.Seq, "an entry after the game master ended the game (only its seed's reveal may follow)"}}
+		}
+		ended = ended || x.kind(i) == KindEnded
 		switch {
 		case e.Decision < -1:
 			return []Problem{{e.Seq, fmt.Sprintf("decision %d: decisions are numbered from -1 (before the start)", e.Decision)}}

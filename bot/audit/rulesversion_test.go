@@ -103,10 +103,10 @@ func playedUnder(t *testing.T, clicks int, readings ...reading) []byte {
 			NewID:   func() (string, error) { return "rv1", nil },
 		})
 		if i == 0 {
-			if r, err = svc.Command(place, me, "hunters", "new", map[string]string{"boat": "VIIC", "start": "1941-03"}); err != nil {
+			if r, err = svc.Command(t.Context(), place, me, "hunters", "new", map[string]string{"boat": "VIIC", "start": "1941-03"}); err != nil {
 				t.Fatal(err)
 			}
-		} else if r, err = svc.Command(place, me, "hunters", "turn", nil); err != nil {
+		} else if r, err = svc.Command(t.Context(), place, me, "hunters", "turn", nil); err != nil {
 			t.Fatal(err)
 		}
 		for n := 0; n < clicks; n++ {
@@ -119,16 +119,16 @@ func playedUnder(t *testing.T, clicks int, readings ...reading) []byte {
 			if id == "" {
 				t.Fatalf("no prompt after %d clicks under %s: %+v", n, rd.version, r)
 			}
-			if r, err = svc.Click(place, me, id); err != nil {
+			if r, err = svc.Click(t.Context(), place, me, id); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	rec, err := store.Load(place.Key())
+	rec, err := store.Load(t.Context(), place.Key())
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, err := audit.Build(store, rec, true)
+	x, err := audit.Build(t.Context(), store, rec, true)
 	if err != nil {
 		t.Fatal(err)
 	}

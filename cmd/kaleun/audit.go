@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -32,9 +33,10 @@ func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer store.Close()
+	ctx := context.Background()
 	if *game == "" {
-		running, err1 := store.Games()
-		done, err2 := store.Finished()
+		running, err1 := store.Games(ctx)
+		done, err2 := store.Finished(ctx)
 		if err := errors.Join(err1, err2); err != nil {
 			fmt.Fprintln(stderr, "kaleun audit:", err)
 			return 1
@@ -49,7 +51,7 @@ func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	rec, err := store.Find(*game)
+	rec, err := store.Find(ctx, *game)
 	if err != nil {
 		fmt.Fprintf(stderr, "kaleun audit: no game %q in %s (run without --game for the list)\n", *game, *db)
 		return 2
@@ -57,7 +59,7 @@ func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// A terminal game's player holds the database, seed and all: its export
 	// reveals the seed in force. Chat games reveal theirs in their own log.
 	reveal := strings.HasPrefix(rec.Key, "terminal/")
-	x, err := audit.Build(store, rec, reveal)
+	x, err := audit.Build(ctx, store, rec, reveal)
 	if err != nil {
 		fmt.Fprintln(stderr, "kaleun audit:", err)
 		return 1

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/kaleun/kaleun/persist"
 )
@@ -39,7 +42,10 @@ func runBackup(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer store.Close()
-	info, err := store.Backup(*out)
+	// Interrupted, the copy stops and leaves nothing under --out.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	info, err := store.Backup(ctx, *out)
 	if err != nil {
 		fmt.Fprintln(stderr, "kaleun backup:", err)
 		return 1

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -29,6 +30,8 @@ type backups struct {
 	keep  int
 	log   *slog.Logger
 	now   func() time.Time
+	// metrics counts the backups that fail (nil: none).
+	metrics *ops.Metrics
 
 	mu        sync.Mutex // one copy at a time
 	lastAsked time.Time
@@ -43,14 +46,14 @@ const stampLayout = "20060102-150405"
 
 // write makes one backup, scheduled or asked for, then deletes the oldest
 // of its kind beyond keep.
-func (b *backups) write(asked bool) (persist.BackupInfo, error) {
+func (b *backups) write(ctx context.Context, asked bool) (persist.BackupInfo, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	suffix := ""
 	if asked {
 		suffix = "-asked"
 	}
-	info, err := b.store.Backup(filepath.Join(b.dir, "kaleun-"+b.now().UTC().Format(stampLayout)+suffix+".db"))
+	info, err := b.store.Backup(ctx, filepath.Join(b.dir, "kaleun-"+b.now().UTC().Format(stampLayout)+suffix+".db"))
 	if err != nil {
 		return info, err
 	}
@@ -92,7 +95,7 @@ func (b *backups) newest() time.Time {
 }
 
 // asked answers a manager's `backup` command (bot.Options.Backup).
-func (b *backups) asked() (string, error) {
+func (b *backups) asked(ctx context.Context) (string, error) {
 	b.mu.Lock()
 	now := b.now().UTC()
 	if !b.lastAsked.IsZero() && now.Sub(b.lastAsked) < askedEvery {
@@ -102,9 +105,10 @@ func (b *backups) asked() (string, error) {
 	}
 	b.lastAsked = now
 	b.mu.Unlock()
-	info, err := b.write(true)
+	info, err := b.write(ctx, true)
 	if err != nil {
 		b.log.Error("a backup asked for in chat failed", "err", err)
+		b.metrics.Error(ops.ErrBackup)
 		return "The backup failed; the bot's log says why. Nothing else was changed.", nil
 	}
 	return fmt.Sprintf("Backup written and checked: %s (%d KiB, %d running and %d finished games), in the operator's backup directory.",
@@ -128,8 +132,9 @@ func (b *backups) start(ctx context.Context, every time.Duration) (stop func()) 
 				return
 			case <-time.After(max(wait, 0)):
 			}
-			if _, err := b.write(false); err != nil {
+			if _, err := b.write(ctx, false); err != nil {
 				b.log.Error("scheduled backup failed", "err", err, "retry_in", retry.String())
+				b.metrics.Error(ops.ErrBackup)
 				select {
 				case <-ctx.Done():
 					return

@@ -31,23 +31,23 @@ func TestAskedBackupsAreRationedAndKeptApartFromScheduledOnes(t *testing.T) {
 	os.Mkdir(bdir, 0o700)
 	b := &backups{store: store, dir: bdir, keep: 2, log: slog.New(slog.DiscardHandler), now: func() time.Time { return clock }}
 
-	if _, err := b.write(false); err != nil {
+	if _, err := b.write(t.Context(), false); err != nil {
 		t.Fatal(err)
 	}
 	if got := b.newest(); !got.Equal(clock) {
 		t.Fatalf("newest scheduled backup: %v", got)
 	}
-	text, _ := b.asked()
+	text, _ := b.asked(t.Context())
 	if !strings.Contains(text, "kaleun-20260610-100000-asked.db") || !strings.Contains(text, "1 running") {
 		t.Fatalf("first: %s", text)
 	}
 	clock = clock.Add(5 * time.Minute)
-	if text, _ := b.asked(); !strings.Contains(text, "ask again from 10:10") {
+	if text, _ := b.asked(t.Context()); !strings.Contains(text, "ask again from 10:10") {
 		t.Fatalf("asked again too soon: %s", text)
 	}
 	for range 3 {
 		clock = clock.Add(11 * time.Minute)
-		if text, _ := b.asked(); !strings.Contains(text, "written and checked") {
+		if text, _ := b.asked(t.Context()); !strings.Contains(text, "written and checked") {
 			t.Fatal(text)
 		}
 	}
@@ -59,7 +59,7 @@ func TestAskedBackupsAreRationedAndKeptApartFromScheduledOnes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g, _ := s.Games(); len(g) != 1 {
+		if g, _ := s.Games(t.Context()); len(g) != 1 {
 			t.Fatalf("%s: %d games", name, len(g))
 		}
 		s.Close()

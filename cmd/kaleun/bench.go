@@ -20,15 +20,19 @@ const careersTarget = 20000
 
 // benchReport is what `kaleun bench` measures.
 type benchReport struct {
-	Careers            int     `json:"careers"`
-	Boat               string  `json:"boat"`
-	Start              string  `json:"start"`
-	Seconds            float64 `json:"seconds"`
-	CareersPerSecond   float64 `json:"careers_per_second"`
-	MicrosPerCareer    float64 `json:"us_per_career"`
-	DecisionsPerCareer float64 `json:"decisions_per_career"`
-	AllocsPerCareer    float64 `json:"allocs_per_career"`
-	BytesPerCareer     float64 `json:"bytes_per_career"`
+	Careers          int     `json:"careers"`
+	Boat             string  `json:"boat"`
+	Start            string  `json:"start"`
+	Seconds          float64 `json:"seconds"`
+	CareersPerSecond float64 `json:"careers_per_second"`
+	MicrosPerCareer  float64 `json:"us_per_career"`
+	// CPUSeconds is the process's CPU time over the timed careers, and
+	// CareersPerCPUSecond the speed by it (0 where it is not measured).
+	CPUSeconds          float64 `json:"cpu_seconds,omitempty"`
+	CareersPerCPUSecond float64 `json:"careers_per_cpu_second,omitempty"`
+	DecisionsPerCareer  float64 `json:"decisions_per_career"`
+	AllocsPerCareer     float64 `json:"allocs_per_career"`
+	BytesPerCareer      float64 `json:"bytes_per_career"`
 	// LargestState and MeanState are the sizes of a saved game (JSON) over
 	// every decision of the sampled careers.
 	LargestState int     `json:"largest_saved_state_bytes"`
@@ -46,8 +50,18 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	start := fs.String("start", "1940-10", "start date YYYY-MM")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the timed careers (cmd/kaleun/default.pgo is one)")
+	advisor := fs.Bool("advisor", false, "time the advisor instead: rollouts on engagement prompts of real careers")
+	prompts := fs.Int("prompts", 200, "with --advisor: engagement prompts to time")
+	rollouts := fs.Int("rollouts", hunters.DefaultRollouts, "with --advisor: rollouts of an option")
 	if !parseFlags(fs, args, stderr) {
 		return 2
+	}
+	if *advisor {
+		if *prompts < 1 || *prompts > 100000 || *rollouts < 1 || *rollouts > 10_000_000 {
+			fmt.Fprintln(stderr, "kaleun bench: --prompts must be 1 to 100000 and --rollouts 1 to 10000000")
+			return 2
+		}
+		return benchAdvisor(*prompts, *rollouts, *boat, *start, *asJSON, stdout, stderr)
 	}
 	if *careers < 100 || *careers > 10_000_000 {
 		fmt.Fprintln(stderr, "kaleun bench: --careers must be between 100 and 10000000")
@@ -84,9 +98,11 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
+	cpuBefore, cpuOK := cpuTime()
 	began := time.Now()
 	rep, err := hunters.Simulate(r, cfg, reseeded)
 	took := time.Since(began)
+	cpuAfter, _ := cpuTime()
 	runtime.ReadMemStats(&after)
 	if *cpuProfile != "" {
 		pprof.StopCPUProfile()
@@ -104,6 +120,10 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		AllocsPerCareer:    float64(after.Mallocs-before.Mallocs) / n,
 		BytesPerCareer:     float64(after.TotalAlloc-before.TotalAlloc) / n,
 	}
+	if cpu := cpuAfter - cpuBefore; cpuOK && cpu > 0 {
+		out.CPUSeconds = cpu.Seconds()
+		out.CareersPerCPUSecond = n / cpu.Seconds()
+	}
 	out.TargetMet = out.CareersPerSecond >= careersTarget
 	if out.LargestState, out.MeanState, err = savedStateSizes(r, cfg); err != nil {
 		fmt.Fprintln(stderr, "kaleun bench:", err)
@@ -120,6 +140,9 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%d careers, Type %s from %s, one core, fast dice, built-in commander\n", out.Careers, out.Boat, out.Start)
 	fmt.Fprintf(stdout, "  speed         %.0f careers/s (%.1f µs a career; target %d: %s)\n", out.CareersPerSecond, out.MicrosPerCareer, careersTarget, met)
+	if out.CareersPerCPUSecond > 0 {
+		fmt.Fprintf(stdout, "  by CPU time   %.0f careers per CPU-second (%.2f s of CPU; on a loaded machine the wall clock counts the waits)\n", out.CareersPerCPUSecond, out.CPUSeconds)
+	}
 	fmt.Fprintf(stdout, "  decisions     %.1f a career\n", out.DecisionsPerCareer)
 	fmt.Fprintf(stdout, "  allocations   %.1f a career, %.0f bytes\n", out.AllocsPerCareer, out.BytesPerCareer)
 	fmt.Fprintf(stdout, "  saved game    %d bytes at most, %.0f on average\n", out.LargestState, out.MeanState)

@@ -45,3 +45,29 @@ func TestBenchReportsAndRefuses(t *testing.T) {
 		}
 	}
 }
+
+// kaleun bench --advisor times rollouts on engagement prompts of real
+// careers and whole answers, and refuses bad flags.
+func TestBenchAdvisor(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runBench([]string{"--advisor", "--prompts", "5", "--rollouts", "200", "--json"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep advisorReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	if rep.Prompts != 5 || rep.Rollouts != 200 || rep.RolloutsP50 <= 0 || rep.RolloutsP99 < rep.RolloutsP50 || rep.AnswerPrompts != 5 || rep.AnswerP50 <= 0 {
+		t.Fatalf("implausible report: %+v", rep)
+	}
+	out.Reset()
+	if code := runBench([]string{"--advisor", "--prompts", "3", "--rollouts", "100"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "to the end of the encounter: p50") {
+		t.Fatalf("words: %d %s %s", code, out.String(), errb.String())
+	}
+	for _, bad := range [][]string{{"--advisor", "--prompts", "0"}, {"--advisor", "--rollouts", "-1"}} {
+		errb.Reset()
+		if code := runBench(bad, nil, &out, &errb); code != 2 || errb.Len() == 0 {
+			t.Errorf("%v: exit %d, message %q", bad, code, errb.String())
+		}
+	}
+}

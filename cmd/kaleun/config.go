@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/kaleun/kaleun/internal/ops"
 )
 
 // config is kaleun serve's configuration file (see config.example.toml).
@@ -24,8 +25,72 @@ type config struct {
 	Slack     slackConfig     `toml:"slack"`
 	Reminders remindersConfig `toml:"reminders"`
 	Backup    backupConfig    `toml:"backup"`
+	Ops       opsConfig       `toml:"ops"`
+	Games     gamesConfig     `toml:"games"`
 	// UBoatLeader is the game's own section (games.go).
 	UBoatLeader uboatLeaderConfig `toml:"uboatleader"`
+}
+
+// gamesConfig is when an idle game is warned, then ended.
+type gamesConfig struct {
+	IdleWarn string `toml:"idle_warn"`
+	IdleEnd  string `toml:"idle_end"`
+
+	idleWarn, idleEnd time.Duration
+}
+
+func (g *gamesConfig) check(path string, r *remindersConfig) error {
+	parse := func(key, v string) (time.Duration, error) {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return 0, fmt.Errorf("%s: %s is %q: give a duration like \"720h\" (30 days), or \"0s\" for none", path, key, v)
+		}
+		return d, nil
+	}
+	var err error
+	if g.idleWarn, err = parse("games.idle_warn", g.IdleWarn); err != nil {
+		return err
+	}
+	if g.idleEnd, err = parse("games.idle_end", g.IdleEnd); err != nil {
+		return err
+	}
+	switch {
+	case g.idleEnd == 0 && g.idleWarn > 0:
+		return fmt.Errorf("%s: games.idle_warn is %q but games.idle_end is not set: a warning must say when the game ends", path, g.IdleWarn)
+	case g.idleEnd > 0 && g.idleWarn == 0:
+		return fmt.Errorf("%s: games.idle_end is %q but games.idle_warn is not set: players are warned before their game ends", path, g.IdleEnd)
+	case g.idleEnd > 0 && g.idleWarn >= g.idleEnd:
+		return fmt.Errorf("%s: games.idle_warn (%q) must come before games.idle_end (%q)", path, g.IdleWarn, g.IdleEnd)
+	case g.idleEnd > 0 && r.deadline > 0 && g.idleWarn <= r.deadline:
+		return fmt.Errorf("%s: games.idle_warn (%q) must come after reminders.deadline (%q): a game is idle only once its deadline has passed", path, g.IdleWarn, r.Deadline)
+	}
+	return nil
+}
+
+// opsConfig is how the serving bot is operated: where /healthz and
+// /metrics listen, and how long a shutdown waits for work in flight.
+type opsConfig struct {
+	Listen        string `toml:"listen"`
+	AllowRemote   bool   `toml:"allow_remote"`
+	ShutdownGrace string `toml:"shutdown_grace"`
+
+	shutdownGrace time.Duration
+}
+
+func (o *opsConfig) check(path string) error {
+	if o.Listen != "" {
+		if err := ops.CheckListen(o.Listen, o.AllowRemote); errors.Is(err, ops.ErrRemote) {
+			return fmt.Errorf("%s: ops.listen %v: /healthz and /metrics ask no one who calls, and /metrics tells how busy the bot is and what fails; listen on 127.0.0.1 (scrape through a proxy or a tunnel), or set ops.allow_remote = true", path, err)
+		} else if err != nil {
+			return fmt.Errorf("%s: ops.listen: %v", path, err)
+		}
+	}
+	d, err := time.ParseDuration(o.ShutdownGrace)
+	if err != nil || d < 0 || d > 10*time.Minute {
+		return fmt.Errorf("%s: ops.shutdown_grace is %q: give a duration from \"0s\" to \"10m\", like \"5s\"", path, o.ShutdownGrace)
+	}
+	o.shutdownGrace = d
+	return nil
 }
 
 // backupConfig is where and how often the serving bot copies its database.
@@ -127,6 +192,8 @@ func loadConfig(path string) (*config, error) {
 	c.Slack.Listen = "127.0.0.1:8080"
 	c.Reminders = remindersConfig{Every: []string{"24h", "48h"}, Deadline: "72h", Tick: "1m", VacationDays: 30}
 	c.Backup = backupConfig{Every: "6h", Keep: 28}
+	c.Ops = opsConfig{ShutdownGrace: "5s"}
+	c.Games = gamesConfig{IdleWarn: "0s", IdleEnd: "0s"}
 	md, err := toml.DecodeFile(path, &c)
 	if err != nil {
 		var perr toml.ParseError
@@ -157,6 +224,12 @@ func loadConfig(path string) (*config, error) {
 		return nil, err
 	}
 	if err := c.Backup.check(path); err != nil {
+		return nil, err
+	}
+	if err := c.Ops.check(path); err != nil {
+		return nil, err
+	}
+	if err := c.Games.check(path, &c.Reminders); err != nil {
 		return nil, err
 	}
 	if _, err := uboatLeaderPacks(c.UBoatLeader.Packs); err != nil {

@@ -165,7 +165,7 @@ func inspectKilled(t *testing.T, db string, f *killFigures) (string, int) {
 		t.Fatalf("a killed database does not open: %v", err)
 	}
 	defer s.Close()
-	rec, err := s.Load(terminalPlace.Key())
+	rec, err := s.Load(t.Context(), terminalPlace.Key())
 	switch {
 	case err == nil && rec.Over:
 		// The next run's loader archives it and shows its end.
@@ -177,7 +177,7 @@ func inspectKilled(t *testing.T, db string, f *killFigures) (string, int) {
 	case !errors.Is(err, persist.ErrNotFound):
 		t.Fatal(err)
 	}
-	if fin, _ := s.Finished(); len(fin) > 0 {
+	if fin, _ := s.Finished(t.Context()); len(fin) > 0 {
 		return "finished", 0
 	}
 	return "none", 0
@@ -232,7 +232,7 @@ func auditHead(t *testing.T, bin, db string) (id, head string, decisions int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fin, err := s.Finished()
+	fin, err := s.Finished(t.Context())
 	s.Close()
 	if err != nil || len(fin) != 1 {
 		t.Fatalf("%s: finished games %+v %v", db, fin, err)

@@ -99,7 +99,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	svc := bot.New(store, games, opts)
 	defer svc.Wait()
 
-	rec, err := store.Load(terminalPlace.Key())
+	rec, err := store.Load(ctx, terminalPlace.Key())
 	switch {
 	case errors.Is(err, persist.ErrNotFound):
 		rec = nil
@@ -113,7 +113,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		if !f.yes {
 			return fmt.Errorf("abandoning game %s ends it for good: run again with --abandon --yes", rec.ID)
 		}
-		if err := store.Archive(terminalPlace.Key()); err != nil {
+		if err := store.Archive(ctx, terminalPlace.Key()); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "Game %s abandoned and archived.\n", rec.ID)
@@ -156,11 +156,18 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if ol, ok := rules.(engine.Outlooks); ok && interactiveSetup(f) {
+		// The outlook at set-up: what careers set up so came to.
+		raw, _ := json.Marshal(answers)
+		if text, err := ol.Outlook(raw); err == nil {
+			fmt.Fprintf(stdout, "\n%s\n", text)
+		}
+	}
 	first := terminalUser
 	if f.name != "" {
 		first.Name = f.name // the first player's name, in games for several
 	}
-	r, err := svc.StartGame(terminalPlace, first, f.game, answers, d)
+	r, err := svc.StartGame(ctx, terminalPlace, first, f.game, answers, d)
 	if err != nil {
 		return err
 	}
@@ -170,7 +177,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	s.Game = f.game
-	if rec, err = store.Load(terminalPlace.Key()); err != nil {
+	if rec, err = store.Load(ctx, terminalPlace.Key()); err != nil {
 		return err
 	}
 	if s.Views, err = viewsOf(games, rec); err != nil {
@@ -252,9 +259,7 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 	}
 	for _, field := range form.SetupFields() {
 		v := strings.TrimSpace(given[field.Key])
-		// Ask on the terminal only when no setup flag was given at all.
-		interactive := !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == "" && f.opponent == "" && f.end == "" && f.campaign == "" && f.length == "" && f.draws == "" && len(f.packs) == 0
-		if v == "" && interactive {
+		if v == "" && interactiveSetup(f) {
 			var err error
 			v, err = ask(field, in, out)
 			if err != nil {
@@ -276,6 +281,12 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 		}
 	}
 	return answers, nil
+}
+
+// interactiveSetup: the setup is asked on the terminal only when no setup
+// flag was given at all.
+func interactiveSetup(f playFlags) bool {
+	return !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == "" && f.opponent == "" && f.end == "" && f.campaign == "" && f.length == "" && f.draws == "" && len(f.packs) == 0
 }
 
 func flagFor(key string) string {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -44,7 +45,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(1, "%v", err)
 	}
 	defer store.Close()
-	rec, err := store.Find(*game)
+	rec, err := store.Find(context.Background(), *game)
 	if err != nil {
 		return fail(2, "no game %q in %s (kaleun audit --db %s lists them)", *game, *db, *db)
 	}

@@ -13,7 +13,9 @@ import (
 	"github.com/kaleun/kaleun/adapters/discord"
 	"github.com/kaleun/kaleun/adapters/slack"
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/persist"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // adapter is a running chat platform connection.
@@ -51,8 +53,15 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// serve runs every enabled adapter over one database until ctx ends, then
-// lets in-flight decisions finish and closes the database.
+// afterCancel is how long a shutdown waits for work it has cancelled: such
+// work stops at its next step (before its next write, at its next platform
+// call), which takes milliseconds; a call that does not is abandoned.
+const afterCancel = 3 * time.Second
+
+// serve runs every enabled adapter over one database until ctx ends. Then it
+// stops taking work (the ticker, the backups, the adapters), gives the work
+// in flight ops.shutdown_grace to finish, cancels what is left, and closes
+// the database.
 func serve(ctx context.Context, cfg *config) error {
 	log := cfg.logger(os.Stderr)
 	games, err := gamesWith(gameContent{UBoatLeaderPacks: cfg.UBoatLeader.Packs})
@@ -63,22 +72,50 @@ func serve(ctx context.Context, cfg *config) error {
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	abandoned := false
+	defer func() {
+		if !abandoned {
+			store.Close()
+		}
+	}()
 	ills, err := illustrators()
 	if err != nil {
 		return err
 	}
-	opts := bot.Options{Logger: log, Illustrators: ills,
-		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays}
+	// work is the context of everything done for the players: decisions,
+	// ticks, platform calls. It outlives the signal by the grace period.
+	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelWork()
+	// The operator's endpoints: a registry of this process's own, handed
+	// down to the bot and the adapters (nothing when ops.listen is off).
+	var metrics *ops.Metrics
+	var reg *prometheus.Registry
+	health := ops.Health{Database: store.Ping, Adapters: map[string]func() bool{}}
+	if cfg.Ops.Listen != "" {
+		reg = prometheus.NewRegistry()
+		if metrics, err = ops.NewMetrics(reg); err != nil {
+			return err
+		}
+		reg.MustRegister(ops.NewStoreCollector(store.Stats, metrics))
+	}
+	opts := bot.Options{Logger: log, Illustrators: ills, Metrics: metrics,
+		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays,
+		IdleWarn: cfg.Games.idleWarn, IdleEnd: cfg.Games.idleEnd}
 	var bk *backups
 	if cfg.Backup.Dir != "" {
 		if err := os.MkdirAll(cfg.Backup.Dir, 0o700); err != nil {
 			return fmt.Errorf("backup.dir: %w", err)
 		}
-		bk = &backups{store: store, dir: cfg.Backup.Dir, keep: cfg.Backup.Keep, log: log, now: time.Now}
+		bk = &backups{store: store, dir: cfg.Backup.Dir, keep: cfg.Backup.Keep, log: log, now: time.Now, metrics: metrics}
 		opts.Backup = bk.asked
 	}
 	svc := bot.New(store, games, opts)
+	// The idle limits in force, for the games that lack them.
+	if n, err := svc.PlanIdle(work); err != nil {
+		return fmt.Errorf("laying out the idle limits: %w", err)
+	} else if n > 0 {
+		log.Info("idle limits laid out", "games", n, "warn", cfg.Games.idleWarn.String(), "end", cfg.Games.idleEnd.String())
+	}
 	notifiers := map[string]notifier{}
 	var running []adapter
 	closeAll := func() {
@@ -89,43 +126,75 @@ func serve(ctx context.Context, cfg *config) error {
 		}
 	}
 	if cfg.Discord.Enabled {
-		a, err := discord.New(discord.Config{Token: cfg.Discord.Token, ApplicationID: cfg.Discord.ApplicationID, Guilds: cfg.Discord.Guilds, APIBase: cfg.Discord.APIBase}, svc, games, log)
+		a, err := discord.New(discord.Config{Token: cfg.Discord.Token, ApplicationID: cfg.Discord.ApplicationID, Guilds: cfg.Discord.Guilds, APIBase: cfg.Discord.APIBase,
+			Metrics: metrics}, svc, games, log)
 		if err != nil {
 			return err
 		}
-		if err := a.Start(ctx); err != nil {
+		if err := a.Start(work); err != nil {
 			return fmt.Errorf("%w: check discord.token and discord.application_id", err)
 		}
 		running = append(running, a)
 		notifiers["discord"] = a
 		svc.UseThreads("discord", a)
+		health.Adapters["discord"] = a.Connected
 	}
 	if cfg.Slack.Enabled {
 		a, err := slack.New(slack.Config{Mode: cfg.Slack.Mode, BotToken: cfg.Slack.BotToken, AppToken: cfg.Slack.AppToken,
-			SigningSecret: cfg.Slack.SigningSecret, Listen: cfg.Slack.Listen, APIBase: cfg.Slack.APIBase}, svc, games, log)
+			SigningSecret: cfg.Slack.SigningSecret, Listen: cfg.Slack.Listen, APIBase: cfg.Slack.APIBase, Metrics: metrics}, svc, games, log)
 		if err != nil {
 			closeAll()
 			return err
 		}
-		if err := a.Start(ctx); err != nil {
+		if err := a.Start(work); err != nil {
 			closeAll()
 			return fmt.Errorf("%w: check slack.bot_token and slack.app_token", err)
 		}
 		running = append(running, a)
 		notifiers["slack"] = a
 		svc.UseThreads("slack", a)
+		health.Adapters["slack"] = a.Connected
 	}
-	stopTicker := startTicker(svc, cfg.Reminders.tick, notifiers, log)
+	if reg != nil {
+		// Served once the adapters are known (health names each), until the
+		// very end, so /healthz tells of a shutdown as it goes.
+		srv, err := ops.Listen(cfg.Ops.Listen, ops.Handler(reg, health), log)
+		if err != nil {
+			closeAll()
+			return fmt.Errorf("ops.listen: %w", err)
+		}
+		defer srv.Close()
+		log.Info("serving /healthz and /metrics", "addr", srv.Addr())
+	}
+	stopTicker := startTicker(work, svc, cfg.Reminders.tick, notifiers, log, metrics)
 	stopBackups := func() {}
 	if bk != nil {
-		stopBackups = bk.start(ctx, cfg.Backup.every)
+		stopBackups = bk.start(work, cfg.Backup.every)
 	}
 	log.Info("kaleun is serving", "database", cfg.Database.Path, "adapters", len(running), "backups", cfg.Backup.Dir)
 	<-ctx.Done()
-	log.Info("shutting down: finishing decisions in flight")
-	stopTicker()
-	stopBackups()
-	closeAll()
-	svc.Wait()
+	grace := cfg.Ops.shutdownGrace
+	log.Info("shutting down: finishing work in flight", "grace", grace.String())
+	giveUp := time.AfterFunc(grace, func() {
+		log.Warn("shutdown: the grace period is over; cancelling the work still in flight (it stops before its next write)", "grace", grace.String())
+		cancelWork()
+	})
+	defer giveUp.Stop()
+	finished := make(chan struct{})
+	go func() {
+		stopTicker()
+		stopBackups()
+		closeAll()
+		svc.Wait()
+		close(finished)
+	}()
+	select {
+	case <-finished:
+	case <-time.After(grace + afterCancel):
+		// bbolt commits whole or not at all: exiting now loses no commit.
+		abandoned = true
+		return fmt.Errorf("work in flight did not stop within %s of its cancellation; exiting without it", afterCancel)
+	}
+	log.Info("stopped")
 	return nil
 }

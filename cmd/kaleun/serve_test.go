@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -36,12 +37,42 @@ func TestServeConfigErrorsNameTheKey(t *testing.T) {
 		{write("nopack.toml", "[uboatleader]\npacks = [\""+filepath.Join(dir, "nowhere")+"\"]"), "uboatleader.packs"},
 		{write("badpack.toml", "[uboatleader]\npacks = [\""+dir+"\"]"), "uboatleader.packs: pack " + dir + " has 9 problem(s), the first: pack.yaml: missing"},
 		{write("unknownpack.toml", "[uboatleader]\npack = \"x\""), `unknown key "uboatleader.pack"`},
+		{write("grace.toml", "[ops]\nshutdown_grace = \"soon\""), "ops.shutdown_grace"},
+		{write("opskey.toml", "[ops]\ngrace = \"5s\""), `unknown key "ops.grace"`},
+		{write("remote.toml", "[ops]\nlisten = \"0.0.0.0:9090\""), "ops.allow_remote = true"},
+		{write("anyhost.toml", "[ops]\nlisten = \":9090\""), "not a loopback address"},
+		{write("hostname.toml", "[ops]\nlisten = \"metrics.example.org:9090\""), "ops.listen"},
+		{write("noport.toml", "[ops]\nlisten = \"127.0.0.1\""), "ops.listen"},
+		{write("remotekind.toml", "[ops]\nallow_remote = \"yes\""), "line"},
+		{write("idle.toml", "[games]\nidle_warn = \"a month\""), "games.idle_warn"},
+		{write("idlealone.toml", "[games]\nidle_warn = \"720h\""), "games.idle_end is not set"},
+		{write("endalone.toml", "[games]\nidle_end = \"720h\""), "games.idle_warn is not set"},
+		{write("idleorder.toml", "[games]\nidle_warn = \"720h\"\nidle_end = \"360h\""), "must come before games.idle_end"},
+		{write("idledeadline.toml", "[games]\nidle_warn = \"48h\"\nidle_end = \"720h\""), "after reminders.deadline"},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer
 		code := runServe([]string{"--config", c.file}, nil, &out, &errb)
 		if code != 2 || !strings.Contains(errb.String(), c.want) || strings.Count(strings.TrimSpace(errb.String()), "\n") > 0 {
 			t.Errorf("%s: exit %d, %q (want one line with %q)", filepath.Base(c.file), code, errb.String(), c.want)
+		}
+	}
+}
+
+// Loopback addresses are taken as they are; another address only when
+// allowed.
+func TestOpsListenIsLoopbackUnlessAllowed(t *testing.T) {
+	dir := t.TempDir()
+	for i, c := range []string{
+		"[ops]\nlisten = \"127.0.0.1:9090\"",
+		"[ops]\nlisten = \"[::1]:9090\"",
+		"[ops]\nlisten = \"localhost:9090\"",
+		"[ops]\nlisten = \"0.0.0.0:9090\"\nallow_remote = true",
+	} {
+		p := filepath.Join(dir, fmt.Sprintf("c%d.toml", i))
+		os.WriteFile(p, []byte(c), 0o600)
+		if _, err := loadConfig(p); err != nil {
+			t.Errorf("%q: %v", c, err)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -21,7 +22,7 @@ type recordingNotifier struct {
 	panicked bool
 }
 
-func (r *recordingNotifier) Notify(n bot.Notice) error {
+func (r *recordingNotifier) Notify(_ context.Context, n bot.Notice) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls++
@@ -50,18 +51,18 @@ func TestTickerDeliversAndSurvivesPanics(t *testing.T) {
 	start := func(ch string) {
 		p := here
 		p.Channel = ch
-		r, err := svc.Command(p, bot.User{ID: "u1", Name: "Prien"}, "hunters", "new", map[string]string{"boat": "VIIC"})
+		r, err := svc.Command(t.Context(), p, bot.User{ID: "u1", Name: "Prien"}, "hunters", "new", map[string]string{"boat": "VIIC"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.Click(p, bot.User{ID: "u1", Name: "Prien"}, r.Public[0].Options[0].ID); err != nil {
+		if _, err := svc.Click(t.Context(), p, bot.User{ID: "u1", Name: "Prien"}, r.Public[0].Options[0].ID); err != nil {
 			t.Fatal(err)
 		}
 	}
 	start("c1")
 	start("c2")
 	rec := &recordingNotifier{}
-	stop := startTicker(svc, 20*time.Millisecond, map[string]notifier{"discord": rec}, slog.New(slog.DiscardHandler))
+	stop := startTicker(t.Context(), svc, 20*time.Millisecond, map[string]notifier{"discord": rec}, slog.New(slog.DiscardHandler), nil)
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		rec.mu.Lock()

@@ -150,7 +150,7 @@ func (d *discordChat) click(id string, menu bool) []chatPost {
 
 func (d *discordChat) notify(ns []bot.Notice) []chatPost {
 	for _, n := range ns {
-		if err := d.a.Notify(n); err != nil {
+		if err := d.a.Notify(d.t.Context(), n); err != nil {
 			d.t.Fatal(err)
 		}
 	}
@@ -234,7 +234,7 @@ func (s *slackChat) click(id string, menu bool) []chatPost {
 
 func (s *slackChat) notify(ns []bot.Notice) []chatPost {
 	for _, n := range ns {
-		if err := s.a.Notify(n); err != nil {
+		if err := s.a.Notify(s.t.Context(), n); err != nil {
 			s.t.Fatal(err)
 		}
 	}
@@ -295,7 +295,7 @@ func playUBLCampaign(t *testing.T, c chat, svc *bot.Service, store *persist.Stor
 	rep := campaignReport{pictures: map[string]int{}, player: ubltest.New(house, 7)}
 	rep.player.Clumsy = true
 	posts := c.command("new", setup)
-	rec, err := store.Load(key)
+	rec, err := store.Load(t.Context(), key)
 	if err != nil {
 		t.Fatalf("new: %v %+v", err, posts)
 	}
@@ -332,7 +332,7 @@ func playUBLCampaign(t *testing.T, c chat, svc *bot.Service, store *persist.Stor
 				}
 			}
 		}
-		rec, err := store.Load(key)
+		rec, err := store.Load(t.Context(), key)
 		if errors.Is(err, persist.ErrNotFound) {
 			break // over: the commit that ended it archived it
 		}
@@ -371,7 +371,7 @@ func playUBLCampaign(t *testing.T, c chat, svc *bot.Service, store *persist.Stor
 				// so the game waits (the rules have no clock).
 				waited = true
 				clock.t = clock.t.Add(4 * time.Hour)
-				notices, err := svc.Tick(clock.t)
+				notices, err := svc.Tick(t.Context(), clock.t)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -383,7 +383,7 @@ func playUBLCampaign(t *testing.T, c chat, svc *bot.Service, store *persist.Stor
 				if !strings.Contains(text, "the game waits for it") {
 					t.Fatalf("the deadline said: %s", text)
 				}
-				if again, _ := store.Load(key); again.Decisions != rec.Decisions {
+				if again, _ := store.Load(t.Context(), key); again.Decisions != rec.Decisions {
 					t.Fatal("the deadline took a decision that was the player's")
 				}
 			}

@@ -39,12 +39,12 @@ func TestUBoatLeaderCampaignThroughTheBot(t *testing.T) {
 	})
 	place := bot.Place{Platform: "discord", Space: "guild", Channel: "chan"}
 	bdu := bot.User{ID: "u1", Name: "Dönitz"}
-	r, err := svc.Command(place, bdu, "uboatleader", "new", map[string]string{"campaign": "opening", "length": "short", "kommandant": "Dönitz", "rules": "snorkel"})
+	r, err := svc.Command(t.Context(), place, bdu, "uboatleader", "new", map[string]string{"campaign": "opening", "length": "short", "kommandant": "Dönitz", "rules": "snorkel"})
 	if err != nil || len(r.Public) != 1 || len(r.Public[0].Options) != 1 {
 		t.Fatalf("new: %+v %v", r, err)
 	}
 	// Shuffling the decks rolls dice: the game waits for its Start.
-	r, err = svc.Click(place, bdu, r.Public[0].Options[0].ID)
+	r, err = svc.Click(t.Context(), place, bdu, r.Public[0].Options[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestUBoatLeaderCampaignThroughTheBot(t *testing.T) {
 		if !strings.Contains(prompt.Text, "House content, not the publisher's") {
 			t.Fatalf("the prompt is not labelled: %s", prompt.Text)
 		}
-		rec, err := store.Load(place.Key())
+		rec, err := store.Load(t.Context(), place.Key())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,24 +87,24 @@ func TestUBoatLeaderCampaignThroughTheBot(t *testing.T) {
 			t.Fatalf("step %d: no button for %q in %+v", step, key, prompt.Options)
 		}
 		if view := []string{"status", "fleet", "map", "display", "variants", "help"}[step%6]; step%50 == 0 {
-			v, err := svc.Command(place, bdu, "uboatleader", view, nil)
+			v, err := svc.Command(t.Context(), place, bdu, "uboatleader", view, nil)
 			if err != nil || len(v.Public) != 1 || !strings.Contains(render(v.Public[0]), "House content, not the publisher's") {
 				t.Fatalf("view %s: %+v %v", view, v, err)
 			}
 			seenViews[view] = true
 		}
-		if r, err = svc.Click(place, bdu, id); err != nil {
+		if r, err = svc.Click(t.Context(), place, bdu, id); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if len(seenViews) < 3 {
 		t.Fatalf("views seen: %v", seenViews)
 	}
-	fin, err := store.Finished()
+	fin, err := store.Finished(t.Context())
 	if err != nil || len(fin) != 1 {
 		t.Fatalf("finished: %d %v", len(fin), err)
 	}
-	x, err := audit.Build(store, &fin[0], true)
+	x, err := audit.Build(t.Context(), store, &fin[0], true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -743,7 +743,7 @@ func (d *packDriver) checkDatabase(db string) {
 	if err != nil {
 		d.t.Fatal(err)
 	}
-	fin, err := store.Finished()
+	fin, err := store.Finished(d.t.Context())
 	if err != nil {
 		d.t.Fatal(err)
 	}
@@ -752,7 +752,7 @@ func (d *packDriver) checkDatabase(db string) {
 		if fin[i].Game != "hunters-wolfpack" {
 			continue
 		}
-		rec, err := store.Find(fin[i].ID) // the archive's list leaves the states out
+		rec, err := store.Find(d.t.Context(), fin[i].ID) // the archive's list leaves the states out
 		if err != nil {
 			d.t.Fatal(err)
 		}
@@ -767,7 +767,7 @@ func (d *packDriver) checkDatabase(db string) {
 				d.fail("%s sank %d t in the database, %d t in the channel", m.Name, tons, d.totals[m.Name])
 			}
 		}
-		x, err := audit.Build(store, &fin[i], true)
+		x, err := audit.Build(d.t.Context(), store, &fin[i], true)
 		if err != nil {
 			d.t.Fatal(err)
 		}

@@ -204,7 +204,7 @@ func (s *State) freshConvoy(e *Encounter) {
 	e.Targets = e.Targets[:0]
 	e.Quality = ""
 	n := 4
-	if s.Settings.On("14.2") {
+	if s.Settings.on(opt142) {
 		n = 3
 	}
 	for i := 0; i < n; i++ {

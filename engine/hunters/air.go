@@ -53,7 +53,7 @@ func (s *State) startAir(fromAddl bool) {
 	s.modFrom(ms, "year_1943", y >= 1943, "1943")
 	if p := s.Patrol; p != nil && (p.Mission != "") {
 		inBox := s.missionPending(p.Pos) || p.Boxes[p.Pos] == "mission"
-		whole := s.Settings.Ruling("mission_aircraft_drm") == "whole_patrol"
+		whole := s.Settings.ruling(rulMissionAircraftDRM) == "whole_patrol"
 		s.modFrom(ms, "in_mission_box_of_M_or_A_patrol", inBox || whole, "special mission (shallow waters)")
 	}
 	row, r := s.lookup("A1", "9.8.1", "Aircraft: crash dive", "2d6", s.pack.A1.Rows)
@@ -86,7 +86,7 @@ func (s *State) stepAirAttack() {
 		return
 	}
 	e := s.Enc
-	if s.Settings.On("14.7") {
+	if s.Settings.on(opt147) {
 		table := "aircraft_quality_1939_1941"
 		if s.year() >= 1942 {
 			table = "aircraft_quality_1942_1943"
@@ -150,7 +150,7 @@ func (s *State) fireFlak() string {
 		s.mods()
 		s.modFrom(ms, "type_VIIA", s.Boat.Type == "VIIA", "Type VIIA's 2cm placement")
 		s.modFrom(ms, "type_IX_no_flak_gun_damaged", s.isIX() && working == aboard, "both Type IX flak guns")
-		if s.Settings.Ruling("a2_crew_modifier") == "card" {
+		if s.Settings.ruling(rulA2CrewModifier) == "card" {
 			s.modFrom(ms, "veteran_or_elite_crew", s.Crew.Quality >= Veteran, s.text(func() string { return qualityNames[s.Crew.Quality] + " crew" }))
 		}
 		if s.Boat.Type == "VIIC_Flak" {
@@ -193,7 +193,7 @@ func (s *State) airAttack(cas string) {
 	if e.AirQuality == "elite" {
 		injuries = 2 // 14.7.3
 	}
-	if s.Settings.Ruling("air_attack_injuries") == "per_encounter" && e.AirInjured {
+	if s.Settings.ruling(rulAirAttackInjuries) == "per_encounter" && e.AirInjured {
 		injuries = 0
 	}
 	e.AirInjured = true
@@ -228,9 +228,7 @@ func (s *State) flakBoatSecondRound() {
 		s.Phase = phShadow
 		return
 	}
-	if !s.fast {
-		s.note("11.4.7", "The aircraft is %s and leaves.", pretty(e.Flak))
-	}
+	s.say("11.4.7", func() string { return fmt.Sprintf("The aircraft is %s and leaves.", pretty(e.Flak)) })
 	s.Phase = phCombatOver
 }
 

@@ -60,9 +60,7 @@ func init() {
 			return out
 		},
 		answer: func(s *State, key string) {
-			if !s.fast {
-				s.note("11.2.1", "The Kommandant requests %s.", assignmentLabel(key))
-			}
+			s.say("11.2.1", func() string { return fmt.Sprintf("The Kommandant requests %s.", assignmentLabel(key)) })
 			s.Patrol.Assignment = key
 			s.Phase = phAssigned
 		},
@@ -169,15 +167,15 @@ func (s *State) rollP1() string {
 		s.emit(r, s.text(func() string { return assignmentLabel(k) }))
 		sub, reroll := s.substitute(k)
 		if reroll {
-			if !s.fast {
-				s.note("7.3.2", "A Type %s may not patrol the Mediterranean: roll again.", typeName(s.Boat.Type))
-			}
+			s.say("7.3.2", func() string {
+				return fmt.Sprintf("A Type %s may not patrol the Mediterranean: roll again.", typeName(s.Boat.Type))
+			})
 			continue
 		}
 		if sub != k {
-			if !s.fast {
-				s.note(substitutionCase(s, k), "A Type %s treats %s as %s.", typeName(s.Boat.Type), assignmentLabel(k), assignmentLabel(sub))
-			}
+			s.say(substitutionCase(s, k), func() string {
+				return fmt.Sprintf("A Type %s treats %s as %s.", typeName(s.Boat.Type), assignmentLabel(k), assignmentLabel(sub))
+			})
 		}
 		return sub
 	}
@@ -197,7 +195,7 @@ func substitutionCase(s *State, k string) string {
 // with the rulings viid_tracks and flak_boat_caribbean and optional rule 14.10.
 func (s *State) substitute(k string) (string, bool) {
 	area := s.pack.Mats.AssignmentKeys[k].Area
-	ignore := s.Settings.On("14.10") // 14.10.1: ignore 7.3.1 and 7.3.2
+	ignore := s.Settings.on(opt1410) // 14.10.1: ignore 7.3.1 and 7.3.2
 	t := s.Boat.Type
 	switch {
 	case s.isIX():
@@ -206,7 +204,7 @@ func (s *State) substitute(k string) (string, bool) {
 		}
 		return k, false
 	case t == "VIID":
-		mat := s.Settings.Ruling("viid_tracks") == "mat"
+		mat := s.Settings.ruling(rulVIIDTracks) == "mat"
 		if !ignore && area == "mediterranean" {
 			return "", true // 7.3.2, card note 5
 		}
@@ -227,7 +225,7 @@ func (s *State) substitute(k string) (string, bool) {
 		if !ignore && area == "west_african_coast" {
 			return "atlantic", false
 		}
-		if !ignore && area == "caribbean" && s.Settings.Ruling("flak_boat_caribbean") == "card" {
+		if !ignore && area == "caribbean" && s.Settings.ruling(rulFlakBoatCaribbean) == "card" {
 			return "atlantic", false
 		}
 		return k, false
@@ -245,7 +243,7 @@ func (s *State) stepAssigned() {
 	ak := s.pack.Mats.AssignmentKeys[p.Assignment]
 	p.Area, p.Mission, p.Wolfpack = ak.Area, ak.Mission, ak.Wolfpack // 7.2.1: (W) patrols
 	trackKey := s.pack.Mats.TrackSelection[p.Assignment]
-	viidRule := s.Boat.Type == "VIID" && s.Settings.Ruling("viid_tracks") == "rulebook"
+	viidRule := s.Boat.Type == "VIID" && s.Settings.ruling(rulVIIDTracks) == "rulebook"
 	viidMat := s.Boat.Type == "VIID" && !viidRule
 	if s.Boat.Type == "VIID" {
 		// 11.4.6: the VIID lays mines on British Isles and North America/Caribbean
@@ -264,9 +262,9 @@ func (s *State) stepAssigned() {
 		// A combination no mat prints (e.g. 14.10 sending a Type VII to West Africa):
 		// sail the Atlantic track with the area's encounter column.
 		track, _ = s.mat().Track("atlantic")
-		if !s.fast {
-			s.note("14.10", "No %s track on the Type %s mat: the Atlantic track is used with the %s encounter column.", trackKey, typeName(s.Boat.Type), assignmentLabel(p.Assignment))
-		}
+		s.say("14.10", func() string {
+			return fmt.Sprintf("No %s track on the Type %s mat: the Atlantic track is used with the %s encounter column.", trackKey, typeName(s.Boat.Type), assignmentLabel(p.Assignment))
+		})
 	}
 	p.Boxes = append(p.Boxes[:0], make([]string, len(track))...)
 	p.Rolls = append(p.Rolls[:0], make([]int, len(track))...)
@@ -287,9 +285,9 @@ func (s *State) stepAssigned() {
 		s.Crew.Agent = &Crewman{}
 	}
 	s.Career.Log = append(s.Career.Log, LogRow{Month: s.Career.Month, Mark: "patrol", Patrol: s.patrolLabel(p.Assignment)})
-	if !s.fast {
-		s.note("7.1.1", "Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), assignmentLabel(p.Assignment), len(p.Boxes))
-	}
+	s.say("7.1.1", func() string {
+		return fmt.Sprintf("Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), assignmentLabel(p.Assignment), len(p.Boxes))
+	})
 	if p.Area == "arctic" && !s.Career.Arctic {
 		s.mods()
 		row, _ := s.table("arctic_permanent", "Permanent Arctic assignment")
@@ -346,9 +344,7 @@ func (p *Patrol) returning() bool {
 func (s *State) stepSail() {
 	p := s.Patrol
 	p.Pos = 0
-	if !s.fast {
-		s.note("7.1.2", "%s sails for %s.", s.Boat.Number, assignmentLabel(p.Assignment))
-	}
+	s.say("7.1.2", func() string { return fmt.Sprintf("%s sails for %s.", s.Boat.Number, assignmentLabel(p.Assignment)) })
 	s.Phase = phBoxEnter
 }
 

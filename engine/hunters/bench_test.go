@@ -9,7 +9,8 @@ import (
 
 // BenchmarkCareer plays whole careers with the fast dice and no event
 // recording, the way `kaleun sim` does (one state restarted for each
-// career). Target: ≥ 20,000 careers/s on one core.
+// career, the built-in commander choosing from the options the rules
+// stopped at). Target: ≥ 20,000 careers/s on one core.
 func BenchmarkCareer(b *testing.B) {
 	r := NewRulesWithPack(pack(b))
 	su, err := r.ParseSetup([]byte(`{"boat":"VIIC","start":"1940-10"}`))
@@ -26,12 +27,10 @@ func BenchmarkCareer(b *testing.B) {
 		if err := r.Restart(s, su, d); err != nil {
 			b.Fatal(err)
 		}
-		for s.Over == nil {
-			if _, err := s.ApplyInPlace(engine.Choice{Key: Command(s)}, d, false); err != nil {
-				b.Fatal(err)
-			}
-			decisions++
+		if err := s.play(d, nil); err != nil {
+			b.Fatal(err)
 		}
+		decisions += s.Decision
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "careers/s")
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/career")
@@ -106,10 +105,8 @@ func TestSimulatedCareersBarelyAllocate(t *testing.T) {
 		if err := r.Restart(s, su, d); err != nil {
 			t.Fatal(err)
 		}
-		for s.Over == nil {
-			if _, err := s.ApplyInPlace(engine.Choice{Key: Command(s)}, d, false); err != nil {
-				t.Fatal(err)
-			}
+		if err := s.play(d, nil); err != nil {
+			t.Fatal(err)
 		}
 	}
 	for i := 0; i < 200; i++ {
@@ -119,5 +116,18 @@ func TestSimulatedCareersBarelyAllocate(t *testing.T) {
 		t.Fatalf("a simulated career allocates %.1f times, budget 50 (17 today; the race detector doubles it)", got)
 	} else {
 		t.Logf("a simulated career allocates %.1f times", got)
+	}
+}
+
+// BenchmarkRolloutsToEncounterEnd is the advisor's work at an engagement
+// prompt: 10,000 rollouts of an option (medium range) to the end of the
+// encounter, from a range prompt of a real career. Target: 250 ms.
+func BenchmarkRolloutsToEncounterEnd(b *testing.B) {
+	s := rangePrompt(b, 1941)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Rollouts("medium", 10_000, uint64(i+1), ToEncounterEnd); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

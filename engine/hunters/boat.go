@@ -6,10 +6,11 @@ import "github.com/kaleun/kaleun/engine/hunters/charts"
 func (s *State) mat() *charts.Boat {
 	// matType holds the very string the mat was found by, so the check is
 	// usually a comparison of two equal addresses, not of the letters.
-	if s.matPtr == nil || s.matType != s.Boat.Type {
-		s.matPtr, s.matType = s.pack.Mats.Boats[s.Boat.Type], s.Boat.Type
+	sc := &s.scratch
+	if sc.mat == nil || sc.matType != s.Boat.Type {
+		sc.mat, sc.matType = s.pack.Mats.Boats[s.Boat.Type], s.Boat.Type
 	}
-	return s.matPtr
+	return sc.mat
 }
 
 func (s *State) isIX() bool { return s.mat().Family() == "IX" }
@@ -19,10 +20,7 @@ func (s *State) isIX() bool { return s.mat().Family() == "IX" }
 // patrol, 4.5).
 func (s *State) fitBoat(boatType string) {
 	number := s.Boat.Number
-	fwd, aft := s.Boat.Fwd, s.Boat.Aft
-	if !s.fast {
-		fwd, aft = nil, nil // a recorded game never shares a slice between boats
-	}
+	fwd, aft := s.Boat.Fwd, s.Boat.Aft // the new boat's tubes reuse the old one's storage
 	s.Boat = Boat{Type: boatType, Number: number}
 	m := s.mat()
 	s.Boat.Fwd = tubes(fwd, m.Tubes.Forward)
@@ -98,12 +96,12 @@ func (s *State) dieselsInoperable() int {
 func (s *State) torpedoesAboard() int {
 	n := s.Boat.FwdA + s.Boat.FwdE + s.Boat.AftA + s.Boat.AftE
 	for _, t := range s.Boat.Fwd {
-		if t == G7a || t == G7e {
+		if isTorpedo(t) {
 			n++
 		}
 	}
 	for _, t := range s.Boat.Aft {
-		if t == G7a || t == G7e {
+		if isTorpedo(t) {
 			n++
 		}
 	}
@@ -138,7 +136,7 @@ func (s *State) commandModifiers(ms charts.Modifiers) {
 		s.modFrom(ms, "kmdt_sw", !s.Crew.WO1.Experte, "1WO in command")
 	case cmd2WO, cmdLI:
 		if s.Crew.WO2.Experte && s.inCommand() == cmd2WO {
-			if s.Settings.Ruling("experte_2wo_command") == "waive_one" {
+			if s.Settings.ruling(rulExperte2WOCommand) == "waive_one" {
 				s.modFrom(ms, "kmdt_sw", true, "Experte 2WO in command")
 			}
 			return

@@ -83,11 +83,9 @@ func init() {
 
 func (s *State) stepBoxEnter() {
 	p := s.Patrol
-	if !s.fast {
-		if !s.fast {
-			s.note("8.1.1", "%s enters box %d of %d: %s.", s.Boat.Number, p.Pos+1, len(p.Boxes), s.boxLabel(p.Pos))
-		}
-	}
+	s.say("8.1.1", func() string {
+		return fmt.Sprintf("%s enters box %d of %d: %s.", s.Boat.Number, p.Pos+1, len(p.Boxes), s.boxLabel(p.Pos))
+	})
 	s.doctorSurvival()
 	if s.Over != nil {
 		return
@@ -133,7 +131,7 @@ func (s *State) encounterTable() (*charts.SubTable, string, bool) {
 		key = "transit"
 		if p.FirstMed {
 			key = "addl_round_gibraltar" // 7.3.3
-			randomOK = s.Settings.Ruling("gibraltar_random_event") == "allowed"
+			randomOK = s.Settings.ruling(rulGibraltarRandomEvent) == "allowed"
 		}
 	case "mission":
 		key = "bay_of_biscay_special_missions"
@@ -180,13 +178,12 @@ func (s *State) stepBoxRoll() {
 	p.RollsLeft--
 	mission := s.missionPending(p.Pos)
 	t, _, randomOK := s.encounterTable()
-	purpose := ""
-	if !s.fast {
-		purpose = "Encounter: " + t.Title
+	purpose := s.text(func() string {
 		if mission {
-			purpose = "Special mission: " + t.Title
+			return "Special mission: " + t.Title
 		}
-	}
+		return "Encounter: " + t.Title
+	})
 	r := s.throw("E1", "8.1", purpose, "2d6")
 	row, _ := t.Rows.Find(r.total)
 	result := row.Result
@@ -197,9 +194,7 @@ func (s *State) stepBoxRoll() {
 		s.randomEvent()
 		return
 	}
-	if !s.fast {
-		s.emit(r, pretty(result))
-	}
+	s.emit(r, s.text(func() string { return pretty(result) }))
 	if mission {
 		if result == "none" {
 			s.completeMission()
@@ -297,7 +292,7 @@ func (s *State) stepBoxDone() {
 		return
 	}
 	// 14.9.1: no resupply in the Mediterranean or off North America/the Caribbean.
-	if s.Settings.On("14.9") && !p.ResupplyChk && !p.Aborting && p.Pos == p.lastOnStation() &&
+	if s.Settings.on(opt149) && !p.ResupplyChk && !p.Aborting && p.Pos == p.lastOnStation() &&
 		p.Area != "mediterranean" && p.Area != "north_america" && p.Area != "caribbean" {
 		p.ResupplyChk = true // 14.9.2: once per patrol
 		s.mods()
@@ -348,9 +343,7 @@ func (s *State) startAbort(reason, cas string) {
 	}
 	p.Aborting, p.AbortReason = true, reason
 	p.RollsLeft = 0
-	if !s.fast {
-		s.note(cas, "Patrol aborted: %s (10.8).", reason)
-	}
+	s.say(cas, func() string { return fmt.Sprintf("Patrol aborted: %s (10.8).", reason) })
 	if s.isIX() {
 		done, total := 0, 0
 		for i, r := range p.Rolls {
@@ -503,9 +496,7 @@ func (s *State) doctorSurvival() {
 		row, _ := s.table("doctor_absent_survival", s.text(func() string { return "Survival of " + who + " (no doctor)" }))
 		if row.Result == "KIA" {
 			c.Health = KIA
-			if !s.fast {
-				s.note("10.5.3", "%s dies of his wounds.", who)
-			}
+			s.say("10.5.3", func() string { return fmt.Sprintf("%s dies of his wounds.", who) })
 		}
 	}
 	check(&s.Crew.Kmdt, "the Kommandant")
@@ -558,9 +549,9 @@ func (s *State) resupply() {
 		addA, addE = 2, 2
 	}
 	gotA, gotE := s.stowReloads(addA, addE)
-	if !s.fast {
-		s.note("14.9", "Resupplied at sea: fuel, deck-gun ammunition to %d, %d G7a and %d G7e torpedoes taken on (14.9.3 limits).", s.Boat.Ammo, gotA, gotE)
-	}
+	s.say("14.9", func() string {
+		return fmt.Sprintf("Resupplied at sea: fuel, deck-gun ammunition to %d, %d G7a and %d G7e torpedoes taken on (14.9.3 limits).", s.Boat.Ammo, gotA, gotE)
+	})
 	p.Pos = p.firstOnStation() - 1
 	p.Dir = 1
 	s.Phase = phBoxAdvance

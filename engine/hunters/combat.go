@@ -71,6 +71,10 @@ func init() {
 		text:    func(s *State) string { return s.aimText() },
 		options: func(s *State) []engine.Option { return s.aimOptions() },
 		answer:  func(s *State, key string) { s.aim(key) },
+		// A salvo is aimed one shot at a time, a quarter of all decisions:
+		// the simulator asks what is offered instead of building the labels.
+		count:  func(s *State) int { return s.aimMenu().count() },
+		offers: func(s *State, key string) bool { return s.aimMenu().offers(key) },
 	}
 }
 
@@ -142,6 +146,7 @@ func (s *State) stepPreDetect() {
 	}
 	row, _ := s.lookup("E2", "9.2.2", "Close-range approach detection", "2d6", s.pack.E2.CloseRange.Rows)
 	if row.Result == "detected" {
+		s.scratch.tally.detection()
 		s.note("9.2.2", "Detected while closing in: no torpedoes are fired; depth charges follow at once.")
 		e.Round = 1
 		e.Detect = ""
@@ -149,7 +154,7 @@ func (s *State) stepPreDetect() {
 		return
 	}
 	e.Detect = ""
-	if s.Settings.On("14.11") && e.Type == "convoy" {
+	if s.Settings.on(opt1411) && e.Type == "convoy" {
 		// 14.11.1: past the escorts at close range, the ships nearest the boat
 		// are identified with +1 on the size roll (they replace the first sighting).
 		s.note("14.11.1", "The boat penetrates the convoy: the ships nearest to it are identified with +1 on the size roll.")
@@ -192,7 +197,7 @@ func (s *State) tubesReady(fwd bool) int {
 	}
 	n := 0
 	for _, t := range tubes {
-		if t == G7a || t == G7e {
+		if isTorpedo(t) {
 			n++
 		}
 	}
@@ -283,31 +288,27 @@ func (s *State) chooseWeapon(key string) {
 // a committed second salvo), or up to two points of deck-gun ammo (9.3.2).
 // aimSlotCount is len(aimSlots()) without building the labels.
 func (s *State) aimSlotCount() int {
-	e := s.Enc
+	return s.slotsOf(s.Enc.Weapon) + s.slotsOf(s.Enc.Second)
+}
+
+// slotsOf counts what a weapon ("fwd", "aft", "gun" or none) fires.
+func (s *State) slotsOf(w string) int {
 	n := 0
-	add := func(w string) {
-		switch w {
-		case "fwd", "aft":
-			tubes := s.Boat.Aft
-			if w == "fwd" {
-				tubes = s.Boat.Fwd
+	switch w {
+	case "fwd":
+		for _, t := range s.Boat.Fwd {
+			if isTorpedo(t) {
+				n++
 			}
-			for _, t := range tubes {
-				if t == G7a || t == G7e {
-					n++
-				}
-			}
-		case "gun":
-			a := s.Boat.Ammo
-			if a > 2 {
-				a = 2
-			}
-			n += a
 		}
-	}
-	add(e.Weapon)
-	if e.Second != "" {
-		add(e.Second)
+	case "aft":
+		for _, t := range s.Boat.Aft {
+			if isTorpedo(t) {
+				n++
+			}
+		}
+	case "gun":
+		n = min(s.Boat.Ammo, 2) // 4.6.3, 9.3.2
 	}
 	return n
 }
@@ -348,7 +349,7 @@ func (s *State) aimSlots() []aimSlot {
 				tubes = s.Boat.Fwd
 			}
 			for i, t := range tubes {
-				if t == G7a || t == G7e {
+				if isTorpedo(t) {
 					slots = append(slots, aimSlot{weapon: w, number: i + 1, load: t})
 				}
 			}
@@ -381,27 +382,80 @@ func (s *State) aimText() string {
 	return txt
 }
 
-func (s *State) aimOptions() []engine.Option {
+// aimMenu is what the aim decision offers (9.2.1), without its labels: a
+// shot at each ship afloat, all the remaining shots at one when more than
+// one remains, holding this shot, and firing now once a shot is aimed or
+// more than one remains. aimOptions lists it, and the simulator asks it.
+type aimMenu struct {
+	afloat    [len(targetKeys)]bool
+	remaining int
+	fire      bool
+}
+
+func (s *State) aimMenu() aimMenu {
 	e := s.Enc
-	out := s.opts()
+	var m aimMenu
 	for i := range e.Targets {
-		t := &e.Targets[i]
-		if !t.Afloat() {
-			continue
-		}
-		out = append(out, engine.Option{Key: targetKeys[i], Label: s.text(func() string { return "At " + s.targetLabel(i) }), Case: "9.2.1"})
+		m.afloat[i] = e.Targets[i].Afloat()
 	}
-	remaining := s.aimSlotCount() - e.AimIdx
-	if remaining > 1 {
-		for i := range e.Targets {
-			t := &e.Targets[i]
-			if t.Afloat() {
-				out = append(out, engine.Option{Key: allKeys[i], Label: s.text(func() string { return fmt.Sprintf("This and the %d others at #%d", remaining-1, i+1) }), Case: "9.2.1"})
+	m.remaining = s.aimSlotCount() - e.AimIdx
+	m.fire = e.AimIdx > 0 || m.remaining > 1
+	return m
+}
+
+// count is the number of options offered.
+func (m aimMenu) count() int {
+	n := 1 // hold
+	for _, a := range m.afloat {
+		if a {
+			n++
+			if m.remaining > 1 {
+				n++
+			}
+		}
+	}
+	if m.fire {
+		n++
+	}
+	return n
+}
+
+// offers reports whether key is offered.
+func (m aimMenu) offers(key string) bool {
+	switch key {
+	case "hold":
+		return true
+	case "fire":
+		return m.fire
+	}
+	for i := range targetKeys {
+		switch key {
+		case targetKeys[i]:
+			return m.afloat[i]
+		case allKeys[i]:
+			return m.afloat[i] && m.remaining > 1
+		}
+	}
+	return false
+}
+
+func (s *State) aimOptions() []engine.Option {
+	m := s.aimMenu()
+	out := s.opts()
+	for i, afloat := range m.afloat {
+		if afloat {
+			out = append(out, engine.Option{Key: targetKeys[i], Label: s.text(func() string { return "At " + s.targetLabel(i) }), Case: "9.2.1"})
+		}
+	}
+	if m.remaining > 1 {
+		for i, afloat := range m.afloat {
+			if afloat {
+				out = append(out, engine.Option{Key: allKeys[i], Label: s.text(func() string { return fmt.Sprintf("This and the %d others at #%d", m.remaining-1, i+1) }), Case: "9.2.1"})
 			}
 		}
 	}
 	out = append(out, engine.Option{Key: "hold", Label: "Hold this one", Case: "9.2.1"})
-	if e.AimIdx > 0 || remaining > 1 {
+	if m.fire {
 		out = append(out, engine.Option{Key: "fire", Label: "Fire now (hold the rest)", Case: "9.2.1"})
 	}
 	return out
@@ -471,7 +525,7 @@ func (s *State) stepFire() {
 			return
 		}
 		for i, ty := range tubes {
-			if ty != G7a && ty != G7e {
+			if !isTorpedo(ty) {
 				continue
 			}
 			t := aim[idx]
@@ -554,7 +608,7 @@ func (s *State) shootTorpedo(t int, ty string, second bool) {
 	s.modFrom(ms, "g7e_at_medium_range", ty == G7e && e.Range == "medium", "G7e at medium range")
 	s.modFrom(ms, "g7e_at_long_range", ty == G7e && e.Range == "long", "G7e at long range")
 	r := s.throw("U1", "9.2.3", s.text(func() string { return ty + " torpedo at " + tg.Name }), "2d6")
-	hit := r.total <= s.pack.U1.HitOnOrBelow[e.Range]
+	hit := r.total <= s.pack.U1.HitNumber(e.Range)
 	s.emit(r, hitWord(hit))
 	if !hit {
 		return
@@ -590,7 +644,7 @@ func (s *State) shootGun(t int) {
 	s.mods()
 	s.fireModifiers()
 	r := s.throw("U1", "9.3.3", s.text(func() string { return "Deck gun at " + tg.Name }), "2d6")
-	hit := r.total <= s.pack.U1.HitOnOrBelow[e.Range]
+	hit := r.total <= s.pack.U1.HitNumber(e.Range)
 	s.emit(r, hitWord(hit))
 	if hit {
 		s.damageTarget(t, true)
@@ -616,9 +670,7 @@ func (s *State) damageTarget(t int, gun bool) {
 	}
 	s.emit(r, s.text(func() string { return fmt.Sprintf("%d damage", pts) }))
 	if tg.Sunk {
-		if !s.fast {
-			s.note("9.2.5", "%s has already gone down.", tg.Name)
-		}
+		s.say("9.2.5", func() string { return fmt.Sprintf("%s has already gone down.", tg.Name) })
 		return
 	}
 	tg.Damage += pts
@@ -631,9 +683,7 @@ func (s *State) damageTarget(t int, gun bool) {
 		return
 	}
 	lt.Damaged = true
-	if !s.fast {
-		s.note("9.2.6", "%s is damaged (%d of %d).", tg.Name, tg.Damage, tg.Points)
-	}
+	s.say("9.2.6", func() string { return fmt.Sprintf("%s is damaged (%d of %d).", tg.Name, tg.Damage, tg.Points) })
 }
 
 // shipSunk books a sinking (9.2.6, 11.3.1).
@@ -645,9 +695,9 @@ func (s *State) shipSunk(tg *Target) {
 	if tg.KC {
 		s.Career.CapitalKC++
 	}
-	if !s.fast {
-		s.note("9.2.6", "%s (%d t) is sunk! Career total %d t.", tg.Name, tg.Tons, s.Career.Tons)
-	}
+	s.say("9.2.6", func() string {
+		return fmt.Sprintf("%s (%d t) is sunk! Career total %d t.", tg.Name, tg.Tons, s.Career.Tons)
+	})
 }
 
 // targetKeys and allKeys name the combat mat's four target columns (9.1.1).

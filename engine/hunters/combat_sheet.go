@@ -139,7 +139,7 @@ func (s *State) tubesLine(fwd bool) string {
 func loaded(tubes []string) int {
 	n := 0
 	for _, t := range tubes {
-		if t == G7a || t == G7e {
+		if isTorpedo(t) {
 			n++
 		}
 	}

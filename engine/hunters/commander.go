@@ -37,48 +37,58 @@ import (
 //     fuel tanks are damaged; takes resupply at sea when below half its load.
 //   - Refit: asks for the newest standard model when it holds an upgrade request.
 func Command(s *State) string {
-	d := s.pendingDecision()
-	if d == nil {
+	d := s.handler().dec
+	if d == nil || s.Over != nil {
 		return ""
 	}
-	opts := s.options(d)
+	return commandFrom(s, s.options(d))
+}
+
+// commandFrom is Command choosing from the decision's options, already
+// built: the simulator hands it the options the rules stopped at. For a
+// decision that tells its options without building them (aiming, the most
+// frequent), opts is nil and the commander asks the decision instead.
+func commandFrom(s *State, opts []engine.Option) string {
+	if s.Phase == phAim {
+		return s.commanderAim()
+	}
 	m := menu(opts)
 	first := opts[0].Key
 	hull, spaces := s.Boat.Hull, s.mat().HullSpaces
 	hurt := hull*2 >= spaces
-	switch d.kind {
-	case "torpedo_mix":
+	switch s.Phase { // the decision's phase: a number, where its kind is a string
+	case phLoadMix:
 		return m.pick(numberedKey('e', s.mat().Torpedoes.G7e), first)
-	case "load_tubes":
+	case phLoadTubes:
 		return m.pick("f0a0")
-	case "reload_forward", "reload_aft":
+	case phReloadFwd, phReloadAft:
 		return m.pick("e0")
-	case "choose_patrol":
+	case phChoose:
 		for _, k := range []string{"north_america", "caribbean", "atlantic", "atlantic_W", "west_african_coast", "british_isles", "spanish_coast", "norway", "arctic", "mediterranean"} {
 			if m.has(k) {
 				return k
 			}
 		}
 		return first
-	case "proceed":
+	case phProceed:
 		if (s.torpedoesAboard() == 0 && !s.gunReady()) || hurt || s.damaged(sysFuelTanks) {
 			return m.pick("abort", "sail")
 		}
 		return "sail"
-	case "abort_direction":
+	case phAbortWay:
 		return "back"
-	case "resupply":
+	case phResupply:
 		if s.torpedoesAboard()*2 < s.mat().Torpedoes.Load && !hurt {
 			return "resupply"
 		}
 		return "decline"
-	case "engage":
+	case phEngage:
 		e := s.Enc
 		if !m.has("attack") || (e.Escorted && hurt) || (e.CapitalUndamaged() && hull > 0) {
 			return m.pick("avoid", "sit_out")
 		}
 		return "attack"
-	case "range":
+	case phRange:
 		if s.Enc.Escorted {
 			if s.year() >= 1942 {
 				return "long" // -1 to detection once radar and escorts improve
@@ -86,23 +96,21 @@ func Command(s *State) string {
 			return "medium"
 		}
 		return "close"
-	case "approach":
+	case phApproach:
 		e := s.Enc
 		if !e.Escorted || s.year() < 1941 {
 			return m.pick("surfaced", "submerged")
 		}
 		return m.pick("submerged", "surfaced")
-	case "weapon":
+	case phWeapon:
 		return m.pick("fwd", "aft", "gun", "done", "hold")
-	case "aim":
-		return s.commanderAim(m)
-	case "test_depth":
+	case phTestDepth:
 		return "hold_depth"
-	case "hals_und_beinbruch":
+	case phHalsDetect, phHalsDC, phHalsAir:
 		return "reroll"
-	case "evasive":
+	case phEvasive:
 		return "n1"
-	case "after_combat":
+	case phAfter:
 		if m.has("continue") && !hurt {
 			return "continue" // 13.5.5: stay with the pack
 		}
@@ -115,7 +123,7 @@ func Command(s *State) string {
 			}
 		}
 		return m.pick("again", "leave")
-	case "follow_pick":
+	case phFollowPick:
 		best, bestTons := first, -1
 		for _, o := range opts {
 			i, _ := strconv.Atoi(o.Key[1:])
@@ -124,11 +132,13 @@ func Command(s *State) string {
 			}
 		}
 		return best
-	case "follow_time":
+	case phFollowTime:
 		return "night"
-	case "flak_stay":
+	case phFlakStay:
 		return "dive"
-	case "upgrade":
+	case phEscortPick:
+		return "roll" // the other player's pick in a two-player game: the die, as in solitaire (14.8)
+	case phUpgrade:
 		best := "save"
 		for _, o := range opts {
 			if o.Key != "save" && s.pack.Mats.Boats[o.Key].Limited == "" {
@@ -144,8 +154,8 @@ func Command(s *State) string {
 type menu []engine.Option
 
 func (m menu) has(k string) bool {
-	for _, o := range m {
-		if o.Key == k {
+	for i := range m { // by index: an Option is three strings
+		if m[i].Key == k {
 			return true
 		}
 	}
@@ -173,7 +183,7 @@ func (s *State) anyDamaged() bool {
 }
 
 // commanderAim sends the next shot at the biggest ship still short of shots.
-func (s *State) commanderAim(m menu) string {
+func (s *State) commanderAim() string {
 	e := s.Enc
 	var aimed [8]int
 	for _, a := range e.Aim {
@@ -198,10 +208,10 @@ func (s *State) commanderAim(m menu) string {
 	if best < 0 {
 		best = fallback
 	}
-	if best < 0 {
-		return m.pick("hold")
+	if best < 0 || !s.aimMenu().offers(targetKeys[best]) {
+		return "hold"
 	}
-	return m.pick(targetKeys[best], "hold")
+	return targetKeys[best]
 }
 
 // isMission reports whether a P1 key is a special mission.

@@ -32,15 +32,18 @@ func (r *Rules) TournamentFormats() []engine.TournamentFormat {
 	rules := engine.SetupField{Key: "rules", Label: "Optional rules and rulings for every entrant"}
 	win := engine.SetupField{Key: "win", Label: "Winner", Default: "tonnage", Help: "13.4.1: any of the formats above",
 		Options: []engine.Option{{Key: "tonnage", Label: "Most tonnage, dead or alive (13.2)"}, {Key: "survival", Label: "Most tonnage among those alive in Jun-43 (13.3)"}}}
+	// The advisor (odds at every prompt) is free unless the organiser turns it off.
+	odds := engine.SetupField{Key: "odds", Label: "Odds (the advisor)", Default: "on", Help: "off: no entrant may ask for the odds of his options",
+		Options: []engine.Option{{Key: "on", Label: "Every entrant may ask for odds"}, {Key: "off", Label: "No odds in this tournament"}}}
 	anyBoat := engine.SetupField{Key: "boat", Label: "Your U-boat type", Required: true, Help: "13.4.1: any Type VII or IX available at the start"}
 	for _, k := range boatOrder {
 		anyBoat.Options = append(anyBoat.Options, engine.Option{Key: k})
 	}
 	return []engine.TournamentFormat{
-		{Key: "top", Label: "Top Tonnage", Case: "13.2", Fields: []engine.SetupField{length, boat, rules}},
-		{Key: "survival", Label: "Survival", Case: "13.3", Fields: []engine.SetupField{length, boat, rules}},
-		{Key: "mixed", Label: "Mixed Boat", Case: "13.4", Fields: []engine.SetupField{length, win, rules}, EntrantFields: []engine.SetupField{anyBoat}},
-		{Key: "wolfpack", Label: "Wolfpack", Case: "13.5", Fields: []engine.SetupField{rules, {Key: "absent", Label: "An absent boat at its deadline", Default: "commander",
+		{Key: "top", Label: "Top Tonnage", Case: "13.2", Fields: []engine.SetupField{length, boat, rules, odds}},
+		{Key: "survival", Label: "Survival", Case: "13.3", Fields: []engine.SetupField{length, boat, rules, odds}},
+		{Key: "mixed", Label: "Mixed Boat", Case: "13.4", Fields: []engine.SetupField{length, win, rules, odds}, EntrantFields: []engine.SetupField{anyBoat}},
+		{Key: "wolfpack", Label: "Wolfpack", Case: "13.5", Fields: []engine.SetupField{rules, odds, {Key: "absent", Label: "An absent boat at its deadline", Default: "commander",
 			Help:    "13.5 is silent on timing: see README",
 			Options: []engine.Option{{Key: "commander", Label: "The built-in commander decides for it (it sits battle rounds out)"}, {Key: "sit_out", Label: "It only sits battle rounds out; its other decisions wait"}}}},
 			TeamGame: "hunters-wolfpack", TeamSize: 6, TeamNames: r.wolfpackNames(), TeamsTitle: "Packs (13.5.1)"},
@@ -155,4 +158,10 @@ func (r *Rules) Legends() []engine.Legend {
 		out = append(out, engine.Legend{Rank: a.Rank, Name: a.Name, Score: a.Tons, Note: fmt.Sprintf("%d ships, %d patrols", a.Ships, a.Patrols)})
 	}
 	return out
+}
+
+// OddsAllowed implements engine.OddsPolicy: odds are free unless the
+// organiser answered odds:off.
+func (r *Rules) OddsAllowed(format string, organiser map[string]string) bool {
+	return organiser["odds"] != "off"
 }

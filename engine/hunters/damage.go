@@ -52,9 +52,7 @@ func (s *State) addHull(n int, cas, why string) {
 		s.endGame("sunk", fmt.Sprintf("%s's hull gave way (%s): lost with all hands (10.3.2).", s.Boat.Number, why))
 		return
 	}
-	if !s.fast {
-		s.note(cas, "Hull damage: %d of %d.", s.Boat.Hull, s.mat().HullSpaces)
-	}
+	s.say(cas, func() string { return fmt.Sprintf("Hull damage: %d of %d.", s.Boat.Hull, s.mat().HullSpaces) })
 }
 
 // addFlooding advances the flooding track (10.1, 10.6.1); the final space forces
@@ -69,9 +67,7 @@ func (s *State) addFlooding(n int) {
 		s.scuttleAfterFlooding()
 		return
 	}
-	if !s.fast {
-		s.note("10.1.1", "Flooding: %d of %d.", s.Boat.Flooding, s.mat().FloodingSpaces)
-	}
+	s.say("10.1.1", func() string { return fmt.Sprintf("Flooding: %d of %d.", s.Boat.Flooding, s.mat().FloodingSpaces) })
 }
 
 // floodingCheck is 10.1.3's additional flooding after a round with flooding.
@@ -134,15 +130,13 @@ func (s *State) damageSystem(key string) {
 		}
 	}
 	if !any {
-		if !s.fast {
-			s.note("10.6.3", "%s: already damaged or not aboard, no further effect.", pretty(key))
-		}
+		s.say("10.6.3", func() string {
+			return fmt.Sprintf("%s: already damaged or not aboard, no further effect.", pretty(key))
+		})
 		return
 	}
-	if !s.fast {
-		s.note("10.0", "%s damaged.", pretty(key))
-	}
-	if (key == "diesel_engine_1" || key == "diesel_engine_2") && s.Settings.Ruling("diesel_repair") == "inoperable_at_once" {
+	s.say("10.0", func() string { return fmt.Sprintf("%s damaged.", pretty(key)) })
+	if (key == "diesel_engine_1" || key == "diesel_engine_2") && s.Settings.ruling(rulDieselRepair) == "inoperable_at_once" {
 		i := sysDiesel1
 		if key == "diesel_engine_2" {
 			i = sysDiesel2
@@ -157,7 +151,7 @@ func (s *State) crewInjury() {
 	s.mods()
 	row, r := s.lookup("E5", "9.6.10", "Crew injury: who", "2d6", s.pack.E5.CrewInjury.Who.Rows)
 	who := row.Result
-	if r.natural == 11 && s.Settings.Ruling("injury_roll_11") == "generic_crew" {
+	if r.natural == 11 && s.Settings.ruling(rulInjuryRoll11) == "generic_crew" {
 		who = "generic_crew"
 		s.note("9.6.10", "Ruling injury_roll_11=generic_crew: a generic crew box is hit.")
 	}
@@ -191,13 +185,11 @@ func (s *State) crewInjury() {
 		c, name = &s.Crew.Generic[idx], genericCrewNames[idx]
 	}
 	if c.Health == KIA {
-		if !s.fast {
-			s.note("9.6.10", "%s is already KIA: no effect.", name)
-		}
+		s.say("9.6.10", func() string { return fmt.Sprintf("%s is already KIA: no effect.", name) })
 		return
 	}
 	s.mods()
-	if s.Settings.Ruling("doctor_severity") == "on" && s.Crew.Doctor.Experte && !s.Crew.Doctor.Health.Out() {
+	if s.Settings.ruling(rulDoctorSeverity) == "on" && s.Crew.Doctor.Experte && !s.Crew.Doctor.Health.Out() {
 		s.mod(-1, "Experte Doctor (ruling doctor_severity=on)", "10.11.1")
 	}
 	srow, _ := s.lookup("E5", "9.6.10", s.text(func() string { return "Crew injury: severity for " + name }), "1d6", s.pack.E5.CrewInjury.Severity.Rows)
@@ -227,13 +219,9 @@ func (s *State) wound(c *Crewman, name, sev string) {
 		c.Health = KIA
 	}
 	if c.Health == before {
-		if !s.fast {
-			s.note("10.6.2", "%s is already SW: a light wound has no further effect.", name)
-		}
+		s.say("10.6.2", func() string { return fmt.Sprintf("%s is already SW: a light wound has no further effect.", name) })
 	} else {
-		if !s.fast {
-			s.note("10.5.1", "%s: %s.", name, c.Health)
-		}
+		s.say("10.5.1", func() string { return fmt.Sprintf("%s: %s.", name, c.Health) })
 	}
 	s.commandCheck()
 }
@@ -274,9 +262,7 @@ func (s *State) endGame(fate, text string) {
 		return
 	}
 	s.Career.Fate = fate
-	if !s.fast {
-		s.note("5.1", "%s", text)
-	}
+	s.note("5.1", text)
 	if s.Patrol != nil && !s.Patrol.Logged {
 		// The patrol the career ends on is one of its patrols (3.5's sample:
 		// "TOTAL PATROLS: 5", "Five patrols were completed until his U-Boat

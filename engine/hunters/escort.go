@@ -91,7 +91,7 @@ func halsDecision(what string, reroll Phase, keep func(s *State)) *decision {
 
 // halsAvailable reports whether a held roll may be offered for re-roll.
 func (s *State) halsAvailable() bool {
-	return s.Career.Hals > 0 && s.Settings.Ruling("hals_und_beinbruch") == "adverse_rolls" && s.Enc.Held != -100
+	return s.Career.Hals > 0 && s.Settings.ruling(rulHalsUndBeinbruch) == "adverse_rolls" && s.Enc.Held != -100
 }
 
 func (s *State) stepDetect() {
@@ -121,7 +121,7 @@ func (s *State) stepDetect() {
 // roll) when there is one, else before the first detection roll.
 func (s *State) escortQuality() {
 	e := s.Enc
-	if !s.Settings.On("14.6") || e.Quality != "" {
+	if !s.Settings.on(opt146) || e.Quality != "" {
 		return
 	}
 	table := "escort_quality_1939_1941"
@@ -196,16 +196,17 @@ func (s *State) stepDetectRoll() {
 	r := s.throw("E2", "9.6.7", "Escort detection", "2d6")
 	row, _ := s.pack.E2.Rows.Find(r.total)
 	detected := r.natural != 2 && row.Result != "undetected" // 9.6.7: a natural 2 always escapes
-	res := "undetected"
-	if detected && !s.fast {
-		res = pretty(row.Result)
-		if row.Result == "detected_plus" {
-			res = "detected, +1 on the attack (modified 12)"
+	s.emit(r, s.text(func() string {
+		switch {
+		case r.natural == 2:
+			return "undetected (natural 2)"
+		case !detected:
+			return "undetected"
+		case row.Result == "detected_plus":
+			return "detected, +1 on the attack (modified 12)"
 		}
-	} else if r.natural == 2 {
-		res = "undetected (natural 2)"
-	}
-	s.emit(r, res)
+		return pretty(row.Result)
+	}))
 	if detected && s.halsAvailable() {
 		e.Held = r.total
 		s.Phase = phHalsDetect
@@ -235,6 +236,7 @@ func (s *State) resolveDetection(total int) {
 		s.Phase = phCombatOver
 		return
 	}
+	s.scratch.tally.detection()
 	e.Detect = ""
 	e.Plus12 = total >= 12
 	e.Held = 0
@@ -243,7 +245,7 @@ func (s *State) resolveDetection(total int) {
 
 func (s *State) stepDC() {
 	e := s.Enc
-	if s.Settings.On("14.8") && !s.damaged(sysHydrophones) {
+	if s.Settings.on(opt148) && !s.damaged(sysHydrophones) {
 		s.Phase = phEvasive // 14.8; not with damaged hydrophones (14.8.4)
 		return
 	}
@@ -325,15 +327,11 @@ func (s *State) qualityHits(q string, hits int, sunk bool, cas, who string) (int
 	switch q {
 	case "green":
 		if sunk {
-			if !s.fast {
-				s.note(cas, "Green %s: 'U-boat sunk' becomes 5 hits.", who)
-			}
+			s.say(cas, func() string { return fmt.Sprintf("Green %s: 'U-boat sunk' becomes 5 hits.", who) })
 			return 5, false
 		}
 		if hits > 0 {
-			if !s.fast {
-				s.note(cas, "Green %s: one hit fewer.", who)
-			}
+			s.say(cas, func() string { return fmt.Sprintf("Green %s: one hit fewer.", who) })
 			return hits - 1, false
 		}
 	case "veteran", "elite":
@@ -341,15 +339,11 @@ func (s *State) qualityHits(q string, hits int, sunk bool, cas, who string) (int
 			return hits, true
 		}
 		if hits == 5 {
-			if !s.fast {
-				s.note(cas, "%s %s: 5 hits become 'U-boat sunk'.", pretty(q), who)
-			}
+			s.say(cas, func() string { return fmt.Sprintf("%s %s: 5 hits become 'U-boat sunk'.", pretty(q), who) })
 			return hits, true
 		}
 		if hits > 0 {
-			if !s.fast {
-				s.note(cas, "%s %s: one more hit.", pretty(q), who)
-			}
+			s.say(cas, func() string { return fmt.Sprintf("%s %s: one more hit.", pretty(q), who) })
 			return hits + 1, false
 		}
 	}
@@ -364,18 +358,18 @@ func (s *State) evasive(hits int) (int, bool) {
 		// 14.8.3: both numbers were chosen in secret; they are revealed together.
 		escort = e.EscortPick
 		result = s.evasiveDirection(escort)
-		if !s.fast {
-			s.note("14.8.3", "Revealed together: the U-boat evades %d (%s), the escorts chose %d (%s).", e.Evade, s.evasiveDirection(e.Evade), escort, result)
-		}
+		s.say("14.8.3", func() string {
+			return fmt.Sprintf("Revealed together: the U-boat evades %d (%s), the escorts chose %d (%s).", e.Evade, s.evasiveDirection(e.Evade), escort, result)
+		})
 		e.EscortPick = 0
 	} else {
 		s.mods()
 		row, r := s.table("evasive_escort_direction", "Escort direction")
 		escort, result = r.natural, row.Result
 		if s.Settings.TwoPlayer {
-			if !s.fast {
-				s.note("14.8.3", "The U-boat's secret maneuver is revealed: %d (%s).", e.Evade, s.evasiveDirection(e.Evade))
-			}
+			s.say("14.8.3", func() string {
+				return fmt.Sprintf("The U-boat's secret maneuver is revealed: %d (%s).", e.Evade, s.evasiveDirection(e.Evade))
+			})
 		}
 	}
 	dir := func(n int) int { return (n - 1) / 2 }
@@ -383,19 +377,17 @@ func (s *State) evasive(hits int) (int, bool) {
 	switch {
 	case escort == e.Evade:
 		hits += ev.SameNumber
-		if !s.fast {
-			s.note("14.8.1", "The escort read the maneuver exactly (%s): +%d hits.", result, ev.SameNumber)
-		}
+		s.say("14.8.1", func() string {
+			return fmt.Sprintf("The escort read the maneuver exactly (%s): +%d hits.", result, ev.SameNumber)
+		})
 	case dir(escort) == dir(e.Evade):
 		hits += ev.SameDirection
-		if !s.fast {
-			s.note("14.8.1", "Same direction (%s): +%d hit.", result, ev.SameDirection)
-		}
+		s.say("14.8.1", func() string { return fmt.Sprintf("Same direction (%s): +%d hit.", result, ev.SameDirection) })
 	default:
 		hits += ev.DifferentDirection
-		if !s.fast {
-			s.note("14.8.1", "The escort turns the wrong way (%s): %d hit.", result, ev.DifferentDirection)
-		}
+		s.say("14.8.1", func() string {
+			return fmt.Sprintf("The escort turns the wrong way (%s): %d hit.", result, ev.DifferentDirection)
+		})
 	}
 	if hits < 0 {
 		hits = 0

@@ -58,6 +58,21 @@ type decision struct {
 	actor engine.Actor
 	// secret choices are logged without their answer until revealed (14.8.3).
 	secret bool
+	// count and offers, when set, tell the number of options and whether a
+	// key is one of them without building the options (with their labels):
+	// the simulator's commander chooses by them where building is the cost.
+	// They say what options says; a test holds them to it.
+	count  func(s *State) int
+	offers func(s *State, key string) bool
+}
+
+// offered reports whether key answers the decision: by its options when
+// built (opts), else by the decision's offers.
+func (d *decision) offered(s *State, opts []engine.Option, key string) bool {
+	if opts == nil && d.offers != nil {
+		return d.offers(s, key)
+	}
+	return menu(opts).has(key)
 }
 
 // actorOf says who answers a decision.
@@ -95,11 +110,14 @@ func (s *State) handler() handler { return handlerFor(s.Phase) }
 const maxAutoSteps = 100000
 
 // advance runs automatic phases until a decision with a real choice is pending
-// or the game is over. A decision with a single option is taken at once.
-func (s *State) advance() {
+// or the game is over, and returns that decision's options (in the reusable
+// buffer: valid until options are built again), or nil for a decision that
+// tells them without building them (decision.count). A decision with a
+// single option is taken at once.
+func (s *State) advance() []engine.Option {
 	for i := 0; i < maxAutoSteps; i++ {
 		if s.Phase == phaseOver {
-			return
+			return nil
 		}
 		h := s.handler()
 		if h.step != nil {
@@ -110,6 +128,9 @@ func (s *State) advance() {
 		if d == nil {
 			panic("hunters: no handler for phase " + s.Phase.String())
 		}
+		if d.count != nil && d.count(s) > 1 {
+			return nil // a real choice, whose options the decision tells without building them
+		}
 		opts := s.options(d)
 		if len(opts) == 0 {
 			panic("hunters: phase " + s.Phase.String() + " offers no option")
@@ -118,8 +139,7 @@ func (s *State) advance() {
 			d.answer(s, opts[0].Key) // the other player's Roll is always his to press
 			continue
 		}
-		s.rememberOptions(d, opts)
-		return
+		return opts
 	}
 	panic("hunters: the rules ran too long without a decision")
 }
@@ -129,7 +149,6 @@ func (s *State) Pending() *engine.Prompt {
 	if s.Over != nil {
 		return nil
 	}
-	s.fast = false // someone reads this prompt: it needs its labels
 	d := handlerFor(s.Phase).dec
 	if d == nil {
 		return nil
@@ -159,53 +178,58 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	return next, events, nil
 }
 
-// ApplyInPlace answers the pending prompt by changing s itself. It is the fast
-// path for simulation; on an error s must be discarded (Apply guards this by
-// working on a copy). With record false no events are built.
+// ApplyInPlace answers the pending prompt by changing s itself; on an error
+// s must be discarded (Apply guards this by working on a copy), except after
+// a refused choice, which changes nothing. With record false no events are
+// built.
 func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (events []engine.Event, err error) {
 	if s.Over != nil {
 		return nil, engine.ErrGameOver
 	}
-	s.fast = !record
-	dec := s.pendingDecision()
+	dec := s.handler().dec
 	if dec == nil {
 		return nil, fmt.Errorf("hunters: state in phase %q waits for no decision", s.Phase)
 	}
 	if c.Token != "" && c.Token != strconv.Itoa(s.Decision) {
 		return nil, fmt.Errorf("%w: prompt %s was answered already (pending prompt is %d)", engine.ErrStaleToken, c.Token, s.Decision)
 	}
-	found := false
-	for _, o := range s.options(dec) {
-		if o.Key == c.Key {
-			found = true
-			break
-		}
-	}
-	if !found {
-		return nil, fmt.Errorf("%w: %q is not an option here (%s)", engine.ErrIllegalChoice, c.Key, optionKeys(s.options(dec)))
-	}
 	s.running(d, record)
 	defer s.ran(&events, &err)
+	opts := s.options(dec)
+	if !menu(opts).has(c.Key) {
+		return nil, fmt.Errorf("%w: %q is not an option here (%s)", engine.ErrIllegalChoice, c.Key, optionKeys(opts))
+	}
+	s.decide(dec, opts, c.Key)
+	return s.run.events, nil
+}
+
+// decide takes an offered option of the pending decision, whose options are
+// opts, and plays on to the next decision, returning its options. It is
+// the one way every answer reaches the rules: a player's through
+// ApplyInPlace, the built-in commander's through play.
+func (s *State) decide(dec *decision, opts []engine.Option, key string) []engine.Option {
 	s.Decision++
-	s.pendingOpts.valid = false
-	if record {
-		text := choiceLabel(s.options(dec), c.Key)
+	if s.run.record {
+		if opts == nil {
+			opts = s.options(dec)
+		}
+		text := choiceLabel(opts, key)
 		if dec.secret && s.Settings.TwoPlayer {
 			text = "Decision: chosen in secret, revealed with the other player's (14.8.3)"
 		}
 		s.run.events = append(s.run.events, engine.Event{Kind: engine.KindChoice, Text: text, Case: dec.cas,
-			Choice: &engine.Choice{Token: strconv.Itoa(s.Decision - 1), Key: c.Key}})
+			Choice: &engine.Choice{Token: strconv.Itoa(s.Decision - 1), Key: key}})
 	}
-	dec.answer(s, c.Key)
-	s.advance()
-	return s.run.events, nil
+	dec.answer(s, key)
+	return s.advance()
 }
 
 // running sets up the rolls of one decision. Pair it with
 // `defer s.ran(&events, &err)`.
 func (s *State) running(d engine.Dice, record bool) {
-	s.runBuf.dice, s.runBuf.record, s.runBuf.events, s.runBuf.mods = d, record, nil, s.runBuf.mods[:0]
-	s.run = &s.runBuf
+	rb := &s.scratch.runBuf
+	rb.dice, rb.record, rb.events, rb.mods = d, record, nil, rb.mods[:0]
+	s.run = rb
 }
 
 // ran ends a decision's rolls: a dice failure (a script run out) becomes the

@@ -30,26 +30,11 @@ var defaultChanges = []defaultChange{
 // that predates one never played with it).
 func (s *Settings) keepFormerDefaults() {
 	for _, c := range defaultChanges {
-		if _, named := s.Rulings[c.Key]; named {
-			continue
+		i := mustRuling(c.Key)
+		if !s.named(i) {
+			s.setRuling(i, c.Former)
 		}
-		if s.Rulings == nil {
-			s.Rulings = map[string]string{}
-		}
-		s.Rulings[c.Key] = c.Former
 	}
-}
-
-// MarshalJSON writes every ruling's value, the defaults too: a saved game
-// names the rulings it is played under, whatever a later default says.
-func (s Settings) MarshalJSON() ([]byte, error) {
-	type plain Settings // without this method
-	p := plain(s)
-	p.Rulings = make(map[string]string, len(Rulings))
-	for _, r := range Rulings {
-		p.Rulings[r.Key] = s.Ruling(r.Key)
-	}
-	return json.Marshal(p)
 }
 
 // FormerRules are the readings older kaleuns made of a setup's rules list
@@ -66,7 +51,7 @@ func FormerRules(list string) []string {
 	for from := len(defaultChanges) - 1; from >= 0; from-- {
 		var add []string
 		for _, c := range defaultChanges[from:] {
-			if _, named := set.Rulings[c.Key]; !named {
+			if !set.named(mustRuling(c.Key)) {
 				add = append(add, c.Key+"="+c.Former)
 			}
 		}

@@ -98,7 +98,7 @@ func (s *State) mixRange() (int, int) {
 	if hi > n {
 		hi = n
 	}
-	if s.Settings.On("4.5.2") {
+	if s.Settings.on(opt452) {
 		max := 5
 		if s.isIX() {
 			max = 6
@@ -137,14 +137,12 @@ func (s *State) beginLoading() {
 	if s.Patrol != nil && s.Patrol.Mission == "minelaying" {
 		if m.Mines != nil {
 			b.ShaftMines = m.Mines.Count // 11.4.6: vertical shafts, no torpedo displaced
-			if !s.fast {
-				s.note("11.4.6", "%d SMA mines are stowed in the vertical shafts.", b.ShaftMines)
-			}
+			s.say("11.4.6", func() string { return fmt.Sprintf("%d SMA mines are stowed in the vertical shafts.", b.ShaftMines) })
 		} else {
 			s.Refit.Load.Mines = true
-			if !s.fast {
-				s.note("7.4.2", "Mines are loaded in every torpedo tube; the torpedo load drops to %d.", s.loadCount())
-			}
+			s.say("7.4.2", func() string {
+				return fmt.Sprintf("Mines are loaded in every torpedo tube; the torpedo load drops to %d.", s.loadCount())
+			})
 		}
 	}
 	s.Phase = phLoadMix
@@ -156,7 +154,7 @@ func (s *State) beginLoading() {
 // and month, as the tournament's start, so the load follows it (no die is
 // rolled for it, and no (M) mission takes the tubes).
 func (s *State) loadsFirst() bool {
-	return s.Pack == nil && s.Settings.Ruling("torpedo_load_order") == "before_assignment"
+	return s.Pack == nil && s.Settings.ruling(rulTorpedoLoadOrder) == "before_assignment"
 }
 
 // toNextPatrol starts the next patrol: its assignment (6.1 step 1), or first
@@ -182,15 +180,13 @@ func (s *State) loadForMission() {
 	}
 	if m := s.mat(); m.Mines != nil {
 		s.Boat.ShaftMines = m.Mines.Count
-		if !s.fast {
-			s.note("11.4.6", "%d SMA mines are stowed in the vertical shafts.", s.Boat.ShaftMines)
-		}
+		s.say("11.4.6", func() string {
+			return fmt.Sprintf("%d SMA mines are stowed in the vertical shafts.", s.Boat.ShaftMines)
+		})
 		s.Phase = phSail
 		return
 	}
-	if !s.fast {
-		s.note("7.4.2", "A minelaying mission: the torpedoes come out of the tubes for the mines, and the reloads are stowed again.")
-	}
+	s.note("7.4.2", "A minelaying mission: the torpedoes come out of the tubes for the mines, and the reloads are stowed again.")
 	s.beginLoading()
 }
 
@@ -210,7 +206,7 @@ func (s *State) tubeOptions() []engine.Option {
 	pl := s.Refit.Load
 	e := pl.E
 	a := s.loadCount() - e
-	if pl.Mines || s.Settings.On("4.5.2") {
+	if pl.Mines || s.Settings.on(opt452) {
 		return s.optsOf(engine.Option{Key: "f0a0", Label: "G7a in every tube", Case: "4.5.2"})
 	}
 	out := s.opts()
@@ -278,13 +274,9 @@ func (s *State) finishLoading(aftE int) {
 	fill(b.Aft, pl.AftE)
 	b.AftE, b.AftA = aftE, m.Reloads.Aft-aftE
 	b.FwdE, b.FwdA = e-aftE, a-b.AftA
-	if s.fast {
-		return
-	}
-	if !s.fast {
-		s.note("4.5", "Loaded: forward tubes %v, aft tubes %v; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.",
-			b.Fwd, b.Aft, b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
-	}
+	s.say("4.5", func() string {
+		return fmt.Sprintf("Loaded: forward tubes %v, aft tubes %v; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.", b.Fwd, b.Aft, b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
+	})
 }
 
 // reload starts reloading the empty tubes (9.2.8) and continues at then.
@@ -380,8 +372,6 @@ func (s *State) doReload(fwd bool, k int) {
 		if fwd {
 			end = "forward"
 		}
-		if !s.fast {
-			s.note("9.2.8", "Reloaded %d %s tube(s): now %v.", loaded, end, *tubes)
-		}
+		s.say("9.2.8", func() string { return fmt.Sprintf("Reloaded %d %s tube(s): now %v.", loaded, end, *tubes) })
 	}
 }

@@ -1,6 +1,7 @@
 package hunters
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -117,7 +118,9 @@ func TestEvasiveManeuvers(t *testing.T) {
 		}
 	}
 	s := detecting(t, "VIIC", "1941-03")
-	s.Settings.Optional["14.8"] = true
+	if err := s.Settings.Switch("14.8", true); err != nil {
+		t.Fatal(err)
+	}
 	s.Boat.Sys[sysHydrophones] = Damaged
 	choose(t, s, "hold_depth", 5, 5, 1, 1) // detected; no evasive decision; E3 2+1 = 3: none
 	if s.Phase == phEvasive {
@@ -208,5 +211,44 @@ func TestRulingsParse(t *testing.T) {
 	q.Enc = &Encounter{Escorted: true}
 	if q.approachOptions()[0].Key != "break_off" {
 		t.Fatal("default: a damaged periscope forbids a submerged day attack on escorts")
+	}
+}
+
+// Settings are held by index but saved by name: the optional rules on, and
+// every ruling's value (the defaults too, former.go), as games saved before
+// were read; a saved state reads back to the same settings.
+func TestSettingsAreSavedByName(t *testing.T) {
+	set, err := ParseRules("14.6,14.10,diesel_repair=inoperable_at_once,hals_und_beinbruch=never")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.TwoPlayer = true
+	b, err := json.Marshal(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w struct {
+		Optional  map[string]bool   `json:"optional"`
+		Rulings   map[string]string `json:"rulings"`
+		TwoPlayer bool              `json:"two_player"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Optional) != 2 || !w.Optional["14.6"] || !w.Optional["14.10"] || !w.TwoPlayer || len(w.Rulings) != len(Rulings) ||
+		w.Rulings["diesel_repair"] != "inoperable_at_once" || w.Rulings["hals_und_beinbruch"] != "never" || w.Rulings["injury_roll_11"] != "li" {
+		t.Fatalf("saved as %s", b)
+	}
+	var back Settings
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := json.Marshal(back); string(again) != string(b) || back.String() != set.String() || back.String() != "14.6,14.10,diesel_repair=inoperable_at_once,hals_und_beinbruch=never" {
+		t.Fatalf("read back as %s (%s), want %s (%s)", again, back.String(), b, set.String())
+	}
+	for _, bad := range []string{`{"optional":{"15.1":true}}`, `{"rulings":{"diesel_repair":"sometimes"}}`, `{"rulings":{"nonsense":"x"}}`} {
+		if err := json.Unmarshal([]byte(bad), &back); err == nil {
+			t.Errorf("%s read without complaint", bad)
+		}
 	}
 }

@@ -99,9 +99,9 @@ func (s *State) packBoxRoll() bool {
 		}
 		s.Pack.ConvoyDone = true
 		p.RollsLeft--
-		if !s.fast {
-			s.note("13.5.3", "The first %s box: the pack meets a convoy (no encounter roll).", assignmentLabel(p.Area))
-		}
+		s.say("13.5.3", func() string {
+			return fmt.Sprintf("The first %s box: the pack meets a convoy (no encounter roll).", assignmentLabel(p.Area))
+		})
 		s.packWait("convoy")
 		return true
 	}
@@ -168,7 +168,6 @@ func (s *State) PackResume(a PackAction, d engine.Dice, record bool) (events []e
 	if s.Phase != phPackWait {
 		return nil, fmt.Errorf("hunters: %s does not wait for its pack", s.Boat.Number)
 	}
-	s.fast = !record
 	s.running(d, record)
 	defer s.ran(&events, &err)
 	s.Decision++ // the career's prompt changes
@@ -181,9 +180,9 @@ func (s *State) PackResume(a PackAction, d engine.Dice, record bool) (events []e
 			s.packFollow()
 		} else {
 			s.Pack.Result = ""
-			if !s.fast {
-				s.note("13.5.5", "%s attacks the convoy with the pack (round %d of %d).", s.Boat.Number, a.Round, packRounds)
-			}
+			s.say("13.5.5", func() string {
+				return fmt.Sprintf("%s attacks the convoy with the pack (round %d of %d).", s.Boat.Number, a.Round, packRounds)
+			})
 			s.startShips("convoy")
 		}
 	case "attack":
@@ -209,9 +208,9 @@ func (s *State) PackResume(a PackAction, d engine.Dice, record bool) (events []e
 func (s *State) packFollow() {
 	e := s.Enc
 	e.newRound()
-	if !s.fast {
-		s.note("13.5.5", "The pack follows the convoy: round %d of %d.", s.Pack.Round, packRounds)
-	}
+	s.say("13.5.5", func() string {
+		return fmt.Sprintf("The pack follows the convoy: round %d of %d.", s.Pack.Round, packRounds)
+	})
 	e.G7aByDay, e.Wolfpack, e.WolfRolled, e.MustFire, e.Torpedoed = false, 0, false, false, false
 	e.Arrived, e.Submerged = false, false
 	e.CombatRound = 0

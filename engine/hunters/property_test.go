@@ -226,3 +226,127 @@ func TestRestartedCareersMatchFreshOnes(t *testing.T) {
 		}
 	}
 }
+
+// TestRolloutsFromMidGameStatesAgree extends the agreement of the simulated
+// and recorded paths to rollouts: a state of a recorded career, copied by
+// the simulator (copyFrom, into one state reused for every rollout) and
+// played on quietly by the built-in commander, ends exactly where the
+// recorded path ends from the same state with the same dice; the copy
+// encodes as its source does, and playing it never changes the source.
+func TestRolloutsFromMidGameStatesAgree(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	setups := []string{
+		`{"boat":"IXB","start":"1940-06","rules":"14.6,14.7,14.8"}`,
+		`{"boat":"VIIC","start":"1941-03","rules":"14.1,14.9,14.11"}`,
+		`{"boat":"VIID","start":"1942-01","rules":"14.3,14.9,viid_tracks=mat"}`,
+		`{"boat":"VIIA","start":"1939-09","rules":"4.5.2,14.2,14.4"}`,
+		`{"boat":"VIIC_Flak","start":"1943-05","rules":"14.7,diesel_repair=inoperable_at_once"}`,
+	}
+	rollout := &State{pack: r.pack}
+	rollouts := 0
+	for seed := uint64(1); seed <= 25; seed++ {
+		su, err := r.ParseSetup([]byte(setups[seed%uint64(len(setups))]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		su.Settings.TwoPlayer = seed%4 == 0 // the enemy's Roll prompts and secret picks too
+		d := dice.NewFast(seed)
+		src, _, err := r.Start(su, d, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; src.Over == nil; step++ {
+			if step%23 == 7 {
+				before, _ := src.Encode()
+				rollout.copyFrom(src)
+				if got, _ := rollout.Encode(); string(got) != string(before) {
+					t.Fatalf("seed %d step %d: the copy encodes otherwise than its source\nsource: %.400s\ncopy:   %.400s", seed, step, before, got)
+				}
+				dd := seed*100_000 + uint64(step)
+				if err := rollout.play(dice.NewFast(dd), nil); err != nil {
+					t.Fatalf("seed %d step %d: %v", seed, step, err)
+				}
+				if after, _ := src.Encode(); string(after) != string(before) {
+					t.Fatalf("seed %d step %d: playing the copy changed its source", seed, step)
+				}
+				recorded, err := r.Decode(before)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rs, rd := recorded.(*State), dice.NewFast(dd)
+				for rs.Over == nil {
+					if _, err := rs.ApplyInPlace(engine.Choice{Key: Command(rs)}, rd, true); err != nil {
+						t.Fatalf("seed %d step %d: %v", seed, step, err)
+					}
+				}
+				a, _ := rollout.Encode()
+				b, _ := rs.Encode()
+				if string(a) != string(b) {
+					t.Fatalf("seed %d step %d: the rollout and the recorded path end in different states\nrollout:  %.400s\nrecorded: %.400s", seed, step, a, b)
+				}
+				rollouts++
+			}
+			if _, err := src.ApplyInPlace(engine.Choice{Key: Command(src)}, d, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if rollouts < 100 {
+		t.Fatalf("only %d rollouts were compared", rollouts)
+	}
+}
+
+// A decision that tells its options without building them (count, offers:
+// aiming) tells exactly what its options list, at every such decision of
+// careers played by the built-in commander and by random legal choices.
+func TestDecisionsTellTheirOptionsAsTheyList(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	keys := []string{"hold", "fire", "t0", "all0", "t5", ""}
+	keys = append(append(keys, targetKeys[:]...), allKeys[:]...)
+	checked := 0
+	for i := 0; i < 300; i++ {
+		d, choose := dice.NewFast(uint64(i)+77), dice.NewFast(uint64(i)+1)
+		su, err := r.ParseSetup([]byte(`{"boat":"IXC","start":"1941-06","rules":"14.2,14.11"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _, err := r.Start(su, d, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s.Over == nil {
+			dec := s.handler().dec
+			opts := s.options(dec)
+			if dec.count != nil {
+				if n := dec.count(s); n != len(opts) {
+					t.Fatalf("career %d, %s: count %d, options %d", i, s.Phase, n, len(opts))
+				}
+				for _, k := range keys {
+					if dec.offers(s, k) != menu(opts).has(k) {
+						t.Fatalf("career %d, %s: offers(%q) = %v, options %s", i, s.Phase, k, dec.offers(s, k), optionKeys(opts))
+					}
+				}
+				checked++
+			}
+			key := Command(s)
+			if i%2 == 1 {
+				k, _ := choose.Roll(len(opts))
+				key = opts[k-1].Key
+			}
+			if _, err := s.ApplyInPlace(engine.Choice{Key: key}, d, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d decisions checked", checked)
+	}
+}
+
+// isTorpedo tells the loads of a tube apart by length: it holds only if the
+// torpedoes' names are as long as each other and unlike the others'.
+func TestIsTorpedo(t *testing.T) {
+	if !isTorpedo(G7a) || !isTorpedo(G7e) || isTorpedo(Mine) || isTorpedo("") {
+		t.Fatal("isTorpedo no longer tells a tube's loads apart")
+	}
+}

@@ -13,9 +13,9 @@ func (s *State) randomEvent() {
 	s.mods()
 	row, _ := s.lookup("R1", "12.1", "Random event", "2d6", s.pack.R1.Rows)
 	ignored := func(why string) {
-		if !s.fast {
-			s.note("12.1.5", "%s cannot happen here (%s): ignored; a later natural 12 may still trigger a random event.", pretty(row.Key), why)
-		}
+		s.say("12.1.5", func() string {
+			return fmt.Sprintf("%s cannot happen here (%s): ignored; a later natural 12 may still trigger a random event.", pretty(row.Key), why)
+		})
 		s.Phase = phBoxRoll
 	}
 	// 12.1.4: some events cannot happen on some patrols.
@@ -49,9 +49,7 @@ func (s *State) randomEvent() {
 			return
 		}
 		c.Health = KIA
-		if !s.fast {
-			s.note("12.1", "%s is lost (KIA).", name)
-		}
+		s.say("12.1", func() string { return fmt.Sprintf("%s is lost (KIA).", name) })
 		p.RandomDone = true
 		s.commandCheck()
 		if s.Over == nil {
@@ -84,9 +82,7 @@ func (s *State) randomEvent() {
 			if s.Boat.Aboard[i] && s.Boat.Sys[i] == Inoperable {
 				s.Boat.Sys[i] = OK
 				n++
-				if !s.fast {
-					s.note("12.1", "Spare parts: %s is repaired.", systemNames[i])
-				}
+				s.say("12.1", func() string { return fmt.Sprintf("Spare parts: %s is repaired.", systemNames[i]) })
 			}
 		}
 		if n == 0 {
@@ -96,9 +92,9 @@ func (s *State) randomEvent() {
 		done()
 	case "hals_und_beinbruch":
 		s.Career.Hals++
-		if !s.fast {
-			s.note("12.1.3", "Hals und Beinbruch: a re-roll marker (now %d held).", s.Career.Hals)
-		}
+		s.say("12.1.3", func() string {
+			return fmt.Sprintf("Hals und Beinbruch: a re-roll marker (now %d held).", s.Career.Hals)
+		})
 		done()
 	case "luftwaffe_recon":
 		p.RandomDone = true
@@ -115,9 +111,7 @@ func (s *State) randomEvent() {
 			return
 		}
 		p.QuietNext = 1
-		if !s.fast {
-			s.note("12.1", "%s: no encounters in this box or the next.", pretty(row.Key))
-		}
+		s.say("12.1", func() string { return fmt.Sprintf("%s: no encounters in this box or the next.", pretty(row.Key)) })
 		done()
 	case "torpedo_breaks_loose":
 		allKIA := true
@@ -141,9 +135,7 @@ func (s *State) randomEvent() {
 				} else {
 					c.Health = SW
 				}
-				if !s.fast {
-					s.note("12.1", "A torpedo breaks loose: crew box %d is %s.", i+1, c.Health)
-				}
+				s.say("12.1", func() string { return fmt.Sprintf("A torpedo breaks loose: crew box %d is %s.", i+1, c.Health) })
 				s.commandCheck()
 				done()
 				return
@@ -169,7 +161,7 @@ func (s *State) stepCaughtUnawares() {
 	if s.enemyGate() {
 		return
 	}
-	if s.Settings.On("14.7") {
+	if s.Settings.on(opt147) {
 		table := "aircraft_quality_1939_1941"
 		if s.year() >= 1942 {
 			table = "aircraft_quality_1942_1943"

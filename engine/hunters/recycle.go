@@ -2,10 +2,12 @@ package hunters
 
 import "strconv"
 
-// A simulated career (fast mode, nobody reading) hands back the combat mats,
-// patrols and refit sheets it has finished with, and the next one reuses
-// them: allocation and the garbage collector were a third of `kaleun sim`.
-// Nothing changes for a recorded game, whose every state is a fresh copy.
+// A state the simulator plays on (a restarted career, a rollout: scratch.keep)
+// hands back the combat mats, patrols and refit sheets it has finished with,
+// and the next ones reuse them: allocation and the garbage collector were a
+// third of `kaleun sim`. This is memory only: the rules see a fresh, empty
+// piece either way. A recorded game, a fresh copy at every decision, keeps
+// nothing.
 
 // spares are the finished pieces kept for reuse while simulating.
 type spares struct {
@@ -22,12 +24,15 @@ type spares struct {
 	// career (each row takes a capped slice of it), so that closing a patrol
 	// does not allocate.
 	logTargets []LogTarget
+	// agent is the Abwehr agent's crewman a copied state reuses (copy.go).
+	agent *Crewman
+	pack  *PackMember
 }
 
 // newEncounter sets up an empty combat mat.
 func (s *State) newEncounter(typ string) *Encounter {
-	if e := s.spare.enc; e != nil && s.fast {
-		s.spare.enc = nil
+	if e := s.scratch.spare.enc; e != nil {
+		s.scratch.spare.enc = nil
 		*e = Encounter{Type: typ, Targets: e.Targets[:0], Aim: e.Aim[:0]}
 		return e
 	}
@@ -36,16 +41,19 @@ func (s *State) newEncounter(typ string) *Encounter {
 
 // dropEncounter takes the combat mat off the table.
 func (s *State) dropEncounter() {
-	if s.fast && s.Enc != nil {
-		s.spare.enc = s.Enc
+	if s.Enc != nil {
+		s.scratch.tally.encounterOver(s)
+		if s.scratch.keep {
+			s.scratch.spare.enc = s.Enc
+		}
 	}
 	s.Enc = nil
 }
 
 // newPatrol starts an empty patrol.
 func (s *State) newPatrol() *Patrol {
-	if p := s.spare.patrol; p != nil && s.fast {
-		s.spare.patrol = nil
+	if p := s.scratch.spare.patrol; p != nil {
+		s.scratch.spare.patrol = nil
 		*p = Patrol{Boxes: p.Boxes[:0], Rolls: p.Rolls[:0], Targets: p.Targets[:0], Candidates: p.Candidates[:0]}
 		return p
 	}
@@ -54,20 +62,20 @@ func (s *State) newPatrol() *Patrol {
 
 // dropPatrol ends the patrol's bookkeeping.
 func (s *State) dropPatrol() {
-	if s.fast && s.Patrol != nil {
-		s.spare.patrol = s.Patrol
+	if s.scratch.keep && s.Patrol != nil {
+		s.scratch.spare.patrol = s.Patrol
 	}
 	s.Patrol = nil
 }
 
 // newRefit starts an empty refit sheet.
 func (s *State) newRefit() *RefitState {
-	if r := s.Refit; r != nil && s.fast {
+	if r := s.Refit; r != nil && s.scratch.keep {
 		*r = RefitState{}
 		return r
 	}
-	if r := s.spare.refit; r != nil && s.fast {
-		s.spare.refit = nil
+	if r := s.scratch.spare.refit; r != nil {
+		s.scratch.spare.refit = nil
 		*r = RefitState{}
 		return r
 	}
@@ -76,15 +84,15 @@ func (s *State) newRefit() *RefitState {
 
 // dropRefit puts the refit sheet away.
 func (s *State) dropRefit() {
-	if s.fast && s.Refit != nil {
-		s.spare.refit = s.Refit
+	if s.scratch.keep && s.Refit != nil {
+		s.scratch.spare.refit = s.Refit
 	}
 	s.Refit = nil
 }
 
 // logRowTargets copies a patrol's logged ships into the row's target list.
 func (s *State) logRowTargets(row *LogRow, keep func(t *LogTarget) bool, targets []LogTarget) {
-	if !s.fast {
+	if !s.scratch.keep {
 		for i := range targets {
 			if keep(&targets[i]) {
 				row.Targets = append(row.Targets, targets[i])
@@ -92,14 +100,14 @@ func (s *State) logRowTargets(row *LogRow, keep func(t *LogTarget) bool, targets
 		}
 		return
 	}
-	a := s.spare.logTargets
+	a := s.scratch.spare.logTargets
 	from := len(a)
 	for i := range targets {
 		if keep(&targets[i]) {
 			a = append(a, targets[i])
 		}
 	}
-	s.spare.logTargets = a
+	s.scratch.spare.logTargets = a
 	if len(a) > from {
 		row.Targets = a[from:len(a):len(a)] // capped: a later append copies out
 	}
@@ -110,12 +118,12 @@ func (s *State) recycleCareer() {
 	s.dropEncounter()
 	s.dropPatrol()
 	s.dropRefit()
-	sp, runBuf, optBuf := s.spare, s.runBuf, s.optBuf
-	sp.logTargets = sp.logTargets[:0]
+	sc := s.scratch
+	sc.spare.logTargets = sc.spare.logTargets[:0]
 	log, sunk, boats := s.Career.Log[:0], s.Career.Sunk[:0], s.Career.Boats[:0]
 	fwd, aft := s.Boat.Fwd[:0], s.Boat.Aft[:0]
-	pack, mat, matType := s.pack, s.matPtr, s.matType
-	*s = State{pack: pack, matPtr: mat, matType: matType, spare: sp, runBuf: runBuf, optBuf: optBuf}
+	pack := s.pack
+	*s = State{pack: pack, scratch: sc}
 	s.Career.Log, s.Career.Sunk, s.Career.Boats = log, sunk, boats
 	s.Boat.Fwd, s.Boat.Aft = fwd, aft
 }
@@ -136,16 +144,17 @@ type patrolLabel struct{ key, label string }
 
 // patrolLabel is assignmentLabel, remembered while simulating.
 func (s *State) patrolLabel(key string) string {
-	if !s.fast {
+	if !s.scratch.keep {
 		return assignmentLabel(key)
 	}
-	for _, l := range s.spare.patrolLabels {
+	sp := &s.scratch.spare
+	for _, l := range sp.patrolLabels {
 		if l.key == key {
 			return l.label
 		}
 	}
 	l := patrolLabel{key: key, label: assignmentLabel(key)}
-	s.spare.patrolLabels = append(s.spare.patrolLabels, l)
+	sp.patrolLabels = append(sp.patrolLabels, l)
 	return l.label
 }
 
@@ -157,17 +166,18 @@ const maxRosterRoll = 100
 
 // sunkKey names a roster entry in the sunk-ships record (14.3.2), "T1:57".
 func (s *State) sunkKey(roster string, roll int) string {
-	if !s.fast || roll < 0 || roll > maxRosterRoll {
+	if !s.scratch.keep || roll < 0 || roll > maxRosterRoll {
 		return roster + ":" + strconv.Itoa(roll)
 	}
+	sp := &s.scratch.spare
 	for i, r := range sunkRosters {
 		if r != roster {
 			continue
 		}
-		if s.spare.sunkKeys == nil {
-			s.spare.sunkKeys = new([len(sunkRosters)][maxRosterRoll + 1]string)
+		if sp.sunkKeys == nil {
+			sp.sunkKeys = new([len(sunkRosters)][maxRosterRoll + 1]string)
 		}
-		k := &s.spare.sunkKeys[i][roll]
+		k := &sp.sunkKeys[i][roll]
 		if *k == "" {
 			*k = roster + ":" + strconv.Itoa(roll)
 		}

@@ -64,9 +64,9 @@ func init() {
 					lrow, _ := s.table("limited_boat", "Limited availability boat")
 					if lrow.Result != "granted" {
 						model = s.latestStandard()
-						if !s.fast {
-							s.note("11.4.5", "No %s to be had: the newest standard model instead.", typeName(key))
-						}
+						s.say("11.4.5", func() string {
+							return fmt.Sprintf("No %s to be had: the newest standard model instead.", typeName(key))
+						})
 					}
 				}
 				s.Refit.NewBoat = model
@@ -85,6 +85,7 @@ func init() {
 func (s *State) closePatrolLog() {
 	p := s.Patrol
 	p.Logged = true
+	s.scratch.tally.patrolOver(s)
 	row := &s.Career.Log[len(s.Career.Log)-1]
 	tons := 0
 	sunk := false
@@ -137,9 +138,9 @@ func (s *State) stepPatrolEnd() {
 		c.FailedInRow++
 		c.PeriodFailed++
 	}
-	if !s.fast {
-		s.note("7.5.2", "Patrol complete: %s, %d t sunk.", map[bool]string{true: "success (S)", false: "failure (F)"}[p.Success], row.Tons)
-	}
+	s.say("7.5.2", func() string {
+		return fmt.Sprintf("Patrol complete: %s, %d t sunk.", map[bool]string{true: "success (S)", false: "failure (F)"}[p.Success], row.Tons)
+	})
 	// 7.3.4: a completed Mediterranean patrol keeps the boat in the Med.
 	if p.Area == "mediterranean" && !p.BackToFrance && !c.Med {
 		c.Med = true
@@ -166,7 +167,7 @@ func (s *State) stepPatrolEnd() {
 	// 11.2.3 ruling anniversary_patrol: a patrol at sea in the anniversary
 	// month may belong to the next 12 months instead of the ones judged now.
 	deferShips, deferFailed := 0, 0
-	if c.Month+charts.Month(rf.PMonths) >= c.PromotionDue && s.Settings.Ruling("anniversary_patrol") == "next_period" {
+	if c.Month+charts.Month(rf.PMonths) >= c.PromotionDue && s.Settings.ruling(rulAnniversaryPatrol) == "next_period" {
 		for _, t := range p.Targets {
 			if t.Sunk {
 				deferShips++
@@ -179,7 +180,7 @@ func (s *State) stepPatrolEnd() {
 		c.PeriodFailed -= deferFailed
 	}
 	// 6.1 step D lists promotion and awards together; ruling refit_award_order.
-	if s.Settings.Ruling("refit_award_order") == "award_first" {
+	if s.Settings.ruling(rulRefitAwardOrder) == "award_first" {
 		s.decorations()
 		s.promotion(false)
 	} else {
@@ -211,30 +212,29 @@ func (s *State) refitLength() {
 	}
 	hullMonths := (s.Boat.Hull + rt.HullBlock - 1) / rt.HullBlock // 10.10.3
 	months += hullMonths
-	if !s.fast {
-		s.note("10.10", "Refit: %d month base, +%d for %d inoperable systems, +%d for %d hull damage = %d months.",
-			rt.BaseMonths, boolInt(inop >= rt.InoperableExtraFrom), inop, hullMonths, s.Boat.Hull, months)
-	}
+	s.say("10.10", func() string {
+		return fmt.Sprintf("Refit: %d month base, +%d for %d inoperable systems, +%d for %d hull damage = %d months.", rt.BaseMonths, boolInt(inop >= rt.InoperableExtraFrom), inop, hullMonths, s.Boat.Hull, months)
+	})
 	if months >= rt.NewBoatMonths || (s.Patrol != nil && s.Patrol.Scuttled) {
 		// 10.10.5, 11.4.2: a new boat of the same type, the latest model when
 		// it sails, one month after the return.
 		rf.Months = rt.BaseMonths
 		rf.NewBoat = s.latestStandard()
 		if s.Patrol != nil && s.Patrol.Scuttled {
-			if !s.fast {
-				s.note("10.9.4", "The rescued crew is given a new boat: Type %s.", typeName(rf.NewBoat))
-			}
+			s.say("10.9.4", func() string {
+				return fmt.Sprintf("The rescued crew is given a new boat: Type %s.", typeName(rf.NewBoat))
+			})
 		} else {
-			if !s.fast {
-				s.note("11.4.2", "A %d-month refit: the Kommandant receives a new Type %s instead; his crew stays.", months, typeName(rf.NewBoat))
-			}
+			s.say("11.4.2", func() string {
+				return fmt.Sprintf("A %d-month refit: the Kommandant receives a new Type %s instead; his crew stays.", months, typeName(rf.NewBoat))
+			})
 		}
 		months = rt.BaseMonths
 	} else if s.Career.Rank >= 2 && !containsInt(rt.KKptNotFor, months) {
 		months-- // 11.2.1
-		if !s.fast {
-			s.note("11.2.1", "The %s's influence shortens the refit to %d months.", s.rankName(), months)
-		}
+		s.say("11.2.1", func() string {
+			return fmt.Sprintf("The %s's influence shortens the refit to %d months.", s.rankName(), months)
+		})
 	}
 	rf.Months = months
 }
@@ -278,18 +278,18 @@ func (s *State) crewRecovery() {
 		s.Crew.Kmdt.Recovery = k
 		rf.KmdtMonths = k
 		if k > rf.Months {
-			if !s.fast {
-				s.note("10.11", "The boat waits for the Kommandant: %d months before the next patrol.", k)
-			}
+			s.say("10.11", func() string {
+				return fmt.Sprintf("The boat waits for the Kommandant: %d months before the next patrol.", k)
+			})
 			rf.Months = k
 		}
 		if k >= s.pack.Rules.Refit.KmdtNewBoatRecovery {
 			// After rf.Months: the model is the latest "at the time of the next patrol".
 			rf.NewBoat = s.latestStandard()
 			rf.NewCrew = true
-			if !s.fast {
-				s.note("10.11.4", "The Kommandant needs %d months: he will take a new Type %s with a new crew.", k, typeName(rf.NewBoat))
-			}
+			s.say("10.11.4", func() string {
+				return fmt.Sprintf("The Kommandant needs %d months: he will take a new Type %s with a new crew.", k, typeName(rf.NewBoat))
+			})
 		}
 	}
 	s.Crew.Kmdt.Health, s.Crew.Kmdt.Recovery = Fit, 0
@@ -299,17 +299,15 @@ func (s *State) crewRecovery() {
 	replace := func(c *Crewman, name string) bool {
 		switch c.Health {
 		case KIA:
-			if !s.fast {
-				s.note("10.11", "%s (KIA) is replaced.", name)
-			}
+			s.say("10.11", func() string { return fmt.Sprintf("%s (KIA) is replaced.", name) })
 			*c = Crewman{}
 			return true
 		case SW:
 			m := roll(name)
 			if m > rf.Months {
-				if !s.fast {
-					s.note("10.11.2", "%s needs %d months, longer than the refit: he is replaced.", name, m)
-				}
+				s.say("10.11.2", func() string {
+					return fmt.Sprintf("%s needs %d months, longer than the refit: he is replaced.", name, m)
+				})
 				*c = Crewman{}
 				return true
 			}
@@ -332,9 +330,9 @@ func (s *State) crewRecovery() {
 	rf.GenericReplaced = replaced
 	if replaced == 4 && s.Crew.Quality > Trained && !s.crewLossCountedOnce() {
 		s.Crew.Quality--
-		if !s.fast {
-			s.note("10.11.3", "All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])
-		}
+		s.say("10.11.3", func() string {
+			return fmt.Sprintf("All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+		})
 	}
 	if wo1Lost {
 		s.promote2WO()
@@ -345,7 +343,7 @@ func (s *State) crewRecovery() {
 // 11.1.4's alone when all four generic crew boxes went down on the patrol: a
 // box replaced was SW or KIA, and 11.1.4 takes the level in crewChanges.
 func (s *State) crewLossCountedOnce() bool {
-	return s.Settings.Ruling("crew_loss_levels") == "one_level" && s.Patrol != nil && s.Patrol.GenericDown
+	return s.Settings.ruling(rulCrewLossLevels) == "one_level" && s.Patrol != nil && s.Patrol.GenericDown
 }
 
 // newBoatSails is 11.4.3: the Kommandant "goes out to sea in the new boat 1
@@ -362,16 +360,14 @@ func (s *State) newBoatSails() {
 		return
 	}
 	rf.Months = months
-	if !s.fast {
-		s.note("11.4.3", "The new boat sails %d month(s) after it is received.", months)
-	}
+	s.say("11.4.3", func() string { return fmt.Sprintf("The new boat sails %d month(s) after it is received.", months) })
 	replace := func(c *Crewman, name string) bool {
 		if c.Recovery <= months {
 			return false
 		}
-		if !s.fast {
-			s.note("10.11.2", "%s needs %d months, longer than the new boat's stay in port: he is replaced.", name, c.Recovery)
-		}
+		s.say("10.11.2", func() string {
+			return fmt.Sprintf("%s needs %d months, longer than the new boat's stay in port: he is replaced.", name, c.Recovery)
+		})
 		*c = Crewman{}
 		return true
 	}
@@ -387,9 +383,9 @@ func (s *State) newBoatSails() {
 	}
 	if before < 4 && rf.GenericReplaced == 4 && s.Crew.Quality > Trained && !s.crewLossCountedOnce() {
 		s.Crew.Quality--
-		if !s.fast {
-			s.note("10.11.3", "All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])
-		}
+		s.say("10.11.3", func() string {
+			return fmt.Sprintf("All four generic crew boxes were replaced: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+		})
 	}
 	if wo1Lost {
 		s.promote2WO()
@@ -418,17 +414,17 @@ func (s *State) crewChanges() {
 	}
 	if s.Patrol.GenericDown && s.Crew.Quality > Trained {
 		s.Crew.Quality--
-		if !s.fast {
-			s.note("11.1.4", "Every generic crew box was SW or KIA: crew quality falls to %s.", qualityNames[s.Crew.Quality])
-		}
+		s.say("11.1.4", func() string {
+			return fmt.Sprintf("Every generic crew box was SW or KIA: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+		})
 	}
 	if s.Career.FailedInRow >= 3 {
 		s.Career.FailedInRow = 0
 		if s.Crew.Quality > Green {
 			s.Crew.Quality--
-			if !s.fast {
-				s.note("11.1.4", "Three unsuccessful patrols in a row: crew quality falls to %s.", qualityNames[s.Crew.Quality])
-			}
+			s.say("11.1.4", func() string {
+				return fmt.Sprintf("Three unsuccessful patrols in a row: crew quality falls to %s.", qualityNames[s.Crew.Quality])
+			})
 		}
 	}
 }
@@ -449,24 +445,18 @@ func (s *State) crewAdvancement() {
 	if who == nil {
 		if s.Crew.Quality < Elite {
 			s.Crew.Quality++
-			if !s.fast {
-				s.note("11.1.3", "The crew rises to %s.", qualityNames[s.Crew.Quality])
-			}
+			s.say("11.1.3", func() string { return fmt.Sprintf("The crew rises to %s.", qualityNames[s.Crew.Quality]) })
 		} else {
 			s.note("11.1.3", "The crew is already Elite.")
 		}
 		return
 	}
 	if who.Experte {
-		if !s.fast {
-			s.note("11.1.2", "Crew advancement: %s is already Experte, no effect.", name)
-		}
+		s.say("11.1.2", func() string { return fmt.Sprintf("Crew advancement: %s is already Experte, no effect.", name) })
 		return
 	}
 	who.Experte = true
-	if !s.fast {
-		s.note("11.1.1", "Crew advancement: %s becomes Experte.", name)
-	}
+	s.say("11.1.1", func() string { return fmt.Sprintf("Crew advancement: %s becomes Experte.", name) })
 }
 
 // promotion is 11.2.3: after each 12 months of service, and a final roll in 6/43.
@@ -509,9 +499,7 @@ func (s *State) promotion(final bool) {
 	c.PeriodAwards, c.PeriodShips, c.PeriodFailed = 0, 0, 0
 	if row.Result == "promoted" { // 11.2.4: a failed roll has no effect
 		c.Rank++
-		if !s.fast {
-			s.note("11.2.3", "Promoted to %s.", s.rankName())
-		}
+		s.say("11.2.3", func() string { return fmt.Sprintf("Promoted to %s.", s.rankName()) })
 	}
 }
 
@@ -544,9 +532,7 @@ func (s *State) decorations() {
 		c.AwardTonMark = c.Tons
 		c.PeriodAwards++
 		c.Upgrades++ // 11.4.3
-		if !s.fast {
-			s.note(next.Case, "%s awarded the %s (%s).", c.Kommandant, next.Name, why)
-		}
+		s.say(next.Case, func() string { return fmt.Sprintf("%s awarded the %s (%s).", c.Kommandant, next.Name, why) })
 	}
 	c.CapitalKC = 0
 }
@@ -559,8 +545,8 @@ func (s *State) decorations() {
 func (s *State) newerModels() []string {
 	fam := s.mat().Family()
 	next := s.Refit.Return + charts.Month(s.Refit.Months)
-	out := s.spare.models[:0] // read at once by every caller
-	defer func() { s.spare.models = out }()
+	out := s.scratch.spare.models[:0] // read at once by every caller
+	defer func() { s.scratch.spare.models = out }()
 	own := boatRank(s.Boat.Type)
 	for i, k := range boatOrder {
 		b := s.pack.Mats.Boats[k]
@@ -605,7 +591,7 @@ func boatRank(model string) int {
 // reassignment applies the VIIA withdrawal (4.2.2).
 func (s *State) reassignment() {
 	next := s.Refit.Return + charts.Month(s.Refit.Months)
-	if s.Boat.Type == "VIIA" && s.Refit.NewBoat == "" && next >= s.pack.Rules.StartDates.VIIAWithdrawn && !s.Settings.On("4.2.2-keep-viia") {
+	if s.Boat.Type == "VIIA" && s.Refit.NewBoat == "" && next >= s.pack.Rules.StartDates.VIIAWithdrawn && !s.Settings.on(opt422KeepVIIA) {
 		s.Refit.NewBoat = "VIIC"
 		s.note("4.2.2", "The Type VIIA is withdrawn: the boat is replaced by a Type VIIC.")
 	}
@@ -639,9 +625,9 @@ func (s *State) stepRefitDone() {
 		if rf.NewCrew {
 			s.Crew = Crew{Quality: Trained} // 10.11.4
 		}
-		if !s.fast {
-			s.note("11.4", "New boat: a Type %s%s.", typeName(rf.NewBoat), map[bool]string{true: " with a new Trained crew", false: ""}[rf.NewCrew])
-		}
+		s.say("11.4", func() string {
+			return fmt.Sprintf("New boat: a Type %s%s.", typeName(rf.NewBoat), map[bool]string{true: " with a new Trained crew", false: ""}[rf.NewCrew])
+		})
 	} else {
 		s.Boat.Hull, s.Boat.Flooding = 0, 0
 		for i := range s.Boat.Sys {
@@ -656,9 +642,7 @@ func (s *State) stepRefitDone() {
 		s.endGame("survived", fmt.Sprintf("The next patrol would begin in %s, after June 1943: the war of The Hunters is over for %s (5.1.2).", m.Label(), c.Kommandant))
 		return
 	}
-	if !s.fast {
-		s.note("10.10.4", "The next patrol begins in %s.", m.Label())
-	}
+	s.say("10.10.4", func() string { return fmt.Sprintf("The next patrol begins in %s.", m.Label()) })
 	s.dropRefit()
 	s.toNextPatrol()
 }

@@ -53,8 +53,8 @@ func (s *State) modFrom(ms charts.Modifiers, when string, cond bool, reason stri
 	if !cond {
 		return
 	}
-	m, ok := ms.Get(when)
-	if !ok {
+	m := ms.Find(when)
+	if m == nil {
 		return // a pack may drop a modifier; the pack's tests say which exist
 	}
 	s.mod(m.DRM, reason, m.Case)
@@ -123,12 +123,17 @@ func (s *State) emit(r roll, result string) {
 	s.run.events = append(s.run.events, engine.Event{Kind: engine.KindRoll, Case: r.cas, Roll: &ev})
 }
 
-// note records a narrative event.
-func (s *State) note(cas, format string, args ...any) {
-	if !s.run.record {
-		return
+// note records a narrative event whose words are already made (a constant,
+// or a text the rules need anyway). A note whose words are formatted goes
+// through say, whose formatter runs only when the decision records.
+func (s *State) note(cas, text string) {
+	if s.run.record {
+		s.addNote(cas, text)
 	}
-	s.run.events = append(s.run.events, engine.Event{Kind: engine.KindNote, Case: cas, Text: fmt.Sprintf(format, args...)})
+}
+
+func (s *State) addNote(cas, text string) {
+	s.run.events = append(s.run.events, engine.Event{Kind: engine.KindNote, Case: cas, Text: text})
 }
 
 // lookup rolls on a table and emits the row's result.

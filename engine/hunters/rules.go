@@ -173,7 +173,7 @@ func (r *Rules) Restart(s *State, su Setup, d engine.Dice) error {
 	if s.pack != r.pack {
 		return fmt.Errorf("hunters: restarting a career of other rules")
 	}
-	s.fast = true
+	s.scratch.keep = true
 	s.recycleCareer()
 	_, err := r.startInto(s, su, d, false)
 	return err
@@ -181,10 +181,7 @@ func (r *Rules) Restart(s *State, su Setup, d engine.Dice) error {
 
 // startInto sets up a new career in the empty state s.
 func (r *Rules) startInto(s *State, su Setup, d engine.Dice, record bool) (events []engine.Event, err error) {
-	s.Schema, s.Settings, s.fast = SchemaVersion, su.Settings, !record
-	if s.Settings.Optional == nil {
-		s.Settings.Optional = map[string]bool{}
-	}
+	s.Schema, s.Settings = SchemaVersion, su.Settings
 	s.running(d, record)
 	defer s.ran(&events, &err)
 	s.Career = Career{Kommandant: su.Kommandant, Start: su.Start, Month: su.Start, NextPatrol: su.Start,
@@ -196,14 +193,14 @@ func (r *Rules) startInto(s *State, su Setup, d engine.Dice, record bool) (event
 	}
 	s.fitBoat(su.Boat)
 	s.Boat.Number = su.UBoat
-	if su.UBoat == "" && !s.Settings.On("14.4") {
+	if su.UBoat == "" && !s.Settings.on(opt144) {
 		s.Boat.Number = "U-" + strconv.Itoa(r.pack.History.UBoatIDs[su.Boat][0][0])
 	} else if su.UBoat == "" || su.UBoat == "historical" {
 		s.Boat.Number = s.historicalNumber(su.Boat)
 	}
-	if !s.fast {
-		s.note("4.3.1", "%s takes command of %s, a Type %s, in %s.", s.Career.Kommandant, s.Boat.Number, typeName(su.Boat), su.Start.Label())
-	}
+	s.say("4.3.1", func() string {
+		return fmt.Sprintf("%s takes command of %s, a Type %s, in %s.", s.Career.Kommandant, s.Boat.Number, typeName(su.Boat), su.Start.Label())
+	})
 	s.startingRank()
 	s.toNextPatrol()
 	s.advance()
@@ -234,9 +231,7 @@ func (s *State) historicalNumber(boat string) string {
 				n := r[1] - r[0] + 1
 				if v < n {
 					num := "U-" + strconv.Itoa(r[0]+v)
-					if !s.fast {
-						s.note("14.4.1", "Historical U-boat id: %s.", num)
-					}
+					s.say("14.4.1", func() string { return fmt.Sprintf("Historical U-boat id: %s.", num) })
 					return num
 				}
 				v -= n
@@ -252,9 +247,7 @@ func (s *State) startingRank() {
 	switch {
 	case b.Family() == "IX" || y <= 1939:
 		s.Career.Rank = 1 // Kapitänleutnant
-		if !s.fast {
-			s.note("11.2.2", "Starting rank: %s.", s.rankName())
-		}
+		s.say("11.2.2", func() string { return fmt.Sprintf("Starting rank: %s.", s.rankName()) })
 		return
 	}
 	table := "starting_rank_1942"
@@ -268,9 +261,7 @@ func (s *State) startingRank() {
 	if row.Result == "KptLt" {
 		s.Career.Rank = 1
 	}
-	if !s.fast {
-		s.note("11.2.2", "Starting rank: %s.", s.rankName())
-	}
+	s.say("11.2.2", func() string { return fmt.Sprintf("Starting rank: %s.", s.rankName()) })
 }
 
 func (s *State) rankName() string {

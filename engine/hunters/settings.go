@@ -1,6 +1,7 @@
 package hunters
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -109,67 +110,263 @@ func rulingByKey(k string) (*Ruling, bool) {
 	return nil, false
 }
 
-// Settings are the per-game switches.
+// Settings are the per-game switches. The rules ask for them at almost
+// every roll, so they are held by index (a bit per optional rule, a value
+// index per ruling), and written to saved games by name (MarshalJSON).
 type Settings struct {
-	Optional map[string]bool   `json:"optional,omitempty"`
-	Rulings  map[string]string `json:"rulings,omitempty"`
+	// optional has bit i set when optionalRules[i] is on.
+	optional uint32
+	// rulings[i] is 1 + the index of Rulings[i]'s value in rulingValues[i],
+	// or 0 when the game did not name it (its default holds).
+	rulings [maxRulings]uint8
 	// TwoPlayer is set for a career of the two-player game (13.1): the other
 	// player rolls for the escorts and aircraft.
-	TwoPlayer bool `json:"two_player,omitempty"`
+	TwoPlayer bool
 	// Pack is set for a career of a Wolfpack tournament (13.5).
-	Pack bool `json:"pack,omitempty"`
+	Pack bool
 }
 
-// On reports whether an optional rule is in force.
-func (s *Settings) On(rule string) bool { return s.Optional[rule] }
+// maxRulings bounds the number of rulings Settings can hold.
+const maxRulings = 24
 
-// Ruling returns the value in force for a ruling.
-func (s *Settings) Ruling(key string) string {
-	if v, ok := s.Rulings[key]; ok {
-		return v
+// optIndex and rulIndex name an optional rule and a ruling by their place
+// in optionalRules and Rulings.
+type (
+	optIndex uint8
+	rulIndex uint8
+)
+
+// rulingValues are each ruling's values in a fixed (sorted) order.
+var rulingValues = func() [][]string {
+	if len(Rulings) > maxRulings || len(optionalRules) > 32 {
+		panic("hunters: too many rulings or optional rules for Settings")
 	}
-	r, ok := rulingByKey(key)
+	out := make([][]string, len(Rulings))
+	for i, r := range Rulings {
+		out[i] = sortedKeys(r.Values)
+	}
+	return out
+}()
+
+func optionalIndex(rule string) (optIndex, bool) {
+	for i, o := range optionalRules {
+		if o.Key == rule {
+			return optIndex(i), true
+		}
+	}
+	return 0, false
+}
+
+func rulingIndex(key string) (rulIndex, bool) {
+	for i := range Rulings {
+		if Rulings[i].Key == key {
+			return rulIndex(i), true
+		}
+	}
+	return 0, false
+}
+
+// mustOpt and mustRuling resolve the names the rules use, once at start-up.
+func mustOpt(rule string) optIndex {
+	i, ok := optionalIndex(rule)
+	if !ok {
+		panic("hunters: unknown optional rule " + rule)
+	}
+	return i
+}
+
+func mustRuling(key string) rulIndex {
+	i, ok := rulingIndex(key)
 	if !ok {
 		panic("hunters: unknown ruling " + key)
 	}
-	return r.Default
+	return i
+}
+
+// The optional rules and rulings the rules ask about.
+var (
+	opt422KeepVIIA = mustOpt("4.2.2-keep-viia")
+	opt452         = mustOpt("4.5.2")
+	opt141         = mustOpt("14.1")
+	opt142         = mustOpt("14.2")
+	opt143         = mustOpt("14.3")
+	opt144         = mustOpt("14.4")
+	opt146         = mustOpt("14.6")
+	opt147         = mustOpt("14.7")
+	opt148         = mustOpt("14.8")
+	opt149         = mustOpt("14.9")
+	opt1410        = mustOpt("14.10")
+	opt1411        = mustOpt("14.11")
+
+	rulDieselRepair         = mustRuling("diesel_repair")
+	rulInjuryRoll11         = mustRuling("injury_roll_11")
+	rulDoctorSeverity       = mustRuling("doctor_severity")
+	rulVIIDTracks           = mustRuling("viid_tracks")
+	rulFlakBoatCaribbean    = mustRuling("flak_boat_caribbean")
+	rulAirAttackInjuries    = mustRuling("air_attack_injuries")
+	rulGibraltarRandomEvent = mustRuling("gibraltar_random_event")
+	rulExperte2WOCommand    = mustRuling("experte_2wo_command")
+	rulMissionAircraftDRM   = mustRuling("mission_aircraft_drm")
+	rulA2CrewModifier       = mustRuling("a2_crew_modifier")
+	rulDamagedPeriscope     = mustRuling("damaged_periscope")
+	rulCrewLossLevels       = mustRuling("crew_loss_levels")
+	rulTorpedoLoadOrder     = mustRuling("torpedo_load_order")
+	rulRefitAwardOrder      = mustRuling("refit_award_order")
+	rulAnniversaryPatrol    = mustRuling("anniversary_patrol")
+	rulHalsUndBeinbruch     = mustRuling("hals_und_beinbruch")
+)
+
+// On reports whether an optional rule is in force.
+func (s *Settings) On(rule string) bool {
+	i, ok := optionalIndex(rule)
+	return ok && s.on(i)
+}
+
+func (s *Settings) on(i optIndex) bool { return s.optional&(1<<i) != 0 }
+
+// Switch turns an optional rule on or off.
+func (s *Settings) Switch(rule string, on bool) error {
+	i, ok := optionalIndex(rule)
+	if !ok {
+		return fmt.Errorf("unknown optional rule %q", rule)
+	}
+	if on {
+		s.optional |= 1 << i
+	} else {
+		s.optional &^= 1 << i
+	}
+	return nil
+}
+
+// Ruling returns the value in force for a ruling.
+func (s *Settings) Ruling(key string) string {
+	i, ok := rulingIndex(key)
+	if !ok {
+		panic("hunters: unknown ruling " + key)
+	}
+	return s.ruling(i)
+}
+
+// named reports whether the game named a ruling's value (its setup, or its
+// saved state), rather than leaving it to the default.
+func (s *Settings) named(i rulIndex) bool { return s.rulings[i] > 0 }
+
+func (s *Settings) ruling(i rulIndex) string {
+	if v := s.rulings[i]; v > 0 {
+		return rulingValues[i][v-1]
+	}
+	return Rulings[i].Default
+}
+
+// setRuling names a ruling's value; it reports false for a value the
+// ruling does not have.
+func (s *Settings) setRuling(i rulIndex, value string) bool {
+	for j, v := range rulingValues[i] {
+		if v == value {
+			s.rulings[i] = uint8(j + 1)
+			return true
+		}
+	}
+	return false
+}
+
+// String lists the optional rules on and the rulings whose value is not
+// their default, as ParseRules reads them ("14.6,diesel_repair=inoperable_at_once").
+func (s Settings) String() string {
+	var out []string
+	for i, o := range optionalRules {
+		if s.on(optIndex(i)) {
+			out = append(out, o.Key)
+		}
+	}
+	for i, r := range Rulings {
+		if v := s.ruling(rulIndex(i)); v != r.Default {
+			out = append(out, r.Key+"="+v)
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+// settingsJSON is how settings are saved: the optional rules on and the
+// rulings named, by name.
+type settingsJSON struct {
+	Optional  map[string]bool   `json:"optional,omitempty"`
+	Rulings   map[string]string `json:"rulings,omitempty"`
+	TwoPlayer bool              `json:"two_player,omitempty"`
+	Pack      bool              `json:"pack,omitempty"`
+}
+
+// MarshalJSON writes the settings by name: the optional rules on, and
+// every ruling's value, the defaults too: a saved game names the rulings it
+// is played under, whatever a later default says (former.go).
+func (s Settings) MarshalJSON() ([]byte, error) {
+	w := settingsJSON{TwoPlayer: s.TwoPlayer, Pack: s.Pack, Rulings: make(map[string]string, len(Rulings))}
+	for i, o := range optionalRules {
+		if s.on(optIndex(i)) {
+			if w.Optional == nil {
+				w.Optional = map[string]bool{}
+			}
+			w.Optional[o.Key] = true
+		}
+	}
+	for i, r := range Rulings {
+		w.Rulings[r.Key] = s.ruling(rulIndex(i))
+	}
+	return json.Marshal(w)
+}
+
+// UnmarshalJSON reads settings saved by name.
+func (s *Settings) UnmarshalJSON(b []byte) error {
+	var w settingsJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*s = Settings{TwoPlayer: w.TwoPlayer, Pack: w.Pack}
+	for k, on := range w.Optional {
+		if err := s.Switch(k, on); err != nil {
+			return fmt.Errorf("saved settings: %w", err)
+		}
+	}
+	for k, v := range w.Rulings {
+		i, ok := rulingIndex(k)
+		if !ok {
+			return fmt.Errorf("saved settings: unknown ruling %q", k)
+		}
+		if !s.setRuling(i, v) {
+			return fmt.Errorf("saved settings: ruling %s has no value %q", k, v)
+		}
+	}
+	return nil
 }
 
 // ParseRules reads a comma-separated list of optional rules ("14.6") and
 // rulings ("diesel_repair=inoperable_at_once").
 func ParseRules(list string) (Settings, error) {
-	s := Settings{Optional: map[string]bool{}, Rulings: map[string]string{}}
+	var s Settings
 	for _, item := range strings.Split(list, ",") {
 		item = strings.TrimSpace(item)
 		if item == "" {
 			continue
 		}
 		if k, v, ok := strings.Cut(item, "="); ok {
-			r, found := rulingByKey(strings.TrimSpace(k))
+			i, found := rulingIndex(strings.TrimSpace(k))
 			if !found {
 				return s, fmt.Errorf("unknown ruling %q (known: %s)", k, strings.Join(rulingKeys(), ", "))
 			}
 			v = strings.TrimSpace(v)
-			if _, okv := r.Values[v]; !okv {
-				return s, fmt.Errorf("ruling %s has no value %q (one of: %s)", r.Key, v, strings.Join(sortedKeys(r.Values), ", "))
+			if !s.setRuling(i, v) {
+				r := Rulings[i]
+				return s, fmt.Errorf("ruling %s has no value %q (one of: %s)", r.Key, v, strings.Join(rulingValues[i], ", "))
 			}
-			s.Rulings[r.Key] = v
 			continue
 		}
-		known := false
-		for _, o := range optionalRules {
-			if o.Key == item {
-				known = true
-			}
-		}
-		if !known {
+		if err := s.Switch(item, true); err != nil {
 			keys := make([]string, len(optionalRules))
 			for i, o := range optionalRules {
 				keys[i] = o.Key
 			}
 			return s, fmt.Errorf("unknown optional rule %q (known: %s)", item, strings.Join(keys, ", "))
 		}
-		s.Optional[item] = true
 	}
 	return s, nil
 }

@@ -197,9 +197,9 @@ func init() {
 		},
 		answer: func(s *State, key string) {
 			s.Enc.Night = key == "night"
-			if !s.fast {
-				s.note("8.3.4", "The attack will come by %s.", map[bool]string{true: "night", false: "day"}[s.Enc.Night])
-			}
+			s.say("8.3.4", func() string {
+				return fmt.Sprintf("The attack will come by %s.", map[bool]string{true: "night", false: "day"}[s.Enc.Night])
+			})
 			s.Phase = phEngage
 		},
 	}
@@ -259,7 +259,7 @@ func (s *State) startShips(result string) {
 		n = 2
 	case "convoy":
 		n = 4
-		if s.Settings.On("14.2") {
+		if s.Settings.on(opt142) {
 			n = 3 // 14.2.1
 		}
 	case "tanker":
@@ -319,14 +319,12 @@ func (s *State) identify(kind string) (Target, bool) {
 		t.Points = s.pack.U3.SinkPointsFor(true, t.Tons)
 		return t, true
 	}
-	if s.Settings.On("14.1") { // 14.1.1
+	if s.Settings.on(opt141) { // 14.1.1
 		st := s.pack.Rules.StandardTonnage
 		t.Tons = map[string]int{"small_freighter": st.SmallFreighter, "large_freighter": st.LargeFreighter, "tanker": st.Tanker}[kind]
 		t.Name = "(standard tonnage)"
 		t.Points = s.pack.U3.SinkPointsFor(false, t.Tons)
-		if !s.fast {
-			s.note("14.1", "Standard tonnage: %s of %d t.", pretty(kind), t.Tons)
-		}
+		s.say("14.1", func() string { return fmt.Sprintf("Standard tonnage: %s of %d t.", pretty(kind), t.Tons) })
 		return t, true
 	}
 	for {
@@ -362,18 +360,16 @@ func (s *State) identify(kind string) (Target, bool) {
 		if northAmerica {
 			roster = northAmericaRoster(kind)
 		}
-		if s.Settings.On("14.3") && s.wasSunk(roster, r.natural) {
+		if s.Settings.on(opt143) && s.wasSunk(roster, r.natural) {
 			// 14.3.2 has no answer once every ship of the roster is sunk (the
 			// 20 of a T4 list can be): the repeat stands rather than rolling
 			// for ever.
 			if s.rosterSunk(roster, list) {
-				if !s.fast {
-					s.note("14.3.2", "%s was already sunk, as is every ship of its roster: it appears again.", ship.Name)
-				}
+				s.say("14.3.2", func() string {
+					return fmt.Sprintf("%s was already sunk, as is every ship of its roster: it appears again.", ship.Name)
+				})
 			} else {
-				if !s.fast {
-					s.note("14.3.2", "%s was already sunk: roll again.", ship.Name)
-				}
+				s.say("14.3.2", func() string { return fmt.Sprintf("%s was already sunk: roll again.", ship.Name) })
 				continue
 			}
 		}

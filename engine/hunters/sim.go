@@ -50,7 +50,18 @@ func Simulate(r *Rules, cfg SimConfig, newDice func(career int) engine.Dice) (*S
 	if err != nil {
 		return nil, err
 	}
-	rep := &SimReport{Careers: cfg.Careers, Boat: su.Boat, Start: su.Start.String(), Rules: cfg.Rules,
+	rep, err := simulate(r, su, cfg.Careers, newDice)
+	if err != nil {
+		return nil, err
+	}
+	rep.Rules = cfg.Rules
+	return rep, nil
+}
+
+// simulate plays careers careers of a parsed setup.
+func simulate(r *Rules, su Setup, careers int, newDice func(career int) engine.Dice) (*SimReport, error) {
+	cfg := SimConfig{Careers: careers}
+	rep := &SimReport{Careers: cfg.Careers, Boat: su.Boat, Start: su.Start.String(),
 		Levels: map[string]int{}, LostByYear: map[string]float64{}}
 	tons := make([]int, 0, cfg.Careers)
 	var sumTons, patrols, ships, kc, alive, survived int
@@ -60,13 +71,10 @@ func Simulate(r *Rules, cfg SimConfig, newDice func(career int) engine.Dice) (*S
 		if err := r.Restart(s, su, d); err != nil {
 			return nil, fmt.Errorf("career %d: %w", i, err)
 		}
-		for s.Over == nil {
-			key := Command(s)
-			if _, err := s.ApplyInPlace(engine.Choice{Key: key}, d, false); err != nil {
-				return nil, fmt.Errorf("career %d, phase %s, key %q: %w", i, s.Phase, key, err)
-			}
-			rep.Decisions++
+		if err := s.play(d, nil); err != nil {
+			return nil, fmt.Errorf("career %d: %w", i, err)
 		}
+		rep.Decisions += s.Decision
 		c := &s.Career
 		tons = append(tons, c.Tons)
 		sumTons += c.Tons
@@ -104,4 +112,55 @@ func Simulate(r *Rules, cfg SimConfig, newDice func(career int) engine.Dice) (*S
 		rep.LostByYear[y] = v / n
 	}
 	return rep, nil
+}
+
+// PlayOut lets the built-in commander play s to the end of the game, quietly
+// and in place, as Simulate plays its careers.
+func (s *State) PlayOut(d engine.Dice) error { return s.play(d, nil) }
+
+// play lets the built-in commander answer every decision of s in place,
+// quietly, until the game is over, a wolfpack's career waits for its pack
+// (only the pack moves it on), or stop, when given, says so before a
+// decision. The commander chooses from the options the rules stopped at,
+// and its answer goes through decide like a player's.
+func (s *State) play(d engine.Dice, stop func(*State) bool) error {
+	_, err := s.playFrom("", d, false, stop)
+	return err
+}
+
+// playFrom is play after answering the pending decision with first (when
+// not ""), recording the events of it all when record is set.
+func (s *State) playFrom(first string, d engine.Dice, record bool, stop func(*State) bool) (events []engine.Event, err error) {
+	if s.Over != nil {
+		return nil, nil
+	}
+	s.running(d, record)
+	defer s.ran(&events, &err)
+	dec := s.handler().dec
+	if dec == nil {
+		return nil, fmt.Errorf("hunters: state in phase %q waits for no decision", s.Phase)
+	}
+	var opts []engine.Option
+	if dec.count == nil {
+		opts = s.options(dec)
+	}
+	if first != "" {
+		if !dec.offered(s, opts, first) {
+			return nil, fmt.Errorf("%w: %q is not an option here (%s)", engine.ErrIllegalChoice, first, optionKeys(opts))
+		}
+		opts = s.decide(dec, opts, first)
+		dec = s.handler().dec
+	}
+	for s.Over == nil && dec.actorOf() != Pack {
+		if stop != nil && stop(s) {
+			break
+		}
+		key := commandFrom(s, opts)
+		if !dec.offered(s, opts, key) {
+			return nil, fmt.Errorf("hunters: the built-in commander chose %q in phase %s, not one of its options (%s)", key, s.Phase, optionKeys(opts))
+		}
+		opts = s.decide(dec, opts, key)
+		dec = s.handler().dec
+	}
+	return s.run.events, nil
 }

@@ -111,6 +111,12 @@ const (
 	Mine = "mine"
 )
 
+// isTorpedo reports whether a tube's load is a torpedo (G7a or G7e, not a
+// mine or nothing). A tube holds one of "", G7a, G7e and Mine: of those,
+// the torpedoes alone have three letters. Counting the tubes is done at
+// every shot aimed, so this is a length test, not two string comparisons.
+func isTorpedo(load string) bool { return len(load) == len(G7a) }
+
 // Boat is the U-boat display mat.
 type Boat struct {
 	Type   string `json:"type"`
@@ -241,69 +247,66 @@ type State struct {
 
 	pack *charts.Pack
 	run  *runner
-	// fast skips building labels and texts nobody will read (simulation).
-	fast bool
-	// matPtr caches the display mat of Boat.Type (matType).
-	matPtr  *charts.Boat
+	// scratch is what playing keeps between decisions and never saves:
+	// buffers reused, caches of strings and of the mat, a rollout's tally.
+	// The rules never decide anything by it.
+	scratch scratch
+}
+
+// scratch is a state's working memory (see State.scratch).
+type scratch struct {
+	// mat caches the display mat of matType (State.mat).
+	mat     *charts.Boat
 	matType string
-	// runBuf is the runner reused by every ApplyInPlace.
+	// runBuf is the runner reused by every decision.
 	runBuf runner
 	// optBuf is reused by option lists so a decision does not allocate one.
 	optBuf []engine.Option
-	// pendingOpts are the options advance stopped at, while simulating: the
-	// commander and the choice's check ask for them again before anything
-	// changes, and rebuilding them was a fifth of a simulated career.
-	pendingOpts pendingOptions
-	// spare holds what a simulated career has finished with, for reuse.
+	// keep is set for a state the simulator plays on (a restarted career, a
+	// rollout): finished combat mats, patrols and refit sheets are kept in
+	// spare for the next, and strings written again and again are cached.
+	// A recorded game, a fresh copy at every decision, keeps nothing.
+	keep  bool
 	spare spares
-}
-
-// pendingOptions remembers the options of the decision at Decision.
-type pendingOptions struct {
-	valid    bool
-	decision int
-	phase    Phase
-	dec      *decision
-	opts     []engine.Option
-}
-
-// pendingDecision is the decision of the pending prompt: remembered while
-// simulating, since the commander and the choice's check both ask for it.
-func (s *State) pendingDecision() *decision {
-	if p := &s.pendingOpts; s.fast && p.valid && p.decision == s.Decision && p.phase == s.Phase {
-		return p.dec
-	}
-	return s.handler().dec
+	// tally is what a rollout counts while the rules play (rollout.go).
+	tally tally
 }
 
 // opts returns the empty reusable option buffer. Option lists built on it
 // are valid until the next call; Pending copies them.
-func (s *State) opts() []engine.Option { return s.optBuf[:0] }
+func (s *State) opts() []engine.Option { return s.scratch.optBuf[:0] }
 
 // optsOf builds an option list in the reusable buffer.
 func (s *State) optsOf(o ...engine.Option) []engine.Option { return append(s.opts(), o...) }
 
 // options computes a decision's options, keeping the buffer's growth.
 func (s *State) options(d *decision) []engine.Option {
-	if p := &s.pendingOpts; s.fast && p.valid && p.decision == s.Decision && p.phase == s.Phase {
-		return p.opts
-	}
 	out := d.options(s)
-	if cap(out) > cap(s.optBuf) {
-		s.optBuf = out[:0]
+	if cap(out) > cap(s.scratch.optBuf) {
+		s.scratch.optBuf = out[:0]
 	}
 	return out
 }
 
-// rememberOptions keeps the pending decision and its options while simulating.
-func (s *State) rememberOptions(d *decision, opts []engine.Option) {
-	s.pendingOpts = pendingOptions{valid: s.fast, decision: s.Decision, phase: s.Phase, dec: d, opts: opts}
-}
+// quiet reports that the decision being played records nothing: texts that
+// only its events would carry are not built. Outside a decision (a prompt
+// or a view being read) every text is built.
+func (s *State) quiet() bool { return s.run != nil && !s.run.record }
 
-// text returns f() unless the state is being simulated without a reader.
+// text returns f() unless nobody will read it (quiet). Called with a func
+// literal it costs nothing when quiet: text is inlined, and the literal
+// stays on the stack.
 func (s *State) text(f func() string) string {
-	if s.fast {
+	if s.quiet() {
 		return ""
 	}
 	return f()
+}
+
+// say records a narrative event whose words f builds, only when someone
+// will read it: the formatter is never called while the rules play quietly.
+func (s *State) say(cas string, f func() string) {
+	if s.run.record {
+		s.addNote(cas, f())
+	}
 }

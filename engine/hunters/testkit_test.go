@@ -158,7 +158,7 @@ func run(t testing.TB, s *State, faces []int, fn func()) []engine.Event {
 // runSteps runs the automatic phases from s.Phase until a decision (or the end).
 func runSteps(t testing.TB, s *State, faces ...int) []engine.Event {
 	t.Helper()
-	return run(t, s, faces, s.advance)
+	return run(t, s, faces, func() { s.advance() })
 }
 
 // choose answers the pending decision with key, then runs on; faces are the

@@ -41,7 +41,9 @@ func TestTwoPlayerEnemyPressesRollForDetectionAndDepthCharges(t *testing.T) {
 func TestTwoPlayerEvasiveManeuversAreSecretAndRevealedTogether(t *testing.T) {
 	s := detecting(t, "VIIC", "1941-03")
 	s.Settings.TwoPlayer = true
-	s.Settings.Optional["14.8"] = true
+	if err := s.Settings.Switch("14.8", true); err != nil {
+		t.Fatal(err)
+	}
 	choose(t, s, "hold_depth")
 	choose(t, s, "roll", 4, 4) // detected
 	p := s.Pending()

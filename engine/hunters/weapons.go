@@ -19,11 +19,11 @@ func (s *State) torpedoesFor(fwd bool) int {
 	}
 	n, free := 0, false
 	for _, t := range tubes {
-		switch t {
-		case G7a, G7e:
+		switch {
+		case isTorpedo(t):
 			n++
 			free = true
-		case "":
+		case t == "":
 			free = true
 		}
 	}
@@ -36,7 +36,7 @@ func (s *State) torpedoesFor(fwd bool) int {
 // periscopeBlocks reports that a damaged periscope forbids submerged attacks
 // (the damaged_periscope ruling).
 func (s *State) periscopeBlocks() bool {
-	return s.damaged(sysPeriscope) && s.Settings.Ruling("damaged_periscope") == "no_submerged_attack"
+	return s.damaged(sysPeriscope) && s.Settings.ruling(rulDamagedPeriscope) == "no_submerged_attack"
 }
 
 // canAttack reports whether the boat has a weapon it may use against escorted

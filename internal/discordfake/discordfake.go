@@ -11,6 +11,7 @@
 package discordfake
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -42,6 +43,13 @@ type Server struct {
 	routes   map[string]int
 	posts    chan Post
 	ready    chan struct{}
+	// stalls hold a route's requests until closed; stalled tells of each
+	// request held, and abandoned counts those the client gave up on.
+	stalls    map[string]chan struct{}
+	stalled   chan string
+	abandoned map[string]int
+	// downUntil refuses gateway connections until then (DropGateway).
+	downUntil time.Time
 }
 
 // Post is one thing the client sent that Discord would show: an interaction
@@ -63,13 +71,33 @@ type Post struct {
 
 // New starts a fake Discord on loopback; it stops when the test ends.
 func New(t testing.TB) *Server {
-	f := &Server{t: t, posts: make(chan Post, 1<<16), ready: make(chan struct{}, 16), routes: map[string]int{}}
+	f := &Server{t: t, posts: make(chan Post, 1<<16), ready: make(chan struct{}, 16), routes: map[string]int{},
+		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64), abandoned: map[string]int{}}
 	mux := http.NewServeMux()
 	handle := func(pattern string, h http.HandlerFunc) {
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			f.mu.Lock()
 			f.routes[pattern]++
+			hold := f.stalls[pattern]
 			f.mu.Unlock()
+			if hold != nil {
+				// Read the body first: only then does the server notice a
+				// client that hangs up (and cancel r's context).
+				body, _ := io.ReadAll(r.Body)
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				select {
+				case f.stalled <- pattern:
+				default:
+				}
+				select {
+				case <-hold:
+				case <-r.Context().Done():
+					f.mu.Lock()
+					f.abandoned[pattern]++
+					f.mu.Unlock()
+					return
+				}
+			}
 			h(w, r)
 		})
 	}
@@ -163,6 +191,13 @@ func (f *Server) record(r *http.Request, channel, id string) {
 }
 
 func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	down := time.Now().Before(f.downUntil)
+	f.mu.Unlock()
+	if down {
+		http.Error(w, "gateway unavailable", http.StatusServiceUnavailable)
+		return
+	}
 	up := websocket.Upgrader{}
 	c, err := up.Upgrade(w, r, nil)
 	if err != nil {
@@ -180,12 +215,16 @@ func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		Op int `json:"op"`
 	}
 	json.Unmarshal(msg, &identify)
-	if identify.Op != 2 {
-		f.t.Errorf("want IDENTIFY (op 2), got op %d", identify.Op)
+	switch identify.Op {
+	case 2:
+		f.Dispatch("READY", map[string]any{"v": 9, "session_id": "s1", "user": map[string]any{"id": "bot", "username": "kaleun"},
+			"guilds": []any{}, "application": map[string]any{"id": "app"}})
+		f.ready <- struct{}{}
+	case 6: // a client reconnecting resumes its session
+		f.Dispatch("RESUMED", map[string]any{})
+	default:
+		f.t.Errorf("want IDENTIFY (op 2) or RESUME (op 6), got op %d", identify.Op)
 	}
-	f.Dispatch("READY", map[string]any{"v": 9, "session_id": "s1", "user": map[string]any{"id": "bot", "username": "kaleun"},
-		"guilds": []any{}, "application": map[string]any{"id": "app"}})
-	f.ready <- struct{}{}
 	for {
 		_, msg, err := c.ReadMessage()
 		if err != nil {
@@ -222,6 +261,50 @@ func (f *Server) Dispatch(event string, d any) error {
 	s := f.seq
 	f.mu.Unlock()
 	return f.send(map[string]any{"op": 0, "t": event, "s": s, "d": d})
+}
+
+// DropGateway closes the gateway connection from Discord's side, as a
+// network failure would, and refuses connections for a while; the client
+// then reconnects and resumes.
+func (f *Server) DropGateway(refuse time.Duration) {
+	f.mu.Lock()
+	c := f.conn
+	f.conn = nil
+	f.downUntil = time.Now().Add(refuse)
+	f.mu.Unlock()
+	if c != nil {
+		c.Close()
+	}
+}
+
+// Stall holds every request to a route (as Routes names it, e.g. "POST
+// /api/v9/channels/{channel}/threads") until release is called or the
+// client gives up on it, as a Discord that has stopped answering would.
+func (f *Server) Stall(route string) (release func()) {
+	hold := make(chan struct{})
+	f.mu.Lock()
+	f.stalls[route] = hold
+	f.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			f.mu.Lock()
+			delete(f.stalls, route)
+			f.mu.Unlock()
+			close(hold)
+		})
+	}
+}
+
+// Stalled receives a route each time one of its requests starts being held.
+func (f *Server) Stalled() <-chan string { return f.stalled }
+
+// Abandoned counts the held requests of a route that the client gave up on
+// (it cancelled them, or hung up).
+func (f *Server) Abandoned(route string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.abandoned[route]
 }
 
 // Ready receives once for every client that has connected and been sent READY.

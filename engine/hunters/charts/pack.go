@@ -76,7 +76,7 @@ type RuleTables struct {
 		Order []string          `yaml:"order"`
 		Names map[string]string `yaml:"names"`
 	} `yaml:"ranks"`
-	Tables        map[string]DiceTable `yaml:"tables"`
+	Tables        map[string]*DiceTable `yaml:"tables"`
 	VictoryLevels struct {
 		Case string `yaml:"case"`
 		Rows Rows   `yaml:"rows"`
@@ -106,12 +106,12 @@ type RuleTables struct {
 
 // Table returns a rulebook dice table by name.
 func (r *RuleTables) Table(name string) *DiceTable {
-	t, ok := r.Tables[name]
-	if !ok {
+	t := r.Tables[name]
+	if t == nil {
 		// Validate guarantees every table the engine names exists.
 		panic("charts: rule table " + name + " missing from a validated pack")
 	}
-	return &t
+	return t
 }
 
 // History holds the optional historical lists of 14.4.
@@ -169,6 +169,7 @@ func Load(fsys fs.FS, dir string) (*Pack, error) {
 	for k, b := range p.Mats.Boats {
 		b.Key = k
 	}
+	p.U1.index()
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("chart pack: %w", err)
 	}

@@ -114,12 +114,21 @@ type Modifiers []Modifier
 
 // Get returns the modifier with the given condition key.
 func (ms Modifiers) Get(when string) (Modifier, bool) {
-	for i := range ms { // by index: a Modifier is too big to copy for a look
-		if ms[i].When == when {
-			return ms[i], true
-		}
+	if m := ms.Find(when); m != nil {
+		return *m, true
 	}
 	return Modifier{}, false
+}
+
+// Find returns the modifier with the given condition key, shared with the
+// chart (read it, do not change it), or nil.
+func (ms Modifiers) Find(when string) *Modifier {
+	for i := range ms { // by index: a Modifier is too big to copy for a look
+		if ms[i].When == when {
+			return &ms[i]
+		}
+	}
+	return nil
 }
 
 // Header is what every chart file starts with.
@@ -294,6 +303,29 @@ type FireChart struct {
 	Header       `yaml:",inline"`
 	HitOnOrBelow map[string]int `yaml:"hit_on_or_below"`
 	Modifiers    Modifiers      `yaml:"modifiers"`
+	// hit holds HitOnOrBelow for close, medium and long range (index).
+	hit [3]int
+}
+
+// HitNumber is the highest modified roll that hits at a range: every shot
+// asks it, so it is read from an array, not the map.
+func (u *FireChart) HitNumber(rng string) int {
+	switch rng {
+	case "close":
+		return u.hit[0]
+	case "medium":
+		return u.hit[1]
+	case "long":
+		return u.hit[2]
+	}
+	return u.HitOnOrBelow[rng]
+}
+
+// index fills hit from the loaded map.
+func (u *FireChart) index() {
+	for i, r := range [3]string{"close", "medium", "long"} {
+		u.hit[i] = u.HitOnOrBelow[r]
+	}
 }
 
 // DudPeriod is one date band of U2.

@@ -201,8 +201,8 @@ func (p *Pack) Validate() error {
 	}
 	// Rulebook tables
 	for _, name := range RuleTableNames {
-		t, ok := p.Rules.Tables[name]
-		if !ok {
+		t := p.Rules.Tables[name]
+		if t == nil {
 			add("RULES", fmt.Errorf("table %q missing", name))
 			continue
 		}

@@ -4,15 +4,17 @@ import "github.com/kaleun/kaleun/engine"
 
 // The engine contract this game keeps (README, "Adding a game").
 var (
-	_ engine.Versioned   = (*Rules)(nil)
-	_ engine.Rules       = (*Rules)(nil)
-	_ engine.SetupForm   = (*Rules)(nil)
-	_ engine.ViewCatalog = (*Rules)(nil)
-	_ engine.Seated      = (*Rules)(nil)
-	_ engine.Scored      = (*Rules)(nil)
-	_ engine.Reread      = (*Rules)(nil)
+	_ engine.Versioned    = (*Rules)(nil)
+	_ engine.Rules        = (*Rules)(nil)
+	_ engine.SetupForm    = (*Rules)(nil)
+	_ engine.ViewCatalog  = (*Rules)(nil)
+	_ engine.Seated       = (*Rules)(nil)
+	_ engine.Scored       = (*Rules)(nil)
+	_ engine.Reread       = (*Rules)(nil)
+	_ engine.AdvisedRules = (*Rules)(nil)
 
 	_ engine.State      = (*State)(nil)
 	_ engine.Routine    = (*State)(nil)
 	_ engine.Summarized = (*State)(nil)
+	_ engine.Advisor    = (*State)(nil)
 )

@@ -9,6 +9,7 @@ var (
 	_ engine.Seated         = (*Rules)(nil)
 	_ engine.TournamentOnly = (*Rules)(nil)
 	_ engine.Scored         = (*Rules)(nil)
+	_ engine.AdvisedRules   = (*Rules)(nil)
 
 	_ engine.State      = (*State)(nil)
 	_ engine.Multi      = (*State)(nil)
@@ -16,4 +17,5 @@ var (
 	_ engine.RoutineFor = (*State)(nil)
 	_ engine.Absence    = (*State)(nil)
 	_ engine.Summarized = (*State)(nil)
+	_ engine.Advisor    = (*State)(nil)
 )
