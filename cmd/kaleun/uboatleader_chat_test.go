@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -258,9 +259,11 @@ func ublService(t *testing.T, clock *ublChatClock, pictures bool) (*bot.Service,
 	}
 	var ills map[string]bot.Illustrator
 	if pictures {
-		if ills, err = illustrators(); err != nil {
+		all, err := illustrators()
+		if err != nil {
 			t.Fatal(err)
 		}
+		ills = map[string]bot.Illustrator{"uboatleader": &sparseIllustrator{inner: all["uboatleader"], every: 10}}
 	}
 	store, err := persist.Open(filepath.Join(t.TempDir(), "ubl.db"))
 	if err != nil {
@@ -273,6 +276,31 @@ func ublService(t *testing.T, clock *ublChatClock, pictures bool) (*bot.Service,
 		NewID:     func() (string, error) { n++; return fmt.Sprintf("ubl%d", n), nil },
 		Reminders: []time.Duration{time.Hour}, Deadline: 3 * time.Hour})
 	return svc, store, games
+}
+
+// sparseIllustrator draws the pictures a view asks for (map, display)
+// every time, and those of a decision only at every nth decision: under
+// the race detector a tactical display takes a good part of a second to
+// draw, and a campaign is hundreds of decisions, most of them in battles.
+// The pictures drawn are the registered illustrator's own.
+type sparseIllustrator struct {
+	inner bot.Illustrator
+	every int
+	mu    sync.Mutex
+	n     int
+}
+
+func (s *sparseIllustrator) Illustrate(st engine.State, view string, events []engine.Event) ([]engine.Picture, error) {
+	if view == "" {
+		s.mu.Lock()
+		s.n++
+		skip := s.n%s.every != 1
+		s.mu.Unlock()
+		if skip {
+			return nil, nil
+		}
+	}
+	return s.inner.Illustrate(st, view, events)
 }
 
 // campaignReport is what a campaign through chat saw.
