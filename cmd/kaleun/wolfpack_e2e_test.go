@@ -53,21 +53,11 @@ func TestWolfpackTournamentThroughDiscordSurvivesKill9(t *testing.T) {
 	f := discordfake.New(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "kaleun.db")
-	cfg := writeServeConfig(t, dir, fmt.Sprintf(`[database]
-path = %q
-[log]
-format = "json"
-[discord]
-enabled = true
-token = "test.bot.token"
-application_id = "app"
-guilds = ["g1"]
-api_base = %q
-[reminders]
+	cfg := discordServeConfig(t, dir, f, fmt.Sprintf(`[reminders]
 every = [%q, %q]
 deadline = %q
 tick = %q
-`, db, f.URL, e2eFirstReminder, e2eSecondReminder, e2eDeadline, e2eTick))
+`, e2eFirstReminder, e2eSecondReminder, e2eDeadline, e2eTick))
 	proc := newServeProcess(t, bin, cfg)
 	d := newPackDriver(t, f)
 	proc.start()
