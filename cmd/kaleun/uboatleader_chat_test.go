@@ -22,6 +22,8 @@ import (
 	"github.com/kaleun/kaleun/internal/discordfake"
 	"github.com/kaleun/kaleun/internal/slackfake"
 	"github.com/kaleun/kaleun/persist"
+
+	"gopkg.in/yaml.v3"
 )
 
 // Whole U-Boat Leader campaigns through the chat adapters, as players see
@@ -248,23 +250,22 @@ type ublChatClock struct{ t time.Time }
 func (c *ublChatClock) now() time.Time { return c.t }
 
 // ublService is the bot over a real bbolt file with this binary's games
-// and (with pictures) illustrators, reminders after 1 h and the deadline at
-// 3 h. The campaigns in physical mode draw no pictures: the drawing is the
-// slow part, and the sample pack's campaigns show it.
-func ublService(t *testing.T, clock *ublChatClock, pictures bool) (*bot.Service, *persist.Store, map[string]engine.Rules) {
+// and its U-Boat Leader illustrator, reminders after 1 h and the deadline at
+// 3 h. The illustrator draws a decision's pictures at every nth decision,
+// none if n is 0 (the physical campaigns: they are the longer ones, and the
+// sample pack's show the pictures); a view's pictures (and the cards file)
+// always.
+func ublService(t *testing.T, clock *ublChatClock, picturesEvery int) (*bot.Service, *persist.Store, map[string]engine.Rules) {
 	t.Helper()
 	games, err := availableGames()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ills map[string]bot.Illustrator
-	if pictures {
-		all, err := illustrators()
-		if err != nil {
-			t.Fatal(err)
-		}
-		ills = map[string]bot.Illustrator{"uboatleader": &sparseIllustrator{inner: all["uboatleader"], every: 10}}
+	all, err := illustrators()
+	if err != nil {
+		t.Fatal(err)
 	}
+	ills := map[string]bot.Illustrator{"uboatleader": &sparseIllustrator{inner: all["uboatleader"], every: picturesEvery}}
 	store, err := persist.Open(filepath.Join(t.TempDir(), "ubl.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -279,9 +280,10 @@ func ublService(t *testing.T, clock *ublChatClock, pictures bool) (*bot.Service,
 }
 
 // sparseIllustrator draws the pictures a view asks for (map, display)
-// every time, and those of a decision only at every nth decision: under
-// the race detector a tactical display takes a good part of a second to
-// draw, and a campaign is hundreds of decisions, most of them in battles.
+// every time, and those of a decision only at every nth decision (none if
+// n is 0): under the race detector a tactical display takes a good part of
+// a second to draw, and a campaign is hundreds of decisions, most of them
+// in battles.
 // The pictures drawn are the registered illustrator's own.
 type sparseIllustrator struct {
 	inner bot.Illustrator
@@ -294,7 +296,7 @@ func (s *sparseIllustrator) Illustrate(st engine.State, view string, events []en
 	if view == "" {
 		s.mu.Lock()
 		s.n++
-		skip := s.n%s.every != 1
+		skip := s.every == 0 || s.n%s.every != 1
 		s.mu.Unlock()
 		if skip {
 			return nil, nil
@@ -442,13 +444,22 @@ func playUBLCampaign(t *testing.T, c chat, svc *bot.Service, store *persist.Stor
 		t.Fatalf("the last decision posted no end: %+v", posts)
 	}
 	if setup["draws"] == "physical" {
-		// The cards entered, as lines of a pack, after the end too.
-		text := ""
+		// The cards entered, as lines of a pack, after the end too: the
+		// view says how many, the whole list comes attached (a campaign's
+		// cards outgrow a chat message).
+		text, file := "", ""
 		for _, p := range c.command("cards", nil) {
 			text += p.text
+			file += string(p.files[uboatleader.CardsFile])
 		}
-		if !strings.Contains(text, "Merchant cards (ships.yaml, merchants)") || !strings.Contains(text, "torpedo: ") {
+		if !strings.Contains(text, "card(s) entered") || !strings.Contains(text, uboatleader.CardsFile) {
 			t.Fatalf("the cards view: %.500s", text)
+		}
+		var merchants []map[string]any
+		if i := strings.Index(file, "# Merchant cards (ships.yaml, merchants)\n"); i < 0 || !strings.Contains(file, "torpedo: ") {
+			t.Fatalf("the cards file: %.500s", file)
+		} else if err := yaml.Unmarshal([]byte(strings.SplitN(file[i:], "\n\n", 2)[0]), &merchants); err != nil || len(merchants) == 0 {
+			t.Fatalf("the cards file's merchants do not read as YAML (%v): %.500s", err, file[i:])
 		}
 	}
 	// The audit file as the channel hands it out verifies.
@@ -508,7 +519,7 @@ func TestUBoatLeaderCampaignsThroughDiscord(t *testing.T) {
 	} {
 		t.Run(mode.name, func(t *testing.T) {
 			clock := &ublChatClock{t: time.Unix(1700000000, 0).UTC()}
-			svc, store, games := ublService(t, clock, !mode.physical)
+			svc, store, games := ublService(t, clock, map[bool]int{true: 0, false: 10}[mode.physical])
 			f := discordfake.New(t)
 			a, err := discord.New(discord.Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: f.URL}, svc, games, slog.New(slog.DiscardHandler))
 			if err != nil {
@@ -540,7 +551,7 @@ func TestUBoatLeaderCampaignsThroughSlack(t *testing.T) {
 	} {
 		t.Run(mode.name, func(t *testing.T) {
 			clock := &ublChatClock{t: time.Unix(1700000000, 0).UTC()}
-			svc, store, games := ublService(t, clock, !mode.physical)
+			svc, store, games := ublService(t, clock, map[bool]int{true: 0, false: 10}[mode.physical])
 			f := slackfake.New(t)
 			a, err := slack.New(slack.Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.APIURL()}, svc, games, slog.New(slog.DiscardHandler))
 			if err != nil {

@@ -311,6 +311,31 @@ func (s *State) cardsView() *engine.View {
 		v.Sections = append(v.Sections, engine.Section{Lines: []string{fmt.Sprintf("This game draws from pack %s's decks, shuffled by the dice: nothing is entered. Start a game with draws:physical to play your own cards.", s.pack.Meta.ID)}})
 		return v
 	}
+	decks := s.enteredDecks()
+	if len(decks) == 0 {
+		v.Sections = append(v.Sections, engine.Section{Lines: []string{"No card entered yet."}})
+		return v
+	}
+	// A chat message holds a few thousand characters, a campaign's cards
+	// several times that: in chat the whole list comes as a file too.
+	v.Sections = append(v.Sections, engine.Section{Lines: []string{fmt.Sprintf("%d card(s) entered; in chat the whole list comes attached as %s, each deck under the pack file it belongs in.", len(s.seenNumbers()), CardsFile)}})
+	for _, d := range decks {
+		v.Sections = append(v.Sections, engine.Section{Title: d.title, Lines: d.lines})
+	}
+	return v
+}
+
+// CardsFile is the name of the file the cards entered are attached as.
+const CardsFile = "cards.yaml"
+
+// enteredDeck is one deck's entered cards as pack lines.
+type enteredDeck struct {
+	title string
+	lines []string
+}
+
+func (s *State) enteredDecks() []enteredDeck {
+	var out []enteredDeck
 	for _, deck := range []string{DeckEvents, DeckConvoys, DeckMerchants, DeckEscorts, DeckEscortFleet, DeckWarships} {
 		nums := s.seenIn(deck)
 		if len(nums) == 0 {
@@ -324,12 +349,32 @@ func (s *State) cardsView() *engine.View {
 		if file == "" {
 			file = "ships.yaml, " + deck
 		}
-		v.Sections = append(v.Sections, engine.Section{Title: fmt.Sprintf("%s cards (%s)", deckNames[deck], file), Lines: lines})
+		out = append(out, enteredDeck{title: fmt.Sprintf("%s cards (%s)", deckNames[deck], file), lines: lines})
 	}
-	if len(v.Sections) == 0 {
-		v.Sections = append(v.Sections, engine.Section{Lines: []string{"No card entered yet."}})
+	return out
+}
+
+// CardsYAML is every card entered in physical mode as pack lines, each deck
+// under a comment naming the pack file (and list) it belongs in; nil when
+// none is entered or the game draws from its pack.
+func (s *State) CardsYAML() []byte {
+	if !s.physical() {
+		return nil
 	}
-	return v
+	decks := s.enteredDecks()
+	if len(decks) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# The cards entered in a game with pack %s (SHA-256 %s), as lines of a pack's files.\n", s.pack.Meta.ID, s.pack.SHA256)
+	for _, d := range decks {
+		fmt.Fprintf(&b, "\n# %s\n", d.title)
+		for _, l := range d.lines {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	return []byte(b.String())
 }
 
 // cardYAML writes an entered card as one line of a pack's YAML file.

@@ -10,7 +10,7 @@ import (
 // Illustrator picks the pictures that help at each moment of a campaign:
 // the map with `map` and `status` and whenever boats move or the campaign
 // ends, the tactical display with `display` and with every decision of a
-// battle.
+// battle; with `cards`, the cards entered in physical mode as a YAML file.
 type Illustrator struct {
 	p *Painter
 }
@@ -35,6 +35,12 @@ func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.
 		return il.mapPicture(s)
 	case "display":
 		return il.displayPicture(s)
+	case "cards":
+		// Not a picture: the cards entered, whole, as a file to keep.
+		if b := s.CardsYAML(); b != nil {
+			return []engine.Picture{{Name: uboatleader.CardsFile, ContentType: "text/yaml", Data: b}}, nil
+		}
+		return nil, nil
 	case "":
 	default:
 		return nil, nil
