@@ -37,6 +37,7 @@ func Commands() []CommandSpec {
 		{Name: "reveal", Help: "Reveal the dice seed so far and commit to a fresh one (commander or channel manager)", ManagerMatters: true},
 		{Name: "audit", Help: "The game's hash-chained log as a file for `kaleun verify`", Args: []ArgSpec{{Name: "game", Help: "a game id (default: this channel's game, or its last finished one)"}}},
 		{Name: "dice", Help: "How often each face came up, per game and per server, with a chi-square test"},
+		{Name: "undo", Help: "Take back your last decision; the dice never roll back, and an undo after dice is logged and marked"},
 		{Name: "odds", Help: "What each option of your pending decision leads to: exact odds and simulated estimates (only you see them)"},
 		{Name: "challenge", Help: "A game for two: challenge another player (the game's options, and b:@opponent)"},
 		{Name: "accept", Help: "Accept the challenge waiting for you in this channel"},
@@ -74,6 +75,8 @@ func offers(rules engine.Rules, command string) bool {
 	case "leaderboard", "career":
 		_, ok := rules.(engine.Scored)
 		return ok
+	case "undo":
+		return offersUndo(rules)
 	case "challenge", "accept", "concede", "autoroll":
 		_, ok := rules.(engine.Seated)
 		return ok

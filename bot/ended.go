@@ -34,7 +34,7 @@ func (s *Service) archiveEnded(ctx context.Context, place Place, rec *persist.Ga
 	m := Message{Title: "The end", Text: fmt.Sprintf("Game %s had ended; it is now among the finished games.", rec.ID)}
 	if st != nil {
 		if out := st.Outcome(); out != nil {
-			m = Message{Title: "The end", Text: out.Summary, Fields: out.Fields, Outcome: out}
+			m = Message{Title: "The end", Text: out.Summary, Fields: engine.ShownFields(out.Fields), Outcome: out}
 		}
 	}
 	return &endedError{gameID: rec.ID, end: m}

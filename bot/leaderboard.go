@@ -132,7 +132,11 @@ func careerLine(c careerRow) string {
 	if c.Awards != "" && c.Awards != "none" {
 		parts = append(parts, c.Awards)
 	}
-	return strings.Join(append(parts, c.Fate), " · ")
+	parts = append(parts, c.Fate)
+	if c.Mark != "" {
+		parts = append(parts, "marked: "+c.Mark)
+	}
+	return strings.Join(parts, " · ")
 }
 
 // among says where a score would stand in the historical list.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -165,6 +166,9 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 		if r, ok, err := s.finishedGameCommand(ctx, place, name); ok || err != nil {
 			return r, err
 		}
+		if name == "undo" {
+			return s.undoFinished(ctx, place)
+		}
 		return private(noGameHere(s.games[game])), nil
 	}
 	if err != nil {
@@ -209,6 +213,8 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 		return s.auditFile(ctx, place, rec, args["game"])
 	case "dice":
 		return s.diceStats(ctx, place, rec)
+	case "undo":
+		return s.undo(ctx, place, rec, st, user, -1)
 	case "odds":
 		return s.odds(ctx, rec, st, user, "")
 	case "autoroll":
@@ -364,6 +370,8 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 	if errors.Is(err, persist.ErrNotFound) || (err == nil && rec.ID != target.gameID) {
 		if other, ferr := s.store.Find(ctx, target.gameID); ferr == nil && !other.Over && other.Owner != user.ID {
 			return private(fmt.Sprintf("That button is for %s's game: your click changed nothing.", other.OwnerName)), nil
+		} else if ferr == nil && other.Over && target.token == undoToken {
+			return private(fmt.Sprintf("Game %s is over: the decision that ended it stands, and no undo brings a finished game back.", other.ID)), nil
 		}
 		return private("That game is over or was abandoned: this button no longer does anything."), nil
 	}
@@ -392,6 +400,16 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		}
 		s.log.Info("game abandoned", "game", rec.ID, "by", user.ID)
 		return Reply{Public: []Message{{Text: strings.TrimSpace(text)}}}, nil
+	}
+	switch target.token {
+	case undoToken:
+		d, err := strconv.Atoi(target.key)
+		if err != nil {
+			return private("That button is not one of Kaleun's."), nil
+		}
+		return s.undo(ctx, place, rec, st, user, d)
+	case consentToken, declineToken:
+		return s.consent(ctx, place, rec, user, target.token, target.key)
 	}
 	if st == nil {
 		if target.token != startToken {
@@ -527,6 +545,9 @@ func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameReco
 	if err != nil {
 		return r, err
 	}
+	if next.Outcome() == nil && offersUndo(s.games[rec.Game]) {
+		withUndoButton(r.Public, undoButton(rec.ID, rec.Decisions))
+	}
 	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(ctx, rec, st, next)...)
 	if next.Outcome() != nil {
 		return r, nil
@@ -645,7 +666,7 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 	}
 	if out := st.Outcome(); out != nil {
 		// The commit that ended the game has archived it.
-		m := Message{Title: "The end", Text: out.Summary, Fields: out.Fields, Outcome: out}
+		m := Message{Title: "The end", Text: out.Summary, Fields: engine.ShownFields(out.Fields), Outcome: out}
 		r.Public = append(r.Public, m)
 		return r, nil
 	}
@@ -908,6 +929,9 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 		return Reply{}, err
 	}
 	text := fmt.Sprintf("%s commands.", user.Name)
+	if len(seats) > 1 {
+		text = fmt.Sprintf("%s play.", seatNames(seats))
+	}
 	if rec.Dice.Kind != "auditable" {
 		text += " The dice are scripted."
 	}

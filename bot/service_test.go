@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -225,54 +224,4 @@ func TestCareerThroughTheBot(t *testing.T) {
 	if len(fin) != 1 {
 		t.Fatalf("%d finished games", len(fin))
 	}
-}
-
-// BenchmarkDecision measures one decision through bot and persist with a real
-// bbolt file holding 10,000 games, and reports p50/p99 next to a bare commit.
-func BenchmarkDecision(b *testing.B) {
-	svc, store := newService(b)
-	const games = 10000
-	for i := 0; i < games; i++ {
-		p := Place{Platform: "discord", Space: "g", Channel: fmt.Sprint(i)}
-		if _, err := started(b, svc, p, prien, map[string]string{"boat": "VIIC"}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	var lat []time.Duration
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		p := Place{Platform: "discord", Space: "g", Channel: fmt.Sprint(i % games)}
-		r, err := svc.Command(b.Context(), p, prien, "hunters", "turn", nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(r.Public) == 0 {
-			continue // finished game
-		}
-		id := r.Public[0].Options[0].ID
-		start := time.Now()
-		if _, err := svc.Click(b.Context(), p, prien, id); err != nil {
-			b.Fatal(err)
-		}
-		lat = append(lat, time.Since(start))
-	}
-	b.StopTimer()
-	if len(lat) == 0 {
-		return
-	}
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
-	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
-	// A bare bbolt commit of a similar record on the same disk, for comparison.
-	rec, _ := store.Load(b.Context(), "discord/g/0")
-	var bare []time.Duration
-	for i := 0; i < 200; i++ {
-		start := time.Now()
-		if err := store.Commit(b.Context(), rec, nil); err != nil {
-			b.Fatal(err)
-		}
-		bare = append(bare, time.Since(start))
-	}
-	sort.Slice(bare, func(i, j int) bool { return bare[i] < bare[j] })
-	b.ReportMetric(float64(bare[len(bare)/2].Microseconds()), "bare-commit-p50-µs")
 }

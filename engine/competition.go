@@ -59,6 +59,9 @@ type Summary struct {
 	Score                     int
 	Rank, Awards, Fate, Label string
 	Over                      bool
+	// Mark is what the career carries beside its score, e.g. its decisions
+	// undone after dice were seen ("" for none).
+	Mark string
 }
 
 // Legends is implemented by Rules with historical results to compare a

@@ -82,6 +82,35 @@ type Outcome struct {
 type Field struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
+	// Label and Text, when set, are how a person reads the field, where Name
+	// and Value are kept as keys for programs (an outcome's "ships_sunk"
+	// is "Ships sunk" to a player). Adapters show them instead.
+	Label string `json:"label,omitempty"`
+	Text  string `json:"text,omitempty"`
+}
+
+// Shown is the field as a person reads it: Label and Text where set.
+func (f Field) Shown() Field {
+	out := Field{Name: f.Name, Value: f.Value}
+	if f.Label != "" {
+		out.Name = f.Label
+	}
+	if f.Text != "" {
+		out.Value = f.Text
+	}
+	return out
+}
+
+// ShownFields is each field as a person reads it.
+func ShownFields(fs []Field) []Field {
+	if len(fs) == 0 {
+		return nil
+	}
+	out := make([]Field, len(fs))
+	for i, f := range fs {
+		out[i] = f.Shown()
+	}
+	return out
 }
 
 // View is a game-specific sheet (status, log, help...) in a neutral form
@@ -148,6 +177,10 @@ type SetupField struct {
 	Required bool   `json:"required,omitempty"`
 	// Suggestions are common values for a free field (autocomplete).
 	Suggestions []string `json:"suggestions,omitempty"`
+	// Menu lists what a free field's answer may combine (a list of optional
+	// rules), each with what it does: the terminal shows it with the
+	// question.
+	Menu []Option `json:"menu,omitempty"`
 	// Type "user" asks for a player of the platform (an opponent); the
 	// adapters offer their user pickers, and the bot seats him.
 	Type string `json:"type,omitempty"`

@@ -26,13 +26,16 @@ func (s *Store) Archive(ctx context.Context, key string) error {
 
 // archiveIn moves game id, whose record is v, from place key to the
 // finished games within tx: the record goes to the archive (and is the
-// place's last finished game), and the place, its due times and the id
+// place's last finished game, and one of its finished games), and the place, its due times and the id
 // index entry are freed.
 func archiveIn(tx *bolt.Tx, key, id string, v []byte) error {
 	if err := tx.Bucket(bucketArchive).Put([]byte(id), v); err != nil {
 		return err
 	}
 	if err := tx.Bucket(bucketLastFinished).Put([]byte(key), []byte(id)); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketArchivePlaces).Put(archivePlaceKey(key, id), []byte(id)); err != nil {
 		return err
 	}
 	if err := putSchedule(tx, key, nil); err != nil {

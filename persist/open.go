@@ -226,12 +226,12 @@ func check(db *bolt.DB) error {
 }
 
 // ensureBuckets creates the buckets a database lacks (a fresh one, or one
-// from an older kaleun, whose last-finished index it fills), and writes
+// from an older kaleun, whose indexes of the finished games it fills), and writes
 // nothing when none is missing.
 func (s *Store) ensureBuckets() error {
 	missing := false
 	s.db.View(func(tx *bolt.Tx) error {
-		missing = tx.Bucket(bucketLastFinished) == nil || !idsIndexed(tx)
+		missing = tx.Bucket(bucketLastFinished) == nil || tx.Bucket(bucketArchivePlaces) == nil || !idsIndexed(tx)
 		for _, b := range buckets {
 			missing = missing || tx.Bucket(b) == nil
 		}
@@ -247,6 +247,9 @@ func (s *Store) ensureBuckets() error {
 			}
 		}
 		if err := indexIDs(tx); err != nil {
+			return err
+		}
+		if err := indexArchivePlaces(tx); err != nil {
 			return err
 		}
 		return indexLastFinished(tx)

@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -377,24 +378,59 @@ func (s *Store) Find(ctx context.Context, id string) (*GameRecord, error) {
 }
 
 // EachGame calls fn with every running and finished game (state included)
-// whose place key starts with prefix, until fn returns false.
+// whose place key starts with prefix, until fn returns false: the running
+// ones in the order of their keys, then the finished ones in the order of
+// their ids. Both are found by place (the running games are keyed by it,
+// the finished ones through archive_places), so a server's games cost what
+// it has played, not what the whole database holds.
 func (s *Store) EachGame(ctx context.Context, prefix string, fn func(rec *GameRecord) bool) error {
 	return s.view(ctx, "read the games under "+prefix, func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketGames, bucketArchive} {
-			c := tx.Bucket(b).Cursor()
-			for k, v := c.First(); k != nil; k, v = c.Next() {
-				if err := ctx.Err(); err != nil {
+		more := true
+		each := func(k, v []byte) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			var rec GameRecord
+			if err := json.Unmarshal(v, &rec); err != nil {
+				return fmt.Errorf("game record %s is damaged: %w", k, err)
+			}
+			if strings.HasPrefix(rec.Key, prefix) {
+				more = fn(&rec)
+			}
+			return nil
+		}
+		c := tx.Bucket(bucketGames).Cursor()
+		for k, v := c.Seek([]byte(prefix)); k != nil && more && bytes.HasPrefix(k, []byte(prefix)); k, v = c.Next() {
+			if err := each(k, v); err != nil {
+				return err
+			}
+		}
+		archive := tx.Bucket(bucketArchive)
+		idx := tx.Bucket(bucketArchivePlaces)
+		if idx == nil {
+			// A database from before the index, opened read-only: read
+			// the whole archive.
+			c := archive.Cursor()
+			for k, v := c.First(); k != nil && more; k, v = c.Next() {
+				if err := each(k, v); err != nil {
 					return err
 				}
-				var rec GameRecord
-				if err := json.Unmarshal(v, &rec); err != nil {
-					return fmt.Errorf("game record %s is damaged: %w", k, err)
-				}
-				if !strings.HasPrefix(rec.Key, prefix) {
-					continue
-				}
-				if !fn(&rec) {
-					return nil
+			}
+			return nil
+		}
+		var ids [][]byte
+		c = idx.Cursor()
+		for k, id := c.Seek([]byte(prefix)); k != nil && bytes.HasPrefix(k, []byte(prefix)); k, id = c.Next() {
+			ids = append(ids, id)
+		}
+		slices.SortFunc(ids, bytes.Compare)
+		for _, id := range ids {
+			if !more {
+				break
+			}
+			if v := archive.Get(id); v != nil {
+				if err := each(id, v); err != nil {
+					return err
 				}
 			}
 		}

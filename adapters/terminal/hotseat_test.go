@@ -40,7 +40,7 @@ func tonnageWarSession(t *testing.T, clear bool) *Session {
 	return s
 }
 
-var optionLine = regexp.MustCompile(`(?m)^  (\S+) +\S`)
+var optionLine = regexp.MustCompile(`(?m)^ +\d+\) (\S+) +\S`)
 
 // playHotSeat plays handOvers turns at the keyboard as two people would:
 // Enter at each pause, and at each decision a card or an action (attacks and

@@ -6,7 +6,9 @@ package terminal
 
 import (
 	"bufio"
+	"cmp"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -35,6 +37,12 @@ type Session struct {
 	// Pictures is the directory where the messages' pictures are written
 	// (the newest of each name replaces the last); "" leaves them out.
 	Pictures string
+	// ViewHelp says what each view shows, as its game says (help lists it).
+	ViewHelp map[string]string
+	// Undo: the game lets a player take back his decisions (`undo`).
+	// Routine: its built-in commander can take routine decisions
+	// (`autopilot`). Odds: its states answer `odds` (engine.AdvisedRules).
+	Undo, Routine, Odds bool
 
 	// shown is the token of the prompt last printed: each prompt is printed
 	// once, and again only after a view or an error has come between.
@@ -49,6 +57,15 @@ type Session struct {
 	// passed, shown again at the next hand-over: the player who comes
 	// sees the rolls of the turn that just ended.
 	sinceHandOver []bot.Message
+	// decider is the player who took the last decision at this keyboard:
+	// `undo` takes it back.
+	decider bot.User
+	// drawn is the last picture written under each name: one that has not
+	// changed is neither written nor announced again.
+	drawn map[string][32]byte
+	// autopilot: the built-in commander takes the routine decisions
+	// (engine.Routine); paused after an undo, until the player answers.
+	autopilot, paused bool
 }
 
 // ErrDice means the dice could not roll (a script ran out or held an
@@ -88,27 +105,29 @@ func (s *Session) Run(ctx context.Context) error {
 				return err
 			}
 		}
+		if done, err := s.autopilotStep(ctx, prompt); done || err != nil {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		if prompt.Prompt.Token != s.shown {
 			s.show(prompt)
 		} else if !s.JSONL && !s.prompted {
 			fmt.Fprint(s.Out, "> ")
 			s.prompted = true
 		}
-		var in inputLine
-		var ok bool
-		select {
-		case <-ctx.Done():
+		in, ok := s.next(ctx, lines)
+		if !ok {
+			s.saved()
 			return nil
-		case in, ok = <-lines:
-			if !ok {
-				return nil
-			}
 		}
 		a, err := in.answer(s.JSONL)
 		if err != nil {
 			s.refuse(err.Error())
 			continue
 		}
+		s.prompted = false
 		if a.Token != "" && a.Token != prompt.Prompt.Token {
 			// A stale or duplicated answer: refused, and the pending prompt
 			// is not sent again, for it was sent after the one answered.
@@ -116,82 +135,246 @@ func (s *Session) Run(ctx context.Context) error {
 				map[string]any{"pending": prompt.Prompt.Token})
 			continue
 		}
-		line := a.Key
+		if a.Key == "" {
+			continue
+		}
+		pk, why := resolve(a.Key, prompt.Prompt, s.commands(), s.JSONL)
 		switch {
-		case line == "":
+		case why != "":
+			s.refuse(why)
 			continue
-		case line == "quit" || line == "exit":
+		case pk.command == "quit" || pk.command == "exit":
+			s.saved()
 			return nil
-		case line == "odds":
-			viewer := s.User
-			if s.atKeyboard != "" {
-				viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
-			}
-			r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, "odds", nil)
-			if err != nil {
-				return err
-			}
-			s.showOdds(r)
-			s.shown = ""
-			continue
-		case s.isView(line):
-			viewer := s.User
-			if s.atKeyboard != "" {
-				viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
-			}
-			r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, line, nil)
-			if err != nil && ctx.Err() != nil {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			for _, m := range append(r.Public, r.Private...) {
-				if m.View != nil && s.JSONL {
-					s.json(map[string]any{"type": "view", "name": line, "view": m.View})
-					s.writeFiles(m.Files)
-					continue
+		case pk.command != "":
+			if err := s.command(ctx, lines, pk); err != nil {
+				if ctx.Err() != nil {
+					return nil // interrupted: the game is saved as it stands
 				}
-				s.show(m)
+				return err
 			}
-			s.shown = ""
 			continue
 		}
-		id := ""
-		for _, o := range prompt.Prompt.Options {
-			if o.Key == line {
-				id = prompt.Options[indexOf(prompt.Prompt.Options, o.Key)].ID
-			}
-		}
-		if id == "" {
-			s.refuse(fmt.Sprintf("unknown command or option %q: type one of %s, or %s, odds, quit", Clip(line, 40), keys(prompt.Prompt), strings.Join(s.Views, ", ")))
-			continue
-		}
-		// Every player of a terminal game sits at this keyboard: the answer
-		// is made as the player the prompt is for.
-		user := s.User
-		if prompt.Mention != "" && prompt.Mention != user.ID {
-			user = bot.User{ID: prompt.Mention, Name: prompt.Mention}
-		}
-		r, err := s.Svc.Click(ctx, s.Place, user, id)
+		s.paused = false // the player answers: the autopilot may go on
+		end, err := s.answer(ctx, prompt, pk.option)
 		if err != nil && ctx.Err() != nil {
 			return nil // interrupted: the decision was saved whole, or not at all
 		}
-		if err != nil {
-			var de *engine.DiceError
-			if errors.As(err, &de) {
-				s.error(err.Error() + " — the game is unchanged")
-				return fmt.Errorf("%w: %v", ErrDice, err)
-			}
+		if err != nil || end {
 			return err
 		}
-		s.Show(r)
-		for _, m := range r.Public {
-			if m.Outcome != nil {
-				return nil
-			}
+	}
+}
+
+// next waits for an input line; false when the input ended (or ctx).
+func (s *Session) next(ctx context.Context, lines <-chan inputLine) (inputLine, bool) {
+	select {
+	case <-ctx.Done():
+		return inputLine{}, false
+	case in, ok := <-lines:
+		return in, ok
+	}
+}
+
+// saved ends a session at the keyboard: the game is saved, and running the
+// same command resumes it. After a "> " (Ctrl-D at the prompt) the line is
+// ended first.
+func (s *Session) saved() {
+	if s.JSONL {
+		return
+	}
+	if s.prompted {
+		fmt.Fprintln(s.Out)
+		s.prompted = false
+	}
+	fmt.Fprintln(s.Out, "Saved — run the same command to resume.")
+}
+
+// answer presses an option of the pending prompt, as the player the prompt
+// is for (every player of a terminal game sits at this keyboard). end says
+// the game is over.
+func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (end bool, err error) {
+	id := prompt.Options[indexOf(prompt.Prompt.Options, key)].ID
+	user := s.User
+	if prompt.Mention != "" && prompt.Mention != user.ID {
+		user = bot.User{ID: prompt.Mention, Name: prompt.Mention}
+	}
+	s.decider = user
+	r, err := s.Svc.Click(ctx, s.Place, user, id)
+	if err != nil {
+		var de *engine.DiceError
+		if errors.As(err, &de) {
+			s.error(err.Error() + " — the game is unchanged")
+			return true, fmt.Errorf("%w: %v", ErrDice, err)
+		}
+		return true, err
+	}
+	s.Show(r)
+	for _, m := range r.Public {
+		if m.Outcome != nil {
+			return true, nil
 		}
 	}
+	return false, nil
+}
+
+// command runs one of the session's commands: a view, history, dice, undo,
+// autopilot or help.
+func (s *Session) command(ctx context.Context, lines <-chan inputLine, pk pick) error {
+	switch pk.command {
+	case "autopilot":
+		s.setAutopilot(ctx, pk.arg)
+		s.shown = ""
+		return nil
+	case "undo":
+		return s.undo(ctx, lines)
+	case "odds":
+		return s.odds(ctx)
+	}
+	viewer := s.User
+	if s.atKeyboard != "" {
+		viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
+	}
+	r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, pk.command, nil)
+	if err != nil {
+		return err
+	}
+	for _, m := range append(r.Public, r.Private...) {
+		if m.View != nil && pk.command == "help" {
+			m.View = s.withCommands(m.View)
+		}
+		if m.View != nil && s.JSONL {
+			s.json(map[string]any{"type": "view", "name": pk.command, "view": m.View})
+			s.writeFiles(m.Files)
+			continue
+		}
+		s.show(m)
+		if m.Footer != "" && !s.JSONL && pk.command == "history" {
+			fmt.Fprintf(s.Out, "  %s\n", m.Footer) // the log's head, to compare with an audit
+		}
+	}
+	s.shown = ""
+	return nil
+}
+
+// undo takes back the last decision taken at this keyboard. In a game for
+// two, an undo the other player must allow asks him here.
+func (s *Session) undo(ctx context.Context, lines <-chan inputLine) error {
+	decider := s.decider
+	if decider.ID == "" {
+		decider = s.User
+	}
+	r, err := s.Svc.Command(ctx, s.Place, decider, s.Game, "undo", nil)
+	if err != nil {
+		return err
+	}
+	s.shown = ""
+	s.paused = true // the autopilot gives the prompt back to the player
+	for len(r.Public)+len(r.Private) > 0 {
+		var q *bot.Message
+		for _, m := range append(r.Public, r.Private...) {
+			if m.Prompt == nil && m.Mention != "" && len(m.Options) > 0 {
+				q = &m // a question for a player: the other's consent
+				continue
+			}
+			if m.Prompt == nil {
+				s.show(m)
+			}
+		}
+		if q == nil {
+			return nil
+		}
+		if r, err = s.ask(ctx, lines, *q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ask puts a bot's question (a message with buttons for one player) to the
+// keyboard and presses the button chosen, as that player.
+func (s *Session) ask(ctx context.Context, lines <-chan inputLine, q bot.Message) (bot.Reply, error) {
+	p := &engine.Prompt{Token: "question", Kind: "question", Actor: engine.Actor(q.Mention), Text: q.Text}
+	for _, o := range q.Options {
+		p.Options = append(p.Options, engine.Option{Key: firstWord(o.Label), Label: o.Label})
+	}
+	s.show(bot.Message{Title: q.Title, Text: q.Text, Prompt: p})
+	for {
+		in, ok := s.next(ctx, lines)
+		if !ok {
+			return bot.Reply{}, nil
+		}
+		a, err := in.answer(s.JSONL)
+		if err != nil {
+			s.error(err.Error())
+			continue
+		}
+		s.prompted = false
+		pk, why := resolve(a.Key, p, nil, s.JSONL)
+		if why != "" || pk.option == "" {
+			s.error(why)
+			s.show(bot.Message{Title: q.Title, Text: q.Text, Prompt: p})
+			continue
+		}
+		id := q.Options[indexOf(p.Options, pk.option)].ID
+		s.shown = ""
+		return s.Svc.Click(ctx, s.Place, bot.User{ID: q.Mention, Name: q.Mention}, id)
+	}
+}
+
+func firstWord(label string) string {
+	w, _, _ := strings.Cut(strings.ToLower(label), " ")
+	return w
+}
+
+// commands are what a line may name besides the options, in the order help
+// lists them.
+func (s *Session) commands() []string {
+	var out []string
+	for _, v := range s.Views {
+		if v != "help" {
+			out = append(out, v)
+		}
+	}
+	out = append(out, "history", "dice")
+	if s.Odds {
+		out = append(out, "odds")
+	}
+	if s.Undo {
+		out = append(out, "undo")
+	}
+	if s.Routine {
+		out = append(out, "autopilot")
+	}
+	return append(out, "help", "quit")
+}
+
+// commandHelp says what the session's own commands do; a view's help is
+// its game's (ViewHelp).
+var commandHelp = map[string]string{
+	"history":   "the last rolls with their dice numbers, and the log's head hash",
+	"dice":      "how often each face came up, with a chi-square test",
+	"odds":      "what each option of the pending decision leads to: exact odds and simulated estimates",
+	"undo":      "take back your last decision (the dice never roll back; after dice it is logged and marked)",
+	"autopilot": "on: the built-in player takes the decisions the game calls routine and says what it did; off: you take them all",
+	"help":      "this list",
+	"quit":      "stop here: the game is saved, and the same command resumes it",
+}
+
+// withCommands adds the session's commands to the help view.
+func (s *Session) withCommands(v *engine.View) *engine.View {
+	out := *v
+	out.Sections = append(append([]engine.Section(nil), v.Sections...), engine.Section{Title: "Commands"})
+	sec := &out.Sections[len(out.Sections)-1]
+	for _, c := range s.commands() {
+		line := c
+		if h := cmp.Or(commandHelp[c], s.ViewHelp[c]); h != "" {
+			line += " — " + h
+		}
+		sec.Lines = append(sec.Lines, line)
+	}
+	sec.Lines = append(sec.Lines, "Answer a decision with its number, its key, or the beginning of its key (upper or lower case).")
+	return &out
 }
 
 // inputLine is one line read, or the error of a line refused unread.
@@ -420,16 +603,27 @@ func (s *Session) show(m bot.Message) {
 	switch {
 	case m.Prompt != nil:
 		p := m.Prompt
-		fmt.Fprintf(s.Out, "\n-- decision (%s) --\n%s\n", p.Case, p.Text)
+		head := "decision"
+		if p.Case != "" {
+			head += " (" + p.Case + ")"
+		}
+		if p.Kind == "question" {
+			head = strings.ToLower(strings.TrimSuffix(m.Title, "?"))
+		}
+		fmt.Fprintf(s.Out, "\n-- %s --\n%s\n", head, p.Text)
+		width := 0
 		for _, o := range p.Options {
+			width = max(width, len(o.Key))
+		}
+		for i, o := range p.Options {
 			c := ""
 			if o.Case != "" {
 				c = " (" + o.Case + ")"
 			}
-			fmt.Fprintf(s.Out, "  %-10s %s%s\n", o.Key, o.Label, c)
+			fmt.Fprintf(s.Out, "  %2d) %-*s  %s%s\n", i+1, width, o.Key, o.Label, c)
 		}
 		if len(m.Options) > len(p.Options) { // the game offers its odds here (an Odds button in chat)
-			fmt.Fprintf(s.Out, "  %-10s %s\n", "odds", "what each option leads to: exact odds and simulated estimates")
+			fmt.Fprintf(s.Out, "      %-*s  %s\n", width, "odds", "what each option leads to: exact odds and simulated estimates")
 		}
 		fmt.Fprint(s.Out, "> ")
 		s.prompted = true
@@ -476,6 +670,14 @@ func (s *Session) writeFiles(files []bot.File) {
 		return
 	}
 	for _, f := range files {
+		sum := sha256.Sum256(f.Data)
+		if s.drawn[f.Name] == sum {
+			continue // the same picture again: nothing new to look at
+		}
+		if s.drawn == nil {
+			s.drawn = map[string][32]byte{}
+		}
+		s.drawn[f.Name] = sum
 		path := filepath.Join(s.Pictures, filepath.Base(f.Name))
 		if err := os.MkdirAll(s.Pictures, 0o755); err != nil {
 			s.error("cannot write the pictures: " + err.Error())
@@ -491,6 +693,22 @@ func (s *Session) writeFiles(files []bot.File) {
 			fmt.Fprintf(s.Out, "  [picture: %s]\n", path)
 		}
 	}
+}
+
+// odds asks the advisor about the pending decision, as the player at the
+// keyboard.
+func (s *Session) odds(ctx context.Context) error {
+	viewer := s.User
+	if s.atKeyboard != "" {
+		viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
+	}
+	r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, "odds", nil)
+	if err != nil {
+		return err
+	}
+	s.showOdds(r)
+	s.shown = ""
+	return nil
 }
 
 // showOdds prints the advisor's answer: as text, or in JSONL as one

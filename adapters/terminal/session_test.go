@@ -43,7 +43,7 @@ func sessionWith(t *testing.T, path string, jsonl bool, input string, out io.Wri
 		t.Fatal(err)
 	}
 	svc := bot.New(store, map[string]engine.Rules{"hunters": h}, opts)
-	s := &Session{Svc: svc, Place: place, User: me, Game: "hunters", Views: []string{"status", "log", "help", "rules"},
+	s := &Session{Svc: svc, Place: place, User: me, Game: "hunters", Views: []string{"status", "log", "help", "rules"}, Odds: true,
 		In: strings.NewReader(input), Out: out, JSONL: jsonl}
 	if _, err := store.Load(t.Context(), place.Key()); errors.Is(err, persist.ErrNotFound) {
 		if d == nil {

@@ -280,7 +280,7 @@ func TestAnExportFromBeforeADefaultChangedVerifies(t *testing.T) {
 		if !r.OK() || r.Checked != r.Dice || r.Decisions < 30 {
 			t.Fatalf("%s: %+v", c.file, r)
 		}
-		if !strings.Contains(r.Reading, `"rules":"torpedo_load_order=after_assignment"`) {
+		if !strings.Contains(r.Reading, `"rules":"torpedo_load_order=after_assignment,wording=first"`) {
 			t.Errorf("%s: replayed from %q, want the former reading", c.file, r.Reading)
 		}
 		// Without the former reading, the set-up's events differ at once.

@@ -6,83 +6,174 @@ import (
 	"fmt"
 
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/persist"
 )
 
 // replay starts the game from setup (the file's, or a former reading of it)
-// with the logged faces and takes the logged decisions; each decision must
-// give exactly the logged events. It
-// returns the number of the last decision and whether the rules ended the
-// game there; on a problem, the decision where the replay parted from the
-// log (-1 when the rules failed on it). checkOrder has made sure each decision's entries come
-// together and in order.
-func replay(x *Export, setup json.RawMessage, faces []int, games map[string]engine.Rules) (last int, ended bool, probs []Problem) {
-	last, ended, _, probs = replayAt(x, setup, faces, games)
-	return last, ended, probs
+// with the logged faces and takes the logged decisions, and the undos
+// between them (void entries); each decision
+// must give exactly the logged events, and each void must take back exactly
+// what undoing its decision takes back. It returns the number of the last
+// decision, whether the rules ended the game there, and the undos seen.
+// checkOrder has made sure each decision's entries come together and in
+// order, the game master's after them.
+func replay(x *Export, setup json.RawMessage, faces []int, games map[string]engine.Rules) (replayed, []Problem) {
+	rules := games[x.Game.Game]
+	if rules == nil {
+		return replayed{}, []Problem{{Msg: fmt.Sprintf("this verifier does not know the game %q", x.Game.Game)}}
+	}
+	_, res, probs := walk(x, rules, setup, faces, true)
+	return res, probs
 }
 
-// replayAt is replay, also saying at which decision a problem arose.
-func replayAt(x *Export, setup json.RawMessage, faces []int, games map[string]engine.Rules) (last int, ended bool, at int, probs []Problem) {
+// Rebuild replays a stored game's log, its decisions and its undos, through
+// its rules with the logged dice, trusting the logged events (verify is
+// what compares them): the bot undoes a decision from the timeline it
+// gives.
+func Rebuild(rules engine.Rules, setup json.RawMessage, entries []persist.EventRecord) (*Timeline, error) {
+	x := &Export{Game: GameInfo{Setup: setup}, Entries: entries}
+	var faces []int
+	for _, e := range entries {
+		if len(e.Dice) == 0 {
+			continue
+		}
+		var le logEntry
+		if err := json.Unmarshal(e.Event, &le); err != nil || le.Roll == nil {
+			return nil, fmt.Errorf("log entry %d: dice numbered on an entry that is not a roll", e.Seq)
+		}
+		faces = append(faces, le.Roll.Faces...)
+	}
+	t, _, probs := walk(x, rules, setup, faces, false)
+	if len(probs) > 0 {
+		return nil, errors.New(probs[0].String())
+	}
+	if t == nil {
+		return nil, errors.New("the game has not started")
+	}
+	return t, nil
+}
+
+// walk replays x through rules; with check, each decision's events are
+// compared with the logged ones.
+func walk(x *Export, rules engine.Rules, setup json.RawMessage, faces []int, check bool) (t *Timeline, res replayed, probs []Problem) {
 	defer func() {
 		// A forged file may lead the rules where no game goes: that is a
 		// finding about the file, not a reason to crash.
 		if r := recover(); r != nil {
-			last, ended, at, probs = 0, false, -1, []Problem{{Msg: fmt.Sprintf("the rules fail on this log (%v): it is not a game they played", r)}}
+			t, res, probs = nil, replayed{at: -1}, []Problem{{Msg: fmt.Sprintf("the rules fail on this log (%v): it is not a game they played", r)}}
 		}
 	}()
-	rules := games[x.Game.Game]
-	if rules == nil {
-		return 0, false, -1, []Problem{{Msg: fmt.Sprintf("this verifier does not know the game %q", x.Game.Game)}}
-	}
 	byDecision := map[int][]persist.EventRecord{}
+	masters := map[int][]int{} // the game master's entries after each decision, by index
 	for i, e := range x.Entries {
 		if gameMasters(x.kind(i)) {
-			continue // the game master's, not the rules'
+			masters[e.Decision] = append(masters[e.Decision], i)
+			continue
 		}
 		byDecision[e.Decision] = append(byDecision[e.Decision], e)
-		if e.Decision > last {
-			last = e.Decision
+		if e.Decision > res.last {
+			res.last = e.Decision
 		}
 	}
 	if len(byDecision) == 0 {
-		return 0, false, 0, nil // a game still waiting to start: nothing to replay yet
+		if hasVoid(x, masters) {
+			return nil, res, []Problem{{Msg: "an undo in a game that has not started"}}
+		}
+		return nil, res, nil // a game still waiting to start: nothing to replay yet
 	}
-	d := dice.NewScripted(faces)
-	st, events, err := rules.New(setup, d)
+	t, events, err := NewTimeline(rules, setup, faces)
 	if err != nil {
-		return 0, false, 0, []Problem{{Msg: "the setup does not start a game: " + err.Error()}}
+		res.last, res.at = 0, 0
+		return nil, res, []Problem{{Msg: "the setup does not start a game: " + err.Error()}}
 	}
-	if p := compare(byDecision[0], events); p != nil {
-		return 0, false, 0, []Problem{*p}
+	if p := compare(byDecision[0], events); check && p != nil {
+		res.last, res.at = 0, 0
+		return t, res, []Problem{*p}
 	}
-	for dec := 1; dec <= last; dec++ {
-		entries := byDecision[dec]
-		if len(entries) == 0 {
-			return dec - 1, false, dec, []Problem{{Msg: fmt.Sprintf("decision %d has no entries", dec)}}
-		}
-		var first engine.Event
-		json.Unmarshal(entries[0].Event, &first)
-		if first.Kind != engine.KindChoice || first.Choice == nil {
-			return dec - 1, false, dec, []Problem{{entries[0].Seq, "a decision's log must open with the choice taken"}}
-		}
-		next, events, err := st.Apply(*first.Choice, d)
-		if err != nil {
-			var de *engine.DiceError
-			if errors.As(err, &de) {
-				return dec - 1, false, dec, []Problem{{entries[0].Seq, "the logged dice run out in the replay: " + err.Error()}}
+	last := res.last
+	for dec := 0; dec <= last; dec++ {
+		// Where the replay parts from the log, if it does.
+		res.last, res.at = max(dec-1, 0), dec
+		if dec > 0 {
+			entries := byDecision[dec]
+			if len(entries) == 0 {
+				return t, res, []Problem{{Msg: fmt.Sprintf("decision %d has no entries", dec)}}
 			}
-			return dec - 1, false, dec, []Problem{{entries[0].Seq, "the rules refuse this decision: " + err.Error()}}
+			var first engine.Event
+			json.Unmarshal(entries[0].Event, &first)
+			if first.Kind != engine.KindChoice || first.Choice == nil {
+				return t, res, []Problem{{entries[0].Seq, "a decision's log must open with the choice taken"}}
+			}
+			events, err := t.Decide(dec, *first.Choice)
+			if err != nil {
+				var de *engine.DiceError
+				if errors.As(err, &de) {
+					return t, res, []Problem{{entries[0].Seq, "the logged dice run out in the replay: " + err.Error()}}
+				}
+				return t, res, []Problem{{entries[0].Seq, "the rules refuse this decision: " + err.Error()}}
+			}
+			if p := compare(entries, events); check && p != nil {
+				return t, res, []Problem{*p}
+			}
 		}
-		if p := compare(entries, events); p != nil {
-			return dec - 1, false, dec, []Problem{*p}
+		for _, i := range masters[dec] {
+			if p := replayMaster(x, i, t); p != nil {
+				return t, res, []Problem{*p}
+			}
 		}
-		st = next
 	}
-	if d.Remaining() != 0 {
-		return last, false, last, []Problem{{Msg: fmt.Sprintf("%d logged dice were not used by the replay", d.Remaining())}}
+	res.last, res.at = last, last
+	if t.Remaining() != 0 {
+		return t, res, []Problem{{Msg: fmt.Sprintf("%d logged dice were not used by the replay", t.Remaining())}}
 	}
-	return last, st.Outcome() != nil, 0, nil
+	res.at = 0
+	res.ended = t.State.Outcome() != nil
+	res.undos, res.undoneAfterDice = t.Undos, t.UndoneAfterDice()
+	return t, res, nil
+}
+
+// replayed is what a replay found: on a problem, at is the decision where
+// the replay parted from the log (-1 when the rules failed on it).
+type replayed struct {
+	last, at               int
+	ended                  bool
+	undos, undoneAfterDice int
+}
+
+// replayMaster acts on a game master's entry: a seed revealed (no undo
+// reaches back across it) or a void.
+func replayMaster(x *Export, i int, t *Timeline) *Problem {
+	e := x.Entries[i]
+	switch x.kind(i) {
+	case KindSeed:
+		var se SeedEvent
+		if json.Unmarshal(e.Event, &se) == nil && se.Seed.Action == ActionReveal {
+			t.Revealed(e.Decision)
+		}
+	case KindVoid:
+		var ve VoidEvent
+		if err := json.Unmarshal(e.Event, &ve); err != nil || len(e.Dice) > 0 {
+			return &Problem{e.Seq, "the void entry is not readable"}
+		}
+		if want, _ := VoidEntry(ve.Void); !sameJSON(want, e.Event) {
+			return &Problem{e.Seq, "the void entry is not what the game master writes (its text, or a field it does not have, was changed)"}
+		}
+		if err := t.Void(ve.Void); err != nil {
+			return &Problem{e.Seq, "this undo could not have been made: " + err.Error()}
+		}
+	}
+	return nil
+}
+
+func hasVoid(x *Export, masters map[int][]int) bool {
+	for _, is := range masters {
+		for _, i := range is {
+			if x.kind(i) == KindVoid {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // compare checks logged entries against replayed events, one for one.

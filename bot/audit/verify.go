@@ -49,6 +49,10 @@ type Report struct {
 	// Unrevealed lists the commitments of seeds not revealed yet: their dice
 	// cannot be checked until they are.
 	Unrevealed []string
+	// Undos counts the decisions taken back (void entries), and
+	// UndoneAfterDice those taken back after dice were seen: the marks the
+	// game carries.
+	Undos, UndoneAfterDice int
 	// RulesChanged, when set, says the replay parted from the log at a
 	// decision played under another version of the rules than this
 	// verifier's (or under one the log does not name): the chain, the seeds
@@ -116,30 +120,31 @@ func Verify(data []byte, games map[string]engine.Rules) Report {
 		return r // replaying a broken log would only repeat the same news
 	}
 	r.Dice, r.Checked, r.Matched, r.Unrevealed = len(dice.faces), dice.checked, dice.matched, dice.unrevealed
-	var ended bool
-	var at int
-	if r.Decisions, ended, at, r.Problems = replayAt(&x, x.Game.Setup, dice.faces, games); len(r.Problems) > 0 {
+	rep, probs := replay(&x, x.Game.Setup, dice.faces, games)
+	if len(probs) > 0 {
 		// A game begun before a default of its rules changed was played as
 		// its setup read then; the problems stand only if no such reading
 		// replays it either.
 		replayed := false
 		if reread, ok := games[x.Game.Game].(engine.Reread); ok {
 			for _, setup := range reread.FormerSetups(x.Game.Setup) {
-				if n, e, probs := replay(&x, setup, dice.faces, games); len(probs) == 0 {
-					r.Decisions, ended, r.Problems, r.Reading, replayed = n, e, nil, string(setup), true
+				if former, fprobs := replay(&x, setup, dice.faces, games); len(fprobs) == 0 {
+					rep, probs, r.Reading, replayed = former, nil, string(setup), true
 					break
 				}
 			}
 		}
 		if !replayed {
-			if change := rulesChange(&x, games[x.Game.Game], at, r.Problems[0]); change != nil {
+			r.Decisions, r.Problems = rep.last, probs
+			if change := rulesChange(&x, games[x.Game.Game], rep.at, r.Problems[0]); change != nil {
 				// Not a finding about the log: the rules read differently now.
 				r.RulesChanged, r.Problems = change, nil
 			}
 			return r
 		}
 	}
-	r.Over, r.Problems = checkEnd(&x, ended, dice.endsRevealed)
+	r.Decisions, r.Undos, r.UndoneAfterDice = rep.last, rep.undos, rep.undoneAfterDice
+	r.Over, r.Problems = checkEnd(&x, rep.ended, dice.endsRevealed)
 	return r
 }
 

@@ -164,6 +164,10 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "ok: game %s: %d entries, the hash chain intact; %s; %d decisions replayed through the rules to the same events; the game is %s\n",
 			r.GameID, r.Entries, dice, r.Decisions, map[bool]string{true: "over", false: "still running"}[r.Over])
 	}
+	if r.Undos > 0 {
+		fmt.Fprintf(stdout, "undos: %s; %d taken back before any die was rolled since (free). Each void entry names the dice it discarded; none was rolled again.\n",
+			audit.UndoneText(r.UndoneAfterDice), r.Undos-r.UndoneAfterDice)
+	}
 	if r.Reading != "" {
 		fmt.Fprintf(stdout, "note: the decisions replay from the setup as the kaleun of its time read it, %s: the game was begun before a default of its rules changed\n", r.Reading)
 	}

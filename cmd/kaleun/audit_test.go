@@ -87,7 +87,7 @@ func itoa(n int) string {
 // kaleun render draws a terminal game's mat and log sheet, and says so when
 // there is no engagement for a combat mat.
 func TestRenderCommand(t *testing.T) {
-	bin, dir, db := playedTerminalGame(t, 10, "--seed", "0badc0ffee")
+	bin, dir, db := playedTerminalGame(t, 3, "--seed", "0badc0ffee") // loading: no engagement yet
 	out, _ := exec.Command(bin, "audit", "--db", db).CombinedOutput()
 	m := regexp.MustCompile(`(?m)^(seeded-[0-9a-f]+) `).FindSubmatch(out)
 	if m == nil {
@@ -271,7 +271,7 @@ func TestVerifyReadsAnOldSetupAsItWasPlayed(t *testing.T) {
 	bin := kaleunBinary(t)
 	out, err := exec.Command(bin, "verify", filepath.Join("..", "..", "bot", "audit", "testdata", "career-before-load-order.json")).CombinedOutput()
 	if err != nil || !strings.HasPrefix(string(out), "ok: game seeded-854f8e18aa642940: ") ||
-		!strings.Contains(string(out), `note: the decisions replay from the setup as the kaleun of its time read it, {"boat":"VIIC","kommandant":"Altmann","rules":"torpedo_load_order=after_assignment","start":"1941-03"}`) {
+		!strings.Contains(string(out), `note: the decisions replay from the setup as the kaleun of its time read it, {"boat":"VIIC","kommandant":"Altmann","rules":"torpedo_load_order=after_assignment,wording=first","start":"1941-03"}`) {
 		t.Fatalf("verify an old export: %v\n%s", err, out)
 	}
 }

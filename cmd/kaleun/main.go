@@ -44,6 +44,9 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return runPlay(nil, stdin, stdout, stderr)
 	}
+	if args[0] == "--help" || args[0] == "-help" || args[0] == "-h" {
+		args[0] = "help" // as every program takes them
+	}
 	cmd, ok := commands()[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "kaleun: unknown command %q; try `kaleun help`\n", args[0])

@@ -22,10 +22,16 @@ func kaleunBinary(t *testing.T) string {
 
 func TestBinaryHelpBadFlagsAndBadDatabase(t *testing.T) {
 	bin := kaleunBinary(t)
-	out, err := exec.Command(bin, "help").CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "play") || !strings.Contains(string(out), "sim") {
-		t.Fatalf("help: %v\n%s", err, out)
+	help, err := exec.Command(bin, "help").CombinedOutput()
+	if err != nil || !strings.Contains(string(help), "play") || !strings.Contains(string(help), "sim") {
+		t.Fatalf("help: %v\n%s", err, help)
 	}
+	for _, flag := range []string{"--help", "-h"} {
+		if out, err := exec.Command(bin, flag).CombinedOutput(); err != nil || string(out) != string(help) {
+			t.Fatalf("kaleun %s works like kaleun help: %v\n%s", flag, err, out)
+		}
+	}
+	out := help
 	cmd := exec.Command(bin, "play", "--no-such-flag")
 	out, _ = cmd.CombinedOutput()
 	if cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), "no-such-flag") {
@@ -115,5 +121,55 @@ func TestDiceFileForcesFacesAndNamesTheRollWhenItRunsOut(t *testing.T) {
 	out, _ = cmd.CombinedOutput()
 	if cmd.ProcessState.ExitCode() == 0 || !strings.Contains(string(out), "face 9 is not possible on a d6") {
 		t.Fatalf("impossible face: %s", out)
+	}
+}
+
+// Running play after the career has ended says so, shows how it ended, and
+// asks before starting another: no, and nothing starts; yes, and the set-up
+// questions come.
+func TestPlayAfterTheEndAsksBeforeANewCareer(t *testing.T) {
+	bin := kaleunBinary(t)
+	db := filepath.Join(t.TempDir(), "k.db")
+	// A career of Jun-43 ends with its first patrol; option 1 sails on.
+	cmd := exec.Command(bin, "play", "--db", db, "--seed", "c0ffee", "--boat", "VIIC", "--start", "1943-06", "--name", "Lemp")
+	cmd.Stdin = strings.NewReader(strings.Repeat("1\n", 300))
+	ended := false
+	for i := 0; i < 3 && !ended; i++ {
+		if i > 0 {
+			cmd = exec.Command(bin, "play", "--db", db)
+			cmd.Stdin = strings.NewReader(strings.Repeat("1\n", 300))
+		}
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		if ended = strings.Contains(string(out), "== The end =="); ended {
+			// The end's fields as a player reads them, not the keys programs read.
+			_, end, _ := strings.Cut(string(out), "== The end ==")
+			for _, want := range []string{"Ships sunk:", "Last month:", "Fate:"} {
+				if !strings.Contains(end, want) {
+					t.Errorf("the end shows no %q:\n%s", want, end)
+				}
+			}
+			if strings.Contains(end, "ships_sunk") || strings.Contains(end, "ended:") {
+				t.Errorf("the end shows raw keys:\n%s", end)
+			}
+		}
+	}
+	if !ended {
+		t.Fatal("the career did not end")
+	}
+	cmd = exec.Command(bin, "play", "--db", db)
+	cmd.Stdin = strings.NewReader("n\n")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "has ended") || !strings.Contains(string(out), "Lemp") ||
+		!strings.Contains(string(out), "Start a new one? [y/N]") || !strings.Contains(string(out), "Nothing started") || strings.Contains(string(out), "U-boat type") {
+		t.Fatalf("no: %v\n%s", err, out)
+	}
+	cmd = exec.Command(bin, "play", "--db", db)
+	cmd.Stdin = strings.NewReader("y\nIXA\n\nTopp\n\n\nquit\n")
+	out, err = cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Topp takes command") {
+		t.Fatalf("yes: %v\n%s", err, out)
 	}
 }

@@ -132,13 +132,16 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" || f.opponent != "" || f.end != "" || f.campaign != "" || f.length != "" || f.draws != "" {
 			return fmt.Errorf("a game is in progress in %s (%s): it resumes where it stopped; to start another, finish it, use another --db, or run `kaleun play --abandon --yes`", f.db, rec.ID)
 		}
-		if s.Views, err = viewsOf(games, rec); err != nil {
+		if err := fitSession(ctx, s, games, rec); err != nil {
 			if len(f.packs) == 0 {
 				err = fmt.Errorf("%w (if it was played with a pack of your own, pass its directory with --pack)", err)
 			}
 			return err
 		}
 		s.Game = rec.Game
+		if rec.OwnerName != "" {
+			s.User.Name = rec.OwnerName
+		}
 		if !f.jsonl {
 			fmt.Fprintf(stdout, "Resuming game %s (decision %d).\n", rec.ID, rec.Decisions)
 		}
@@ -148,6 +151,9 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if rules == nil {
 		return fmt.Errorf("unknown game %q", f.game)
 	}
+	if again, err := lastCareerEnded(ctx, store, games, f, in, stdout); err != nil || !again {
+		return err
+	}
 	d, err := diceRecord(f)
 	if err != nil {
 		return err
@@ -156,7 +162,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if ol, ok := rules.(engine.Outlooks); ok && interactiveSetup(f) {
+	if ol, ok := rules.(engine.Outlooks); ok && f.asks() {
 		// The outlook at set-up: what careers set up so came to.
 		raw, _ := json.Marshal(answers)
 		if text, err := ol.Outlook(raw); err == nil {
@@ -164,9 +170,17 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	first := terminalUser
-	if f.name != "" {
+	asked := answers[firstPlayerKey]
+	delete(answers, firstPlayerKey)
+	switch {
+	case f.name != "":
 		first.Name = f.name // the first player's name, in games for several
+	case asked != "":
+		first.Name = asked
+	case answers["kommandant"] != "":
+		first.Name = answers["kommandant"] // the commander is named before the game says who commands
 	}
+	s.User = first
 	r, err := svc.StartGame(ctx, terminalPlace, first, f.game, answers, d)
 	if err != nil {
 		return err
@@ -180,7 +194,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if rec, err = store.Load(ctx, terminalPlace.Key()); err != nil {
 		return err
 	}
-	if s.Views, err = viewsOf(games, rec); err != nil {
+	if err := fitSession(ctx, s, games, rec); err != nil {
 		return err
 	}
 	s.Show(r)
@@ -192,20 +206,31 @@ var (
 	terminalUser  = bot.User{ID: "local", Name: "Kommandant"}
 )
 
-func viewsOf(games map[string]engine.Rules, rec *persist.GameRecord) ([]string, error) {
+// fitSession tells a session what the saved game offers: its views, undo,
+// and routine decisions for the autopilot (with the player's preference).
+func fitSession(ctx context.Context, s *terminal.Session, games map[string]engine.Rules, rec *persist.GameRecord) error {
 	rules := games[rec.Game]
 	if rules == nil {
-		return nil, fmt.Errorf("the saved game is %q, which this kaleun does not know", rec.Game)
+		return fmt.Errorf("the saved game is %q, which this kaleun does not know", rec.Game)
 	}
 	st, err := rules.Decode(rec.State)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	views := st.Views()
+	s.Views = st.Views()
 	if _, hidden := st.(engine.PrivateViews); hidden {
-		views = append(views, "hand") // the player at the keyboard's own cards
+		s.Views = append(s.Views, "hand") // the player at the keyboard's own cards
 	}
-	return views, nil
+	if vc, ok := rules.(engine.ViewCatalog); ok {
+		s.ViewHelp = map[string]string{}
+		for _, v := range vc.ViewSpecs() {
+			s.ViewHelp[v.Name] = v.Help
+		}
+	}
+	_, s.Undo = rules.(engine.Undo)
+	_, s.Routine = st.(engine.Routine)
+	_, s.Odds = rules.(engine.AdvisedRules)
+	return s.LoadAutopilot(ctx)
 }
 
 // diceRecord turns --seed and --dice into the game's dice; nil means a fresh secret seed.
@@ -257,9 +282,17 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 	if !ok {
 		return answers, nil
 	}
-	for _, field := range form.SetupFields() {
+	fields := form.SetupFields()
+	if _, seated := rules.(engine.Seated); seated {
+		// A game for several at one keyboard: the first player, who creates
+		// it, is asked his name like the others.
+		fields = append([]engine.SetupField{{Key: firstPlayerKey, Label: "Your name (the first player)", Default: terminalUser.Name}}, fields...)
+		given[firstPlayerKey] = f.name
+	}
+	for _, field := range fields {
 		v := strings.TrimSpace(given[field.Key])
-		if v == "" && interactiveSetup(f) {
+		// Ask on the terminal only when no setup flag was given at all.
+		if v == "" && f.asks() {
 			var err error
 			v, err = ask(field, in, out)
 			if err != nil {
@@ -283,14 +316,20 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 	return answers, nil
 }
 
-// interactiveSetup: the setup is asked on the terminal only when no setup
-// flag was given at all.
-func interactiveSetup(f playFlags) bool {
+// asks says the set-up is asked at the keyboard: no setup flag was given
+// at all, and no program speaks JSONL.
+func (f playFlags) asks() bool {
 	return !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == "" && f.opponent == "" && f.end == "" && f.campaign == "" && f.length == "" && f.draws == "" && len(f.packs) == 0
 }
 
+// firstPlayerKey is the setup question of the first player's name, asked
+// by the terminal itself (--name).
+const firstPlayerKey = "first player"
+
 func flagFor(key string) string {
 	switch key {
+	case firstPlayerKey:
+		return "name"
 	case "kommandant":
 		return "name"
 	case "b":
@@ -300,14 +339,31 @@ func flagFor(key string) string {
 }
 
 func ask(field engine.SetupField, in *bufio.Reader, out io.Writer) (string, error) {
+	if len(field.Menu) > 0 {
+		// What the answer may combine, each in a phrase.
+		fmt.Fprintf(out, "%s — any of these, or none:\n", field.Label)
+		const keyWidth = 16 // a longer key has its phrase on the next line
+		for _, o := range field.Menu {
+			c := ""
+			if o.Case != "" && o.Case != o.Key {
+				c = " (" + o.Case + ")"
+			}
+			if len(o.Key) > keyWidth {
+				fmt.Fprintf(out, "  %s\n  %-*s  %s%s\n", o.Key, keyWidth, "", o.Label, c)
+				continue
+			}
+			fmt.Fprintf(out, "  %-*s  %s%s\n", keyWidth, o.Key, o.Label, c)
+		}
+		field.Help = "a ruling as name=value, the default first in its list above; empty: none"
+	}
 	for {
 		fmt.Fprintf(out, "%s", field.Label)
 		if len(field.Options) > 0 {
 			var keys []string
-			for _, o := range field.Options {
-				keys = append(keys, o.Key)
+			for i, o := range field.Options {
+				keys = append(keys, fmt.Sprintf("%d %s", i+1, o.Key))
 			}
-			fmt.Fprintf(out, " [%s]", strings.Join(keys, " "))
+			fmt.Fprintf(out, " [%s]", strings.Join(keys, ", "))
 		}
 		if field.Default != "" {
 			fmt.Fprintf(out, " (default %s)", field.Default)
@@ -332,12 +388,15 @@ func ask(field engine.SetupField, in *bufio.Reader, out io.Writer) (string, erro
 		if len(field.Options) == 0 || line == "" && !field.Required {
 			return line, nil
 		}
+		var keys []string
 		for _, o := range field.Options {
-			if strings.EqualFold(o.Key, line) {
-				return o.Key, nil
-			}
+			keys = append(keys, o.Key)
 		}
-		fmt.Fprintf(out, "! %q is not one of the choices\n", terminal.Clip(line, 40))
+		key, why := terminal.Choose(line, keys)
+		if why == "" {
+			return key, nil
+		}
+		fmt.Fprintf(out, "! %s\n", why)
 	}
 }
 
@@ -359,4 +418,42 @@ func pictureOptions(f playFlags) (bot.Options, string, error) {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// lastCareerEnded says so when the last game played here has ended, shows
+// its result, and asks before starting a new one (at the keyboard only: a
+// program, or a player who gave the set-up as flags, has said what he
+// wants). again is false when the player would rather not.
+func lastCareerEnded(ctx context.Context, store *persist.Store, games map[string]engine.Rules, f playFlags, in *bufio.Reader, out io.Writer) (again bool, err error) {
+	if !f.asks() {
+		return true, nil
+	}
+	last, err := store.LastFinished(ctx, terminalPlace.Key())
+	if errors.Is(err, persist.ErrNotFound) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	fmt.Fprintf(out, "Your last game here, %s, has ended.\n", last.ID)
+	if rules := games[last.Game]; rules != nil {
+		if st, err := rules.Decode(last.State); err == nil && st.Outcome() != nil {
+			o := st.Outcome()
+			fmt.Fprintf(out, "  %s\n", o.Summary)
+			for _, field := range engine.ShownFields(o.Fields) {
+				fmt.Fprintf(out, "  %s: %s\n", field.Name, field.Value)
+			}
+		}
+	}
+	fmt.Fprint(out, "Start a new one? [y/N]: ")
+	line, err := terminal.ReadLine(in, terminal.MaxLine)
+	if err != nil {
+		fmt.Fprintln(out)
+	}
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "y", "yes":
+		return true, nil
+	}
+	fmt.Fprintf(out, "Nothing started. The finished game stays in %s (`kaleun audit --db %s` lists it); run `kaleun play` again for a new one.\n", f.db, f.db)
+	return false, nil
 }

@@ -67,7 +67,7 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		years = append(years, y)
 	}
 	sort.Strings(years)
-	fmt.Fprintln(stdout, "  lost by year:")
+	fmt.Fprintln(stdout, "  lost by year (careers ended that year by loss, death or capture, as a share of all careers):")
 	for _, y := range years {
 		fmt.Fprintf(stdout, "    %s %.1f%%\n", y, 100*rep.LostByYear[y])
 	}

@@ -243,6 +243,24 @@ func gunzip(t *testing.T, from, to string) {
 	}
 }
 
+// A terminal career with a free undo and one after dice: `kaleun verify`
+// replays both and says what they cost.
+func TestVerifyNamesTheUndos(t *testing.T) {
+	bin, dir := kaleunBinary(t), t.TempDir()
+	db := filepath.Join(dir, "k.db")
+	cmd := exec.Command(bin, "play", "--db", db, "--seed", "5eed", "--boat", "VIIC", "--name", "Prien")
+	// The mix (free to undo), then the loading, which rolls the assignment.
+	cmd.Stdin = strings.NewReader("1\nundo\n4\n1\n1\nundo\nquit\n")
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "a free undo") || !strings.Contains(string(out), "The dice seen since are discarded") {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	_, _, data := exportOf(t, bin, dir, db)
+	out, code := verifyData(t, bin, dir, data)
+	if code != 0 || !strings.Contains(out, "undos: 1 decision undone after dice were seen; 1 taken back before any die was rolled since (free).") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
+
 // A log played under rules another kaleun reads differently is not a
 // forgery: verify says the rules changed, from which decision and version,
 // and exits 4, with the chain and the dice checked. The same difference

@@ -361,7 +361,7 @@ var (
 	tokenOf       = regexp.MustCompile(`tok-(i\d+)`)
 	mentionOf     = regexp.MustCompile(`^<@([^>]+)>`)
 	sailsOf       = regexp.MustCompile(`Wolfpack (.+?) sails: (.+)\.`)
-	sunkOf        = regexp.MustCompile(`\((\d+) t\) is sunk! Career total (\d+) t\.`)
+	sunkOf        = regexp.MustCompile(`\(([\d,]+) t\) is sunk! Career total ([\d,]+) t\.`)
 	deadlineOf    = regexp.MustCompile(`^(\S+)'s deadline passed: `)
 	reminderOf    = regexp.MustCompile(`Reminder (\d+): game (\S+) waits for (\S+)'s (.*?)\.`)
 	standingOf    = regexp.MustCompile(`^(\d+)\. (\S+)$`)
@@ -425,8 +425,8 @@ func (d *packDriver) handle(p discordfake.Post) {
 		}
 	}
 	for _, m := range sunkOf.FindAllStringSubmatch(text, -1) {
-		tons, _ := strconv.Atoi(m[1])
-		total, _ := strconv.Atoi(m[2])
+		tons, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
+		total, _ := strconv.Atoi(strings.ReplaceAll(m[2], ",", ""))
 		d.sinking(actor, channel, tons, total)
 	}
 	if strings.Contains(text, "has finished its patrol") {

@@ -178,7 +178,7 @@ func (s *State) airAttack(cas string) {
 	s.modFrom(ms, "year_1943", s.year() >= 1943, "1943")
 	r := s.throw("E3", cas, "Air attack", "2d6")
 	row, _ := s.pack.E3.Rows.Find(r.total)
-	s.emit(r, s.text(func() string { return hitsWord(row.Hits) }))
+	s.emit(r, s.text(func() string { return s.hitsWord(row.Hits) }))
 	hits, sunk := s.e3Result(r.total, e.AirQuality, "14.7.3", "aircraft")
 	if sunk {
 		s.endGame("sunk", fmt.Sprintf("%s was sunk from the air with all hands (9.8.2).", s.Boat.Number))

@@ -211,7 +211,7 @@ func (s *State) gunReady() bool {
 func (s *State) weaponText() string {
 	e := s.Enc
 	txt := s.engageText()
-	txt += fmt.Sprintf("\nRange %s, %s. Forward tubes %v, aft tubes %v, ammo %d.", e.Range, map[bool]string{true: "surfaced", false: "submerged"}[e.Surfaced], s.Boat.Fwd, s.Boat.Aft, s.Boat.Ammo)
+	txt += fmt.Sprintf("\nRange %s, %s. Forward tubes %s, aft tubes %s, ammo %d.", e.Range, map[bool]string{true: "surfaced", false: "submerged"}[e.Surfaced], tubeRow(s.Boat.Fwd), tubeRow(s.Boat.Aft), s.Boat.Ammo)
 	if !e.Escorted {
 		txt += "\nUnescorted: fire one weapon type at a time and see the result before the next (9.4.2)."
 	}
@@ -450,7 +450,7 @@ func (s *State) aimOptions() []engine.Option {
 	if m.remaining > 1 {
 		for i, afloat := range m.afloat {
 			if afloat {
-				out = append(out, engine.Option{Key: allKeys[i], Label: s.text(func() string { return fmt.Sprintf("This and the %d others at #%d", m.remaining-1, i+1) }), Case: "9.2.1"})
+				out = append(out, engine.Option{Key: allKeys[i], Label: s.text(func() string { return s.allAt(m.remaining-1, i+1) }), Case: "9.2.1"})
 			}
 		}
 	}
@@ -696,7 +696,7 @@ func (s *State) shipSunk(tg *Target) {
 		s.Career.CapitalKC++
 	}
 	s.say("9.2.6", func() string {
-		return fmt.Sprintf("%s (%d t) is sunk! Career total %d t.", tg.Name, tg.Tons, s.Career.Tons)
+		return fmt.Sprintf("%s (%s) is sunk! Career total %s.", tg.Name, s.tons(tg.Tons), s.tons(s.Career.Tons))
 	})
 }
 

@@ -221,7 +221,7 @@ func isMission(k string) bool { return strings.HasSuffix(k, "_M") || strings.Has
 // to the built-in commander at a deadline: housekeeping and seamanship, never
 // whether to fight, whom to aim at or where to sail.
 var routineKinds = map[string]bool{
-	"torpedo_mix": true, "load_tubes": true, "reload_forward": true, "reload_aft": true,
+	"torpedo_mix": true, "load_tubes": true, "load_aft_reloads": true, "reload_forward": true, "reload_aft": true,
 	"proceed": true, "abort_direction": true, "resupply": true, "test_depth": true,
 	"hals_und_beinbruch": true, "evasive": true, "follow_time": true, "flak_stay": true,
 }

@@ -145,7 +145,7 @@ func (s *State) summary() engine.Summary {
 		fate = pretty(s.Career.Fate) + ", " + s.Career.Month.Label()
 	}
 	return engine.Summary{Name: s.Career.Kommandant, Score: s.Career.Tons, Rank: s.rankName(), Awards: s.awardName(),
-		Fate: fate, Label: fmt.Sprintf("%s (Type %s)", s.Boat.Number, typeName(s.Boat.Type)), Over: s.Over != nil}
+		Fate: fate, Label: fmt.Sprintf("%s (Type %s)", s.Boat.Number, typeName(s.Boat.Type)), Over: s.Over != nil, Mark: s.undoneMark()}
 }
 
 // ScoreUnit implements engine.Scored: a career's score is its tonnage.

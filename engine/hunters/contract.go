@@ -5,6 +5,7 @@ import "github.com/kaleun/kaleun/engine"
 // The engine contract this game keeps (README, "Adding a game"): the
 // compiler checks each interface the bot relies on.
 var (
+	_ engine.Undo         = (*Rules)(nil)
 	_ engine.Versioned    = (*Rules)(nil)
 	_ engine.Rules        = (*Rules)(nil)
 	_ engine.SetupForm    = (*Rules)(nil)

@@ -221,7 +221,18 @@ func (s *State) wound(c *Crewman, name, sev string) {
 	if c.Health == before {
 		s.say("10.6.2", func() string { return fmt.Sprintf("%s is already SW: a light wound has no further effect.", name) })
 	} else {
-		s.say("10.5.1", func() string { return fmt.Sprintf("%s: %s.", name, c.Health) })
+		switch {
+		case !s.firstWords() && before == LW && c.Health == SW:
+			s.say("10.6.2", func() string {
+				return fmt.Sprintf("%s is wounded again: two light wounds make a severe one → SW (severely wounded: out of action until he recovers).", name)
+			})
+		case !s.firstWords() && before == SW && c.Health == KIA:
+			s.say("10.6.2", func() string {
+				return fmt.Sprintf("%s is wounded again: a second severe wound kills him → KIA (killed in action).", name)
+			})
+		default:
+			s.say("10.5.1", func() string { return fmt.Sprintf("%s: %s.", name, c.Health) })
+		}
 	}
 	s.commandCheck()
 }

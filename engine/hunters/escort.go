@@ -249,6 +249,11 @@ func (s *State) stepDC() {
 		s.Phase = phEvasive // 14.8; not with damaged hydrophones (14.8.4)
 		return
 	}
+	if s.Settings.on(opt148) && !s.firstWords() {
+		s.say("14.8.4", func() string {
+			return "No evasive maneuver: with the hydrophones damaged the boat cannot hear where the escort runs in."
+		})
+	}
 	e.Evade = 0
 	s.Phase = phDCRoll
 }
@@ -270,7 +275,7 @@ func (s *State) stepDCRoll() {
 	s.modFrom(ms, "year_1943", s.year() >= 1943, "1943")
 	r := s.throw("E3", "9.6.8", "Depth charge attack", "2d6")
 	row, _ := s.pack.E3.Rows.Find(r.total)
-	s.emit(r, s.text(func() string { return hitsWord(row.Hits) }))
+	s.emit(r, s.text(func() string { return s.hitsWord(row.Hits) }))
 	if (row.Hits == nil || *row.Hits > 0) && s.halsAvailable() {
 		e.Held = r.total
 		s.Phase = phHalsDC
@@ -378,15 +383,15 @@ func (s *State) evasive(hits int) (int, bool) {
 	case escort == e.Evade:
 		hits += ev.SameNumber
 		s.say("14.8.1", func() string {
-			return fmt.Sprintf("The escort read the maneuver exactly (%s): +%d hits.", result, ev.SameNumber)
+			return fmt.Sprintf("The escort read the maneuver exactly (%s): +%s.", result, s.count(ev.SameNumber, "hit", "hits"))
 		})
 	case dir(escort) == dir(e.Evade):
 		hits += ev.SameDirection
-		s.say("14.8.1", func() string { return fmt.Sprintf("Same direction (%s): +%d hit.", result, ev.SameDirection) })
+		s.say("14.8.1", func() string { return fmt.Sprintf("Same direction (%s): +%s.", result, s.oneHit(ev.SameDirection)) })
 	default:
 		hits += ev.DifferentDirection
 		s.say("14.8.1", func() string {
-			return fmt.Sprintf("The escort turns the wrong way (%s): %d hit.", result, ev.DifferentDirection)
+			return fmt.Sprintf("The escort turns the wrong way (%s): %s.", result, s.oneHit(ev.DifferentDirection))
 		})
 	}
 	if hits < 0 {
@@ -396,9 +401,9 @@ func (s *State) evasive(hits int) (int, bool) {
 	return hits, true
 }
 
-func hitsWord(h *int) string {
+func (s *State) hitsWord(h *int) string {
 	if h == nil {
 		return "U-boat sunk"
 	}
-	return fmt.Sprintf("%d hits", *h)
+	return s.count(*h, "hit", "hits")
 }

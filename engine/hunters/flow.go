@@ -154,7 +154,7 @@ func (s *State) Pending() *engine.Prompt {
 		return nil
 	}
 	return &engine.Prompt{
-		Token:   strconv.Itoa(s.Decision),
+		Token:   s.token(s.Decision),
 		Actor:   d.actorOf(),
 		Secret:  d.secret && s.Settings.TwoPlayer,
 		Private: d.secret && s.Settings.TwoPlayer, // 14.8.3: chosen in private
@@ -190,8 +190,8 @@ func (s *State) ApplyInPlace(c engine.Choice, d engine.Dice, record bool) (event
 	if dec == nil {
 		return nil, fmt.Errorf("hunters: state in phase %q waits for no decision", s.Phase)
 	}
-	if c.Token != "" && c.Token != strconv.Itoa(s.Decision) {
-		return nil, fmt.Errorf("%w: prompt %s was answered already (pending prompt is %d)", engine.ErrStaleToken, c.Token, s.Decision)
+	if c.Token != "" && c.Token != s.token(s.Decision) {
+		return nil, fmt.Errorf("%w: prompt %s was answered already (pending prompt is %s)", engine.ErrStaleToken, c.Token, s.token(s.Decision))
 	}
 	s.running(d, record)
 	defer s.ran(&events, &err)
@@ -218,7 +218,7 @@ func (s *State) decide(dec *decision, opts []engine.Option, key string) []engine
 			text = "Decision: chosen in secret, revealed with the other player's (14.8.3)"
 		}
 		s.run.events = append(s.run.events, engine.Event{Kind: engine.KindChoice, Text: text, Case: dec.cas,
-			Choice: &engine.Choice{Token: strconv.Itoa(s.Decision - 1), Key: key}})
+			Choice: &engine.Choice{Token: s.token(s.Decision - 1), Key: key}})
 	}
 	dec.answer(s, key)
 	return s.advance()

@@ -22,6 +22,8 @@ type defaultChange struct{ Key, Former string }
 var defaultChanges = []defaultChange{
 	// The load follows the text (4.4.2, 6.1): the assignment was rolled first.
 	{"torpedo_load_order", "after_assignment"},
+	// The log's words were mended (issue 18): 8,500 t, 1 hit, empty tubes.
+	{"wording", "first"},
 }
 
 // keepFormerDefaults gives a state saved before the rulings were recorded

@@ -115,10 +115,11 @@ func TestFormerReadingsOfASetup(t *testing.T) {
 		list string
 		want []string
 	}{
-		{"", []string{"torpedo_load_order=after_assignment"}},
-		{"14.6, 14.7", []string{"14.6, 14.7,torpedo_load_order=after_assignment"}},
-		{"torpedo_load_order=before_assignment", nil},
-		{"torpedo_load_order=after_assignment,14.6", nil},
+		{"", []string{"wording=first", "torpedo_load_order=after_assignment,wording=first"}},
+		{"14.6, 14.7", []string{"14.6, 14.7,wording=first", "14.6, 14.7,torpedo_load_order=after_assignment,wording=first"}},
+		{"torpedo_load_order=before_assignment", []string{"torpedo_load_order=before_assignment,wording=first"}},
+		{"torpedo_load_order=after_assignment,14.6", []string{"torpedo_load_order=after_assignment,14.6,wording=first"}},
+		{"torpedo_load_order=after_assignment,wording=first", nil},
 		{"no_such_rule", nil},
 	} {
 		if got := FormerRules(c.list); !reflect.DeepEqual(got, c.want) {
@@ -127,13 +128,13 @@ func TestFormerReadingsOfASetup(t *testing.T) {
 	}
 	got := FormerSetups([]byte(`{"boat":"VIIB","kommandant":"Prien","rules":"14.6"}`))
 	var reading map[string]string
-	if len(got) != 1 || json.Unmarshal(got[0], &reading) != nil {
+	if len(got) != 2 || json.Unmarshal(got[1], &reading) != nil {
 		t.Fatalf("FormerSetups: %q", got)
 	}
-	if want := map[string]string{"boat": "VIIB", "kommandant": "Prien", "rules": "14.6,torpedo_load_order=after_assignment"}; !reflect.DeepEqual(reading, want) {
+	if want := map[string]string{"boat": "VIIB", "kommandant": "Prien", "rules": "14.6,torpedo_load_order=after_assignment,wording=first"}; !reflect.DeepEqual(reading, want) {
 		t.Fatalf("former setup %v, want %v", reading, want)
 	}
-	if got := FormerSetups([]byte(`{"boat":"VIIB","rules":"torpedo_load_order=before_assignment"}`)); got != nil {
+	if got := FormerSetups([]byte(`{"boat":"VIIB","rules":"torpedo_load_order=before_assignment,wording=plain"}`)); got != nil {
 		t.Fatalf("a setup naming the ruling has no former reading: %q", got)
 	}
 	if got := FormerSetups([]byte(`not json`)); got != nil {
@@ -147,10 +148,10 @@ func TestTheFormerReadingPlaysAsTheOldKaleun(t *testing.T) {
 	setup := []byte(`{"boat":"VIIC","start":"1941-03"}`)
 	r := NewRulesWithPack(pack(t))
 	former := r.FormerSetups(setup)
-	if len(former) != 1 {
+	if len(former) != 2 {
 		t.Fatalf("readings %q", former)
 	}
-	st, _, err := r.New(former[0], &scriptDice{t: t, faces: []int{1, 3, 4}})
+	st, _, err := r.New(former[1], &scriptDice{t: t, faces: []int{1, 3, 4}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -275,7 +275,8 @@ func (s *State) finishLoading(aftE int) {
 	b.AftE, b.AftA = aftE, m.Reloads.Aft-aftE
 	b.FwdE, b.FwdA = e-aftE, a-b.AftA
 	s.say("4.5", func() string {
-		return fmt.Sprintf("Loaded: forward tubes %v, aft tubes %v; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.", b.Fwd, b.Aft, b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
+		return fmt.Sprintf("Loaded: forward tubes %s, aft tubes %s; reloads forward %d G7a + %d G7e, aft %d G7a + %d G7e; deck gun ammo %d.",
+			s.tubes(b.Fwd), s.tubes(b.Aft), b.FwdA, b.FwdE, b.AftA, b.AftE, b.Ammo)
 	})
 }
 
@@ -372,6 +373,11 @@ func (s *State) doReload(fwd bool, k int) {
 		if fwd {
 			end = "forward"
 		}
-		s.say("9.2.8", func() string { return fmt.Sprintf("Reloaded %d %s tube(s): now %v.", loaded, end, *tubes) })
+		s.say("9.2.8", func() string {
+			if s.firstWords() {
+				return fmt.Sprintf("Reloaded %d %s tube(s): now %v.", loaded, end, *tubes)
+			}
+			return fmt.Sprintf("Reloaded %s: now %s.", plural(loaded, end+" tube", end+" tubes"), tubeRow(*tubes))
+		})
 	}
 }

@@ -206,7 +206,7 @@ func TestExactAircraftAttack(t *testing.T) {
 	o := oddsAt(t, s)
 	attack, roll := exactOf(t, optionOf(t, o, "accept"), "Air attack [E3]")
 	sameFractions(t, roll, attack, map[string]string{
-		"1 hits": "6/36", "2 hits": "9/36", "3 hits": "11/36", "4 hits": "4/36", "5 hits": "3/36", "U-boat sunk": "3/36",
+		"1 hit": "6/36", "2 hits": "9/36", "3 hits": "11/36", "4 hits": "4/36", "5 hits": "3/36", "U-boat sunk": "3/36",
 	})
 	if !strings.Contains(roll, "+2 air attack") {
 		t.Errorf("the air attack %q does not name its +2", roll)

@@ -35,15 +35,3 @@ func Outlook(r *Rules, su Setup) (string, error) {
 		typeName(su.Boat), su.Start.Label(), thousands(OutlookCareers), thousands(int(rep.MeanTons+0.5)), thousands(int(rep.MedianTons+0.5)),
 		100*rep.SurvivedShare, 100*rep.KnightsCross, OutlookCareers, su.Boat, su.Start, rules), nil
 }
-
-// thousands writes 75200 as "75,200".
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}

@@ -128,7 +128,7 @@ func (s *State) stepPatrolEnd() {
 		if p.Success {
 			c.Successes++
 		}
-		s.endGame("patrol_complete", fmt.Sprintf("%s is home: the wolfpack patrol is over for %s with %d t (13.5.6).", s.Boat.Number, c.Kommandant, row.Tons))
+		s.endGame("patrol_complete", fmt.Sprintf("%s is home: the wolfpack patrol is over for %s with %s (13.5.6).", s.Boat.Number, c.Kommandant, s.tons(row.Tons)))
 		return
 	}
 	if p.Success {
@@ -139,7 +139,7 @@ func (s *State) stepPatrolEnd() {
 		c.PeriodFailed++
 	}
 	s.say("7.5.2", func() string {
-		return fmt.Sprintf("Patrol complete: %s, %d t sunk.", map[bool]string{true: "success (S)", false: "failure (F)"}[p.Success], row.Tons)
+		return fmt.Sprintf("Patrol complete: %s, %s sunk.", map[bool]string{true: "success (S)", false: "failure (F)"}[p.Success], s.tons(row.Tons))
 	})
 	// 7.3.4: a completed Mediterranean patrol keeps the boat in the Med.
 	if p.Area == "mediterranean" && !p.BackToFrance && !c.Med {
@@ -360,7 +360,12 @@ func (s *State) newBoatSails() {
 		return
 	}
 	rf.Months = months
-	s.say("11.4.3", func() string { return fmt.Sprintf("The new boat sails %d month(s) after it is received.", months) })
+	s.say("11.4.3", func() string {
+		if s.firstWords() {
+			return fmt.Sprintf("The new boat sails %d month(s) after it is received.", months)
+		}
+		return fmt.Sprintf("The new boat sails %s after it is received.", plural(months, "month", "months"))
+	})
 	replace := func(c *Crewman, name string) bool {
 		if c.Recovery <= months {
 			return false
@@ -519,11 +524,11 @@ func (s *State) decorations() {
 		why := ""
 		switch {
 		case c.Tons >= next.TotalTons:
-			why = fmt.Sprintf("%d t sunk", c.Tons)
+			why = s.tons(c.Tons) + " sunk"
 		case c.CapitalKC > 0 && c.Award == held:
 			why = "a capital ship sunk"
 		case c.Award > 0 && c.Tons-c.AwardTonMark >= next.SincePrevious:
-			why = fmt.Sprintf("%d t sunk since the last award", c.Tons-c.AwardTonMark)
+			why = s.tons(c.Tons-c.AwardTonMark) + " sunk since the last award"
 		}
 		if why == "" {
 			break

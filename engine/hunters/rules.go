@@ -57,7 +57,7 @@ func (r *Rules) SetupFields() []engine.SetupField {
 		{Key: "start", Label: "Start date (YYYY-MM)", Help: "empty: the boat's availability date (4.2.1)", Suggestions: months()},
 		{Key: "kommandant", Label: "Kommandant's name", Default: "Kommandant"},
 		{Key: "uboat", Label: "U-boat number (e.g. U-99, or 'historical' for 14.4)", Help: "empty: the type's first historical number"},
-		{Key: "rules", Label: "Optional rules and rulings, comma-separated", Help: "optional rules: " + strings.Join(rules, " ") + "; rulings as name=value (see README)"},
+		{Key: "rules", Label: "Optional rules and rulings, comma-separated", Help: "optional rules: " + strings.Join(rules, " ") + "; rulings as name=value (the rules view says what each does)", Menu: rulesMenu()},
 	}
 }
 

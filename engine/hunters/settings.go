@@ -99,6 +99,13 @@ var Rulings = []Ruling{
 		"adverse_rolls": "the re-roll is offered after an adverse escort detection, depth-charge/air attack or crash-dive roll",
 		"never":         "the marker is kept but never offered (play without re-rolls)",
 	}},
+	// Not a doubt about the rules but about the log's words: a game begun
+	// before they were mended keeps its first ones, so that its log, every
+	// line of which is checked against a replay, still replays (former.go).
+	{"wording", "", "plain", map[string]string{
+		"plain": "the log writes tonnages one way (8,500 t), counts in the singular and plural (1 hit, 2 hits), empty tubes as empty, and says why an evasive maneuver is not offered",
+		"first": "the log's first words (8500 t, 1 hits, tubes [   ]), as games begun before they were mended keep them",
+	}},
 }
 
 func rulingByKey(k string) (*Ruling, bool) {
@@ -406,7 +413,11 @@ func (s *Settings) Describe() []string {
 		if v != r.Default {
 			mark = " (changed)"
 		}
-		out = append(out, fmt.Sprintf("ruling %s = %s%s (%s): %s", r.Key, v, mark, r.Cases, r.Values[v]))
+		cases := ""
+		if r.Cases != "" {
+			cases = " (" + r.Cases + ")"
+		}
+		out = append(out, fmt.Sprintf("ruling %s = %s%s%s: %s", r.Key, v, mark, cases, r.Values[v]))
 	}
 	return out
 }

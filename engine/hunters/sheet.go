@@ -77,7 +77,7 @@ func (s *State) Sheet() DisplaySheet {
 		Subtitle: s.rankName() + " " + c.Kommandant,
 		Date:     c.Month.Label(),
 		Quality:  qualityNames[s.Crew.Quality],
-		Tonnage:  fmt.Sprintf("%d t in %d ships, %d patrols", c.Tons, c.ShipsSunk, c.Patrols),
+		Tonnage:  Tons(c.Tons) + " in " + plural(c.ShipsSunk, "ship", "ships") + ", " + plural(c.Patrols, "patrol", "patrols"),
 		Fwd:      append([]string(nil), b.Fwd...),
 		Aft:      append([]string(nil), b.Aft...),
 		Reloads: []SheetItem{

@@ -238,7 +238,7 @@ func (s *State) engageText() string {
 func (s *State) targetLabel(i int) string {
 	t := s.Enc.Targets[i]
 	kind := map[string]string{"small_freighter": "small freighter", "large_freighter": "large freighter", "tanker": "tanker", "capital_ship": t.Class}[t.Kind]
-	l := fmt.Sprintf("#%d %s %s, %d t, %d/%d damage", i+1, kind, t.Name, t.Tons, t.Damage, t.Points)
+	l := fmt.Sprintf("#%d %s %s, %s, %d/%d damage", i+1, kind, t.Name, s.tons(t.Tons), t.Damage, t.Points)
 	if t.Sunk {
 		l += " (sunk)"
 	}
@@ -324,7 +324,7 @@ func (s *State) identify(kind string) (Target, bool) {
 		t.Tons = map[string]int{"small_freighter": st.SmallFreighter, "large_freighter": st.LargeFreighter, "tanker": st.Tanker}[kind]
 		t.Name = "(standard tonnage)"
 		t.Points = s.pack.U3.SinkPointsFor(false, t.Tons)
-		s.say("14.1", func() string { return fmt.Sprintf("Standard tonnage: %s of %d t.", pretty(kind), t.Tons) })
+		s.say("14.1", func() string { return fmt.Sprintf("Standard tonnage: %s of %s.", pretty(kind), s.tons(t.Tons)) })
 		return t, true
 	}
 	for {
@@ -356,7 +356,7 @@ func (s *State) identify(kind string) (Target, bool) {
 			r = s.throw(roster, "8.2.2", s.text(func() string { return pretty(kind) + " identity" }), "1d10+1d10")
 			ship, _ = charts.ShipByRoll(list, r.natural)
 		}
-		s.emit(r, s.text(func() string { return fmt.Sprintf("%s, %d t", ship.Name, ship.Tons) }))
+		s.emit(r, s.text(func() string { return ship.Name + ", " + s.tons(ship.Tons) }))
 		if northAmerica {
 			roster = northAmericaRoster(kind)
 		}

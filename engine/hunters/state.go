@@ -217,6 +217,9 @@ type Career struct {
 	Sunk []string `json:"sunk,omitempty"`
 	Log  []LogRow `json:"log"`
 	Fate string   `json:"fate,omitempty"`
+	// Undone counts the decisions undone after their dice were seen (the
+	// bot's undo): the mark the career carries in its views.
+	Undone int `json:"undone,omitempty"`
 	// Boats lists every boat commanded, in order.
 	Boats []string `json:"boats"`
 }
@@ -240,8 +243,12 @@ type State struct {
 	// Resume is where a shared sub-flow (reloading) returns to.
 	Resume Phase `json:"resume,omitempty"`
 	// Decision counts decisions taken; prompt tokens derive from it.
-	Decision int             `json:"decision"`
-	Over     *engine.Outcome `json:"over,omitempty"`
+	Decision int `json:"decision"`
+	// Undos is the number of the last undo that brought back this state or
+	// one before it (engine.Undo): it is in the prompts' tokens, so that an
+	// answer to a prompt the undo voided is stale.
+	Undos int             `json:"undos,omitempty"`
+	Over  *engine.Outcome `json:"over,omitempty"`
 	// Refit holds the refit being worked out while in port.
 	Refit *RefitState `json:"refit,omitempty"`
 

@@ -21,20 +21,23 @@ var fateNames = map[string]string{
 
 func (s *State) outcome(level, text string) *engine.Outcome {
 	c := &s.Career
-	return &engine.Outcome{
-		Summary: fmt.Sprintf("%s %s, %s: %s. %d t sunk in %d ships over %d patrols — %s (5.2).",
-			s.rankName(), c.Kommandant, s.Boat.Number, fateNames[c.Fate], c.Tons, c.ShipsSunk, c.Patrols, victoryNames[level]),
-		Score: c.Tons,
-		Level: level,
-		Fields: []engine.Field{
-			{Name: "fate", Value: c.Fate},
-			{Name: "rank", Value: s.rankName()},
-			{Name: "award", Value: s.awardName()},
-			{Name: "patrols", Value: fmt.Sprint(c.Patrols)},
-			{Name: "ships_sunk", Value: fmt.Sprint(c.ShipsSunk)},
-			{Name: "ended", Value: c.Month.String()},
-		},
+	summary := fmt.Sprintf("%s %s, %s: %s. %s sunk in %s over %s — %s (5.2).",
+		s.rankName(), c.Kommandant, s.Boat.Number, fateNames[c.Fate], s.tons(c.Tons), s.count(c.ShipsSunk, "ship", "ships"), s.count(c.Patrols, "patrol", "patrols"), victoryNames[level])
+	if mark := s.undoneMark(); mark != "" {
+		summary += " Marked: " + mark + "."
 	}
+	fields := []engine.Field{
+		{Name: "fate", Value: c.Fate, Label: "Fate", Text: fateNames[c.Fate]},
+		{Name: "rank", Value: s.rankName(), Label: "Rank"},
+		{Name: "award", Value: s.awardName(), Label: "Award"},
+		{Name: "patrols", Value: fmt.Sprint(c.Patrols), Label: "Patrols"},
+		{Name: "ships_sunk", Value: fmt.Sprint(c.ShipsSunk), Label: "Ships sunk"},
+		{Name: "ended", Value: c.Month.String(), Label: "Last month", Text: c.Month.Label()},
+	}
+	if mark := s.undoneMark(); mark != "" {
+		fields = append(fields, engine.Field{Name: "undone", Value: fmt.Sprint(c.Undone), Label: "Undone", Text: mark})
+	}
+	return &engine.Outcome{Summary: summary, Score: c.Tons, Level: level, Fields: fields}
 }
 
 func engineEnd(o *engine.Outcome) engine.Event {
@@ -85,10 +88,13 @@ func (s *State) statusView() *engine.View {
 		{Name: "Date", Value: c.Month.Label()},
 		{Name: "Award", Value: s.awardName()},
 		{Name: "Crew quality", Value: qualityNames[s.Crew.Quality]},
-		{Name: "Tonnage", Value: fmt.Sprintf("%d t, %d ships", c.Tons, c.ShipsSunk)},
+		{Name: "Tonnage", Value: Tons(c.Tons) + ", " + plural(c.ShipsSunk, "ship", "ships")},
 		{Name: "Patrols", Value: fmt.Sprintf("%d (%d successful)", c.Patrols, c.Successes)},
 		{Name: "Markers", Value: s.markers()},
 	}})
+	if mark := s.undoneMark(); mark != "" {
+		v.Sections[0].Fields = append(v.Sections[0].Fields, engine.Field{Name: "Undone", Value: mark})
+	}
 	arms := []engine.Field{
 		{Name: "Forward tubes", Value: tubeList(b.Fwd)},
 		{Name: "Aft tubes", Value: tubeList(b.Aft)},
@@ -240,16 +246,16 @@ func (s *State) logView() *engine.View {
 				mark := t.Kind[:1]
 				switch {
 				case t.Sunk:
-					ts = append(ts, fmt.Sprintf("(%s %s %d)", mark, t.Name, t.Tons))
+					ts = append(ts, fmt.Sprintf("(%s %s %s)", mark, t.Name, thousands(t.Tons)))
 				case t.Damaged:
-					ts = append(ts, fmt.Sprintf("%s %s %d ✓", mark, t.Name, t.Tons))
+					ts = append(ts, fmt.Sprintf("%s %s %s ✓", mark, t.Name, thousands(t.Tons)))
 				}
 			}
 			if len(ts) > 0 {
 				line += ": " + strings.Join(ts, " ")
 			}
 			if res := r.Verdict(); res != "" {
-				line += fmt.Sprintf("  %d t %s", r.Tons, res)
+				line += fmt.Sprintf("  %s %s", Tons(r.Tons), res)
 			}
 			if r.Note != "" {
 				line += "  [" + r.Note + "]"
@@ -265,8 +271,12 @@ func (s *State) logView() *engine.View {
 	v.Sections = append(v.Sections, engine.Section{Lines: lines}, engine.Section{Title: "Totals", Fields: []engine.Field{
 		{Name: "Total patrols", Value: fmt.Sprint(c.Patrols)},
 		{Name: "Ships sunk", Value: fmt.Sprint(c.ShipsSunk)},
-		{Name: "Total tonnage", Value: fmt.Sprint(c.Tons)},
+		{Name: "Total tonnage", Value: Tons(c.Tons)},
 	}})
+	if mark := s.undoneMark(); mark != "" {
+		totals := &v.Sections[len(v.Sections)-1]
+		totals.Fields = append(totals.Fields, engine.Field{Name: "Undone", Value: mark})
+	}
 	return v
 }
 

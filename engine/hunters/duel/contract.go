@@ -4,6 +4,7 @@ import "github.com/kaleun/kaleun/engine"
 
 // The engine contract this game keeps (README, "Adding a game").
 var (
+	_ engine.Undo         = (*Rules)(nil)
 	_ engine.Versioned    = (*Rules)(nil)
 	_ engine.Rules        = (*Rules)(nil)
 	_ engine.SetupForm    = (*Rules)(nil)

@@ -94,7 +94,7 @@ func (r *Rules) parse(raw []byte) (setup, error) {
 			career["kommandant"] = "Kommandant " + strings.ToUpper(seat)
 		}
 		for k := range in {
-			if k != "end" && k != "a" && k != "b" && career[k] == "" && in[k] != "" {
+			if k != "end" && k != "a" && k != "b" && k != sameNumberKey && career[k] == "" && in[k] != "" {
 				return setup{}, fmt.Errorf("duel setup: unknown question %q", k)
 			}
 		}
@@ -105,6 +105,9 @@ func (r *Rules) parse(raw []byte) (setup, error) {
 		}
 		c.Settings.TwoPlayer = true // 13.1.2
 		su.career[i] = c
+	}
+	if in[sameNumberKey] == "" {
+		su.career[1].UBoat = r.otherNumber(su.career[0])
 	}
 	if su.end != 0 && su.end < su.career[0].Start {
 		return setup{}, fmt.Errorf("duel setup: the end date %s is before the start %s", su.end.Label(), su.career[0].Start.Label())
@@ -141,7 +144,7 @@ func (r *Rules) Decode(data []byte) (engine.State, error) {
 	if w.Schema != SchemaVersion {
 		return nil, fmt.Errorf("duel: saved state has schema %d, this kaleun reads schema %d", w.Schema, SchemaVersion)
 	}
-	s := &State{Schema: w.Schema, Active: w.Active, Done: w.Done, Retired: w.Retired, End: w.End, StartPatrols: w.StartPatrols, Decision: w.Decision, rules: r}
+	s := &State{Schema: w.Schema, Active: w.Active, Done: w.Done, Retired: w.Retired, End: w.End, StartPatrols: w.StartPatrols, Decision: w.Decision, Undos: w.Undos, rules: r}
 	if s.Active < 0 || s.Active > 1 {
 		return nil, errors.New("duel: saved state has no player at the helm")
 	}
@@ -172,6 +175,9 @@ type State struct {
 	StartPatrols int
 	// Decision counts the duel's decisions: the prompt token.
 	Decision int
+	// Undos is the number of the last undo that brought back this state or
+	// one before it: it is in the tokens (engine.Undo).
+	Undos int
 
 	careers [2]*hunters.State
 	rules   *Rules
@@ -186,6 +192,7 @@ type wire struct {
 	End          charts.Month      `json:"end,omitempty"`
 	StartPatrols int               `json:"start_patrols"`
 	Decision     int               `json:"decision"`
+	Undos        int               `json:"undos,omitempty"`
 	Careers      []json.RawMessage `json:"careers"`
 }
 
@@ -197,7 +204,7 @@ func (s *State) CareerOf(seat int) *hunters.State { return s.careers[seat] }
 
 // Encode implements engine.State.
 func (s *State) Encode() ([]byte, error) {
-	w := wire{Schema: s.Schema, Active: s.Active, Done: s.Done, Retired: s.Retired, End: s.End, StartPatrols: s.StartPatrols, Decision: s.Decision}
+	w := wire{Schema: s.Schema, Active: s.Active, Done: s.Done, Retired: s.Retired, End: s.End, StartPatrols: s.StartPatrols, Decision: s.Decision, Undos: s.Undos}
 	careers, err := hunters.EncodeAll(s.careers[:])
 	if err != nil {
 		return nil, err
@@ -220,7 +227,7 @@ func (s *State) Pending() *engine.Prompt {
 	if p == nil {
 		return nil
 	}
-	p.Token = strconv.Itoa(s.Decision)
+	p.Token = s.token(s.Decision)
 	seat := s.Active
 	if p.Actor == engine.Opponent {
 		seat = 1 - s.Active
@@ -239,8 +246,8 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	if s.Outcome() != nil {
 		return nil, nil, engine.ErrGameOver
 	}
-	if c.Token != "" && c.Token != strconv.Itoa(s.Decision) {
-		return nil, nil, fmt.Errorf("%w: prompt %s was answered already (pending prompt is %d)", engine.ErrStaleToken, c.Token, s.Decision)
+	if c.Token != "" && c.Token != s.token(s.Decision) {
+		return nil, nil, fmt.Errorf("%w: prompt %s was answered already (pending prompt is %s)", engine.ErrStaleToken, c.Token, s.token(s.Decision))
 	}
 	next, err := s.clone()
 	if err != nil {
@@ -256,7 +263,7 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	for i := range events {
 		if events[i].Choice != nil {
 			ch := *events[i].Choice
-			ch.Token = strconv.Itoa(next.Decision)
+			ch.Token = next.token(next.Decision)
 			events[i].Choice = &ch
 		}
 	}
@@ -308,14 +315,15 @@ func (s *State) Outcome() *engine.Outcome {
 	o := &engine.Outcome{Level: "draw", Score: t[0]}
 	switch {
 	case t[0] > t[1]:
-		o.Level, o.Summary = "a_wins", fmt.Sprintf("%s wins with %d t against %d t (13.1.3).", s.name(0), t[0], t[1])
+		o.Level, o.Summary = "a_wins", fmt.Sprintf("%s wins with %s against %s (13.1.3).", s.name(0), s.tons(t[0]), s.tons(t[1]))
 	case t[1] > t[0]:
-		o.Level, o.Score, o.Summary = "b_wins", t[1], fmt.Sprintf("%s wins with %d t against %d t (13.1.3).", s.name(1), t[1], t[0])
+		o.Level, o.Score, o.Summary = "b_wins", t[1], fmt.Sprintf("%s wins with %s against %s (13.1.3).", s.name(1), s.tons(t[1]), s.tons(t[0]))
 	default:
-		o.Summary = fmt.Sprintf("A draw: both sank %d t (13.1.3).", t[0])
+		o.Summary = fmt.Sprintf("A draw: both sank %s (13.1.3).", s.tons(t[0]))
 	}
 	for i := range Seats {
-		o.Fields = append(o.Fields, engine.Field{Name: s.name(i), Value: fmt.Sprintf("%d t in %d ships, %d patrols; %s", t[i], s.careers[i].Career.ShipsSunk, s.careers[i].Career.Patrols, s.fate(i))})
+		c := s.careers[i]
+		o.Fields = append(o.Fields, engine.Field{Name: s.name(i), Value: fmt.Sprintf("%s in %s, %s; %s", hunters.Tons(t[i]), hunters.Plural(c.Career.ShipsSunk, "ship", "ships"), hunters.Plural(c.Career.Patrols, "patrol", "patrols"), s.fate(i))})
 	}
 	return o
 }
@@ -367,7 +375,7 @@ func (s *State) View(name string) (*engine.View, error) {
 			case i == s.Active:
 				role = "on patrol"
 			}
-			fields = append(fields, engine.Field{Name: s.name(i), Value: fmt.Sprintf("%d t, %d ships, %s, %s", c.Career.Tons, c.Career.ShipsSunk, c.Career.Month.Label(), role)})
+			fields = append(fields, engine.Field{Name: s.name(i), Value: fmt.Sprintf("%s, %s, %s, %s", hunters.Tons(c.Career.Tons), hunters.Plural(c.Career.ShipsSunk, "ship", "ships"), c.Career.Month.Label(), role)})
 		}
 		v.Sections = []engine.Section{{Fields: fields}}
 		return v, nil
@@ -380,7 +388,12 @@ func (s *State) View(name string) (*engine.View, error) {
 func (s *State) name(seat int) string { return s.careers[seat].Career.Kommandant }
 
 func (s *State) score() string {
-	return fmt.Sprintf("%s %d t, %s %d t", s.name(0), s.careers[0].Career.Tons, s.name(1), s.careers[1].Career.Tons)
+	return fmt.Sprintf("%s %s, %s %s", s.name(0), s.tons(s.careers[0].Career.Tons), s.name(1), s.tons(s.careers[1].Career.Tons))
+}
+
+// tons writes a tonnage in the duel's words (both careers share them).
+func (s *State) tons(n int) string {
+	return s.careers[0].TonsInWords(n)
 }
 
 func (s *State) note(cas, format string, a ...any) engine.Event {
@@ -420,5 +433,47 @@ func (s *State) Summaries() []engine.Summary {
 }
 
 // FormerSetups implements engine.Reread: both careers read the duel's
-// "rules" answer (hunters.FormerSetups).
-func (r *Rules) FormerSetups(setup []byte) [][]byte { return hunters.FormerSetups(setup) }
+// "rules" answer (hunters.FormerSetups), and before the second boat had a
+// number of its own, both boats had the first's.
+func (r *Rules) FormerSetups(setup []byte) [][]byte {
+	var out [][]byte
+	for _, reading := range append([][]byte{setup}, hunters.FormerSetups(setup)...) {
+		var in map[string]string
+		if json.Unmarshal(reading, &in) != nil || in == nil {
+			continue
+		}
+		in[sameNumberKey] = "same"
+		b, err := json.Marshal(in)
+		if err == nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// sameNumberKey marks the former reading of a setup in which both boats
+// took the number asked for (or the type's first historical one).
+const sameNumberKey = "uboat_b"
+
+// otherNumber is the second boat's number: the first historical number of
+// the type that the first boat does not have, so that the two boats are
+// told apart. A historical number rolled for each (14.4) is left to the dice.
+func (r *Rules) otherNumber(first hunters.Setup) string {
+	if first.UBoat == "historical" || first.UBoat == "" && first.Settings.On("14.4") {
+		return first.UBoat
+	}
+	taken := first.UBoat
+	for _, span := range r.hunters.Pack().History.UBoatIDs[first.Boat] {
+		for n := span[0]; n <= span[1]; n++ {
+			number := "U-" + strconv.Itoa(n)
+			if taken == "" {
+				taken = number // the first boat's, when none was asked for
+				continue
+			}
+			if number != taken {
+				return number
+			}
+		}
+	}
+	return first.UBoat
+}

@@ -182,16 +182,46 @@ func TestDuelResultCountsTheFatalPatrol(t *testing.T) {
 		}
 		if c.Over != nil && c.Career.Fate != "survived" {
 			lost++
-			if !strings.Contains(c.Over.Summary, fmt.Sprintf("over %d patrols", rows)) {
-				t.Errorf("%s: summary %q, want over %d patrols", s.name(i), c.Over.Summary, rows)
+			want := fmt.Sprintf("over %d patrols", rows)
+			if rows == 1 {
+				want = "over 1 patrol "
+			}
+			if !strings.Contains(c.Over.Summary, want) {
+				t.Errorf("%s: summary %q, want %q", s.name(i), c.Over.Summary, want)
 			}
 		}
-		want := fmt.Sprintf("%d ships, %d patrols;", c.Career.ShipsSunk, rows)
+		want := hunters.Plural(c.Career.ShipsSunk, "ship", "ships") + ", " + hunters.Plural(rows, "patrol", "patrols") + ";"
 		if f := s.Outcome().Fields[i].Value; !strings.Contains(f, want) {
 			t.Errorf("%s: result %q, want %q", s.name(i), f, want)
 		}
 	}
 	if lost == 0 {
 		t.Fatal("seed 3 no longer loses a boat: pick another")
+	}
+}
+
+// The two boats of a duel are told apart by their numbers: the second takes
+// the type's first historical number the first does not have. A duel begun
+// before that gave both the first's number, and its former reading says so.
+func TestDuelBoatsHaveTheirOwnNumbers(t *testing.T) {
+	r := rules(t)
+	for setup, want := range map[string][2]string{
+		`{"boat":"VIIC","a":"Prien","b":"Kretschmer"}`:                  {"U-69", "U-70"},
+		`{"boat":"VIIC","a":"Prien","b":"Kretschmer","uboat":"U-47"}`:   {"U-47", "U-69"},
+		`{"boat":"VIIC","a":"Prien","b":"Kretschmer","uboat":"U-69"}`:   {"U-69", "U-70"},
+		`{"boat":"VIIC","a":"Prien","b":"Kretschmer","uboat_b":"same"}`: {"U-69", "U-69"},
+	} {
+		st, _, err := r.New([]byte(setup), dice.NewFast(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		if got := [2]string{s.CareerOf(0).Boat.Number, s.CareerOf(1).Boat.Number}; got != want {
+			t.Errorf("%s: %v, want %v", setup, got, want)
+		}
+	}
+	former := r.FormerSetups([]byte(`{"boat":"VIIC","a":"Prien","b":"Kretschmer"}`))
+	if len(former) == 0 || !strings.Contains(string(former[0]), `"uboat_b":"same"`) {
+		t.Fatalf("former readings: %s", former)
 	}
 }

@@ -59,15 +59,15 @@ func TestS3_5LogSheetRecordsPatrolsShipsAndRefits(t *testing.T) {
 		}
 	}
 	oct := g.logLine("Oct-40")
-	if !strings.Contains(oct, "British Isles") || !strings.Contains(oct, "(s Stonepool 5000)") || !strings.HasSuffix(strings.TrimSpace(oct), "5000 t S") {
-		t.Fatalf("Oct-40 row %q: want the patrol, the circled sinking, 5000 t and S", oct)
+	if !strings.Contains(oct, "British Isles") || !strings.Contains(oct, "(s Stonepool 5,000)") || !strings.HasSuffix(strings.TrimSpace(oct), "5,000 t S") {
+		t.Fatalf("Oct-40 row %q: want the patrol, the circled sinking, 5,000 t and S", oct)
 	}
 	dec := g.logLine("Dec-40")
-	if !strings.Contains(dec, "Clan Chisholm 7200") || !strings.Contains(dec, "✓") || strings.Contains(dec, "(L Clan") || !strings.HasSuffix(strings.TrimSpace(dec), "F") {
-		t.Fatalf("Dec-40 row %q: want Clan Chisholm 7200 checked (damaged, not circled) and F", dec)
+	if !strings.Contains(dec, "Clan Chisholm 7,200") || !strings.Contains(dec, "✓") || strings.Contains(dec, "(L Clan") || !strings.HasSuffix(strings.TrimSpace(dec), "F") {
+		t.Fatalf("Dec-40 row %q: want Clan Chisholm 7,200 checked (damaged, not circled) and F", dec)
 	}
 	g.wantLog("Oct-40", "Nov-40  R", "Dec-40", "Jan-41  R", "Feb-41")
-	if g.field("log", "Total patrols") != "2" || g.field("log", "Ships sunk") != "1" || g.field("log", "Total tonnage") != "5000" {
+	if g.field("log", "Total patrols") != "2" || g.field("log", "Ships sunk") != "1" || g.field("log", "Total tonnage") != "5,000 t" {
 		t.Fatalf("totals:\n%s", log)
 	}
 }
@@ -142,10 +142,10 @@ func TestS3_5TheFatalPatrolShowsTheLoss(t *testing.T) {
 	if !strings.Contains(strings.ToUpper(g.view("log")), "SUNK") {
 		t.Fatalf("the log does not say the boat was sunk:\n%s", g.view("log"))
 	}
-	if !strings.Contains(dec, "(s Stonepool 5000)") {
+	if !strings.Contains(dec, "(s Stonepool 5,000)") {
 		t.Fatalf("the fatal patrol's sinking is not recorded: %q", dec)
 	}
-	if g.field("log", "Ships sunk") != "2" || g.field("log", "Total tonnage") != "10000" {
+	if g.field("log", "Ships sunk") != "2" || g.field("log", "Total tonnage") != "10,000 t" {
 		t.Fatalf("totals:\n%s", g.view("log"))
 	}
 }

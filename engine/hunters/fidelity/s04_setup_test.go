@@ -281,7 +281,7 @@ func TestS4_5_1AftTubeReloadsOnlyFromTheAftBox(t *testing.T) {
 	g.choose("done")
 	// 9.4.3: another round; reload first, then the Add'l Round roll: 12 = none.
 	evs := g.choose("again", 6, 6)
-	if !said(evs, "aft tube(s): now [G7e]") {
+	if !said(evs, "aft tube: now [G7e]") {
 		t.Errorf("the aft tube was not reloaded with the aft box's G7e:\n%s", dump(evs))
 	}
 	if got := field(g.view("status"), "Forward reloads"); got != "3 G7a, 5 G7e" {
@@ -439,7 +439,7 @@ func TestS4_3_2LogSheetShowsSunkAndDamagedShips(t *testing.T) {
 	}
 	g.choose("sail", 4, 4, 4, 4) // home; refit
 	log := g.view("log")
-	if !strings.Contains(log, "(s Daphne 2000)") || !strings.Contains(log, "Calchas 10300 ✓") {
+	if !strings.Contains(log, "(s Daphne 2,000)") || !strings.Contains(log, "Calchas 10,300 ✓") {
 		t.Errorf("the log sheet lacks the sunk Daphne (2,000 t) or the damaged Calchas (10,300 t):\n%s", log)
 	}
 }

@@ -234,7 +234,7 @@ func TestS7_5_2OneShipSunkIsASuccess(t *testing.T) {
 		g.choose("sail", 4, 4)
 	}
 	evs := g.choose("sail", 4, 4, 4, 4)
-	if !said(evs, "Patrol complete: success (S), 10000 t sunk") {
+	if !said(evs, "Patrol complete: success (S), 10,000 t sunk") {
 		t.Errorf("patrol end:\n%s", dump(evs))
 	}
 	if log := g.view("log"); !strings.Contains(log, "Mar-41  Atlantic") || !strings.Contains(log, "S") {

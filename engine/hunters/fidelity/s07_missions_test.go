@@ -160,7 +160,7 @@ func TestS7_4_4ShipSunkButMissionAbortedIsAFailure(t *testing.T) {
 		}
 		evs = g.choose("all1", 2, 2, 1, 2, 2, 1)
 	}
-	if !said(evs, "Daphne (2000 t) is sunk") {
+	if !said(evs, "Daphne (2,000 t) is sunk") {
 		t.Fatalf("the Daphne was not sunk:\n%s", dump(evs))
 	}
 	for g.kind() == "hunters.weapon" {
@@ -171,7 +171,7 @@ func TestS7_4_4ShipSunkButMissionAbortedIsAFailure(t *testing.T) {
 	// 10.8.2: aborting in the first Transit box heads straight back to base, so
 	// the patrol ends there, and the refit.
 	evs = g.choose("abort")
-	if !said(evs, "failure (F), 2000 t sunk") {
+	if !said(evs, "failure (F), 2,000 t sunk") {
 		t.Errorf("mission aborted after a sinking: want a failure with its 2,000 t:\n%s", dump(evs))
 	}
 }

@@ -182,10 +182,10 @@ func TestS8_2_1SizesRostersAndDamageBoxes(t *testing.T) {
 	}
 	text := g.prompt().Text
 	for _, want := range []string{
-		"Daphne, 2000 t, 0/2 damage",
-		"Calchas, 10300 t, 0/4 damage",
-		"Empress of Britain, 42300 t, 0/4 damage",
-		"Leticia, 2600 t, 0/2 damage",
+		"Daphne, 2,000 t, 0/2 damage",
+		"Calchas, 10,300 t, 0/4 damage",
+		"Empress of Britain, 42,300 t, 0/4 damage",
+		"Leticia, 2,600 t, 0/2 damage",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("targets lack %q:\n%s", want, text)
@@ -193,7 +193,7 @@ func TestS8_2_1SizesRostersAndDamageBoxes(t *testing.T) {
 	}
 	// A 5,001-9,999 t ship takes 3: Athenic (T2 44, 5,400 t).
 	g = atlanticMar41Box3(t, 1, 2, 4, 4, 4, 3)
-	if text := g.prompt().Text; !strings.Contains(text, "Athenic, 5400 t, 0/3 damage") {
+	if text := g.prompt().Text; !strings.Contains(text, "Athenic, 5,400 t, 0/3 damage") {
 		t.Errorf("a 5,400 t ship:\n%s", text)
 	}
 	// A capital ship takes 5: Atlantic 2, T5 4 = Belfast (10,000 t).
@@ -227,10 +227,10 @@ func TestS8_2_4TonnageOnTheLogSheet(t *testing.T) {
 	g.choose("fwd")
 	g.choose("t1")
 	g.choose("fire", 2, 2, 3, 1) // Yorkshire, 10,000 t: sunk
-	if log := g.view("log"); !strings.Contains(log, "10000") {
+	if log := g.view("log"); !strings.Contains(log, "10,000") {
 		t.Errorf("the log sheet does not show the 10,000 t sunk:\n%s", log)
 	}
-	if st := g.view("status"); field(st, "Tonnage") != "10000 t, 1 ships" {
+	if st := g.view("status"); field(st, "Tonnage") != "10,000 t, 1 ship" {
 		t.Errorf("status tonnage %q", field(st, "Tonnage"))
 	}
 }

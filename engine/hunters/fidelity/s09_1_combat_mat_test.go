@@ -20,11 +20,11 @@ func TestS9_1_1TargetsStartInTheirDamageBox(t *testing.T) {
 		want []string
 	}{
 		{"convoy", rbConvoy(rbNight), []string{
-			"Stonepool, 5000 t, 0/2 damage", "Baron Blythswod, 3700 t, 0/2 damage",
-			"Hurunui, 9300 t, 0/3 damage", "British Premier, 5900 t, 0/3 damage"}},
+			"Stonepool, 5,000 t, 0/2 damage", "Baron Blythswod, 3,700 t, 0/2 damage",
+			"Hurunui, 9,300 t, 0/3 damage", "British Premier, 5,900 t, 0/3 damage"}},
 		// size 4 (large freighter), T2 11: Yorkshire, 10,000 t.
-		{"10,000 t", []int{1, 2, 4, 1, 1, rbDay}, []string{"Yorkshire, 10000 t, 0/4 damage"}},
-		{"capital ship", rbCapital(rbDay), []string{"Belfast, 10000 t, 0/5 damage"}},
+		{"10,000 t", []int{1, 2, 4, 1, 1, rbDay}, []string{"Yorkshire, 10,000 t, 0/4 damage"}},
+		{"capital ship", rbCapital(rbDay), []string{"Belfast, 10,000 t, 0/5 damage"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

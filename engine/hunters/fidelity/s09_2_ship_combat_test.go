@@ -363,11 +363,11 @@ func TestS9_2_5DamageSinksAtTheShipsCapacity(t *testing.T) {
 				faces = append(faces, 2, 2, 6, u) // hit, no dud, U3
 			}
 			evs := g.choose("fire", faces...)
-			if got := said(evs, "Hurunui (9300 t) is sunk"); got != c.sunk {
+			if got := said(evs, "Hurunui (9,300 t) is sunk"); got != c.sunk {
 				t.Fatalf("sunk %v, want %v:\n%s", got, c.sunk, dump(evs))
 			}
 			if c.sunk {
-				if got := g.rbField("status", "Tonnage"); got != "9300 t, 1 ships" {
+				if got := g.rbField("status", "Tonnage"); got != "9,300 t, 1 ship" {
 					t.Fatalf("tonnage: %q", got)
 				}
 			} else if !strings.Contains(g.prompt().Text, c.boxes) {
@@ -402,7 +402,7 @@ func TestS9_2_6LogSheetCirclesSunkAndTicksDamaged(t *testing.T) {
 	}
 	g.choose("sail", 5, 5, 5, 5)
 	log := g.view("log")
-	for _, w := range []string{"Stonepool 5000 ✓", "(s Baron Blythswod 3700)"} {
+	for _, w := range []string{"Stonepool 5,000 ✓", "(s Baron Blythswod 3,700)"} {
 		if !strings.Contains(log, w) {
 			t.Errorf("log sheet lacks %q:\n%s", w, log)
 		}

@@ -83,7 +83,7 @@ func TestS11_3_2OakleavesFor175000Tons(t *testing.T) {
 	g.rdSailTo(4, rdShip(4, 10, 7)...)
 	g.rdSinkLone()
 	g.rdSailHome(g.rdNextP1(2)...)
-	if to := g.rdField("Tonnage"); !strings.HasPrefix(to, "178400 t") {
+	if to := g.rdField("Tonnage"); !strings.HasPrefix(to, "178,400 t") {
 		t.Fatalf("tonnage %q", to)
 	}
 	g.rdAward(rdKCO)
@@ -175,7 +175,7 @@ func TestS11_3_3And4TotalTonnage(t *testing.T) {
 	g.rdAward(rdKCOS)
 	// Nov-41: the refit stops at the upgrade request (a VIID from Jan-42).
 	g.rdSuccessfulPatrol(3, rdStonepool)
-	if to := g.rdField("Tonnage"); !strings.HasPrefix(to, "301100 t") {
+	if to := g.rdField("Tonnage"); !strings.HasPrefix(to, "301,100 t") {
 		t.Fatalf("tonnage %q", to)
 	}
 	g.rdAward(rdKCOSD)

@@ -265,6 +265,6 @@ func TestS13_1_3MostTonnageWins(t *testing.T) {
 		t.Fatalf("the duel goes on: %s", g.where())
 	}
 	if o.Score != 9300 || !strings.Contains(o.Summary, "B") || o.Level == "draw" {
-		t.Fatalf("outcome %+v, want B the winner with 9300 t", o)
+		t.Fatalf("outcome %+v, want B the winner with 9,300 t", o)
 	}
 }

@@ -389,7 +389,7 @@ func TestS13_5_6PackEndsWhenEveryBoatIsHome(t *testing.T) {
 		t.Fatalf("the pack's game goes on with both boats home: %s", g.rbPendingKinds())
 	}
 	if o.Score != 9300 {
-		t.Fatalf("outcome %+v, want 9300 t", o)
+		t.Fatalf("outcome %+v, want 9,300 t", o)
 	}
 	for i := 0; i < 2; i++ {
 		if c := g.rbPackState().Career(i).Outcome(); c == nil || !strings.Contains(c.Summary, "home from the wolfpack patrol") {

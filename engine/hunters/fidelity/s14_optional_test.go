@@ -25,7 +25,7 @@ func TestS14_1_1StandardTonnageConvoy(t *testing.T) {
 	}
 	g.expect("hunters.engage")
 	text := g.prompt().Text
-	for _, want := range []string{"#1 small freighter", "3500 t, 0/2", "#2 large freighter", "7000 t, 0/3", "#3 tanker", "9000 t, 0/3", "#4 small freighter"} {
+	for _, want := range []string{"#1 small freighter", "3,500 t, 0/2", "#2 large freighter", "7,000 t, 0/3", "#3 tanker", "9,000 t, 0/3", "#4 small freighter"} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("the convoy lacks %q:\n%s", want, text)
 		}
@@ -37,7 +37,7 @@ func TestS14_1_1StandardTonnageCounts(t *testing.T) {
 	g := rdVIIC41(t, "14.1")
 	g.rdSailTo(3, 1, 2, 4, 2) // ship, large freighter, day: no roster roll
 	g.rdSinkLone()
-	if to := g.rdField("Tonnage"); !strings.HasPrefix(to, "7000 t, 1 ship") {
+	if to := g.rdField("Tonnage"); !strings.HasPrefix(to, "7,000 t, 1 ship") {
 		t.Fatalf("tonnage %q", to)
 	}
 }
@@ -61,7 +61,7 @@ func TestS14_1_1StandardTonnageOffNorthAmerica(t *testing.T) {
 	if n := len(rolls(evs, "T4", "")); n != 0 {
 		t.Fatalf("T4 rolled with standard tonnage:\n%s", dump(evs))
 	}
-	if !strings.Contains(g.prompt().Text, "9000 t") {
+	if !strings.Contains(g.prompt().Text, "9,000 t") {
 		t.Fatalf("tanker: %s", g.prompt().Text)
 	}
 }
@@ -74,7 +74,7 @@ func TestS14_1_2CapitalShipsStillRolled(t *testing.T) {
 	if r := firstRoll(t, evs, "T5", ""); r.Natural != rdNelson {
 		t.Fatalf("T5 roll %+v", r)
 	}
-	if !strings.Contains(g.prompt().Text, "Nelson, 34000 t") {
+	if !strings.Contains(g.prompt().Text, "Nelson, 34,000 t") {
 		t.Fatalf("capital ship: %s", g.prompt().Text)
 	}
 }

@@ -84,7 +84,7 @@ func (p *Painter) LogSheet(s *hunters.State) ([]byte, error) {
 			p.drawTargets(c, colTargets, base+j*rowHeight, line)
 		}
 		if r.Verdict() != "" {
-			c.Text(colTons, base, f.Small, ink, strconv.Itoa(r.Tons))
+			c.Text(colTons, base, f.Small, ink, hunters.Thousands(r.Tons))
 		}
 		if r.Result != "" {
 			res := r.Result
@@ -96,7 +96,7 @@ func (p *Painter) LogSheet(s *hunters.State) ([]byte, error) {
 		y += n * rowHeight
 	}
 	c.Fill(20, y+2, matWidth-40, 2, ink)
-	totals := fmt.Sprintf("Total patrols %d · ships sunk %d · total tonnage %d t", s.Career.Patrols, s.Career.ShipsSunk, s.Career.Tons)
+	totals := fmt.Sprintf("Total patrols %d · ships sunk %d · total tonnage %s", s.Career.Patrols, s.Career.ShipsSunk, hunters.Tons(s.Career.Tons))
 	c.Text(20, y+32, f.Bold, ink, totals)
 	return c.PNG()
 }
@@ -124,7 +124,7 @@ func (p *Painter) targetLines(ts []hunters.LogTarget, loss string) []string {
 		case t.Damaged:
 			mark = "D"
 		}
-		add(mark, fmt.Sprintf("%s %d", t.Name, t.Tons))
+		add(mark, t.Name+" "+hunters.Thousands(t.Tons))
 	}
 	if loss != "" {
 		add("L", loss)

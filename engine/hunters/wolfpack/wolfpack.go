@@ -532,9 +532,9 @@ func (s *State) Outcome() *engine.Outcome {
 		}
 		total += c.Career.Tons
 	}
-	o := &engine.Outcome{Score: total, Level: "pack_total", Summary: fmt.Sprintf("Wolfpack %s has finished its patrol: %d t in all (13.5.1, 13.5.6).", s.Name, total)}
+	o := &engine.Outcome{Score: total, Level: "pack_total", Summary: fmt.Sprintf("Wolfpack %s has finished its patrol: %s in all (13.5.1, 13.5.6).", s.Name, s.careers[0].TonsInWords(total))}
 	for i, c := range s.careers {
-		o.Fields = append(o.Fields, engine.Field{Name: s.Members[i].Name, Value: fmt.Sprintf("%d t, %s", c.Career.Tons, c.Over.Summary)})
+		o.Fields = append(o.Fields, engine.Field{Name: s.Members[i].Name, Value: hunters.Tons(c.Career.Tons) + ", " + c.Over.Summary})
 	}
 	return o
 }
@@ -567,11 +567,11 @@ func (s *State) Views() []string { return []string{"status", "score"} }
 func (s *State) View(name string) (*engine.View, error) {
 	switch name {
 	case "status", "score":
-		v := &engine.View{Title: fmt.Sprintf("Wolfpack %s: %d t", s.Name, s.Total())}
+		v := &engine.View{Title: fmt.Sprintf("Wolfpack %s: %s", s.Name, hunters.Tons(s.Total()))}
 		var f []engine.Field
 		for i, c := range s.careers {
 			sum := c.Summaries()[0]
-			f = append(f, engine.Field{Name: s.Members[i].Name + " · " + sum.Label, Value: fmt.Sprintf("%d t · %s", sum.Score, sum.Fate)})
+			f = append(f, engine.Field{Name: s.Members[i].Name + " · " + sum.Label, Value: hunters.Tons(sum.Score) + " · " + sum.Fate})
 		}
 		v.Sections = []engine.Section{{Fields: f}}
 		if b := s.Battle; b != nil {

@@ -1,0 +1,192 @@
+package audit_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/audit"
+	"github.com/kaleun/kaleun/bot/audit/audittest"
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// playedWithUndos plays a chat career with the first options, undoing every
+// fifth decision (free or after dice, as it comes), to its end when end is
+// set; the export reveals the seed in force.
+func playedWithUndos(t *testing.T, decisions int, end bool) ([]byte, map[string]engine.Rules) {
+	t.Helper()
+	store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	h, _ := hunters.NewRules()
+	games := map[string]engine.Rules{"hunters": h}
+	svc := bot.New(store, games, bot.Options{
+		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
+		NewSeed: func() ([]byte, error) { return []byte("void test seed"), nil },
+		NewID:   func() (string, error) { return "void1", nil },
+	})
+	place := bot.Place{Platform: "discord", Space: "g", Channel: "c"}
+	me := bot.User{ID: "u", Name: "Prien"}
+	r, err := svc.Command(t.Context(), place, me, "hunters", "new", map[string]string{"boat": "VIIC", "start": "1942-06"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = svc.Click(t.Context(), place, me, r.Public[0].Options[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < decisions || end; i++ {
+		if i%5 == 4 {
+			if r, err = svc.Command(t.Context(), place, me, "hunters", "undo", nil); err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Public) == 0 { // refused (a patrol's end): go on
+				r, _ = svc.Command(t.Context(), place, me, "hunters", "turn", nil)
+			}
+		}
+		id := ""
+		for _, m := range r.Public {
+			if m.Prompt != nil {
+				id = m.Options[0].ID
+			}
+		}
+		if id == "" {
+			break
+		}
+		if r, err = svc.Click(t.Context(), place, me, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := store.Load(t.Context(), place.Key())
+	if err != nil {
+		fin, _ := store.Finished(t.Context())
+		rec = &fin[0]
+	}
+	x, err := audit.Build(t.Context(), store, rec, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(x)
+	return b, games
+}
+
+// voidEntries are the indexes of a file's void entries.
+func voidEntries(t *testing.T, x *audit.Export) []int {
+	t.Helper()
+	var out []int
+	for i, e := range x.Entries {
+		var v audit.VoidEvent
+		if json.Unmarshal(e.Event, &v) == nil && v.Kind == audit.KindVoid {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// forgeVoid changes one void entry of a copy of the file and re-hashes it
+// from there, as a forger who rewrites the log from that entry on would.
+func forgeVoid(t *testing.T, data []byte, at int, edit func(v *audit.Void) string) []byte {
+	t.Helper()
+	var x audit.Export
+	json.Unmarshal(data, &x)
+	var ve audit.VoidEvent
+	json.Unmarshal(x.Entries[at].Event, &ve)
+	text := edit(&ve.Void)
+	raw, written := audit.VoidEntry(ve.Void)
+	if text == "keep" { // a text the game master did not write
+		var m map[string]any
+		json.Unmarshal(raw, &m)
+		m["text"] = written + " (nothing was discarded)"
+		raw, _ = json.Marshal(m)
+	}
+	x.Entries[at].Event = raw
+	audittest.Rehash(&x)
+	out, _ := json.Marshal(&x)
+	return out
+}
+
+// The audit export and verify replay undos exactly: a career with free
+// undos and undos after dice verifies, counting both; every forged void —
+// dropped, its decision, dice or faces changed, made free, its text changed,
+// or put after the game's end — is rejected; and every generic forgery of
+// the file (audittest) is too.
+func TestVerifyReplaysUndosExactly(t *testing.T) {
+	data, games := playedWithUndos(t, 80, true)
+	r := audit.Verify(data, games)
+	if !r.OK() || !r.Over || r.Undos < 5 || r.UndoneAfterDice == 0 || r.UndoneAfterDice == r.Undos {
+		t.Fatalf("the career with undos: %+v", r)
+	}
+	t.Logf("%d undos, %d after dice, %d decisions", r.Undos, r.UndoneAfterDice, r.Decisions)
+	var x audit.Export
+	json.Unmarshal(data, &x)
+	voids := voidEntries(t, &x)
+	var withDice, free int = -1, -1
+	for _, i := range voids {
+		var ve audit.VoidEvent
+		json.Unmarshal(x.Entries[i].Event, &ve)
+		if ve.Void.AfterDice() && withDice < 0 {
+			withDice = i
+		}
+		if !ve.Void.AfterDice() && free < 0 {
+			free = i
+		}
+	}
+	if withDice < 0 || free < 0 {
+		t.Fatal("the career needs a free undo and one after dice")
+	}
+	forgeries := map[string][]byte{
+		"a void after dice made free": forgeVoid(t, data, withDice, func(v *audit.Void) string { v.Dice, v.Faces = nil, nil; return "" }),
+		"a discarded die dropped":     forgeVoid(t, data, withDice, func(v *audit.Void) string { v.Dice, v.Faces = v.Dice[1:], v.Faces[1:]; return "" }),
+		"a discarded face changed":    forgeVoid(t, data, withDice, func(v *audit.Void) string { v.Faces[0] = v.Faces[0]%6 + 1; return "" }),
+		"another decision named":      forgeVoid(t, data, free, func(v *audit.Void) string { v.Decision--; return "" }),
+		"another undo number":         forgeVoid(t, data, free, func(v *audit.Void) string { v.N++; return "" }),
+		"a consent nobody gave":       forgeVoid(t, data, free, func(v *audit.Void) string { v.Consent = "Kretschmer"; return "" }),
+		"its text changed":            forgeVoid(t, data, withDice, func(v *audit.Void) string { return "keep" }),
+	}
+	for _, drop := range []int{free, withDice} {
+		var y audit.Export
+		json.Unmarshal(data, &y)
+		y.Entries = append(y.Entries[:drop:drop], y.Entries[drop+1:]...)
+		audittest.Rehash(&y)
+		forgeries[fmt.Sprintf("the void at entry %d dropped", drop+1)], _ = json.Marshal(&y)
+	}
+	{ // an undo after the end: a copy of the last void moved behind the final reveal
+		var y audit.Export
+		json.Unmarshal(data, &y)
+		last := y.Entries[voids[len(voids)-1]]
+		last.Decision = y.Entries[len(y.Entries)-1].Decision
+		y.Entries = append(y.Entries, last)
+		audittest.Rehash(&y)
+		forgeries["an undo after the end"], _ = json.Marshal(&y)
+	}
+	for name, forged := range forgeries {
+		if r := audit.Verify(forged, games); r.Intact() {
+			t.Errorf("%s: verifies", name)
+		} else if !strings.Contains(r.Problems[0].String(), "entry") && !strings.Contains(r.Problems[0].String(), "logged") {
+			t.Logf("%s: %s", name, r.Problems[0])
+		}
+	}
+	// Every generic forgery of a running career with undos.
+	running, _ := playedWithUndos(t, 40, false)
+	rejected, tried := 0, 0
+	for _, c := range audittest.Cases(running) {
+		if c.HeadOnly || c.Scripted {
+			continue
+		}
+		tried++
+		if r := audit.Verify(c.Data, games); r.OK() {
+			t.Errorf("%s: passes", c.Name)
+		} else {
+			rejected++
+		}
+	}
+	t.Logf("%d of %d forgeries of a career with undos rejected", rejected, tried)
+}

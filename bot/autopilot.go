@@ -1,0 +1,63 @@
+package bot
+
+import (
+	"context"
+	"errors"
+
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/ops"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// The autopilot of a player at the table (the terminal): the game's
+// built-in commander takes his routine decisions as they come (engine.Routine:
+// loading, reloading, sailing on through empty boxes), never one that is his
+// to weigh, and the decision is logged and shown like his own. Chat players
+// have it at their deadlines (`prefs autopilot:on`).
+
+// Autopilot reports whether a player asked for his routine decisions to be
+// taken for him (his `prefs autopilot`).
+func (s *Service) Autopilot(ctx context.Context, place Place, user User) (bool, error) {
+	p, err := s.store.Prefs(ctx, playerKey(place.Key(), user.ID))
+	return p.Autopilot, err
+}
+
+// Routine takes the pending decision of the game in a place when the game
+// calls it routine, as the built-in commander would, for the player it
+// waits for. took is the label of the option taken; ok is false (and
+// nothing changed) when the decision is not routine.
+func (s *Service) Routine(ctx context.Context, place Place, user User) (r Reply, took string, ok bool, err error) {
+	ctx, leave := s.enter(ctx, ops.ByPlayer)
+	defer leave(&err)
+	unlock, err := s.locks.lock(ctx, place.Key())
+	if err != nil {
+		return Reply{}, "", false, err
+	}
+	defer unlock()
+	rec, st, err := s.load(ctx, place)
+	if errors.Is(err, persist.ErrNotFound) || err == nil && st == nil {
+		return Reply{}, "", false, nil
+	}
+	if err != nil {
+		return Reply{}, "", false, err
+	}
+	routine, isRoutine := st.(engine.Routine)
+	p := st.Pending()
+	if !isRoutine || p == nil || p.Private {
+		return Reply{}, "", false, nil
+	}
+	if id, _ := answerer(rec, p); id != "" && id != user.ID {
+		return Reply{}, "", false, nil
+	}
+	key, ok := routine.RoutineChoice()
+	if !ok || !p.HasOption(key) {
+		return Reply{}, "", false, nil
+	}
+	for _, o := range p.Options {
+		if o.Key == key {
+			took = o.Label
+		}
+	}
+	r, err = s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: key})
+	return r, took, err == nil, err
+}

@@ -1,0 +1,308 @@
+package bot
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kaleun/kaleun/bot/audit"
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/persist"
+	"github.com/kaleun/kaleun/persist/canonjson"
+)
+
+// Undo: a player takes back his last decision and its prompt comes back.
+// The dice never rewind: the bot rebuilds the state the decision answered by
+// replaying the log from the setup with the logged dice (audit.Rebuild), and
+// the decision taken again rolls the next dice of the game. The log keeps
+// everything: a void entry names the decisions taken back and the dice they
+// had rolled. An undo with no die rolled since is free; after dice it marks
+// the career (the game's views show the mark), needs the other player's
+// consent in a game for several, and is refused in a tournament.
+
+// The button tokens of undo: the Undo button under a decision's message
+// (its key: the decision's number), and the other player's answer to a
+// request (its key: the decision and the log entry the request was made at).
+const (
+	undoToken    = "undo"
+	consentToken = "undo-yes"
+	declineToken = "undo-no"
+)
+
+// undoButton is the Undo button for the decision just taken, for its decider.
+func undoButton(gameID string, decision int) Option {
+	return Option{ID: optionID(gameID, undoToken, strconv.Itoa(decision)), Label: "Undo"}
+}
+
+// withUndoButton puts the Undo button under the last message of a
+// decision's events (the one before its next prompt).
+func withUndoButton(ms []Message, b Option) {
+	for i := len(ms) - 1; i >= 0; i-- {
+		if ms[i].Prompt == nil && len(ms[i].Events) > 0 && len(ms[i].Options) == 0 {
+			ms[i].Options = append(ms[i].Options, b)
+			return
+		}
+	}
+}
+
+// undoFinished answers `undo` where the last game has ended.
+func (s *Service) undoFinished(ctx context.Context, place Place) (Reply, error) {
+	rec, _, err := s.gameFor(ctx, place, nil, "")
+	if err != nil || rec == nil {
+		return private("There is no game in this channel: nothing to undo."), err
+	}
+	return private(fmt.Sprintf("Game %s is over: the decision that ended it stands, and no undo brings a finished game back.", rec.ID)), nil
+}
+
+// offersUndo says whether a game lets its players take back decisions.
+func offersUndo(rules engine.Rules) bool {
+	_, ok := rules.(engine.Undo)
+	return ok
+}
+
+// undo takes back the user's last decision in force; decision, when not
+// -1, is the one his Undo button was under, which must still be that one.
+func (s *Service) undo(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, user User, decision int) (Reply, error) {
+	rules := s.games[rec.Game]
+	if !offersUndo(rules) {
+		return private("This game has no undo: its decisions stand."), nil
+	}
+	if st == nil {
+		return private("The game has not started: there is nothing to undo yet."), nil
+	}
+	seat, ok := deciderSeat(rec, user)
+	if !ok {
+		return private(fmt.Sprintf("Only the %s can undo their own decisions here.", players(rec))), nil
+	}
+	t, err := s.rebuild(ctx, rec)
+	if errors.Is(err, errNoRebuild) {
+		return private(err.Error() + ". Nothing changed."), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	last, ok := t.Last(seat)
+	switch {
+	case decision >= 0 && !t.InForce(decision):
+		return private(fmt.Sprintf("That Undo button is for decision %d, which is not in force any more (it was undone already): nothing changed.", decision)), nil
+	case !ok:
+		return private("You have no decision to undo in this game."), nil
+	case decision >= 0 && decision != last:
+		return private(fmt.Sprintf("That Undo button is for decision %d, and your last decision is %d: `undo` takes back your decisions one at a time, the last first.", decision, last)), nil
+	}
+	by := user.Name
+	if s := seatedUser(rec, user.ID); s != nil {
+		by = s.Name // as the game knows him
+	}
+	v, others, err := t.Plan(last, by, seat)
+	if errors.Is(err, audit.ErrUndo) {
+		return private(strings.TrimPrefix(err.Error(), audit.ErrUndo.Error()+": ") + ". Nothing changed."), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	needsOthers := v.AfterDice() || len(others) > 0
+	switch {
+	case needsOthers && rec.Tournament != "":
+		return private(fmt.Sprintf("Decision %d cannot be undone: in a tournament a decision stands once %s, so that every entrant plays the dice as they fall. Nothing changed.", last, why(v, others))), nil
+	case needsOthers && len(rec.Seats) > 1:
+		return s.askConsent(rec, User{ID: user.ID, Name: by}, v, others), nil
+	}
+	return s.void(ctx, place, rec, t, v)
+}
+
+// why says what makes an undo more than a misclick.
+func why(v audit.Void, others []string) string {
+	if v.AfterDice() {
+		return fmt.Sprintf("its dice were seen (%s)", diceNames(v.Dice))
+	}
+	return "another player has decided since"
+}
+
+func diceNames(ks []int64) string {
+	if len(ks) == 1 {
+		return fmt.Sprintf("die #%d", ks[0])
+	}
+	return fmt.Sprintf("%d dice, #%d–%d", len(ks), ks[0], ks[len(ks)-1])
+}
+
+// deciderSeat is the seat a user answers for: his seat in a game for
+// several, "" for the commander of a solitaire game.
+func deciderSeat(rec *persist.GameRecord, user User) (string, bool) {
+	if len(rec.Seats) > 0 {
+		if seat := seatedUser(rec, user.ID); seat != nil {
+			return seat.Seat, true
+		}
+		return "", false
+	}
+	return "", rec.Owner == "" || rec.Owner == user.ID
+}
+
+// askConsent asks the other players of a game for several to allow an undo
+// that takes back their decisions or dice they saw.
+func (s *Service) askConsent(rec *persist.GameRecord, user User, v audit.Void, others []string) Reply {
+	var asked []persist.Seat
+	for _, seat := range rec.Seats {
+		if seat.ID != user.ID {
+			asked = append(asked, seat)
+		}
+	}
+	key := fmt.Sprintf("%d.%d", v.Decision, rec.Seq)
+	text := fmt.Sprintf("%s asks to undo decision %d: %s. %s: allow it? If allowed, the log records the undo with the dice it discards, the decision taken again rolls fresh dice, and %s's career is marked.",
+		user.Name, v.Decision, why(v, others), seatNames(asked), user.Name)
+	if !v.AfterDice() {
+		text = fmt.Sprintf("%s asks to undo decision %d: %s, and his undo takes that back too. %s: allow it?", user.Name, v.Decision, why(v, others), seatNames(asked))
+	}
+	return Reply{Public: []Message{{
+		Title:   "Undo?",
+		Text:    text,
+		Mention: asked[0].ID,
+		Options: []Option{{ID: optionID(rec.ID, consentToken, key), Label: "Allow the undo"}, {ID: optionID(rec.ID, declineToken, key), Label: "Refuse"}},
+	}}}
+}
+
+// consent answers a request to undo: only another player may allow or
+// refuse it, and only while the game stands where it was asked.
+func (s *Service) consent(ctx context.Context, place Place, rec *persist.GameRecord, user User, token, key string) (Reply, error) {
+	decision, seq, ok := parseConsentKey(key)
+	if !ok {
+		return private("That button is not one of Kaleun's."), nil
+	}
+	me := seatedUser(rec, user.ID)
+	if me == nil {
+		return private("Only the players of this game answer a request to undo."), nil
+	}
+	if seq != rec.Seq {
+		return private("The game has moved on since that request: nothing changed. The player may ask again with `undo`."), nil
+	}
+	t, err := s.rebuild(ctx, rec)
+	if errors.Is(err, errNoRebuild) {
+		return private(err.Error() + ". Nothing changed."), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	var asker *persist.Seat
+	for i := 1; i < len(t.Live); i++ {
+		if t.Live[i].Number == decision && t.Live[i].Prompt != nil {
+			asker = seatOf(rec, t.Live[i].Prompt.Seat)
+		}
+	}
+	switch {
+	case asker == nil:
+		return private("That decision is no longer in force: nothing changed."), nil
+	case asker.ID == user.ID:
+		return private("The other player answers your request: your click changed nothing."), nil
+	case token == declineToken:
+		return Reply{Public: []Message{{Text: fmt.Sprintf("%s refused to let %s undo decision %d: it stands.", user.Name, asker.Name, decision)}}}, nil
+	}
+	v, _, err := t.Plan(decision, asker.Name, asker.Seat)
+	if errors.Is(err, audit.ErrUndo) {
+		return private(strings.TrimPrefix(err.Error(), audit.ErrUndo.Error()+": ") + ". Nothing changed."), nil
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	v.Consent = me.Name
+	return s.void(ctx, place, rec, t, v)
+}
+
+func parseConsentKey(key string) (decision int, seq uint64, ok bool) {
+	d, q, found := strings.Cut(key, ".")
+	n, err1 := strconv.Atoi(d)
+	m, err2 := strconv.ParseUint(q, 10, 64)
+	return n, m, found && err1 == nil && err2 == nil
+}
+
+// void commits an undo: its void entry and the state it brings back, with
+// the dice cursor where it was, before anything is shown.
+func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord, t *audit.Timeline, v audit.Void) (Reply, error) {
+	if err := t.Void(v); err != nil {
+		return Reply{}, fmt.Errorf("undoing decision %d of game %s: %w", v.Decision, rec.ID, err)
+	}
+	st := t.State
+	b, err := st.Encode()
+	if err != nil {
+		return Reply{}, err
+	}
+	raw, _ := audit.VoidEntry(v)
+	next := *rec
+	next.State = b
+	next.Updated = s.now()
+	entries := []persist.NewEntry{{Event: raw}}
+	var stored []persist.EventRecord
+	if s.scheduling(rec.Key) {
+		due, err := s.schedule(ctx, &next, st)
+		if err != nil {
+			return Reply{}, err
+		}
+		stored, err = s.store.CommitScheduled(ctx, &next, entries, due)
+		if err != nil {
+			return Reply{}, err
+		}
+	} else if stored, err = s.store.CommitEntries(ctx, &next, entries); err != nil {
+		return Reply{}, err
+	}
+	*rec = next
+	s.log.Info("decision undone", "game", rec.ID, "decision", v.Decision, "after_dice", v.AfterDice(), "by", v.By)
+	r := Reply{Public: eventMessages(stored)}
+	if v.AfterDice() {
+		r.Public = append(r.Public, Message{Text: "Marked: " + audit.UndoneText(t.Undone[v.Seat]) + "."})
+	}
+	more := s.turn(ctx, rec, st)
+	r.Public = append(r.Public, more.Public...)
+	r.Private = append(r.Private, more.Private...)
+	return r, nil
+}
+
+// errNoRebuild: the log does not rebuild the game's state.
+var errNoRebuild = errors.New("this game cannot be undone")
+
+// rebuild replays a game's log to the state it stands at, and checks that
+// the replay gives the very state stored: a log the rules of this kaleun
+// no longer rebuild (a game begun under older rules) is not undone.
+func (s *Service) rebuild(ctx context.Context, rec *persist.GameRecord) (*audit.Timeline, error) {
+	entries, err := s.store.Events(ctx, rec.ID, 1, 0)
+	if err != nil {
+		return nil, err
+	}
+	rules := s.games[rec.Game]
+	setups := []json.RawMessage{rec.Setup}
+	if rr, ok := rules.(engine.Reread); ok {
+		// A game begun before a default of its rules changed replays as
+		// its setup read then.
+		for _, former := range rr.FormerSetups(rec.Setup) {
+			setups = append(setups, former)
+		}
+	}
+	var first error
+	for _, setup := range setups {
+		t, err := audit.Rebuild(rules, setup, entries)
+		if err != nil {
+			first = cmp.Or(first, fmt.Errorf("rebuilding game %s from its log: %w", rec.ID, err))
+			continue
+		}
+		b, err := t.State.Encode()
+		if err != nil {
+			return nil, err
+		}
+		if sameState(b, rec.State) {
+			return t, nil
+		}
+	}
+	if first != nil && len(setups) == 1 {
+		return nil, first
+	}
+	return nil, fmt.Errorf("%w: game %s was begun under other rules than this kaleun's, and its log no longer rebuilds the state it is in", errNoRebuild, rec.ID)
+}
+
+func sameState(a, b json.RawMessage) bool {
+	ca, err1 := canonjson.JCS(a)
+	cb, err2 := canonjson.JCS(b)
+	return err1 == nil && err2 == nil && bytes.Equal(ca, cb)
+}
