@@ -819,10 +819,11 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 		// The commit that ended the game has archived it.
 		res.Lines = append(res.Lines, Line{Text: "🏁 **The end**: " + out.Summary})
 		res.Fields, res.Outcome, res.Tone = engine.ShownFields(out.Fields), out, ToneEnd
-	} else if hidesCards(st) {
-		// The channel's table message stays up to date (edited in place).
-		if v, err := st.View("table"); err == nil {
-			r.Elsewhere = append(r.Elsewhere, Notice{Place: place, Channel: []Message{viewMessage(v)}, Sticky: "table:" + rec.ID})
+	} else if pin, ok := st.(engine.Pinned); ok {
+		// The game's pinned view stays up to date (edited in place).
+		name := pin.PinnedView()
+		if v, err := st.View(name); err == nil {
+			r.Elsewhere = append(r.Elsewhere, Notice{Place: place, Channel: []Message{viewMessage(v)}, Sticky: name + ":" + rec.ID})
 		}
 	}
 	turnGoesOn := false

@@ -290,6 +290,14 @@ type PrivateViews interface {
 	ViewFor(seat, name string) (*View, error)
 }
 
+// Pinned is implemented by States of games that keep one view posted in
+// their channel and up to date (a card table, a fleet card): after each
+// decision the bot sends that view again, and adapters edit the message
+// they posted for it in place rather than posting anew.
+type Pinned interface {
+	PinnedView() string
+}
+
 // GameCommand is a command a game adds to the bot's own: a shortcut that
 // presses Option on the caller's pending prompt (a card game's "end the
 // round"), with Help for the platforms' command lists and NotNow for the
