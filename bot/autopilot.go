@@ -58,6 +58,6 @@ func (s *Service) Routine(ctx context.Context, place Place, user User) (r Reply,
 			took = o.Label
 		}
 	}
-	r, err = s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: key})
+	r, err = s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: key}, how{by: user.ID, note: "🤖 autopilot"}) // the player is at the keyboard: not away
 	return r, took, err == nil, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -112,7 +113,7 @@ func TestACancelledTournamentStartIsTakenUpAgain(t *testing.T) {
 	delete(before, "u0")
 	close(threads.gate)
 	r, err := cmd(t.Context(), organiser, "start")
-	if err != nil || len(r.Public) != 1 {
+	if err != nil || len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "has started") {
 		t.Fatalf("the start again: %+v %v", r, err)
 	}
 	tr, _ = store.TournamentAt(t.Context(), here.Key())

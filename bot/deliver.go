@@ -5,11 +5,17 @@ import (
 	"sync"
 )
 
-// Deliver sends a notice through a platform: post puts one message in a
+// Deliver sends a notice through a platform: answer shows a prompt's result
+// where the prompt was posted (or posts it), post puts one message in a
 // place (editing the sticky message of that name when it can), and direct
 // opens the place of a direct message to a user. Adapters share the order
-// of things: the channel's messages, then the direct ones.
-func Deliver(n Notice, post func(p Place, m Message, sticky string) error, direct func(user string) (Place, error)) error {
+// of things: the results, the channel's messages, then the direct ones.
+func Deliver(n Notice, answer func(p Place, a Answer) error, post func(p Place, m Message, sticky string) error, direct func(user string) (Place, error)) error {
+	for _, a := range n.Answered {
+		if err := answer(n.Place, a); err != nil {
+			return fmt.Errorf("showing a result in channel %s: %w", n.Place.Channel, err)
+		}
+	}
 	for i, m := range n.Channel {
 		sticky := ""
 		if i == 0 {
@@ -57,4 +63,55 @@ func (s *Stickies) Put(name, channel, id string) {
 		s.by = map[string][2]string{}
 	}
 	s.by[name] = [2]string{channel, id}
+}
+
+// maxPosted bounds what Posted remembers: enough for the prompts of every
+// game a bot runs at once, however many reminders they have had.
+const maxPosted = 50000
+
+// Posted remembers, by prompt (a Message's Ref), where an adapter posted the
+// messages that offer it — a channel and a message id each — for as long as
+// it runs, so that the prompt's result can be shown in their place. After a
+// restart it knows none: results are then posted as new messages.
+type Posted struct {
+	mu    sync.Mutex
+	by    map[string][][2]string
+	order []string
+}
+
+// Add remembers a message posted for a prompt.
+func (p *Posted) Add(ref, channel, id string) {
+	if ref == "" || id == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.by == nil {
+		p.by = map[string][][2]string{}
+	}
+	if _, ok := p.by[ref]; !ok {
+		p.order = append(p.order, ref)
+		if len(p.order) > maxPosted {
+			delete(p.by, p.order[0])
+			p.order = p.order[1:]
+		}
+	}
+	p.by[ref] = append(p.by[ref], [2]string{channel, id})
+}
+
+// Where returns the messages posted for a prompt (channel, id), newest last.
+func (p *Posted) Where(ref string) [][2]string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([][2]string(nil), p.by[ref]...)
+}
+
+// Take returns the messages posted for a prompt and forgets them: the
+// prompt is answered.
+func (p *Posted) Take(ref string) [][2]string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := p.by[ref]
+	delete(p.by, ref)
+	return out
 }

@@ -295,7 +295,7 @@ func TestFidelity13_4_1MixedBoatEachNamesHisBoat(t *testing.T) {
 	}
 	boats := []string{"IXA", "VIIA"}
 	for i, b := range boats {
-		if r := f.cmd(players[i], map[string]string{"action": "join", "boat": b}); len(r.Public) != 1 {
+		if r := f.cmd(players[i], map[string]string{"action": "join", "boat": b}); len(r.Elsewhere) != 1 || !strings.Contains(r.Elsewhere[0].Channel[0].Text, fmt.Sprintf("**Entrants** (%d)", i+1)) {
 			t.Fatalf("joining with a %s: %+v", b, r)
 		}
 	}

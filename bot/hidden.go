@@ -24,7 +24,7 @@ func hidesCards(st engine.State) bool {
 func (s *Service) openDoor(ctx context.Context, rec *persist.GameRecord, st engine.State, p *engine.Prompt, user User) (Reply, error) {
 	id, name := answerer(rec, p)
 	if user.ID != id {
-		return private(fmt.Sprintf("This decision is %s's, and its cards are his: your click changed nothing.", name)), nil
+		return private(fmt.Sprintf("This decision is %s's, and so are its cards: your click changed nothing.", name)), nil
 	}
 	r := Reply{}
 	if pv, ok := st.(engine.PrivateViews); ok {
@@ -32,7 +32,7 @@ func (s *Service) openDoor(ctx context.Context, rec *persist.GameRecord, st engi
 			r.Private = append(r.Private, viewMessage(v))
 		}
 	}
-	r.Private = append(r.Private, promptMessage(rec.ID, p, id))
+	r.Private = append(r.Private, promptMessage(rec.ID, p, id, false))
 	return r, nil
 }
 
@@ -69,7 +69,7 @@ func (s *Service) hand(ctx context.Context, rec *persist.GameRecord, st engine.S
 	}
 	for _, p := range pendingAll(st) {
 		if p.Private && p.Seat == seat.Seat {
-			r.Private = append(r.Private, promptMessage(rec.ID, p, user.ID))
+			r.Private = append(r.Private, promptMessage(rec.ID, p, user.ID, false))
 		}
 	}
 	return r, nil

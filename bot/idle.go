@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/kaleun/kaleun/bot/audit"
@@ -109,28 +110,31 @@ func (s *Service) idleNow(ctx context.Context, place Place, d persist.Due) ([]No
 }
 
 // idleWarning tells the channel that its game will end, pinging its
-// players, and posts what it waits for.
+// players, and says what it waits for with a link to it: the prompts keep
+// their one set of buttons where they are (issue 17.6).
 func (s *Service) idleWarning(place Place, rec *persist.GameRecord, st engine.State, d persist.Due) []Notice {
 	players := playerIDs(rec)
-	m := Message{Title: "Idle game " + rec.ID,
-		Text: fmt.Sprintf("Game %s has had no decision since %s. It ends on %s, its seed revealed, unless someone moves before then.",
-			rec.ID, d.Since.UTC().Format("Mon 2 Jan 15:04 UTC"), d.Deadline.UTC().Format("Mon 2 Jan 15:04 UTC")),
-		Mentions: players}
-	n := Notice{Place: place, Channel: []Message{m}}
+	var waits []string
+	jump := promptRef(rec.ID, startToken)
 	if st == nil {
-		n.Channel = append(n.Channel, s.startMessage(rec))
+		waits = append(waits, "its Start")
 	}
-	for _, p := range pendingAll(st) {
-		id, name := answerer(rec, p)
-		if p.Private {
-			n.Channel = append(n.Channel, doorMessage(rec.ID, p, id, name))
-			continue
+	for i, p := range pendingAll(st) {
+		_, name := answerer(rec, p)
+		waits = append(waits, strings.TrimSpace(name+"'s "+awaited(p)))
+		if i == 0 {
+			jump = promptRef(rec.ID, p.Token)
 		}
-		n.Channel = append(n.Channel, channelPrompt(rec.ID, p, id, name))
 	}
+	text := fmt.Sprintf("💤 Game %s has had no decision since %s. It ends on %s, its seed revealed, unless someone moves before then.",
+		rec.ID, d.Since.UTC().Format("Mon 2 Jan 15:04 UTC"), d.Deadline.UTC().Format("Mon 2 Jan 15:04 UTC"))
+	if len(waits) > 0 {
+		text += " It waits for " + strings.Join(waits, "; ") + "."
+	}
+	m := Message{Title: "Idle game " + rec.ID, Text: text, Mentions: players, Jump: jump, Tone: ToneAlert}
 	s.log.Info("idle game warned", "game", rec.ID, "place", rec.Key, "since", d.Since)
 	s.metrics.DeadlineActed(ops.IdleWarned)
-	return []Notice{n}
+	return []Notice{{Place: place, Channel: []Message{m}}}
 }
 
 // endIdle ends a game for idleness: an entry saying so, then the reveal of

@@ -7,6 +7,7 @@ package bot
 
 import (
 	"slices"
+	"time"
 
 	"github.com/kaleun/kaleun/engine"
 )
@@ -47,7 +48,42 @@ type Option struct {
 	ID    string
 	Label string
 	Case  string
+	// Detail says what the option leads to: a menu entry's description.
+	Detail string
+	// Style is how the button looks: "" (a plain choice), StyleDanger,
+	// StyleSafe (the safe default) or StyleQuiet (an aside: Show board).
+	Style string
+	// Confirm, when set, is the question to ask before the option is
+	// taken. ID then opens the bot's own confirmation (a private question
+	// with a second button: Discord); a platform with confirmation dialogs
+	// (Slack's confirm object) asks it itself and sends Confirmed, which
+	// takes the option at once (so does a key typed in a terminal).
+	Confirm, Confirmed string
 }
+
+// Button styles.
+const (
+	StyleDanger = "danger"
+	StyleSafe   = "safe"
+	StyleQuiet  = "quiet"
+)
+
+// Line is one short line of a decision's result: a glance at what happened,
+// and the working of its rolls (chart, rule case, dice, modifiers, die
+// numbers), which chat shows beside it in a quieter voice.
+type Line struct {
+	Text   string
+	Detail string
+}
+
+// Tones say what state a message shows, for the colour platforms give it.
+const (
+	TonePrompt = "prompt" // waiting for a decision
+	ToneDone   = "done"   // a decision taken, with what it brought
+	ToneEnd    = "end"    // the game is over
+	ToneAlert  = "alert"  // a reminder, a deadline
+	ToneDanger = "danger" // a question that may cost the game
+)
 
 // Message is a platform-neutral message.
 type Message struct {
@@ -57,12 +93,29 @@ type Message struct {
 	// Options are the buttons (or a select menu when Select is set).
 	Options []Option
 	Select  bool
-	// Mention is the user id to ping, if any (a prompt's player); Mentions
-	// are more to ping (every player of a game warned it is idle).
+	// Mention is the user id to ping, if any; Owner, on a prompt, the
+	// user it waits for (pinged or not). Mentions are more to ping (every
+	// player of a game warned it is idle).
 	Mention  string
 	Mentions []string
+	Owner    string
 	Footer   string
-	// Files are attachments (an audit log).
+	// Lines are short lines, each with its details (a decision's result).
+	Lines []Line
+	// Tone is the state the message shows (TonePrompt...), for its colour.
+	Tone string
+	// Ref, on a prompt's message, names the prompt (game and token):
+	// adapters remember where they posted it, to show its result there.
+	Ref string
+	// Due is when the decision a reminder is about falls due, which
+	// platforms show in each reader's own time; Jump names the prompt
+	// (a Ref) whose message a reminder links to, or the place when unknown.
+	Due  time.Time
+	Jump string
+	// Transcript is the message's events as full lines, with their die
+	// numbers, for surfaces that show them whole (the terminal).
+	Transcript string
+	// Files are attachments (an audit log, pictures).
 	Files []File
 	// The structured content behind the message, for surfaces that want it
 	// (the terminal's JSONL protocol); chat adapters draw the fields above.
@@ -77,6 +130,16 @@ type Message struct {
 // Reply is what a command or click produces: messages for the channel and
 // messages only the sender sees (ephemeral replies).
 type Reply struct {
+	// Update, on a click, is what the clicked message becomes (nil: it
+	// stays as it is).
+	Update *Message
+	// Answered are the prompts the reply answered, each with its result:
+	// adapters show it where they posted the prompt (editing the message),
+	// or post it when they know no such message.
+	Answered []Answer
+	// Disarm asks that the clicked message's buttons be taken away, its
+	// text kept: they belong to a decision already taken.
+	Disarm  bool
 	Public  []Message
 	Private []Message
 	// Elsewhere are messages for other places (the threads of a tournament's
@@ -84,6 +147,37 @@ type Reply struct {
 	// as they deliver the ticker's notices.
 	Elsewhere []Notice
 }
+
+// Answer is a prompt's result, to be shown where the prompt was.
+type Answer struct {
+	Ref     string
+	Message Message
+	// InPlace: the click came from the prompt's own message, which Update
+	// replaces with this result; other copies of the prompt are edited.
+	InPlace bool
+}
+
+// Shown are the messages a reply shows in its place, in order: the results
+// of the prompts it answered, then the new messages.
+func (r Reply) Shown() []Message {
+	out := make([]Message, 0, len(r.Answered)+len(r.Public))
+	for _, a := range r.Answered {
+		out = append(out, a.Message)
+	}
+	return append(out, r.Public...)
+}
+
+// RefOf is the prompt a button's custom id belongs to (its game and
+// token), "" for an id that is not one of the bot's.
+func RefOf(customID string) string {
+	t, err := parseOptionID(customID)
+	if err != nil {
+		return ""
+	}
+	return promptRef(t.gameID, t.token)
+}
+
+func promptRef(gameID, token string) string { return gameID + ":" + token }
 
 // Pings are the user ids a message pings: Mention, then Mentions, each once.
 func (m Message) Pings() []string {

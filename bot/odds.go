@@ -30,7 +30,7 @@ func (s *Service) oddsAllowed(ctx context.Context, rec *persist.GameRecord) (boo
 		return err == nil, "", err
 	}
 	if pol, ok := s.games[t.Game].(engine.OddsPolicy); ok && !pol.OddsAllowed(t.Format, t.Answers) {
-		return false, fmt.Sprintf("The odds are off in %s: its organiser chose so when he created it.", t.Name), nil
+		return false, fmt.Sprintf("The odds are off in %s: its organiser chose so when creating it.", t.Name), nil
 	}
 	return true, "", nil
 }
@@ -45,7 +45,7 @@ func (s *Service) withOddsButton(ctx context.Context, rec *persist.GameRecord, s
 	if allowed, _, err := s.oddsAllowed(ctx, rec); err != nil || !allowed {
 		return m
 	}
-	m.Options = append(m.Options, Option{ID: optionID(rec.ID, m.Prompt.Token, oddsKey), Label: "Odds (only you see them)"})
+	m.Options = append(m.Options, Option{ID: optionID(rec.ID, m.Prompt.Token, oddsKey), Label: "Odds", Style: StyleQuiet}) // answered privately, like Show board
 	return m
 }
 
@@ -89,7 +89,7 @@ func (s *Service) odds(ctx context.Context, rec *persist.GameRecord, st engine.S
 	}
 	if p.Private {
 		if id, _ := answerer(rec, p); id != user.ID {
-			return private("That decision is another player's, and private: its odds are his to ask for."), nil
+			return private("That decision is another player's, and private: its odds are for that player to ask for."), nil
 		}
 	}
 	o, err := adv.Odds(p.Token, engine.OddsBudget{Rollouts: s.oddsRollouts})

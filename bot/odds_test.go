@@ -123,15 +123,16 @@ func TestTournamentOddsOff(t *testing.T) {
 		return r
 	}
 	r := cmd(organiser, map[string]string{"action": "create", "format": "top", "length": "short", "name": "Blind Cup", "odds": "off"})
-	if len(r.Public) != 1 {
+	if len(r.Elsewhere) != 1 || len(r.Elsewhere[0].Channel) != 1 {
 		t.Fatalf("create: %+v", r)
 	}
+	card := r.Elsewhere[0].Channel[0] // the tournament's card in its channel
 	described := false
-	for _, f := range r.Public[0].Fields {
+	for _, f := range card.Fields {
 		described = described || (strings.Contains(f.Name, "Odds") && f.Value == "off")
 	}
 	if !described {
-		t.Fatalf("the description does not say the odds are off: %+v", r.Public[0].Fields)
+		t.Fatalf("the description does not say the odds are off: %+v", card.Fields)
 	}
 	for _, p := range players {
 		cmd(p, map[string]string{"action": "join"})
@@ -171,11 +172,15 @@ func TestTournamentOddsOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	on := false
-	for _, f := range r.Public[0].Fields {
-		on = on || (strings.Contains(f.Name, "Odds") && f.Value == "on")
+	for _, n := range r.Elsewhere {
+		for _, m := range n.Channel {
+			for _, f := range m.Fields {
+				on = on || (strings.Contains(f.Name, "Odds") && f.Value == "on")
+			}
+		}
 	}
 	if !on {
-		t.Fatalf("the description does not say the odds are on: %+v", r.Public[0].Fields)
+		t.Fatalf("the description does not say the odds are on: %+v", r.Elsewhere)
 	}
 }
 

@@ -7,8 +7,11 @@ import (
 	"github.com/kaleun/kaleun/persist"
 )
 
-// Illustrator draws a game's pictures: for a view ("status", "log"), or with
-// view "" for the events of a decision just taken (nil when none helps).
+// Illustrator draws a game's pictures: for a view ("status", "log"), for
+// "board" (the picture of the moment, which a player asks for with Show
+// board), or with view "" for the events of a decision just taken: only
+// the pictures those events changed (nil when none did), so that the
+// channel is not a wall of images.
 type Illustrator interface {
 	Illustrate(st engine.State, view string, events []engine.Event) ([]engine.Picture, error)
 }

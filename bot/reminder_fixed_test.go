@@ -52,11 +52,18 @@ func TestPackmatesMovesLeaveAnAbsentPlayersClockAlone(t *testing.T) {
 			reminded := map[int]bool{} // the last reminder comes to the channel and directly: one reminder
 			for _, m := range append(append([]Message{}, x.Channel...), x.Direct...) {
 				var k int
-				if _, err := fmt.Sscanf(m.Text, "Reminder %d: ", &k); err == nil && strings.Contains(m.Text, absent.Name) && !reminded[k] {
+				at := strings.LastIndex(m.Text, "(reminder ")
+				if at < 0 {
+					continue
+				}
+				if _, err := fmt.Sscanf(m.Text[at:], "(reminder %d)", &k); err == nil &&
+					(m.Mention == absent.ID || x.DirectTo == absent.ID && m.Mention == "") && !reminded[k] {
 					reminded[k] = true
 					got[k] = append(got[k], clock.now())
 				}
-				if strings.Contains(m.Text, absent.Name+"'s deadline passed") && deadlineActed.IsZero() {
+			}
+			for _, a := range x.Answered {
+				if strings.Contains(a.Message.Text, absent.Name+"'s deadline passed") && deadlineActed.IsZero() {
 					deadlineActed = clock.now()
 				}
 			}

@@ -14,34 +14,75 @@ import (
 // characters of content, 4096 in an embed; Slack: 3000 in a section).
 const maxText = 1900
 
-// promptMessage renders the pending decision with its options.
-func promptMessage(gameID string, p *engine.Prompt, owner string) Message {
-	m := Message{Title: promptTitle(p), Text: p.Text, Mention: owner, Prompt: p}
+// Keys the bot adds to a prompt's own options: boardKey shows the game's
+// pictures privately; sureKey+key asks whether a risky option is meant,
+// yesKey+key takes it once confirmed, and noKey leaves the prompt as it is.
+const (
+	boardKey = "__board"
+	sureKey  = "__sure."
+	yesKey   = "__yes."
+	noKey    = "__no"
+)
+
+// promptMessage renders the pending decision with its options. A risky
+// option asks to be confirmed first (its button opens a private question);
+// the odds and consequences the labels leave out are in the text.
+func promptMessage(gameID string, p *engine.Prompt, owner string, ping bool) Message {
+	m := Message{Title: promptTitle(p), Text: p.Text, Owner: owner, Prompt: p, Tone: TonePrompt, Ref: promptRef(gameID, p.Token)}
+	if ping {
+		m.Mention = owner
+	}
+	var details []string
 	for _, o := range p.Options {
-		label := o.Label
-		if label == "" {
-			label = o.Key
+		opt := Option{ID: optionID(gameID, p.Token, o.Key), Label: o.ButtonLabel(), Case: o.Case, Detail: o.Detail}
+		switch {
+		case o.Risk != "":
+			opt.ID, opt.Style, opt.Confirm = optionID(gameID, p.Token, sureKey+o.Key), StyleDanger, o.Risk
+			opt.Confirmed = optionID(gameID, p.Token, o.Key) // asked already, on the prompt's own message
+		case o.Safe:
+			opt.Style = StyleSafe
 		}
-		m.Options = append(m.Options, Option{ID: optionID(gameID, p.Token, o.Key), Label: label, Case: o.Case})
+		if o.Detail != "" {
+			details = append(details, "**"+opt.Label+"**: "+o.Detail)
+		}
+		m.Options = append(m.Options, opt)
 	}
 	// Discord allows 25 buttons in five rows; longer lists read better as a menu.
 	m.Select = len(m.Options) > 5
+	if len(details) > 0 && !m.Select {
+		m.Text = strings.TrimRight(m.Text, "\n") + "\n" + strings.Join(details, " · ")
+	}
 	return m
 }
 
-// promptTitle heads a prompt: the decision and its rule case, or what a
-// game waiting for its Start waits for (a reminder of it is drawn as a
-// prompt too), never an empty "()" (issue 16.5).
+// withBoard adds the button that shows the game's pictures privately.
+func withBoard(m Message, gameID, token string) Message {
+	m.Options = append(m.Options, Option{ID: optionID(gameID, token, boardKey), Label: "Show board", Style: StyleQuiet})
+	return m
+}
+
+// promptTitle heads a prompt: what it is about and the decision by its
+// meaning ("U-69 · Torpedo load"), or what a game waiting for its Start
+// waits for (a reminder of it is drawn as a prompt too), never an empty
+// "()" (issue 16.5).
 func promptTitle(p *engine.Prompt) string {
 	switch {
 	case p.Token == startToken && p.HasOption("decline"):
 		return "Challenge"
 	case p.Token == startToken:
 		return "Start"
-	case p.Case != "":
-		return "Decision (" + p.Case + ")"
 	}
-	return "Decision"
+	title := p.Title
+	switch {
+	case title == "" && p.Case != "":
+		title = "Decision (" + p.Case + ")"
+	case title == "":
+		title = "Decision"
+	}
+	if p.Subject != "" {
+		return p.Subject + " · " + title
+	}
+	return title
 }
 
 // visibleTo reports whether a seat may see an event ("" is the channel):
@@ -85,23 +126,20 @@ func entriesFor(entries []persist.EventRecord, seat string, over bool) []persist
 const openKey = "__open"
 
 // doorMessage stands in the channel for a private prompt.
-func doorMessage(gameID string, p *engine.Prompt, owner, name string) Message {
-	return Message{
+func doorMessage(gameID string, p *engine.Prompt, owner, name string, ping bool) Message {
+	m := Message{
 		Title:   promptTitle(p),
 		Text:    fmt.Sprintf("%s to play. The choice shows what only this player may see, so it opens for them alone.", name),
-		Mention: owner,
+		Owner:   owner,
 		Options: []Option{{ID: optionID(gameID, p.Token, openKey), Label: "Open (only you see it)"}},
 		Prompt:  &engine.Prompt{Token: p.Token, Actor: p.Actor, Seat: p.Seat, Kind: p.Kind, Case: p.Case, Private: true},
+		Tone:    TonePrompt,
+		Ref:     promptRef(gameID, p.Token),
 	}
-}
-
-// channelPrompt is a prompt as the channel may see it: a private one only
-// by its door.
-func channelPrompt(gameID string, p *engine.Prompt, owner, name string) Message {
-	if p.Private {
-		return doorMessage(gameID, p, owner, name)
+	if ping {
+		m.Mention = owner
 	}
-	return promptMessage(gameID, p, owner)
+	return m
 }
 
 // eventMessages renders log entries, split to fit the platforms' limits.

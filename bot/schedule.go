@@ -26,7 +26,10 @@ import (
 // Notice is what a tick has to say: messages for a game's channel, and for
 // a player directly.
 type Notice struct {
-	Place    Place
+	Place Place
+	// Answered are results of prompts answered without a click (a
+	// deadline): adapters show each where they posted its prompt.
+	Answered []Answer
 	Channel  []Message
 	DirectTo string
 	Direct   []Message
@@ -73,7 +76,19 @@ func (s *Service) promptDue(ctx context.Context, rec *persist.GameRecord, p *eng
 		return nil, err
 	}
 	now := s.now()
-	return s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: p.Token, User: user, Name: name, Since: now, Prompt: prompt}, prefs), nil
+	due := s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: p.Token, User: user, Name: name, Since: now, Prompt: prompt}, prefs)
+	if isAway(rec, user) {
+		// The autopilot plays for him: it said so once; no more reminders
+		// until he plays again, only the deadline at which it acts.
+		var deadlines []persist.Due
+		for _, d := range due {
+			if d.Kind == persist.DueDeadline {
+				deadlines = append(deadlines, d)
+			}
+		}
+		due = deadlines
+	}
+	return due, nil
 }
 
 // startDue is the due times of a game waiting for its Start: its commander
@@ -90,7 +105,7 @@ func (s *Service) startDue(ctx context.Context, rec *persist.GameRecord) ([]pers
 		if err != nil {
 			return nil, err
 		}
-		p.Options = append(p.Options, engine.Option{Key: target.key, Label: o.Label})
+		p.Options = append(p.Options, engine.Option{Key: strings.TrimPrefix(target.key, sureKey), Label: o.Label})
 	}
 	prompt, err := json.Marshal(p)
 	if err != nil {
@@ -118,22 +133,23 @@ func (s *Service) startDeadline(ctx context.Context, place Place, rec *persist.G
 			return nil, err
 		}
 		s.metrics.DeadlineActed(ops.DeadlineExpired)
-		return []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("%s did not answer %s's challenge in time: game %s is withdrawn, nothing was rolled.", d.Name, rec.OwnerName, rec.ID)}}}}, nil
+		res := Message{Text: fmt.Sprintf("⌛ %s did not answer %s's challenge in time: game %s is withdrawn, nothing was rolled.", d.Name, rec.OwnerName, rec.ID), Tone: ToneEnd}
+		return []Notice{{Place: place, Answered: []Answer{{Ref: promptRef(rec.ID, startToken), Message: res}}}}, nil
 	case rec.Tournament != "":
-		r, err := s.start(ctx, place, rec)
+		r, err := s.start(ctx, place, rec, "Start", how{note: fmt.Sprintf("⌛ %s did not press Start in time: the career starts on the seed committed at its creation", d.Name)})
 		if err != nil {
 			return nil, err
 		}
 		s.metrics.DeadlineActed(ops.DeadlineStarted)
 		// r.Elsewhere carries the tournament's standings, which no longer say
-		// he waits for his Start.
-		return append([]Notice{{Place: place, Channel: append([]Message{{Text: fmt.Sprintf("%s did not press Start in time: his career starts now, on the seed committed at its creation.", d.Name)}}, r.Public...)}}, r.Elsewhere...), nil
+		// the player waits for the Start.
+		return append([]Notice{{Place: place, Answered: r.Answered, Channel: r.Public}}, r.Elsewhere...), nil
 	}
 	if err := s.dropDue(ctx, d); err != nil {
 		return nil, err
 	}
 	s.metrics.DeadlineActed(ops.DeadlineWaits)
-	return []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("Game %s still waits for %s's Start.", rec.ID, d.Name), Mention: d.User}}}}, nil
+	return []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("⏰ Game %s still waits for %s's Start.", rec.ID, d.Name), Mention: d.User, Jump: promptRef(rec.ID, startToken), Tone: ToneAlert}}}}, nil
 }
 
 // dueTimes lays out a prompt's reminders and deadline from when it began
@@ -261,30 +277,30 @@ func (s *Service) dueNow(ctx context.Context, d persist.Due) ([]Notice, error) {
 	return s.deadlinePassed(ctx, place, rec, st, p, d, d.Name, prefs)
 }
 
-// reminder pings the player the prompt waits for, where he asked to be
-// pinged; the last reminder before the deadline goes everywhere.
+// reminder pings the player the prompt waits for, where asked to be
+// pinged; the last reminder before the deadline goes everywhere. It says
+// what waits and until when, and links to the game: the prompt's buttons
+// are in the game, not copied here.
 func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persist.Due) *Notice {
-	left := ""
-	if !d.Deadline.IsZero() {
-		left = fmt.Sprintf(" The deadline is %s.", d.Deadline.UTC().Format("Mon 2 Jan 15:04 UTC"))
+	what := p.Subject
+	if what == "" {
+		what = "Game " + gameID
 	}
-	text := fmt.Sprintf("Reminder %d: game %s waits for %s's %s.%s", d.N, gameID, d.Name, awaited(p), left)
-	m := channelPrompt(gameID, p, d.User, d.Name)
-	m.Title = "Reminder: " + m.Title
-	m.Text = text + "\n" + m.Text
+	text := fmt.Sprintf("⏰ %s waits on you: _%s_ (reminder %d)", what, awaited(p), d.N)
+	m := Message{Text: text, Mention: d.User, Due: d.Deadline, Jump: promptRef(gameID, p.Token), Tone: ToneAlert}
 	n := &Notice{Place: place, Reminder: true}
 	how := d.Remind
 	if d.Last {
 		how = "both"
 	}
-	// A direct message carries no buttons: they answer in the game's channel.
-	dm := []Message{{Text: text + fmt.Sprintf(" Answer in the game's channel (%s).", place.Channel)}}
+	dm := m
+	dm.Mention = ""
 	switch how {
 	case "dm":
-		n.DirectTo, n.Direct = d.User, dm
+		n.DirectTo, n.Direct = d.User, []Message{dm}
 	case "both":
 		n.Channel = []Message{m}
-		n.DirectTo, n.Direct = d.User, dm
+		n.DirectTo, n.Direct = d.User, []Message{dm}
 	default:
 		n.Channel = []Message{m}
 	}
@@ -301,14 +317,17 @@ func optionCase(p *engine.Prompt, key string) string {
 	return ""
 }
 
-// awaited names what a reminded prompt waits for: the Start, or a decision
-// with its rule case when it has one.
+// awaited names what a reminded prompt waits for: the Start, the answer to
+// a challenge, or the decision by its meaning (its rule case when it has
+// no title).
 func awaited(p *engine.Prompt) string {
 	switch {
 	case p.Token == startToken && p.HasOption("decline"):
 		return "answer to the challenge (Accept or Decline)"
 	case p.Token == startToken:
 		return "Start"
+	case p.Title != "":
+		return strings.ToLower(p.Title[:1]) + p.Title[1:]
 	case p.Case != "":
 		return "decision (" + p.Case + ")"
 	}
@@ -319,16 +338,16 @@ func awaited(p *engine.Prompt) string {
 // enemy's roll, or a routine decision under autopilot; otherwise it says the
 // game waits.
 func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs) ([]Notice, error) {
-	key, why, action := "", "", ops.DeadlineRolled
+	key, why, autopilot, action := "", "", false, ops.DeadlineRolled
 	if absence, ok := st.(engine.Absence); ok {
 		if k, reason, ok := absence.AbsentChoice(p.Token); ok && p.HasOption(k) {
-			key, why = k, fmt.Sprintf("%s's deadline passed: %s", name, reason)
+			key, why = k, fmt.Sprintf("⌛ %s's deadline passed: %s", name, reason)
 		}
 	}
 	switch {
 	case key != "":
 	case p.Actor == engine.Opponent && p.HasOption(rollKey):
-		key, why = rollKey, fmt.Sprintf("%s did not roll for the enemy in time: the bot rolls%s.", name, optionCase(p, rollKey))
+		key, why = rollKey, fmt.Sprintf("⌛ %s did not roll for the enemy in time: the bot rolls%s", name, optionCase(p, rollKey))
 	case prefs.Autopilot:
 		action = ops.DeadlineAutopilot
 		if r, ok := st.(engine.Routine); ok {
@@ -337,7 +356,11 @@ func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.
 				k, ok = rf.RoutineChoiceFor(p.Token) // the absent player's own boat
 			}
 			if ok && p.HasOption(k) {
-				key, why = k, fmt.Sprintf("%s's deadline passed: as he asked, the built-in commander takes this routine decision.", name)
+				key, why, autopilot = k, "🤖 autopilot", true
+				if !isAway(rec, d.User) {
+					// Said once: from now on it plays quietly, and reminds no more.
+					why = fmt.Sprintf("🤖 %s's deadline passed: as they asked, the built-in commander takes their routine decisions from now on, without reminders, until they play again", name)
+				}
 			}
 		}
 	}
@@ -345,18 +368,17 @@ func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.
 		if err := s.dropDue(ctx, d); err != nil {
 			return nil, err
 		}
-		m := channelPrompt(rec.ID, p, d.User, name)
-		m.Title = "Deadline passed: " + m.Title
-		m.Text = fmt.Sprintf("%s's deadline passed. This decision is his alone: the game waits for it (a player or a channel manager may `abandon`).\n", name) + m.Text
+		m := Message{Text: fmt.Sprintf("⌛ %s's deadline passed. This decision is theirs alone: the game waits for it (a player or a channel manager may `abandon`).", name),
+			Mention: d.User, Jump: promptRef(rec.ID, p.Token), Tone: ToneAlert}
 		s.metrics.DeadlineActed(ops.DeadlineWaits)
 		return []Notice{{Place: place, Channel: []Message{m}}}, nil
 	}
-	r, err := s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: key})
+	r, err := s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: key}, how{by: d.User, note: why, atDeadline: true, autopilot: autopilot})
 	if err != nil {
 		return nil, err
 	}
 	s.metrics.DeadlineActed(action)
-	return append([]Notice{{Place: place, Channel: append([]Message{{Text: why}}, r.Public...)}}, r.Elsewhere...), nil
+	return append([]Notice{{Place: place, Answered: r.Answered, Channel: r.Public}}, r.Elsewhere...), nil
 }
 
 // dropDue removes one due time from its game's schedule.

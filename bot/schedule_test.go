@@ -70,7 +70,7 @@ func untilKretschmer(t *testing.T, svc *Service, r Reply) Reply {
 			t.Fatal("the duel ended before Kretschmer was asked anything")
 		}
 		p := lastPrompt(t, r)
-		if p.Mention == kretschmer.ID {
+		if p.Owner == kretschmer.ID {
 			return r
 		}
 		r = mustClick(t, svc, prien, p.Options[0].ID)
@@ -104,15 +104,18 @@ func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
 	}
 	clock.pass(time.Minute)
 	n := tick()
-	if len(n) != 1 || len(n[0].Channel) != 1 || n[0].DirectTo != "" || n[0].Channel[0].Mention != kretschmer.ID || !strings.Contains(n[0].Channel[0].Text, "Reminder 1") {
+	if len(n) != 1 || len(n[0].Channel) != 1 || n[0].DirectTo != "" || n[0].Channel[0].Mention != kretschmer.ID ||
+		n[0].Channel[0].Text != "⏰ U-69 waits on you: _roll for the enemy_ (reminder 1)" {
 		t.Fatalf("first reminder: %+v", n)
 	}
-	if len(n[0].Channel[0].Options) == 0 {
-		t.Fatal("a reminder carries the prompt's buttons")
+	// Issue 17.6: no second set of live buttons, but a link to the prompt
+	// and its due time, which each reader's platform shows in their own time.
+	if m := n[0].Channel[0]; len(m.Options) != 0 || m.Jump != waiting.Ref || !m.Due.Equal(utc("2026-06-10T13:00:00Z")) {
+		t.Fatalf("a reminder links to the prompt and says when it is due, without buttons: %+v", m)
 	}
 	clock.pass(time.Hour)
 	n = tick()
-	if len(n) != 1 || n[0].DirectTo != kretschmer.ID || len(n[0].Channel) != 1 || !strings.Contains(n[0].Direct[0].Text, "Reminder 2") {
+	if len(n) != 1 || n[0].DirectTo != kretschmer.ID || len(n[0].Channel) != 1 || !strings.Contains(n[0].Direct[0].Text, "(reminder 2)") || n[0].Direct[0].Mention != "" {
 		t.Fatalf("the last reminder escalates to a direct message: %+v", n)
 	}
 	if n := tick(); len(n) != 0 {
@@ -121,8 +124,8 @@ func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
 	before, _ := store.Load(t.Context(), here.Key())
 	clock.pass(time.Hour)
 	n = tick()
-	if len(n) != 1 || !strings.Contains(n[0].Channel[0].Text, "did not roll for the enemy in time") {
-		t.Fatalf("deadline: %+v", n)
+	if len(n) != 1 || len(n[0].Answered) != 1 || n[0].Answered[0].Ref != waiting.Ref || !strings.Contains(n[0].Answered[0].Message.Text, "did not roll for the enemy in time") {
+		t.Fatalf("deadline: the prompt becomes its result, saying why: %+v", n)
 	}
 	after, _ := store.Load(t.Context(), here.Key())
 	if after.Decisions <= before.Decisions {
@@ -157,8 +160,8 @@ func TestRestartInADeadlineWindow(t *testing.T) {
 	}
 	deadlines := 0
 	for _, x := range n {
-		for _, m := range x.Channel {
-			if strings.Contains(m.Text, "did not roll for the enemy in time") {
+		for _, a := range x.Answered {
+			if strings.Contains(a.Message.Text, "did not roll for the enemy in time") {
 				deadlines++
 			}
 		}
@@ -172,10 +175,8 @@ func TestRestartInADeadlineWindow(t *testing.T) {
 	}
 	again, _ := svc.Tick(t.Context(), clock.now())
 	for _, x := range again {
-		for _, m := range x.Channel {
-			if strings.Contains(m.Text, "did not roll") {
-				t.Fatal("the deadline acted twice")
-			}
+		if len(x.Answered) > 0 {
+			t.Fatal("the deadline acted twice")
 		}
 	}
 }
@@ -243,15 +244,16 @@ func TestUnansweredChallengeExpires(t *testing.T) {
 	}
 	clock.pass(time.Hour)
 	n, _ := svc.Tick(t.Context(), clock.now())
-	if len(n) != 1 || n[0].Channel[0].Mention != kretschmer.ID || len(n[0].Channel[0].Options) != 2 {
-		t.Fatalf("the invited player is reminded with Accept and Decline: %+v", n)
+	if len(n) != 1 || n[0].Channel[0].Mention != kretschmer.ID || !strings.Contains(n[0].Channel[0].Text, "answer to the challenge (Accept or Decline)") ||
+		len(n[0].Channel[0].Options) != 0 || !strings.HasSuffix(n[0].Channel[0].Jump, ":start") {
+		t.Fatalf("the invited player is reminded of the challenge, with a link to it: %+v", n)
 	}
 	clock.pass(2 * time.Hour)
 	n, _ = svc.Tick(t.Context(), clock.now())
 	found := false
 	for _, x := range n {
-		for _, m := range x.Channel {
-			found = found || strings.Contains(m.Text, "did not answer")
+		for _, a := range x.Answered {
+			found = found || strings.Contains(a.Message.Text, "did not answer")
 		}
 	}
 	if !found {
@@ -324,8 +326,8 @@ func TestAbsentWolfpackSailsOn(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, n := range notices {
-			for _, m := range n.Channel {
-				for _, what := range []string{"sits this round", "built-in commander takes his decision"} {
+			for _, m := range append(n.Channel, shownAnswers(n.Answered)...) {
+				for _, what := range []string{"sits this round", "built-in commander takes the decision"} {
 					if strings.Contains(m.Text, what) {
 						said[what]++
 					}
@@ -333,7 +335,77 @@ func TestAbsentWolfpackSailsOn(t *testing.T) {
 			}
 		}
 	}
-	if fin, _ := store.Finished(t.Context()); len(fin) != 1 || said["sits this round"] == 0 || said["built-in commander takes his decision"] == 0 {
+	if fin, _ := store.Finished(t.Context()); len(fin) != 1 || said["sits this round"] == 0 || said["built-in commander takes the decision"] == 0 {
 		t.Fatalf("finished %d, deadline actions %v", len(fin), said)
+	}
+}
+
+// shownAnswers are the results a notice shows where their prompts were.
+func shownAnswers(as []Answer) []Message {
+	var out []Message
+	for _, a := range as {
+		out = append(out, a.Message)
+	}
+	return out
+}
+
+// Issue 17.6: when the autopilot starts playing for an absent player it
+// says so once; his prompts then get no reminders, only the deadline at
+// which it acts, quietly, until he plays again.
+func TestAutopilotSaysSoOnceAndStopsReminding(t *testing.T) {
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	defer store.Close()
+	if _, err := svc.Command(t.Context(), here, prien, "hunters", "prefs", map[string]string{"autopilot": "on"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC", "start": "1941-06"}); err != nil {
+		t.Fatal(err)
+	}
+	reminders := func() int {
+		t.Helper()
+		due, err := store.Schedule(t.Context(), here.Key())
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, d := range due {
+			if d.Kind == persist.DueReminder {
+				n++
+			}
+		}
+		return n
+	}
+	if reminders() != 2 {
+		t.Fatalf("the first prompt has its two reminders: %d", reminders())
+	}
+	var notes []string
+	for i := 0; i < 2; i++ {
+		clock.pass(3 * time.Hour) // the reminders (if any) and the deadline
+		n, err := svc.Tick(t.Context(), clock.now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range n {
+			for _, a := range x.Answered {
+				notes = append(notes, a.Message.Text)
+			}
+		}
+		if reminders() != 0 {
+			t.Fatalf("after the autopilot's decision %d, its player's next prompt still has reminders", i+1)
+		}
+	}
+	if len(notes) != 2 || !strings.Contains(notes[0], "takes their routine decisions from now on, without reminders") ||
+		!strings.HasPrefix(notes[1], "🤖 autopilot · ✅") {
+		t.Fatalf("the autopilot says so once, then plays quietly: %q", notes)
+	}
+	// He plays himself: he is back, and so are his reminders.
+	r, err := svc.Command(t.Context(), here, prien, "hunters", "turn", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustClick(t, svc, prien, lastPrompt(t, r).Options[0].ID)
+	if rec, _ := store.Load(t.Context(), here.Key()); len(rec.Away) != 0 || reminders() != 2 {
+		t.Fatalf("back at the helm: away %v, %d reminders", rec.Away, reminders())
 	}
 }

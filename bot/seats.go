@@ -158,7 +158,7 @@ func (s *Service) autoRoll(ctx context.Context, place Place, rec *persist.GameRe
 		return Reply{}, err
 	}
 	*rec = next
-	text := fmt.Sprintf("%s presses his own Roll buttons for the enemy.", user.Name)
+	text := fmt.Sprintf("%s presses their own Roll buttons for the enemy.", user.Name)
 	if on {
 		text = fmt.Sprintf("%s lets the bot roll for the enemy.", user.Name)
 	}
@@ -167,12 +167,14 @@ func (s *Service) autoRoll(ctx context.Context, place Place, rec *persist.GameRe
 		return r, nil
 	}
 	if key, ok := autoAnswer(rec, st.Pending()); ok {
-		more, err := s.decide(ctx, place, rec, st, engine.Choice{Token: st.Pending().Token, Key: key})
+		more, err := s.decide(ctx, place, rec, st, engine.Choice{Token: st.Pending().Token, Key: key}, how{by: user.ID, note: "🤖 auto-roll"})
 		if err != nil {
 			return Reply{}, err
 		}
+		r.Answered = append(r.Answered, more.Answered...)
 		r.Public = append(r.Public, more.Public...)
 		r.Private = append(r.Private, more.Private...)
+		r.Elsewhere = append(r.Elsewhere, more.Elsewhere...)
 	}
 	return r, nil
 }

@@ -91,7 +91,7 @@ func TestDuelThroughTheBot(t *testing.T) {
 			break
 		}
 		p := lastPrompt(t, r)
-		who := map[string]User{prien.ID: prien, kretschmer.ID: kretschmer}[p.Mention]
+		who := map[string]User{prien.ID: prien, kretschmer.ID: kretschmer}[p.Owner]
 		if who.ID == "" {
 			t.Fatalf("prompt for nobody: %+v", p)
 		}
@@ -144,7 +144,7 @@ func mustClick(t *testing.T, svc *Service, u User, id string) Reply {
 }
 
 func ended(r Reply) bool {
-	for _, m := range r.Public {
+	for _, m := range r.Shown() {
 		if m.Outcome != nil {
 			return true
 		}
@@ -161,8 +161,22 @@ func TestDuelDeclined(t *testing.T) {
 	}
 	invite := lastPrompt(t, r)
 	privateSays(t, "decline by a stranger", mustClick(t, svc, stranger, invite.Options[1].ID), nil, "Only <@u9> can accept")
+	// Declining is asked again, privately, before it counts (issue 17.5).
+	if invite.Options[1].Style != StyleDanger || invite.Options[1].Confirm == "" {
+		t.Fatalf("Decline is not drawn as risky: %+v", invite.Options[1])
+	}
 	r = mustClick(t, svc, kretschmer, invite.Options[1].ID)
-	if len(r.Public) != 1 || !strings.Contains(r.Public[0].Text, "declined") {
+	if len(r.Public) != 0 || len(r.Answered) != 0 || len(r.Private) != 1 || len(r.Private[0].Options) != 2 {
+		t.Fatalf("decline's confirmation: %+v", r)
+	}
+	if _, err := store.Load(t.Context(), here.Key()); err != nil {
+		t.Fatal("the challenge stands until the decline is confirmed")
+	}
+	if back := mustClick(t, svc, kretschmer, r.Private[0].Options[1].ID); back.Update == nil || len(back.Answered) != 0 {
+		t.Fatalf("No, go back: %+v", back)
+	}
+	r = mustClick(t, svc, kretschmer, r.Private[0].Options[0].ID)
+	if len(r.Answered) != 1 || r.Answered[0].Ref != invite.Ref || !strings.Contains(r.Answered[0].Message.Text, "declined") {
 		t.Fatalf("decline: %+v", r)
 	}
 	if _, err := store.Load(t.Context(), here.Key()); !errors.Is(err, persist.ErrNotFound) {
@@ -199,7 +213,7 @@ func TestDuelSecretChoicesArePrivate(t *testing.T) {
 	secrets := 0
 	for i := 0; i < 20000 && secrets < 4 && !ended(r); i++ {
 		p := lastPrompt(t, r)
-		who := map[string]User{prien.ID: prien, kretschmer.ID: kretschmer}[p.Mention]
+		who := map[string]User{prien.ID: prien, kretschmer.ID: kretschmer}[p.Owner]
 		if p.Prompt.Private {
 			secrets++
 			if len(p.Options) != 1 || !strings.HasSuffix(p.Options[0].ID, ":"+openKey) {
@@ -211,9 +225,9 @@ func TestDuelSecretChoicesArePrivate(t *testing.T) {
 			}
 			pick := opened.Private[len(opened.Private)-1]
 			r = mustClick(t, svc, who, pick.Options[0].ID)
-			for _, m := range r.Public {
-				if strings.Contains(m.Text, "Decision: 1 (") {
-					t.Fatalf("the secret number is in the channel: %s", m.Text)
+			for _, m := range r.Shown() {
+				if strings.Contains(m.Text, "✅") && !strings.Contains(m.Text, "chosen in private") || strings.Contains(m.Transcript, "Decision: 1 (") {
+					t.Fatalf("the secret number is in the channel: %s %s", m.Text, m.Transcript)
 				}
 			}
 			continue

@@ -190,7 +190,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 		if !rec.AwaitingStart {
 			return private("There is no challenge waiting here."), nil
 		}
-		return s.startClicked(ctx, place, rec, user, "go")
+		return s.startClicked(ctx, place, rec, user, "go", false)
 	case "concede":
 		if seatedUser(rec, user.ID) == nil {
 			return private("Only a player of this game can concede it."), nil
@@ -234,7 +234,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 		}
 		for _, p := range pendingAll(st) {
 			if id, _ := answerer(rec, p); id == user.ID && p.HasOption(gc.Option) {
-				return s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: gc.Option})
+				return s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: gc.Option}, how{by: user.ID})
 			}
 		}
 		return private(gc.NotNow), nil
@@ -373,7 +373,7 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		} else if ferr == nil && other.Over && target.token == undoToken {
 			return private(fmt.Sprintf("Game %s is over: the decision that ended it stands, and no undo brings a finished game back.", other.ID)), nil
 		}
-		return private("That game is over or was abandoned: this button no longer does anything."), nil
+		return disarmed("That game is over or was abandoned: this button no longer does anything."), nil
 	}
 	if err != nil {
 		return Reply{}, err
@@ -413,13 +413,16 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 	}
 	if st == nil {
 		if target.token != startToken {
-			return private("That button belongs to another stage of this game: nothing changed."), nil
+			return disarmed("That button belongs to another stage of this game: nothing changed."), nil
 		}
-		return s.startClicked(ctx, place, rec, user, target.key)
+		return s.startClicked(ctx, place, rec, user, target.key, true)
+	}
+	if target.key == boardKey {
+		return s.board(rec, st), nil
 	}
 	p := promptByToken(st, target.token)
 	if p == nil {
-		return private("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
+		return disarmed("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
 	}
 	if target.key == oddsKey {
 		return s.odds(ctx, rec, st, user, p.Token) // anyone may ask; the answer is his alone
@@ -433,7 +436,59 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		}
 		return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", name)), nil
 	}
-	return s.decide(ctx, place, rec, st, engine.Choice{Token: target.token, Key: target.key})
+	switch key := target.key; {
+	case strings.HasPrefix(key, sureKey):
+		return confirmation(rec.ID, p, strings.TrimPrefix(key, sureKey)), nil
+	case key == noKey:
+		return Reply{Update: &Message{Text: "Nothing changed: the decision is still yours to take.", Tone: ToneDone}}, nil
+	case strings.HasPrefix(key, yesKey):
+		return s.decide(ctx, place, rec, st, engine.Choice{Token: target.token, Key: strings.TrimPrefix(key, yesKey)}, how{by: user.ID, confirmed: true})
+	}
+	return s.decide(ctx, place, rec, st, engine.Choice{Token: target.token, Key: target.key}, how{by: user.ID, inPlace: true})
+}
+
+// disarmed answers a click on a button that no longer does anything: a
+// private note, and the buttons taken off the message it came from.
+func disarmed(text string) Reply {
+	r := private(text)
+	r.Disarm = true
+	return r
+}
+
+// confirmation asks the player, privately, whether he means a risky option,
+// in the words the game gave; its second button takes it.
+func confirmation(gameID string, p *engine.Prompt, key string) Reply {
+	for _, o := range p.Options {
+		if o.Key == key && o.Risk != "" {
+			return Reply{Private: []Message{{Title: promptTitle(p), Text: o.Risk, Tone: ToneDanger, Options: []Option{
+				{ID: optionID(gameID, p.Token, yesKey+key), Label: "Yes: " + o.ButtonLabel(), Style: StyleDanger},
+				{ID: optionID(gameID, p.Token, noKey), Label: "No, go back", Style: StyleSafe},
+			}}}}
+		}
+	}
+	return private(fmt.Sprintf("%q is not a choice of this decision: nothing changed.", key))
+}
+
+// board shows the game's pictures as they stand, to whoever asks, privately.
+func (s *Service) board(rec *persist.GameRecord, st engine.State) Reply {
+	files := s.pictures(rec, st, boardView, nil)
+	if len(files) == 0 {
+		return private("There is no picture of this game to show now.")
+	}
+	return Reply{Private: []Message{{Text: "The board as it stands.", Files: files}}}
+}
+
+// boardView is the view an illustrator draws for Show board: the picture
+// of the moment (see Illustrator).
+const boardView = "board"
+
+// recoverInto turns a panic in a game's rules into an error: nothing was
+// committed, so the game stays as it was, and the bot keeps serving.
+func (s *Service) recoverInto(err *error) {
+	if r := recover(); r != nil {
+		s.log.Error("a game's rules panicked; nothing was saved", "panic", r)
+		*err = fmt.Errorf("internal error in the game's rules (%v); nothing was saved", r)
+	}
 }
 
 func (s *Service) mayAbandon(rec *persist.GameRecord, u User) bool {
@@ -518,8 +573,26 @@ func (s *Service) load(ctx context.Context, place Place) (*persist.GameRecord, e
 	return rec, st, nil
 }
 
+// how says who took a decision and from where, as its result shows it.
+type how struct {
+	// by is the user who decided ("" when nobody did: the rules' own
+	// start); the bot acting for an absent player decides as him, so that
+	// his next prompt does not ping him again.
+	by string
+	// inPlace: the click came from the prompt's own message, which the
+	// result replaces; confirmed: from the private question that confirmed
+	// a risky option.
+	inPlace, confirmed bool
+	// note heads the result: why the bot decided (a deadline).
+	note string
+	// atDeadline: the bot decided for by at his deadline; autopilot: the
+	// built-in commander did, for by, who is away. A decision by himself
+	// brings him back.
+	atDeadline, autopilot bool
+}
+
 // decide applies a choice and commits it before any message goes out.
-func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, c engine.Choice) (Reply, error) {
+func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, c engine.Choice, h how) (Reply, error) {
 	d, err := DiceFor(rec.Dice)
 	if err != nil {
 		return Reply{}, err
@@ -532,16 +605,13 @@ func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameReco
 		return Reply{}, err
 	}
 	next2 := *rec
+	next2.Away = awayAfter(rec.Away, h)
 	stored, err := s.commit(ctx, &next2, next, events, d, nil, nil)
 	if err != nil {
 		return Reply{}, err
 	}
 	*rec = next2
-	viewer := ""
-	if p := promptByToken(st, c.Token); p != nil && p.Private {
-		viewer = p.Seat
-	}
-	r, err := s.afterSeen(ctx, place, rec, next, stored, tokens(st), viewer)
+	r, err := s.afterSeen(ctx, place, rec, next, stored, seen{prompt: promptByToken(st, c.Token), key: c.Key, before: tokens(st), how: h})
 	if err != nil {
 		return r, err
 	}
@@ -552,28 +622,84 @@ func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameReco
 	if next.Outcome() != nil {
 		return r, nil
 	}
-	// A player who chose auto-roll has his enemy rolls pressed at once.
+	// A player who chose auto-roll has his enemy rolls pressed at once: the
+	// prompt was never seen, so its result joins this one.
 	if p := next.Pending(); p != nil {
 		if key, ok := autoAnswer(rec, p); ok {
-			more, err := s.decide(ctx, place, rec, next, engine.Choice{Token: p.Token, Key: key})
+			more, err := s.decide(ctx, place, rec, next, engine.Choice{Token: p.Token, Key: key}, how{by: h.by, note: "🤖 auto-roll"})
 			if err != nil {
 				return Reply{}, err
 			}
-			r.Public = append(withoutPrompt(r.Public), more.Public...)
-			r.Private = append(r.Private, more.Private...)
-			r.Elsewhere = append(r.Elsewhere, more.Elsewhere...)
+			r.Public = withoutRef(r.Public, promptRef(rec.ID, p.Token))
+			r = folded(r, more)
 		}
 	}
 	return r, nil
 }
 
-// withoutPrompt drops the trailing prompt of messages whose decision the bot
-// has just taken itself.
-func withoutPrompt(ms []Message) []Message {
-	if n := len(ms); n > 0 && ms[n-1].Prompt != nil {
-		return ms[:n-1]
+// awayAfter is who is away after a decision: the player the autopilot
+// acted for is; a player who decides himself is back.
+func awayAfter(away []string, h how) []string {
+	if h.atDeadline && !h.autopilot {
+		return away // the bot rolled for him, or the rules' own answer: nothing said of him
 	}
-	return ms
+	var out []string
+	for _, u := range away {
+		if u != h.by {
+			out = append(out, u)
+		}
+	}
+	if h.autopilot && h.by != "" {
+		out = append(out, h.by)
+	}
+	return out
+}
+
+// isAway reports whether the autopilot plays for a player.
+func isAway(rec *persist.GameRecord, user string) bool {
+	for _, u := range rec.Away {
+		if u == user {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutRef drops the message of a prompt the bot has just answered itself.
+func withoutRef(ms []Message, ref string) []Message {
+	out := ms[:0:0]
+	for _, m := range ms {
+		if m.Ref != ref {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// folded adds what an unseen decision (the bot's auto-roll) brought to the
+// result of the decision before it: one result, one message.
+func folded(r, more Reply) Reply {
+	if len(r.Answered) == 0 || len(more.Answered) == 0 {
+		r.Answered = append(r.Answered, more.Answered...)
+	} else {
+		res, add := &r.Answered[0].Message, more.Answered[0].Message
+		res.Lines = append(append(res.Lines, Line{Text: add.Text}), add.Lines...)
+		res.Files = append(res.Files, add.Files...)
+		res.Events = append(res.Events, add.Events...)
+		res.Transcript += add.Transcript
+		res.Footer = add.Footer
+		if add.Outcome != nil {
+			res.Fields, res.Outcome, res.Tone = add.Fields, add.Outcome, add.Tone
+		}
+		if r.Update != nil && r.Answered[0].InPlace {
+			u := *res
+			r.Update = &u
+		}
+	}
+	r.Public = append(r.Public, more.Public...)
+	r.Private = append(r.Private, more.Private...)
+	r.Elsewhere = append(r.Elsewhere, more.Elsewhere...)
+	return r
 }
 
 // commit stores the new state with the log entries: before (the game
@@ -648,59 +774,169 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 	return stored, nil
 }
 
-// after renders the events and the next prompt, or the end of the game.
-func (s *Service) after(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord) (Reply, error) {
-	return s.afterSeen(ctx, place, rec, st, stored, nil, "")
+// seen is what a decision's rendering needs to know of it: the prompt it
+// answered and the option taken (none for a game's start), the prompts
+// pending before it (not posted again), and who took it how.
+type seen struct {
+	prompt *engine.Prompt
+	key    string
+	// label names what was pressed when no prompt of the game's was
+	// answered (a Start, an Accept).
+	label  string
+	ref    string
+	before map[string]bool
+	how    how
 }
 
-// afterSeen is after, posting only the prompts not already pending before
-// the decision (the other players' prompts of a game played at each one's
-// pace are where they were).
+// after renders the events and the next prompts of a game just started.
+func (s *Service) after(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord) (Reply, error) {
+	return s.afterSeen(ctx, place, rec, st, stored, seen{})
+}
+
+// afterSeen renders what a decision brought. The prompt it answered becomes
+// its result, where the prompt was: the choice and who made it, what
+// happened as short lines with the working of every roll, the pictures
+// when they changed, and the game's end. The prompts it made pending
+// follow, each pinging its player only when the turn passes to him; the
+// other players' prompts of a game played at each one's pace are where
+// they were. The log's head closes the turn.
 //
-// viewer is the seat of the player who decided: the events for him alone,
-// and his next private prompt, come to him privately.
-func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord, seen map[string]bool, viewer string) (Reply, error) {
-	r := Reply{Public: eventMessages(publicEntries(stored))}
-	if viewer != "" {
-		r.Private = append(r.Private, eventMessages(entriesFor(stored, viewer, false))...)
+// A private prompt's result shows its player what only he may see, in his
+// private message; the channel's copy of the prompt (its door) shows the
+// public result.
+func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, stored []persist.EventRecord, sn seen) (Reply, error) {
+	rules := s.games[rec.Game]
+	public := publicEntries(stored)
+	res := Message{Tone: ToneDone, Lines: chatLines(rules, st, readEntries(public)), Transcript: transcript(public), Events: eventsOf(public)}
+	viewer := ""
+	if sn.prompt != nil && sn.prompt.Private {
+		viewer = sn.prompt.Seat
 	}
-	if out := st.Outcome(); out != nil {
+	res.Files = s.pictures(rec, st, "", stored)
+	var r Reply
+	out := st.Outcome()
+	if out != nil {
 		// The commit that ended the game has archived it.
-		m := Message{Title: "The end", Text: out.Summary, Fields: engine.ShownFields(out.Fields), Outcome: out}
-		r.Public = append(r.Public, m)
-		return r, nil
-	}
-	if hidesCards(st) {
-		// The channel's table message stays up to date (edited in place).
-		if v, err := st.View("table"); err == nil {
-			r.Elsewhere = append(r.Elsewhere, Notice{Place: place, Channel: []Message{viewMessage(v)}, Sticky: "table:" + rec.ID})
+		res.Lines = append(res.Lines, Line{Text: "🏁 **The end**: " + out.Summary})
+		res.Fields, res.Outcome, res.Tone = engine.ShownFields(out.Fields), out, ToneEnd
+	} else if pin, ok := st.(engine.Pinned); ok {
+		// The game's pinned view stays up to date (edited in place).
+		name := pin.PinnedView()
+		if v, err := st.View(name); err == nil {
+			r.Elsewhere = append(r.Elsewhere, Notice{Place: place, Channel: []Message{viewMessage(v)}, Sticky: name + ":" + rec.ID})
 		}
 	}
-	files := s.pictures(rec, st, "", stored)
+	turnGoesOn := false
 	for _, p := range pendingAll(st) {
-		if seen[p.Token] {
+		id, name := answerer(rec, p)
+		if id == sn.how.by && sn.how.by != "" {
+			turnGoesOn = true
+		}
+		if sn.before[p.Token] {
 			continue
 		}
-		id, name := answerer(rec, p)
+		ping := id != sn.how.by // the same player goes on: no ping
+		var m Message
 		switch {
 		case !p.Private:
-			r.Public = append(r.Public, s.withOddsButton(ctx, rec, st, promptMessage(rec.ID, p, id)))
+			m = s.withOddsButton(ctx, rec, st, promptMessage(rec.ID, p, id, ping))
+			if s.illustrators[rec.Game] != nil {
+				m = withBoard(m, rec.ID, p.Token)
+			}
 		case p.Seat == viewer && viewer != "":
-			r.Private = append(r.Private, promptMessage(rec.ID, p, id)) // he is here: no door
+			r.Private = append(r.Private, promptMessage(rec.ID, p, id, false)) // he is here: no door
+			continue
 		default:
-			r.Public = append(r.Public, doorMessage(rec.ID, p, id, name))
+			m = doorMessage(rec.ID, p, id, name, ping)
 		}
+		r.Public = append(r.Public, m)
 	}
-	// Pictures go with the rolls that call for them, or with the prompt when
-	// the decision rolled nothing (aiming a salvo).
-	if len(files) > 0 && len(r.Public) > 0 {
-		at := len(r.Public) - 1
-		if at > 0 && r.Public[at].Prompt != nil {
-			at--
+	if !turnGoesOn {
+		res.Footer = logFooter(rec)
+	}
+	if sn.prompt == nil && sn.label == "" {
+		// A game's start: what its setup did heads the game.
+		if len(res.Lines) > 0 || len(res.Files) > 0 || out != nil {
+			r.Public = append([]Message{res}, r.Public...)
 		}
-		r.Public[at].Files = append(r.Public[at].Files, files...)
+		return r, nil
+	}
+	name, ref := "", sn.ref
+	if sn.prompt != nil {
+		_, name = answerer(rec, sn.prompt)
+		ref = promptRef(rec.ID, sn.prompt.Token)
+	} else if sn.how.by != "" {
+		name = userName(rec, sn.how.by)
+	}
+	publicRes := res
+	publicRes.Text = resultText(name, sn, false)
+	if sn.how.note != "" {
+		publicRes.Text = sn.how.note + " · " + publicRes.Text
+	}
+	r.Answered = []Answer{{Ref: ref, Message: publicRes, InPlace: sn.how.inPlace && viewer == ""}}
+	switch {
+	case viewer != "":
+		// The player's own message becomes his result, with what only he sees.
+		mine := publicRes
+		mine.Text = resultText(name, sn, true)
+		own := entriesFor(stored, viewer, false)
+		mine.Lines = append(append([]Line(nil), res.Lines...), chatLines(rules, st, readEntries(own))...)
+		mine.Transcript += transcript(own)
+		mine.Events = append(append([]engine.Event(nil), res.Events...), eventsOf(own)...)
+		mine.Footer, mine.Files = "", nil
+		r.Update = &mine
+	case sn.how.inPlace:
+		u := publicRes
+		r.Update = &u
+	case sn.how.confirmed:
+		r.Update = &Message{Text: "Confirmed: " + resultText(name, sn, false), Tone: ToneDone}
 	}
 	return r, nil
+}
+
+// resultText is a prompt's result line: "✅ **kapitaen (U-69)** — Attack".
+// A choice made in private shows the channel only that it was made.
+func resultText(name string, sn seen, mine bool) string {
+	who := name
+	if p := sn.prompt; p != nil && p.Subject != "" {
+		who = strings.TrimSpace(name + " (" + p.Subject + ")")
+	}
+	what := sn.label
+	if p := sn.prompt; p != nil {
+		what = sn.key
+		for _, o := range p.Options {
+			if o.Key == sn.key {
+				what = o.ButtonLabel()
+			}
+		}
+		if (p.Private || p.Secret) && !mine {
+			what = "chosen in private"
+		}
+	}
+	if who == "" {
+		return "✅ " + what
+	}
+	return "✅ **" + who + "** — " + what
+}
+
+// userName is a player's name in a game, by his user id.
+func userName(rec *persist.GameRecord, id string) string {
+	if seat := seatedUser(rec, id); seat != nil {
+		return seat.Name
+	}
+	if id == rec.Owner {
+		return rec.OwnerName
+	}
+	return ""
+}
+
+// eventsOf decodes stored entries for surfaces that want them structured.
+func eventsOf(entries []persist.EventRecord) []engine.Event {
+	var out []engine.Event
+	for _, e := range readEntries(entries) {
+		out = append(out, e.Event)
+	}
+	return out
 }
 
 func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.State) Reply {
@@ -715,10 +951,14 @@ func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.S
 	for _, p := range all {
 		id, name := answerer(rec, p)
 		if p.Private {
-			r.Public = append(r.Public, doorMessage(rec.ID, p, id, name))
+			r.Public = append(r.Public, doorMessage(rec.ID, p, id, name, false))
 			continue
 		}
-		r.Public = append(r.Public, s.withOddsButton(ctx, rec, st, promptMessage(rec.ID, p, id)))
+		m := s.withOddsButton(ctx, rec, st, promptMessage(rec.ID, p, id, false))
+		if s.illustrators[rec.Game] != nil {
+			m = withBoard(m, rec.ID, p.Token)
+		}
+		r.Public = append(r.Public, m)
 	}
 	return r
 }
@@ -934,7 +1174,11 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 	if rec.Dice.Kind != "auditable" {
 		text += " The dice are scripted."
 	}
-	head := Message{Title: "New game " + id, Text: text}
-	r.Public = append([]Message{head}, r.Public...)
+	// The game's first message says whose it is and what its setup did.
+	if len(r.Public) > 0 && r.Public[0].Ref == "" {
+		r.Public[0].Title, r.Public[0].Text = "New game "+id, text
+	} else {
+		r.Public = append([]Message{{Title: "New game " + id, Text: text, Tone: ToneDone}}, r.Public...)
+	}
 	return r, nil
 }

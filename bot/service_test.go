@@ -89,8 +89,8 @@ func TestNewTurnClickAndRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(r.Public[0].Text, "SHA-256") {
-		t.Fatal("the new game message commits to the dice seed")
+	if !strings.Contains(r.Public[0].Text, "Dice seed committed: `") {
+		t.Fatalf("the new game message commits to the dice seed: %q", r.Public[0].Text)
 	}
 	start := lastPrompt(t, r)
 	if r, _ := svc.Click(t.Context(), here, stranger, start.Options[0].ID); len(r.Public) != 0 {
@@ -103,8 +103,12 @@ func TestNewTurnClickAndRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	prompt := lastPrompt(t, r)
-	if prompt.Mention != "u1" {
-		t.Fatal("the prompt pings its commander")
+	if prompt.Owner != "u1" || prompt.Mention != "" {
+		t.Fatal("the prompt waits for its commander, and does not ping him: he has just pressed Start (issue 17)")
+	}
+	if len(r.Answered) != 1 || r.Answered[0].Ref != start.Ref || !r.Answered[0].InPlace || r.Update == nil || len(r.Update.Options) != 0 ||
+		!strings.Contains(r.Update.Text, "✅ **Prien** — Start") {
+		t.Fatalf("the Start message becomes its result, buttons gone: %+v", r)
 	}
 	// new in a busy channel offers nothing destructive.
 	r, _ = started(t, svc, here, stranger, map[string]string{"boat": "IXA"})
@@ -117,9 +121,10 @@ func TestNewTurnClickAndRefusals(t *testing.T) {
 	if len(r.Public) != 0 || !strings.Contains(r.Private[0].Text, "Only Prien") {
 		t.Fatalf("stranger: %+v", r)
 	}
-	// The commander's click applies, commits, and posts the rolls and the next prompt.
+	// The commander's click applies, commits, and the prompt becomes its
+	// result, with the rolls it brought; the next prompt follows.
 	r, err = svc.Click(t.Context(), here, prien, prompt.Options[0].ID)
-	if err != nil || len(r.Public) == 0 {
+	if err != nil || len(r.Public) == 0 || r.Update == nil || r.Update.Text != "✅ **Prien (U-69)** — 11 G7a + 3 G7e" || len(r.Update.Options) != 0 {
 		t.Fatalf("click: %+v %v", r, err)
 	}
 	after, _ := store.Load(t.Context(), here.Key())
@@ -128,7 +133,7 @@ func TestNewTurnClickAndRefusals(t *testing.T) {
 	}
 	// The same button again (double click, retried delivery, old message): recognised, nothing changes.
 	r, _ = svc.Click(t.Context(), here, prien, prompt.Options[0].ID)
-	if len(r.Public) != 0 || !strings.Contains(r.Private[0].Text, "already taken") {
+	if len(r.Public) != 0 || !strings.Contains(r.Private[0].Text, "already taken") || !r.Disarm {
 		t.Fatalf("double click: %+v", r)
 	}
 	if again, _ := store.Load(t.Context(), here.Key()); again.Decisions != after.Decisions {
@@ -194,7 +199,7 @@ func TestConcurrentClicksAreSerialised(t *testing.T) {
 			if err != nil {
 				t.Error(err)
 			}
-			applied <- len(r.Public) > 0
+			applied <- len(r.Answered) > 0
 		}()
 	}
 	wg.Wait()
@@ -220,8 +225,8 @@ func TestCareerThroughTheBot(t *testing.T) {
 	}
 	for i := 0; i < 5000; i++ {
 		ended := false
-		for _, m := range r.Public {
-			if m.Title == "The end" {
+		for _, m := range r.Shown() {
+			if m.Outcome != nil {
 				ended = true
 			}
 		}

@@ -49,9 +49,23 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 			t.Fatal(err)
 		}
 		ts := st.(*tonnagewar.State)
-		public := append([]Message(nil), r.Public...)
+		// The channel sees the results (where the prompts were), the new
+		// messages and the table; the clicker alone his private messages and,
+		// for a private prompt, its result as he sees it.
+		public := r.Shown()
+		private := append([]Message(nil), r.Private...)
+		if r.Update != nil {
+			if len(r.Answered) > 0 && r.Answered[0].InPlace {
+				public = append(public, *r.Update)
+			} else {
+				private = append(private, *r.Update)
+			}
+		}
 		for _, n := range r.Elsewhere {
 			public = append(public, n.Channel...) // the table message
+			for _, a := range n.Answered {
+				public = append(public, a.Message)
+			}
 		}
 		for _, m := range public {
 			for _, e := range m.Events {
@@ -69,7 +83,7 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 				clickerSeat = s
 			}
 		}
-		for _, m := range r.Private {
+		for _, m := range private {
 			for _, e := range m.Events {
 				if (e.Seat != "" && e.Seat != clickerSeat) || e.Hidden {
 					t.Fatalf("step %d: %s was sent %q (for %q)", step, clicker.Name, e.Text, e.Seat)
@@ -85,7 +99,7 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 					}
 				}
 				if u.ID != clicker.ID {
-					for _, m := range r.Private {
+					for _, m := range private {
 						if strings.Contains(render(m), name) {
 							t.Fatalf("step %d: %s reads %s's %s", step, clicker.Name, u.Name, name)
 						}
@@ -120,7 +134,7 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 			}
 			door := optionID(rec.ID, p.Token, openKey)
 			if step%97 == 0 {
-				privateSays(t, "another's door", mustClick(t, svc, other, door), nil, "its cards are his")
+				privateSays(t, "another's door", mustClick(t, svc, other, door), nil, "and so are its cards")
 			}
 			opened := mustClick(t, svc, who, door)
 			check(step, who, opened)
@@ -161,7 +175,10 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 // render is everything a message shows.
 func render(m Message) string {
 	var b strings.Builder
-	b.WriteString(m.Title + "\n" + m.Text + "\n" + m.Footer + "\n")
+	b.WriteString(m.Title + "\n" + m.Text + "\n" + m.Footer + "\n" + m.Transcript + "\n")
+	for _, l := range m.Lines {
+		b.WriteString(l.Text + "\n" + l.Detail + "\n")
+	}
 	for _, f := range m.Fields {
 		b.WriteString(f.Name + ": " + f.Value + "\n")
 	}

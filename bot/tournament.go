@@ -177,13 +177,44 @@ func (s *Service) createTournament(ctx context.Context, place Place, user User, 
 	if err := s.store.SaveTournament(ctx, t); err != nil {
 		return Reply{}, err
 	}
-	m := Message{Title: "Tournament: " + name, Text: fmt.Sprintf("%s (%s), organised by %s. Join with `tournament join`; the organiser starts it with `tournament start`. Each entrant may take %d days of vacation (`prefs vacation:N`).", format.Label, format.Case, user.Name, vacation)}
+	r := private(fmt.Sprintf("%s is open: its card in the channel lists the entrants as they join.", name))
+	r.Elsewhere = []Notice{s.tournamentCard(ctx, t, rules)}
+	return r, nil
+}
+
+// tournamentCard is the tournament's one message in its channel, edited in
+// place as it changes: before the start its format and entrants, then its
+// standings.
+func (s *Service) tournamentCard(ctx context.Context, t *persist.Tournament, rules engine.Tournaments) Notice {
+	n := Notice{Place: placeOf(t.Key), Sticky: "standings:" + t.ID}
+	if t.Status != "open" {
+		m, err := s.standings(ctx, t)
+		if err != nil {
+			s.log.Error("standings", "tournament", t.ID, "err", err)
+			return Notice{}
+		}
+		n.Channel = []Message{m}
+		return n
+	}
+	format := formatOf(rules, t.Format)
+	names := make([]string, len(t.Entrants))
+	for i, e := range t.Entrants {
+		names[i] = e.Name
+	}
+	list := "none yet"
+	if len(names) > 0 {
+		list = strings.Join(names, ", ")
+	}
+	m := Message{Title: "Tournament: " + t.Name, Tone: TonePrompt,
+		Text: fmt.Sprintf("%s (%s), organised by %s. Join with `tournament join`; the organiser starts it with `tournament start`. Each entrant may take %s of vacation (`prefs vacation:N`).\n**Entrants** (%d): %s",
+			format.Label, format.Case, t.OrganiserName, plural(t.VacationDays, "day", "days"), len(names), list)}
 	for _, f := range format.Fields {
-		if v := answers[f.Key]; v != "" {
+		if v := t.Answers[f.Key]; v != "" {
 			m.Fields = append(m.Fields, engine.Field{Name: f.Label, Value: v})
 		}
 	}
-	return Reply{Public: []Message{m}}, nil
+	n.Channel = []Message{m}
+	return n
 }
 
 // answersFor takes a form's answers from a command's arguments, refusing
@@ -275,7 +306,9 @@ func (s *Service) joinTournament(ctx context.Context, t *persist.Tournament, use
 	if err := s.store.SaveTournament(ctx, t); err != nil {
 		return Reply{}, err
 	}
-	return Reply{Public: []Message{{Text: fmt.Sprintf("%s joins %s (%d entrants).", user.Name, t.Name, len(t.Entrants))}}}, nil
+	r := private(fmt.Sprintf("You are in %s (%s).", t.Name, plural(len(t.Entrants), "entrant", "entrants")))
+	r.Elsewhere = []Notice{s.tournamentCard(ctx, t, rules)}
+	return r, nil
 }
 
 // withdraw takes an entrant out: before the start he is simply gone (with
@@ -310,7 +343,11 @@ func (s *Service) withdraw(ctx context.Context, t *persist.Tournament, userID, w
 		if err := s.store.SaveTournament(ctx, t); err != nil {
 			return Reply{}, err
 		}
-		return Reply{Public: []Message{{Text: fmt.Sprintf("%s: %s (%d entrants).", what, t.Name, len(t.Entrants))}}}, nil
+		r := Reply{Public: []Message{{Text: fmt.Sprintf("%s: %s (%s).", what, t.Name, plural(len(t.Entrants), "entrant", "entrants"))}}}
+		if rules, ok := s.games[t.Game].(engine.Tournaments); ok {
+			r.Elsewhere = []Notice{s.tournamentCard(ctx, t, rules)}
+		}
+		return r, nil
 	}
 	return private("That player is not an entrant of this tournament."), nil
 }
@@ -363,7 +400,7 @@ func (s *Service) startTournament(ctx context.Context, place Place, t *persist.T
 		}
 		setup, err := rules.EntrantSetup(t.Format, t.Answers, e.Answers, e.Name)
 		if err != nil {
-			return private(fmt.Sprintf("%s's entry no longer works (%v): remove him and start again.", e.Name, err)), nil
+			return private(fmt.Sprintf("%s's entry no longer works (%v): remove that entrant and start again.", e.Name, err)), nil
 		}
 		user := User{ID: e.User, Name: e.Name}
 		career, err := s.openThread(ctx, place, user, fmt.Sprintf("%s — %s", t.Name, e.Name))
@@ -388,15 +425,17 @@ func (s *Service) startTournament(ctx context.Context, place Place, t *persist.T
 	if err := s.store.SaveTournament(ctx, t); err != nil {
 		return Reply{}, err
 	}
-	m, err := s.standings(ctx, t)
-	if err != nil {
-		return Reply{}, err
-	}
-	r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d careers, each waiting for its player's Start in its own thread.", t.Name, len(t.Entrants))}}
+	started := fmt.Sprintf("%s has started: %s, each waiting for its player's Start in its own thread.", t.Name, plural(len(t.Entrants), "career", "careers"))
 	if format.TeamGame != "" {
-		r.Public = []Message{{Text: fmt.Sprintf("%s has started: %d boats in %d packs, each pack in its own thread.", t.Name, len(t.Entrants), countTeams(t))}}
+		started = fmt.Sprintf("%s has started: %s in %s, each pack in its own thread.", t.Name, plural(len(t.Entrants), "boat", "boats"), plural(countTeams(t), "pack", "packs"))
 	}
-	r.Elsewhere = append(r.Elsewhere, Notice{Place: placeOf(t.Key), Channel: []Message{m}, Sticky: "standings:" + t.ID})
+	// The card becomes the standings, and says so; the organiser hears it.
+	card := s.tournamentCard(ctx, t, rules)
+	if len(card.Channel) > 0 {
+		card.Channel[0].Text = strings.TrimSpace(started + "\n" + card.Channel[0].Text)
+	}
+	r.Private = []Message{{Text: started}}
+	r.Elsewhere = append(r.Elsewhere, card)
 	return r, nil
 }
 
@@ -473,6 +512,9 @@ func (s *Service) startTeams(ctx context.Context, place Place, t *persist.Tourna
 			name = f.TeamNames[n-1]
 		}
 		setup := map[string]string{"name": name}
+		for key, v := range f.TeamSetup {
+			setup[key] = v
+		}
 		for key, v := range t.Answers {
 			setup[key] = v
 		}
@@ -545,7 +587,7 @@ func (s *Service) standings(ctx context.Context, t *persist.Tournament) (Message
 			if st != nil {
 				row.Standing = rules.Standing(t.Format, t.Answers, st, e.Seat)
 			} else {
-				row.Status = "waiting for his Start"
+				row.Status = "waiting for the Start"
 			}
 		}
 		if e.Withdrawn {

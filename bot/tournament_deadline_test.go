@@ -35,10 +35,12 @@ func TestStandingsFollowCareersStartedAtTheDeadline(t *testing.T) {
 	var standings *Message
 	started := 0
 	for i := range n {
-		for j, m := range n[i].Channel {
-			if strings.Contains(m.Text, "did not press Start in time") {
+		for _, a := range n[i].Answered {
+			if strings.Contains(a.Message.Text, "did not press Start in time") {
 				started++
 			}
+		}
+		for j, m := range n[i].Channel {
 			if strings.HasPrefix(m.Title, "Standings") {
 				standings = &n[i].Channel[j]
 			}
@@ -81,7 +83,7 @@ func TestStartRemindersNameTheStart(t *testing.T) {
 		t.Fatalf("one reminder after an hour: %+v", n)
 	}
 	text := n[0].Channel[0].Text
-	if strings.Contains(text, "()") || !strings.Contains(text, "Kretschmer's answer to the challenge") {
+	if strings.Contains(text, "()") || !strings.Contains(text, "waits on you: _answer to the challenge (Accept or Decline)_") || n[0].Channel[0].Mention != kretschmer.ID {
 		t.Fatalf("the Start reminder reads %q", text)
 	}
 	if title := n[0].Channel[0].Title; strings.Contains(title, "()") {

@@ -38,13 +38,18 @@ func TestTournamentThroughTheBot(t *testing.T) {
 			t.Fatalf("%v: %+v", bad, r)
 		}
 	}
+	// The tournament is one card in its channel, edited as entrants join
+	// and as it starts (issue 17): the commands answer privately.
 	r := cmd(organiser, map[string]string{"action": "create", "format": "top", "length": "short", "name": "Paukenschlag Cup"})
-	if len(r.Public) != 1 || !strings.Contains(r.Public[0].Title, "Paukenschlag Cup") {
+	if len(r.Public) != 0 || len(r.Elsewhere) != 1 || r.Elsewhere[0].Sticky == "" || !strings.Contains(r.Elsewhere[0].Channel[0].Title, "Paukenschlag Cup") {
 		t.Fatalf("create: %+v", r)
 	}
+	card := r.Elsewhere[0].Sticky
 	privateSays(t, "start alone", cmd(organiser, map[string]string{"action": "start"}), nil, "at least two")
-	for _, p := range players {
-		if r := cmd(p, map[string]string{"action": "join"}); len(r.Public) != 1 {
+	for i, p := range players {
+		r := cmd(p, map[string]string{"action": "join"})
+		if len(r.Public) != 0 || len(r.Elsewhere) != 1 || r.Elsewhere[0].Sticky != card || !strings.Contains(r.Elsewhere[0].Channel[0].Text, p.Name) ||
+			!strings.Contains(r.Private[0].Text, fmt.Sprintf("(%s)", map[bool]string{true: "1 entrant", false: fmt.Sprintf("%d entrants", i+1)}[i == 0])) {
 			t.Fatalf("join %s: %+v", p.Name, r)
 		}
 	}
@@ -53,7 +58,7 @@ func TestTournamentThroughTheBot(t *testing.T) {
 		privateSays(t, action+" by an entrant", cmd(prien, map[string]string{"action": action, "player": UserArg(kretschmer.ID, "")}), nil, "Only the organiser")
 	}
 	r = cmd(organiser, map[string]string{"action": "start"})
-	if len(r.Elsewhere) != len(players)+1 || r.Elsewhere[len(players)].Sticky == "" {
+	if len(r.Elsewhere) != len(players)+1 || r.Elsewhere[len(players)].Sticky != card {
 		t.Fatalf("start: %d notices", len(r.Elsewhere))
 	}
 	privateSays(t, "join late", cmd(stranger, map[string]string{"action": "join"}), nil, "has started")

@@ -36,14 +36,17 @@ const (
 
 // undoButton is the Undo button for the decision just taken, for its decider.
 func undoButton(gameID string, decision int) Option {
-	return Option{ID: optionID(gameID, undoToken, strconv.Itoa(decision)), Label: "Undo"}
+	return Option{ID: optionID(gameID, undoToken, strconv.Itoa(decision)), Label: "Undo", Style: StyleQuiet}
 }
 
-// withUndoButton puts the Undo button under the last message of a
-// decision's events (the one before its next prompt).
+// withUndoButton puts the Undo button on the next prompt a decision brought
+// (a decision's result is the prompt's own message, its buttons gone: issue
+// 17): the button goes with that prompt's buttons when it is answered, so no
+// stale Undo is left in the channel. With no new prompt in the channel, the
+// `undo` command still serves.
 func withUndoButton(ms []Message, b Option) {
 	for i := len(ms) - 1; i >= 0; i-- {
-		if ms[i].Prompt == nil && len(ms[i].Events) > 0 && len(ms[i].Options) == 0 {
+		if ms[i].Prompt != nil && !ms[i].Prompt.Private && len(ms[i].Options) > 0 {
 			ms[i].Options = append(ms[i].Options, b)
 			return
 		}
@@ -162,6 +165,7 @@ func (s *Service) askConsent(rec *persist.GameRecord, user User, v audit.Void, o
 		Title:   "Undo?",
 		Text:    text,
 		Mention: asked[0].ID,
+		Owner:   asked[0].ID,
 		Options: []Option{{ID: optionID(rec.ID, consentToken, key), Label: "Allow the undo"}, {ID: optionID(rec.ID, declineToken, key), Label: "Refuse"}},
 	}}}
 }
@@ -257,6 +261,9 @@ func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord
 	more := s.turn(ctx, rec, st)
 	r.Public = append(r.Public, more.Public...)
 	r.Private = append(r.Private, more.Private...)
+	// The message clicked (the prompt that carried the Undo button, or the
+	// consent question) is stale now: its buttons go (issue 17).
+	r.Disarm = true
 	return r, nil
 }
 

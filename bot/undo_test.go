@@ -92,17 +92,24 @@ func TestUndoWithoutDiceIsFree(t *testing.T) {
 	before, _ := store.Load(t.Context(), here.Key())
 	r = mustClick(t, svc, prien, optionID(before.ID, mix.Prompt.Token, "e3"))
 	tubes := lastPrompt(t, r)
+	// The Undo button comes with the next prompt (issue 17: the decision's
+	// result is its prompt's message, buttons gone), and goes with it.
 	var button Option
 	for _, m := range r.Public {
-		if m.Prompt == nil && len(m.Options) == 1 {
-			button = m.Options[0]
+		for _, o := range m.Options {
+			if o.Label == "Undo" {
+				button = o
+			}
 		}
 	}
-	if button.Label != "Undo" {
-		t.Fatalf("no Undo button under the decision: %+v", r.Public)
+	if button.Label != "Undo" || button.Style != StyleQuiet {
+		t.Fatalf("no Undo button with the next prompt: %+v", r.Public)
 	}
 	privateSays(t, "a stranger's undo", mustClick(t, svc, stranger, button.ID), nil, "Only the commander")
 	r = mustClick(t, svc, prien, button.ID)
+	if !r.Disarm {
+		t.Fatal("the prompt that carried the Undo button keeps its buttons after the undo")
+	}
 	back := lastPrompt(t, r)
 	if back.Prompt.Kind != "hunters.torpedo_mix" || back.Prompt.Token == mix.Prompt.Token {
 		t.Fatalf("undo brings back the mix with a new token: %+v", back.Prompt)
@@ -121,8 +128,8 @@ func TestUndoWithoutDiceIsFree(t *testing.T) {
 	}
 	privateSays(t, "the old Undo button", mustClick(t, svc, prien, button.ID), nil, "is not in force")
 	r = mustClick(t, svc, prien, optionID(rec.ID, back.Prompt.Token, "e6"))
-	if !strings.Contains(r.Public[0].Text, "8 G7a + 6 G7e") {
-		t.Fatalf("the decision taken again: %+v", r.Public[0])
+	if shown := r.Shown(); len(shown) == 0 || !strings.Contains(shown[0].Text, "8 G7a + 6 G7e") {
+		t.Fatalf("the decision taken again: %+v", shown)
 	}
 	if st, _ := svc.Command(t.Context(), here, prien, "hunters", "status", nil); strings.Contains(st.Public[0].Text, "Undone") {
 		t.Fatal("a free undo marks nothing")
@@ -366,9 +373,11 @@ func TestUndoRefusals(t *testing.T) {
 		}
 		p, key := commanderKey(t, games, rec)
 		r := mustClick(t, svc, prien, optionID(rec.ID, p.Token, key))
-		for _, m := range r.Public {
-			if len(m.Options) == 1 && m.Options[0].Label == "Undo" {
-				button = m.Options[0].ID
+		for _, m := range r.Shown() {
+			for _, o := range m.Options {
+				if o.Label == "Undo" {
+					button = o.ID
+				}
 			}
 			if m.Outcome != nil && len(m.Options) > 0 {
 				t.Fatal("the end carries no Undo button")

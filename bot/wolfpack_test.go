@@ -39,8 +39,9 @@ func TestWolfpackTournamentOfTwelve(t *testing.T) {
 		tcmd(u, map[string]string{"action": "join"})
 	}
 	r := tcmd(organiser, map[string]string{"action": "start"})
-	if len(r.Elsewhere) != 3 || !strings.Contains(r.Public[0].Text, "12 boats in 2 packs") {
-		t.Fatalf("start: %+v", r.Public)
+	if len(r.Elsewhere) != 3 || len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "12 boats in 2 packs") ||
+		!strings.Contains(r.Elsewhere[2].Channel[0].Text, "12 boats in 2 packs") || r.Elsewhere[2].Sticky == "" {
+		t.Fatalf("start: the tournament's card says it has started, and so does the organiser's answer: %+v", r)
 	}
 	byID := map[string]User{}
 	for _, p := range players {
@@ -49,7 +50,7 @@ func TestWolfpackTournamentOfTwelve(t *testing.T) {
 	packs := []Place{r.Elsewhere[0].Place, r.Elsewhere[1].Place}
 	var texts []string
 	collect := func(r Reply) {
-		for _, m := range r.Public {
+		for _, m := range r.Shown() {
 			for _, e := range m.Events {
 				texts = append(texts, e.Case+"|"+e.Text)
 			}

@@ -31,6 +31,10 @@ type TournamentFormat struct {
 	TeamNames []string
 	// TeamsTitle heads the teams' totals in the standings, e.g. "Packs (13.5.1)".
 	TeamsTitle string
+	// TeamSetup are setup answers every team game of the format gets: the
+	// game's newer choices, which the setups of older games lack (and so
+	// replay as they were).
+	TeamSetup map[string]string
 }
 
 // Standing is an entrant's place in the standings.

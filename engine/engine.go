@@ -28,6 +28,29 @@ type Option struct {
 	Label string `json:"label"`
 	// Case is the rule case the option comes from, e.g. "9.7.6".
 	Case string `json:"case,omitempty"`
+	// Short is what a button shows when Label is long ("Close" for "Close
+	// (hit on 8 or less)"); Label stays whole in the log and the JSONL.
+	Short string `json:"short,omitempty"`
+	// Detail says what the option leads to (its odds, its consequence), for
+	// a menu entry's description or the text beside a button.
+	Detail string `json:"detail,omitempty"`
+	// Risk, when set, marks an option that may cost the game and cannot be
+	// taken back: chat draws it as dangerous and asks, in these words,
+	// whether the player means it before it is taken.
+	Risk string `json:"risk,omitempty"`
+	// Safe marks the safe default among a prompt's options.
+	Safe bool `json:"safe,omitempty"`
+}
+
+// ButtonLabel is the option's label for a button or menu entry.
+func (o Option) ButtonLabel() string {
+	switch {
+	case o.Short != "":
+		return o.Short
+	case o.Label != "":
+		return o.Label
+	}
+	return o.Key
 }
 
 // Prompt is the decision a game is waiting for.
@@ -40,7 +63,11 @@ type Prompt struct {
 	// (empty in solitaire games).
 	Seat string `json:"seat,omitempty"`
 	// Kind is a stable identifier of the kind of decision, e.g. "hunters.range".
-	Kind    string   `json:"kind"`
+	Kind string `json:"kind"`
+	// Title names the decision by its meaning ("Torpedo load"), and Subject
+	// what it is about ("U-69"), for a chat message's heading.
+	Title   string   `json:"title,omitempty"`
+	Subject string   `json:"subject,omitempty"`
 	Text    string   `json:"text"`
 	Case    string   `json:"case,omitempty"`
 	Options []Option `json:"options"`
@@ -261,6 +288,14 @@ type Absence interface {
 type PrivateViews interface {
 	PrivateView() string
 	ViewFor(seat, name string) (*View, error)
+}
+
+// Pinned is implemented by States of games that keep one view posted in
+// their channel and up to date (a card table, a fleet card): after each
+// decision the bot sends that view again, and adapters edit the message
+// they posted for it in place rather than posting anew.
+type Pinned interface {
+	PinnedView() string
 }
 
 // GameCommand is a command a game adds to the bot's own: a shortcut that

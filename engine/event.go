@@ -95,6 +95,24 @@ func (r *Roll) String() string {
 		b.WriteString(")")
 	}
 	b.WriteString(": ")
+	r.writeWorking(&b)
+	if r.Result != "" {
+		b.WriteString(" → ")
+		b.WriteString(r.Result)
+	}
+	return b.String()
+}
+
+// Working is how the roll was read, without what it was for or its result:
+// "2d6 = 4+4 = 8, +1 G7a by day = 9", "d66 = 2,3 → 23", or "1d20 = 9 vs
+// evade ≤ 10 -2 surface escort (Regular) detection = 8".
+func (r *Roll) Working() string {
+	var b strings.Builder
+	r.writeWorking(&b)
+	return b.String()
+}
+
+func (r *Roll) writeWorking(b *strings.Builder) {
 	b.WriteString(r.Dice)
 	b.WriteString(" = ")
 	if len(r.Faces) > 1 && r.Dice != "d66" && r.Dice != "1d10+1d10" {
@@ -106,26 +124,21 @@ func (r *Roll) String() string {
 		}
 		b.WriteString(" = ")
 	} else if len(r.Faces) == 2 {
-		fmt.Fprintf(&b, "%d,%d → ", r.Faces[0], r.Faces[1])
+		fmt.Fprintf(b, "%d,%d → ", r.Faces[0], r.Faces[1])
 	}
 	b.WriteString(strconv.Itoa(r.Natural))
 	if r.Target != nil {
-		r.writeTarget(&b)
-	} else {
-		for _, m := range r.Modifiers {
-			b.WriteString(", ")
-			writeModifier(&b, m)
-		}
-		if len(r.Modifiers) > 0 {
-			b.WriteString(" = ")
-			b.WriteString(strconv.Itoa(r.Total))
-		}
+		r.writeTarget(b)
+		return
 	}
-	if r.Result != "" {
-		b.WriteString(" → ")
-		b.WriteString(r.Result)
+	for _, m := range r.Modifiers {
+		b.WriteString(", ")
+		writeModifier(b, m)
 	}
-	return b.String()
+	if len(r.Modifiers) > 0 {
+		b.WriteString(" = ")
+		b.WriteString(strconv.Itoa(r.Total))
+	}
 }
 
 // writeTarget renders what the die was compared with, e.g.

@@ -85,6 +85,10 @@ type GameRecord struct {
 	// Rules is the version of the game's rules its last decision was played
 	// under (engine.Versioned); the log records each change of it.
 	Rules string `json:"rules,omitempty"`
+	// Away are the players for whom the built-in commander has taken a
+	// routine decision at a deadline (their autopilot) and who have not
+	// played since: their prompts get no more reminders, only deadlines.
+	Away []string `json:"away,omitempty"`
 }
 
 // Seat is one player of a game for several.

@@ -144,7 +144,9 @@ func (b *clockedBot) click(channel, user, id string) []discordfake.Post {
 	return b.f.Drain(b.t)
 }
 
-var remindedOf = regexp.MustCompile(`Reminder (\d+): game \S+ waits for (\S+)'s`)
+// remindedOf reads a reminder: whom it pings (none in a direct message)
+// and its number.
+var remindedOf = regexp.MustCompile(`^(?:<@(\S+)>\n)?⏰ .* waits on you: .* \(reminder (\d+)\)`)
 
 // Issue 16.1: in a wolfpack whose other boat moves every twenty minutes, the
 // absent player's reminders come once each, at one and two hours after his
@@ -160,18 +162,36 @@ func TestAbsentPackmatesRemindersThroughDiscord(t *testing.T) {
 	posts := b.command("c1", "bdu", "hunters", "tournament", discordfake.Option{Name: "action", Value: "start"})
 	start := clock.now()
 	thread := ""
-	var prompt string // the active player's pending choice
-	see := func(ps []discordfake.Post) {
-		for _, p := range ps {
-			if strings.HasPrefix(p.Channel, "th-") {
-				thread = p.Channel
-			}
-			if e, ok := discordfake.FirstEmbed(p); ok && strings.HasPrefix(e.Title, "Reminder") {
-				continue
-			}
-			if c, _ := discordfake.Data(p)["content"].(string); c == "<@active>" {
-				if ids := discordfake.Buttons(p); len(ids) > 0 {
-					prompt = ids[0]
+	for _, p := range posts {
+		if strings.HasPrefix(p.Channel, "th-") {
+			thread = p.Channel
+		}
+	}
+	// prompt is the active player's pending choice: a button of a message
+	// of the thread that offers one of his boat's pending prompts.
+	var prompt string
+	see := func([]discordfake.Post) {
+		prompt = ""
+		rec, err := b.store.Load(t.Context(), "discord/g1/"+thread)
+		if err != nil {
+			return
+		}
+		h, _ := hunters.NewRules()
+		st, err := wolfpack.NewRules(h).Decode(rec.State)
+		if err != nil {
+			b.t.Fatal(err)
+		}
+		for _, p := range st.(*wolfpack.State).PendingAll() {
+			for _, s := range rec.Seats {
+				if s.Seat != p.Seat || s.ID != "active" {
+					continue
+				}
+				for _, m := range f.Messages() {
+					for _, id := range m.CustomIDs() {
+						if strings.HasPrefix(id, "k1:"+rec.ID+":"+p.Token+":") && prompt == "" && !strings.Contains(id, ":__") {
+							prompt = id
+						}
+					}
 				}
 			}
 		}
@@ -194,12 +214,12 @@ func TestAbsentPackmatesRemindersThroughDiscord(t *testing.T) {
 			clock.pass(5 * time.Minute)
 			for _, p := range b.tick() {
 				txt := discordfake.Text(p)
-				if m := remindedOf.FindStringSubmatch(txt); m != nil && m[2] == "absent" {
+				if m := remindedOf.FindStringSubmatch(txt); m != nil && (m[1] == "absent" || p.Channel == "dm-absent") {
 					if strings.HasPrefix(p.Channel, "dm-") {
 						directs++
 					} else {
 						var n int
-						fmt.Sscan(m[1], &n)
+						fmt.Sscan(m[2], &n)
 						reminders[n] = append(reminders[n], clock.now())
 					}
 				}
@@ -243,18 +263,21 @@ func TestStartRemindersAndStandingsThroughDiscord(t *testing.T) {
 	b.command("c1", "topp", "hunters", "tournament", opt("action", "join"))
 	posts := b.command("c1", "bdu", "hunters", "tournament", opt("action", "start"))
 	standings := lastStandings(t, posts)
-	if !strings.Contains(fmt.Sprint(standings.Fields), "waiting for his Start") {
+	if !strings.Contains(fmt.Sprint(standings.Fields), "waiting for the Start") {
 		t.Fatalf("the standings at the start: %v", standings.Fields)
 	}
 	clock.pass(time.Hour)
 	reminded := 0
 	for _, p := range b.tick() {
 		txt := discordfake.Text(p)
-		if !strings.Contains(txt, "Reminder 1") {
+		if !strings.Contains(txt, "(reminder 1)") {
 			continue
 		}
 		reminded++
-		if strings.Contains(txt, "()") || !regexp.MustCompile(`waits for (lemp|topp)'s Start\.`).MatchString(txt) {
+		// Issue 17.6: it pings, says what waits and until when (in each
+		// reader's time zone) and links to the game, with no buttons.
+		if strings.Contains(txt, "()") || !regexp.MustCompile(`^<@(lemp|topp)>\n⏰ Game \S+ waits on you: _Start_ \(reminder 1\), due <t:\d+:R> · \[Jump to game\]\(https://discord.com/channels/g1/th-c1-\d+/m\d+\)$`).MatchString(txt) ||
+			len(buttons(p)) != 0 {
 			t.Errorf("a Start reminder reads %q", txt)
 		}
 	}
@@ -307,7 +330,7 @@ func TestChallengeReminderAndScoreAfterTheEndThroughDiscord(t *testing.T) {
 	invite := f.Drain(t)
 	clock.pass(time.Hour)
 	posts := b.tick()
-	if txt := text(posts); strings.Contains(txt, "()") || !strings.Contains(txt, "kretschmer's answer to the challenge (Accept or Decline)") {
+	if txt := discordfake.Text(posts[0]); len(posts) != 1 || strings.Contains(txt, "()") || !strings.Contains(txt, "<@kretschmer>\n⏰ Game g1781085600-1 waits on you: _answer to the challenge (Accept or Decline)_ (reminder 1)") {
 		t.Fatalf("the challenge's reminder: %s", txt)
 	}
 	accept := buttons(invite[len(invite)-1])

@@ -23,7 +23,7 @@ func TestDiscordDiceAudit(t *testing.T) {
 	f.Slash("i1", "u1", false, "new", map[string]string{"boat": "VIIC"})
 	posts := f.Drain(t)
 	start := buttons(posts[len(posts)-1])
-	if len(start) != 1 || !strings.Contains(text(posts), "SHA-256") {
+	if len(start) != 1 || !strings.Contains(text(posts), "Dice seed committed: `") {
 		t.Fatalf("want the commitment and a Start button: %s", text(posts))
 	}
 	// Entry 1 is the log's genesis, entry 2 the commitment, 3 the entropy.
@@ -33,8 +33,9 @@ func TestDiscordDiceAudit(t *testing.T) {
 	}
 	f.Click("c0", "u1", start[0])
 	posts = f.Drain(t)
-	if got := text(posts); !strings.Contains(got, "[die #0]") || !strings.Contains(got, "-# log entry") {
-		t.Fatalf("rolls must name their dice and the log's hash: %s", got)
+	// The Start's message becomes its result: the rolls name their dice.
+	if got := text(posts); !strings.Contains(got, "-# 11.2.2: 1d6 = ") || !strings.Contains(got, " · die #0") {
+		t.Fatalf("rolls must name their chart, case and dice: %s", got)
 	}
 	for i := 1; i < 12; i++ {
 		b := buttons(posts[len(posts)-1])

@@ -5,7 +5,6 @@
 package discord
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
@@ -50,8 +49,17 @@ type Adapter struct {
 	games   map[string]engine.Rules
 	log     *slog.Logger
 	session *discordgo.Session
-	// sticky remembers the messages kept up to date (standings).
+	// sticky remembers the messages kept up to date (standings), posted
+	// where each prompt was posted, to show its result there.
 	sticky bot.Stickies
+	posted bot.Posted
+	// handled, when set (by tests), hears of each interaction once
+	// everything it brought has been posted.
+	handled func(interactionID string)
+	// deferAfter is how long a bot call may take before the interaction is
+	// deferred (Discord wants an answer within three seconds); 0 defers at
+	// once (tests of the deferred answers).
+	deferAfter time.Duration
 	// work is the context of the bot calls and REST calls the adapter makes
 	// for interactions, given to Start: it outlives Close (calls in flight
 	// finish after the gateway is closed) until the process gives them up.
@@ -83,7 +91,7 @@ func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogWarning
-	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, session: s, metrics: cfg.Metrics}
+	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, session: s, deferAfter: 2 * time.Second, metrics: cfg.Metrics}
 	a.metrics.Watch("discord", a.Connected)
 	s.AddHandler(a.onInteraction)
 	return a, nil
@@ -230,45 +238,6 @@ func trim(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
-	received := time.Now() // Discord's 3 seconds run from about now
-	defer func() {
-		if r := recover(); r != nil {
-			a.log.Error("discord: interaction handler panicked", "panic", r)
-			a.metrics.Error(ops.ErrPanic)
-		}
-	}()
-	user, place := a.who(i)
-	switch i.Type {
-	case discordgo.InteractionApplicationCommandAutocomplete:
-		a.autocomplete(i, received)
-	case discordgo.InteractionApplicationCommand:
-		data := i.ApplicationCommandData()
-		if len(data.Options) == 0 {
-			a.respond(a.workCtx(), i, received, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}})
-			return
-		}
-		sub := data.Options[0]
-		args := map[string]string{}
-		for _, o := range sub.Options {
-			args[o.Name] = fmt.Sprint(o.Value)
-			if o.Type == discordgo.ApplicationCommandOptionUser {
-				args[o.Name] = userArg(data.Resolved, fmt.Sprint(o.Value))
-			}
-		}
-		a.answer(i, received, func(ctx context.Context) (bot.Reply, error) {
-			return a.svc.Command(ctx, place, user, data.Name, sub.Name, args)
-		})
-	case discordgo.InteractionMessageComponent:
-		data := i.MessageComponentData()
-		id := data.CustomID
-		if len(data.Values) > 0 {
-			id = data.Values[0] // a select menu's values are option ids
-		}
-		a.answer(i, received, func(ctx context.Context) (bot.Reply, error) { return a.svc.Click(ctx, place, user, id) })
-	}
-}
-
 func (a *Adapter) who(i *discordgo.InteractionCreate) (bot.User, bot.Place) {
 	var u bot.User
 	if i.Member != nil && i.Member.User != nil {
@@ -305,156 +274,6 @@ func displayName(m *discordgo.Member) string {
 		return m.User.GlobalName
 	}
 	return m.User.Username
-}
-
-// deferAfter is how long a bot call may take before its interaction is
-// deferred, leaving a second of Discord's three for the deferral itself.
-const deferAfter = 2 * time.Second
-
-// answer runs the bot call and responds within Discord's 3-second limit: if
-// the call is slow, the interaction is deferred first and answered by follow-ups.
-func (a *Adapter) answer(i *discordgo.InteractionCreate, received time.Time, call func(ctx context.Context) (bot.Reply, error)) {
-	type result struct {
-		r   bot.Reply
-		err error
-	}
-	ctx := a.workCtx()
-	done := make(chan result, 1)
-	go func() {
-		r, err := call(ctx)
-		done <- result{r, err}
-	}()
-	select {
-	case res := <-done:
-		if res.err != nil {
-			a.log.Error("discord: bot call failed", "err", res.err)
-			res.r = bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
-		}
-		a.respond(ctx, i, received, res.r)
-	case <-time.After(deferAfter - time.Since(received)):
-		a.metrics.Deferred("discord")
-		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}, discordgo.WithContext(ctx)); err != nil {
-			a.log.Error("discord: deferring", "err", err)
-			a.metrics.Error(ops.ErrPlatform)
-		} else {
-			a.metrics.Answered("discord", time.Since(received))
-		}
-		res := <-done
-		if res.err != nil {
-			a.log.Error("discord: bot call failed", "err", res.err)
-			res.r = bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
-		}
-		a.followups(ctx, i, res.r, true)
-	}
-}
-
-// respond answers the interaction with the first message and follows up with the rest.
-func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, r bot.Reply) {
-	var first *discordgo.InteractionResponseData
-	switch {
-	case len(r.Public) > 0:
-		first = messageData(r.Public[0], false)
-		r.Public = r.Public[1:]
-	case len(r.Private) > 0:
-		first = messageData(r.Private[0], true)
-		r.Private = r.Private[1:]
-	default:
-		first = &discordgo.InteractionResponseData{Content: "Done.", Flags: discordgo.MessageFlagsEphemeral}
-	}
-	if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: first}, discordgo.WithContext(ctx)); err != nil {
-		a.log.Error("discord: responding", "err", err)
-		a.metrics.Error(ops.ErrPlatform)
-		return
-	}
-	a.metrics.Answered("discord", time.Since(received))
-	a.followups(ctx, i, r, false)
-}
-
-func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate, r bot.Reply, all bool) {
-	send := func(m bot.Message, ephemeral bool) {
-		d := messageData(m, ephemeral)
-		p := &discordgo.WebhookParams{Content: d.Content, Embeds: d.Embeds, Components: d.Components, Flags: d.Flags, Files: d.Files}
-		if _, err := a.session.FollowupMessageCreate(i.Interaction, true, p, discordgo.WithContext(ctx)); err != nil {
-			a.log.Error("discord: follow-up", "err", err)
-			a.metrics.Error(ops.ErrPlatform)
-		}
-	}
-	for _, m := range r.Public {
-		send(m, false)
-	}
-	for _, m := range r.Private {
-		send(m, true)
-	}
-	for _, n := range r.Elsewhere {
-		if err := a.Notify(ctx, n); err != nil {
-			a.log.Error("discord: delivering elsewhere", "channel", n.Place.Channel, "err", err)
-			a.metrics.Error(ops.ErrDelivery)
-		}
-	}
-}
-
-// messageData draws a bot message: an embed, and buttons or a select menu.
-func messageData(m bot.Message, ephemeral bool) *discordgo.InteractionResponseData {
-	d := &discordgo.InteractionResponseData{}
-	if ephemeral {
-		d.Flags = discordgo.MessageFlagsEphemeral
-	}
-	for _, id := range m.Pings() {
-		d.Content = strings.TrimSpace(d.Content + " <@" + id + ">")
-	}
-	if m.Title == "" && len(m.Fields) == 0 && len(m.Options) == 0 {
-		text := m.Text
-		if m.Footer != "" {
-			text = strings.TrimRight(text, "\n") + "\n-# " + m.Footer // Discord's subtext line
-		}
-		d.Content = strings.TrimSpace(d.Content + "\n" + trim(text, 1990))
-	} else {
-		e := &discordgo.MessageEmbed{Title: trim(m.Title, 256), Description: trim(m.Text, 4000)}
-		if m.Footer != "" {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: trim(m.Footer, 2048)}
-		}
-		for _, f := range m.Fields {
-			if len(e.Fields) == 25 {
-				break
-			}
-			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: trim(f.Name, 256), Value: trim(f.Value, 1024), Inline: true})
-		}
-		d.Embeds = []*discordgo.MessageEmbed{e}
-	}
-	d.Components = components(m)
-	for _, f := range m.Files {
-		d.Files = append(d.Files, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)})
-	}
-	return d
-}
-
-func components(m bot.Message) []discordgo.MessageComponent {
-	if len(m.Options) == 0 {
-		return nil
-	}
-	if m.Select || len(m.Options) > 25 {
-		menu := discordgo.SelectMenu{CustomID: "k1:select", Placeholder: "Choose…"}
-		for i, o := range m.Options {
-			if i == 25 {
-				break
-			}
-			menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: trim(o.Label, 100), Value: o.ID, Description: trim(o.Case, 100)})
-		}
-		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{menu}}}
-	}
-	var rows []discordgo.MessageComponent
-	var row discordgo.ActionsRow
-	for _, o := range m.Options {
-		row.Components = append(row.Components, discordgo.Button{Label: trim(o.Label, 80), Style: discordgo.PrimaryButton, CustomID: o.ID})
-		if len(row.Components) == 5 {
-			rows = append(rows, row)
-			row = discordgo.ActionsRow{}
-		}
-	}
-	if len(row.Components) > 0 {
-		rows = append(rows, row)
-	}
-	return rows
 }
 
 // autocomplete suggests values for the focused option of "new".

@@ -111,6 +111,12 @@ func TestDiscordEndToEnd(t *testing.T) {
 	}
 	// The commander plays the whole first patrol: every answer is posted after the commit.
 	clicks := 0
+	firstPrompt := "" // the message of the first decision, answered long before the end
+	for _, p := range posts {
+		if len(buttons(p)) > 0 && firstPrompt == "" {
+			firstPrompt = p.ID
+		}
+	}
 	for i := 0; i < 200 && patrols(t, store, "discord/g1/c1") == 0; i++ {
 		f.Click("c"+strconv.Itoa(i), "u1", prompt[0])
 		posts = f.Drain(t)
@@ -137,11 +143,17 @@ func TestDiscordEndToEnd(t *testing.T) {
 	if !strings.Contains(text(posts), "🎲") && clicks > 0 {
 		t.Log("no roll in the last answer (a decision without dice)")
 	}
-	// Double click on an answered prompt: refused, nothing changes.
+	// A click on an answered prompt (a double click that crossed the update,
+	// or an old message): refused privately, nothing changes, and the
+	// message it came from loses its buttons but keeps its words.
 	old := rec.Decisions
-	f.Click("dup", "u1", "k1:"+rec.ID+":0:e6")
-	if p := f.Next(t); !ephemeral(p) {
-		t.Fatalf("stale click must be private: %s", text([]discordfake.Post{p}))
+	before, _ := f.MessageByID(firstPrompt)
+	f.ClickOn("dup", firstPrompt, "u1", "k1:"+rec.ID+":0:e6")
+	if p := f.Next(t); p.ID != firstPrompt || len(buttons(p)) != 0 || data(p)["content"] != before.Content {
+		t.Fatalf("a stale click's message is disarmed: %s", text([]discordfake.Post{p}))
+	}
+	if p := f.Next(t); !ephemeral(p) || !strings.Contains(text([]discordfake.Post{p}), "already taken") {
+		t.Fatalf("stale click must be answered privately: %s", text([]discordfake.Post{p}))
 	}
 	if r2, _ := store.Load(t.Context(), "discord/g1/c1"); r2.Decisions != old {
 		t.Fatal("a stale click changed the game")
@@ -322,7 +334,7 @@ func TestTonnageWarDoorThroughDiscord(t *testing.T) {
 		t.Fatalf("no door in the channel: %d posts", len(posts))
 	}
 	f.Click("t3", "u9", door)
-	if p := f.Next(t); data(p)["flags"] == nil || !strings.Contains(data(p)["content"].(string), "its cards are his") {
+	if p := f.Next(t); data(p)["flags"] == nil || !strings.Contains(data(p)["content"].(string), "and so are its cards") {
 		t.Fatalf("the other player opened the door: %v", data(p))
 	}
 	f.Click("t4", "u1", door)

@@ -30,6 +30,8 @@ var sessionRoutes = map[string][]string{
 	"RUnlock":                         nil,
 	"ApplicationCommandBulkOverwrite": {"PUT /api/v9/applications/{app}/guilds/{guild}/commands", "PUT /api/v9/applications/{app}/commands"},
 	"InteractionRespond":              {"POST /api/v9/interactions/{id}/{token}/callback"},
+	"InteractionResponse":             {"GET /api/v9/webhooks/{app}/{token}/messages/{id}"},
+	"InteractionResponseEdit":         {"PATCH /api/v9/webhooks/{app}/{token}/messages/{id}"},
 	"FollowupMessageCreate":           {"POST /api/v9/webhooks/{app}/{token}"},
 	"ChannelMessageSendComplex":       {"POST /api/v9/channels/{channel}/messages"},
 	"ChannelMessageEditComplex":       {"PATCH /api/v9/channels/{channel}/messages/{id}"},
@@ -118,6 +120,13 @@ func TestInvitePermissionsAreTheCallsMade(t *testing.T) {
 	}
 	f.Click("i2", "u1", start[0]) // the first rolls and the first decision: a callback and follow-ups
 	posts = append(posts, f.Drain(t)...)
+	// A slow bot call is deferred and its answer edited in: a click's and a command's.
+	a.deferAfter = 0
+	f.Click("i3", "u1", buttons(posts[len(posts)-1])[0])
+	posts = append(posts, f.Drain(t)...)
+	f.Slash("i4", "u1", false, "turn", nil)
+	posts = append(posts, f.Drain(t)...)
+	a.deferAfter = 2 * time.Second
 	picture := []bot.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}
 	notify := func(n bot.Notice) {
 		t.Helper()

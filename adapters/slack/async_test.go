@@ -112,7 +112,7 @@ func TestStartRemindersAndStandingsThroughSlack(t *testing.T) {
 	for _, p := range posts {
 		if p.Get("channel") == "C1" && strings.Contains(p.Get("blocks"), "Standings: Cup") && p.Get("thread_ts") == "" {
 			standingsTS = p.Get("_ts")
-			if !strings.Contains(p.Get("blocks"), "waiting for his Start") {
+			if !strings.Contains(p.Get("blocks"), "waiting for the Start") {
 				t.Fatalf("the standings at the start: %s", p.Get("blocks"))
 			}
 		}
@@ -123,14 +123,14 @@ func TestStartRemindersAndStandingsThroughSlack(t *testing.T) {
 	clock.t = clock.t.Add(time.Hour)
 	reminded := 0
 	for _, p := range tickThrough(t, f, a, svc, clock.now()) {
-		if !strings.Contains(p.Get("text"), "Reminder 1") {
+		if !strings.Contains(p.Get("text"), "(reminder 1)") {
 			continue
 		}
 		reminded++
 		if !isThreadTS(p.Get("thread_ts")) {
 			t.Errorf("a career's reminder outside its thread: %v", p)
 		}
-		if all := p.Get("text") + p.Get("blocks"); strings.Contains(all, "()") || !regexp.MustCompile(`waits for (ULEMP|UTOPP)'s Start\.`).MatchString(all) {
+		if all := p.Get("text"); strings.Contains(all, "()") || !regexp.MustCompile(`^<@(ULEMP|UTOPP)> ⏰ Game \S+ waits on you: _Start_ \(reminder 1\)`).MatchString(all) {
 			t.Errorf("a Start reminder reads %q", all)
 		}
 	}
@@ -181,4 +181,15 @@ func TestScoreAfterTheEndThroughSlack(t *testing.T) {
 			t.Errorf("%s after the end: %s %v", name, got, rest)
 		}
 	}
+}
+
+// lastButtons are the option ids of the last post that offers any.
+func lastButtons(posts []url.Values) []string {
+	var out []string
+	for _, p := range posts {
+		if v := slackfake.ButtonValues(p.Get("blocks")); len(v) > 0 {
+			out = v
+		}
+	}
+	return out
 }

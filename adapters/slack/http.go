@@ -63,11 +63,15 @@ func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
 	if !a.safely("slash command", place, func() { first, rest = split(a.command(ctx, cmd)) }) {
 		first, rest = map[string]any{"response_type": "ephemeral", "text": panicText}, bot.Reply{}
 	}
-	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(first)
+	if first != nil {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(first)
+	} else {
+		w.WriteHeader(http.StatusOK)
+	}
 	flush(w)
 	a.acked(received)
-	a.postLater(ctx, place, cmd.UserID, rest)
+	a.postLater(ctx, place, cmd.UserID, rest, nil)
 }
 
 // httpInteraction serves a button or menu choice posted by Slack (HTTP mode).
@@ -100,7 +104,7 @@ func (a *Adapter) httpInteraction(w http.ResponseWriter, r *http.Request) {
 	if !a.safely("interaction", place, func() { reply = a.interaction(ctx, cb) }) {
 		reply = bot.Reply{Private: []bot.Message{{Text: panicText}}}
 	}
-	a.postLater(ctx, place, cb.User.ID, reply)
+	a.postLater(ctx, place, cb.User.ID, reply, clickOf(cb))
 }
 
 // verify reads the body, at most maxBody bytes, and checks its Slack
@@ -183,14 +187,14 @@ func (a *Adapter) safely(what string, place bot.Place, f func()) (ok bool) {
 
 // postLater posts the rest of a reply after the HTTP answer has gone. A
 // panic there is logged and the user told, and Close waits for it.
-func (a *Adapter) postLater(ctx context.Context, place bot.Place, user string, r bot.Reply) {
-	if len(r.Public) == 0 && len(r.Private) == 0 && len(r.Elsewhere) == 0 {
+func (a *Adapter) postLater(ctx context.Context, place bot.Place, user string, r bot.Reply, c *clicked) {
+	if len(r.Public) == 0 && len(r.Private) == 0 && len(r.Elsewhere) == 0 && len(r.Answered) == 0 && r.Update == nil && !r.Disarm {
 		return
 	}
 	a.posting.Add(1)
 	go func() {
 		defer a.posting.Done()
-		if !a.safely("posting a reply", place, func() { a.post(ctx, place, user, r) }) {
+		if !a.safely("posting a reply", place, func() { a.post(ctx, place, user, r, c) }) {
 			a.safely("telling the user of an error", place, func() {
 				if _, err := a.api.PostEphemeralContext(ctx, place.Channel, user, slack.MsgOptionText(panicText, false)); err != nil {
 					a.log.Error("slack: chat.postEphemeral", "err", err)

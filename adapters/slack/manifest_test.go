@@ -55,13 +55,17 @@ func readManifest(t *testing.T, name string) Manifest {
 // adapter makes. A call missing here fails TestManifestScopesAreTheCallsMade,
 // so a new one cannot go unexamined.
 var clientMethods = map[string][]string{
-	"PostMessage":      {"chat.postMessage"},
-	"PostEphemeral":    {"chat.postEphemeral"},
-	"UpdateMessage":    {"chat.update"},
-	"UploadFile":       {"files.getUploadURLExternal", "files.completeUploadExternal"},
-	"OpenConversation": {"conversations.open"},
-	"GetUserInfo":      {"users.info"},
-	"socketmode.New":   {"apps.connections.open"},
+	"PostMessage":                   {"chat.postMessage"},
+	"PostEphemeral":                 {"chat.postEphemeral"},
+	"UpdateMessage":                 {"chat.update"},
+	"GetUploadURLExternalContext":   {"files.getUploadURLExternal"},
+	"CompleteUploadExternalContext": {"files.completeUploadExternal"},
+	"GetUploadURLExternal":          {"files.getUploadURLExternal"},
+	"CompleteUploadExternal":        {"files.completeUploadExternal"},
+	"GetPermalink":                  {"chat.getPermalink"},
+	"OpenConversation":              {"conversations.open"},
+	"GetUserInfo":                   {"users.info"},
+	"socketmode.New":                {"apps.connections.open"},
 }
 
 // methodScopes is the scope each Web API method needs, from its page in
@@ -74,6 +78,7 @@ var methodScopes = map[string]string{
 	"chat.postMessage":             "chat:write",
 	"chat.postEphemeral":           "chat:write",
 	"chat.update":                  "chat:write",
+	"chat.getPermalink":            "", // no scope: https://api.slack.com/methods/chat.getPermalink
 	"files.getUploadURLExternal":   "files:write",
 	"files.completeUploadExternal": "files:write",
 	"conversations.open":           "im:write",
@@ -143,6 +148,8 @@ func TestManifestScopesAreTheCallsMade(t *testing.T) {
 		{Place: th, Channel: []bot.Message{{Title: "Reminder", Text: "waits", Files: picture}}, DirectTo: "U1", Direct: []bot.Message{{Text: "Reminder 2"}}},
 		{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: "1"}}, Sticky: "standings:t"},
 		{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: "2"}}, Sticky: "standings:t"},
+		// A reminder links to the prompt it is about (its permalink).
+		{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C1"}, Channel: []bot.Message{{Text: "⏰ waits", Mention: "U1", Jump: "adaptertest:0"}}},
 	} {
 		if err := a.Notify(t.Context(), n); err != nil {
 			t.Fatalf("notice %d: %v", i, err)

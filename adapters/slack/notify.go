@@ -14,8 +14,14 @@ import (
 // one of its threads, and direct messages. A sticky notice edits the message
 // it last posted under its name (while this process remembers it).
 func (a *Adapter) Notify(ctx context.Context, n bot.Notice) error {
-	send := func(p bot.Place, m bot.Message, sticky string) error { return a.sendTo(ctx, p, m, sticky) }
-	err := bot.Deliver(n, send, func(user string) (bot.Place, error) {
+	answer := func(p bot.Place, ans bot.Answer) error {
+		if a.showAnswer(ctx, p, ans, "") {
+			return nil
+		}
+		return a.sendTo(ctx, p, ans.Message, "")
+	}
+	post := func(p bot.Place, m bot.Message, sticky string) error { return a.sendToFor(ctx, p, m, sticky, n.Place) }
+	err := bot.Deliver(n, answer, post, func(user string) (bot.Place, error) {
 		ch, _, _, err := a.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
 		if err != nil {
 			return bot.Place{}, err
@@ -42,7 +48,13 @@ func (a *Adapter) OpenThread(ctx context.Context, channel bot.Place, title strin
 // sendTo posts a message to a place (into its thread when it has one), or
 // edits the sticky message of that name.
 func (a *Adapter) sendTo(ctx context.Context, p bot.Place, m bot.Message, sticky string) error {
-	opts := []slack.MsgOption{slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)}
+	return a.sendToFor(ctx, p, m, sticky, p)
+}
+
+// sendToFor is sendTo with the game's place (home), for links to its
+// messages from elsewhere (a direct message).
+func (a *Adapter) sendToFor(ctx context.Context, p bot.Place, m bot.Message, sticky string, home bot.Place) error {
+	opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(m, home)...), slack.MsgOptionText(fallback(m), false)}
 	if sticky != "" {
 		if ch, ts, ok := a.sticky.Get(sticky); ok && ch == p.Channel {
 			if _, _, _, err := a.api.UpdateMessageContext(ctx, ch, ts, opts...); err == nil {
@@ -60,7 +72,8 @@ func (a *Adapter) sendTo(ctx context.Context, p bot.Place, m bot.Message, sticky
 	if sticky != "" {
 		a.sticky.Put(sticky, p.Channel, ts)
 	}
-	a.upload(ctx, p.Channel, m.Files)
+	a.posted.Add(m.Ref, p.Channel, ts)
+	a.upload(ctx, p, m.Files)
 	return nil
 }
 

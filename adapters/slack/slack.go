@@ -5,14 +5,12 @@
 package slack
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -45,11 +43,13 @@ type Config struct {
 
 // Adapter connects one Slack app to the bot service.
 type Adapter struct {
-	cfg    Config
-	svc    *bot.Service
-	games  map[string]engine.Rules
-	log    *slog.Logger
-	api    *slack.Client
+	cfg   Config
+	svc   *bot.Service
+	games map[string]engine.Rules
+	log   *slog.Logger
+	api   *slack.Client
+	// client sends files to the upload URLs Slack gives.
+	client *http.Client
 	cancel context.CancelFunc
 	done   chan struct{}
 	// work is the context of the bot calls and Web API calls made for
@@ -62,8 +62,13 @@ type Adapter struct {
 	http *http.Server
 	// Addr is the HTTP mode's listening address once started.
 	Addr string
-	// sticky remembers the messages kept up to date (standings).
+	// sticky remembers the messages kept up to date (standings), posted
+	// where each prompt was posted, to show its result there.
 	sticky bot.Stickies
+	posted bot.Posted
+	// handled, when set (by tests), hears of each Socket Mode envelope once
+	// everything it brought has been posted.
+	handled func(envelopeID string)
 	// HTTP mode: the server's limits, the requests already acted upon (to
 	// refuse replays), and the replies still being posted.
 	limits  httpLimits
@@ -92,7 +97,7 @@ func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.
 	default:
 		return nil, fmt.Errorf("slack: mode %q: use socket or http", cfg.Mode)
 	}
-	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...), limits: defaultHTTPLimits, metrics: cfg.Metrics}
+	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...), client: client, limits: defaultHTTPLimits, metrics: cfg.Metrics}
 	cfg.Metrics.Watch("slack", a.Connected)
 	return a, nil
 }
@@ -216,6 +221,9 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 			a.log.Error("slack: event handler panicked", "panic", r)
 			a.metrics.Error(ops.ErrPanic)
 		}
+		if a.handled != nil && evt.Request != nil && evt.Request.EnvelopeID != "" {
+			a.handled(evt.Request.EnvelopeID)
+		}
 	}()
 	switch evt.Type {
 	case socketmode.EventTypeConnecting, socketmode.EventTypeConnectionError, socketmode.EventTypeInvalidAuth, socketmode.EventTypeDisconnect:
@@ -234,9 +242,13 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 		ctx := a.workCtx()
 		reply := a.command(ctx, cmd)
 		first, rest := split(reply)
-		smc.Ack(*evt.Request, first)
+		if first == nil {
+			smc.Ack(*evt.Request)
+		} else {
+			smc.Ack(*evt.Request, first)
+		}
 		a.acked(received)
-		a.post(ctx, bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}, cmd.UserID, rest)
+		a.post(ctx, bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}, cmd.UserID, rest, nil)
 	case socketmode.EventTypeInteractive:
 		cb, ok := evt.Data.(slack.InteractionCallback)
 		if !ok || evt.Request == nil {
@@ -245,7 +257,7 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 		smc.Ack(*evt.Request)
 		a.acked(received)
 		ctx := a.workCtx()
-		a.post(ctx, interactionPlace(cb), cb.User.ID, a.interaction(ctx, cb))
+		a.post(ctx, interactionPlace(cb), cb.User.ID, a.interaction(ctx, cb), clickOf(cb))
 	}
 }
 
@@ -310,133 +322,6 @@ func (a *Adapter) isAdmin(ctx context.Context, userID string) bool {
 		return false
 	}
 	return u.IsAdmin || u.IsOwner
-}
-
-// post sends the reply's messages: public ones to the channel, private ones
-// as ephemeral messages to the user.
-func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.Reply) {
-	for _, m := range r.Public {
-		if m.Title != "" || m.Text != "" || len(m.Fields) > 0 || len(m.Options) > 0 {
-			if err := a.sendTo(ctx, place, m, ""); err != nil {
-				a.log.Error("slack: chat.postMessage", "err", err)
-				a.metrics.Error(ops.ErrPlatform)
-			}
-			continue
-		}
-		a.upload(ctx, place.Channel, m.Files)
-	}
-	for _, m := range r.Private {
-		opts := []slack.MsgOption{slack.MsgOptionBlocks(blocks(m)...), slack.MsgOptionText(fallback(m), false)}
-		if isThreadTS(place.Thread) {
-			opts = append(opts, slack.MsgOptionTS(place.Thread))
-		}
-		if _, err := a.api.PostEphemeralContext(ctx, place.Channel, user, opts...); err != nil {
-			a.log.Error("slack: chat.postEphemeral", "err", err)
-			a.metrics.Error(ops.ErrPlatform)
-		}
-	}
-	for _, n := range r.Elsewhere {
-		if err := a.Notify(ctx, n); err != nil {
-			a.log.Error("slack: delivering elsewhere", "channel", n.Place.Channel, "err", err)
-			a.metrics.Error(ops.ErrDelivery)
-		}
-	}
-}
-
-// upload shares attachments in the channel (files.getUploadURLExternal, the
-// upload itself, files.completeUploadExternal).
-func (a *Adapter) upload(ctx context.Context, channel string, files []bot.File) {
-	for _, f := range files {
-		_, err := a.api.UploadFileContext(ctx, slack.UploadFileParameters{
-			Reader: bytes.NewReader(f.Data), FileSize: len(f.Data), Filename: f.Name, Title: f.Name, Channel: channel,
-		})
-		if err != nil {
-			a.log.Error("slack: uploading a file", "file", f.Name, "err", err)
-			a.metrics.Error(ops.ErrPlatform)
-		}
-	}
-}
-
-// split takes the first message for the slash command's immediate response.
-// A response cannot carry files: they stay behind for upload.
-func split(r bot.Reply) (any, bot.Reply) {
-	switch {
-	case len(r.Public) > 0:
-		m := r.Public[0]
-		r.Public = r.Public[1:]
-		if len(m.Files) > 0 {
-			r.Public = append([]bot.Message{{Files: m.Files}}, r.Public...)
-		}
-		return map[string]any{"response_type": "in_channel", "text": fallback(m), "blocks": blocks(m)}, r
-	case len(r.Private) > 0:
-		m := r.Private[0]
-		r.Private = r.Private[1:]
-		return map[string]any{"response_type": "ephemeral", "text": fallback(m), "blocks": blocks(m)}, r
-	}
-	return map[string]any{"response_type": "ephemeral", "text": "Done."}, r
-}
-
-func fallback(m bot.Message) string {
-	t := m.Text
-	if m.Title != "" {
-		t = m.Title + "\n" + t
-	}
-	return trim(t, 3000)
-}
-
-func trim(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
-// blocks draws a bot message in Block Kit.
-func blocks(m bot.Message) []slack.Block {
-	var out []slack.Block
-	if m.Title != "" {
-		out = append(out, slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, trim(m.Title, 150), false, false)))
-	}
-	text := m.Text
-	for _, id := range slices.Backward(m.Pings()) {
-		text = "<@" + id + "> " + text
-	}
-	if strings.TrimSpace(text) != "" {
-		out = append(out, slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, trim(text, 3000), false, false), nil, nil))
-	}
-	if len(m.Fields) > 0 {
-		var fields []*slack.TextBlockObject
-		for _, f := range m.Fields {
-			if len(fields) == 10 {
-				break
-			}
-			fields = append(fields, slack.NewTextBlockObject(slack.MarkdownType, trim("*"+f.Name+"*\n"+f.Value, 2000), false, false))
-		}
-		out = append(out, slack.NewSectionBlock(nil, fields, nil))
-	}
-	if m.Footer != "" {
-		out = append(out, slack.NewContextBlock("", slack.NewTextBlockObject(slack.MarkdownType, trim(m.Footer, 3000), false, false)))
-	}
-	if len(m.Options) == 0 {
-		return out
-	}
-	if m.Select || len(m.Options) > 25 {
-		var opts []*slack.OptionBlockObject
-		for i, o := range m.Options {
-			if i == 100 {
-				break
-			}
-			opts = append(opts, slack.NewOptionBlockObject(o.ID, slack.NewTextBlockObject(slack.PlainTextType, trim(o.Label, 75), false, false), nil))
-		}
-		sel := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, slack.NewTextBlockObject(slack.PlainTextType, "Choose…", false, false), "choose", opts...)
-		return append(out, slack.NewActionBlock("prompt", sel))
-	}
-	var els []slack.BlockElement
-	for i, o := range m.Options {
-		els = append(els, slack.NewButtonBlockElement(fmt.Sprintf("opt-%d", i), o.ID, slack.NewTextBlockObject(slack.PlainTextType, trim(o.Label, 75), false, false)))
-	}
-	return append(out, slack.NewActionBlock("prompt", els...))
 }
 
 // tokenize splits command text into words, keeping "quoted words" together.

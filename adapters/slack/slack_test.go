@@ -60,7 +60,7 @@ func TestSlackSocketModeEndToEnd(t *testing.T) {
 	// the one message, with its button, answers the slash command.
 	payload, _ := json.Marshal(ack["payload"].(map[string]any)["blocks"])
 	prompt := buttonValues(string(payload))
-	if len(prompt) != 1 || !strings.Contains(string(payload), "SHA-256") {
+	if len(prompt) != 1 || !strings.Contains(string(payload), "Dice seed committed") {
 		t.Fatalf("no Start button with the seed's commitment: %s", payload)
 	}
 	// A stranger's click: an ephemeral refusal.
@@ -263,7 +263,7 @@ func TestSlashTournamentWithPositionalAction(t *testing.T) {
 	if got := say("UORG", `tournament create format=top length=short name="Drumbeat"`); !strings.Contains(got, "Drumbeat") {
 		t.Fatalf("create: %q", got)
 	}
-	if got := say("U1", "tournament join"); !strings.Contains(got, "joins Drumbeat") {
+	if got := say("U1", "tournament join"); !strings.Contains(got, "You are in Drumbeat (1 entrant)") {
 		t.Fatalf("join: %q", got)
 	}
 	if got := say("U1", "tournament remove player=<@U2|bob>"); !strings.Contains(got, "Only the organiser") {

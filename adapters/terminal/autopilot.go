@@ -28,8 +28,8 @@ func (s *Session) autopilotStep(ctx context.Context, prompt bot.Message) (done b
 		return false, nil
 	}
 	user := s.User
-	if prompt.Mention != "" && prompt.Mention != user.ID {
-		user = bot.User{ID: prompt.Mention, Name: prompt.Mention}
+	if prompt.Owner != "" && prompt.Owner != user.ID {
+		user = bot.User{ID: prompt.Owner, Name: prompt.Owner}
 	}
 	r, took, ok, err := s.Svc.Routine(ctx, s.Place, user)
 	if err != nil || !ok {

@@ -64,7 +64,7 @@ func playHotSeat(t *testing.T, s *Session, handOvers int) string {
 			break
 		}
 		switch {
-		case strings.HasSuffix(screen, "press Enter when only he can see the screen. ==\n"):
+		case strings.HasSuffix(screen, "press Enter when only that player can see the screen. ==\n"):
 			passes++
 			go io.WriteString(inW, "\n")
 			screen = ""

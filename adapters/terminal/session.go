@@ -72,9 +72,31 @@ type Session struct {
 // impossible face): the game was left as it was before that decision.
 var ErrDice = errors.New("the dice could not roll")
 
-// Show prints a reply (e.g. the start of a new game).
+// Show prints a reply (e.g. the start of a new game): the decision's
+// result (its events, in full lines), then the new messages.
 func (s *Session) Show(r bot.Reply) {
-	for _, m := range r.Public {
+	// A result's first line says the choice in chat's words; the terminal
+	// shows its events whole, the choice's own line among them.
+	result := func(m bot.Message) bot.Message {
+		m.Title, m.Text = "", ""
+		return m
+	}
+	var results []bot.Message
+	switch {
+	case r.Update != nil && (len(r.Answered) == 0 || !r.Answered[0].InPlace):
+		// The result as its player sees it (with what only he may see):
+		// the keyboard is his now. The table saw it as the next player
+		// will be shown it.
+		s.show(result(*r.Update))
+		for _, a := range r.Answered {
+			s.sinceHandOver = append(s.sinceHandOver, result(a.Message))
+		}
+	default:
+		for _, a := range r.Answered {
+			results = append(results, result(a.Message))
+		}
+	}
+	for _, m := range append(results, r.Public...) {
 		s.show(m)
 		if m.Prompt == nil && m.View == nil {
 			s.sinceHandOver = append(s.sinceHandOver, m)
@@ -194,10 +216,15 @@ func (s *Session) saved() {
 // is for (every player of a terminal game sits at this keyboard). end says
 // the game is over.
 func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (end bool, err error) {
-	id := prompt.Options[indexOf(prompt.Prompt.Options, key)].ID
+	// A key typed is meant: a risky option needs no second step.
+	opt := prompt.Options[indexOf(prompt.Prompt.Options, key)]
+	id := opt.ID
+	if opt.Confirmed != "" {
+		id = opt.Confirmed
+	}
 	user := s.User
-	if prompt.Mention != "" && prompt.Mention != user.ID {
-		user = bot.User{ID: prompt.Mention, Name: prompt.Mention}
+	if prompt.Owner != "" && prompt.Owner != user.ID {
+		user = bot.User{ID: prompt.Owner, Name: prompt.Owner}
 	}
 	s.decider = user
 	r, err := s.Svc.Click(ctx, s.Place, user, id)
@@ -210,7 +237,7 @@ func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (e
 		return true, err
 	}
 	s.Show(r)
-	for _, m := range r.Public {
+	for _, m := range r.Shown() {
 		if m.Outcome != nil {
 			return true, nil
 		}
@@ -422,7 +449,7 @@ func (s *Session) openPrivate(door bot.Message, lines <-chan inputLine, ctx cont
 	if p := s.private; p != nil && p.Prompt != nil && p.Prompt.Token == door.Prompt.Token {
 		return *p, nil // already shown to him
 	}
-	player := door.Mention
+	player := door.Owner
 	if player != s.atKeyboard && !s.JSONL {
 		s.handOver(door)
 		select {
@@ -473,7 +500,7 @@ func (s *Session) handOver(door bot.Message) {
 		}
 		s.sinceHandOver = nil
 	}
-	fmt.Fprintf(s.Out, "\n== %s Pass the keyboard to that player; press Enter when only he can see the screen. ==\n", door.Text)
+	fmt.Fprintf(s.Out, "\n== %s Pass the keyboard to that player; press Enter when only that player can see the screen. ==\n", door.Text)
 }
 
 func privateText(r bot.Reply) string {
@@ -585,16 +612,25 @@ func (s *Session) show(m bot.Message) {
 		switch {
 		case m.Prompt != nil:
 			p := m.Prompt
-			s.json(map[string]any{"type": "prompt", "token": p.Token, "kind": p.Kind, "actor": p.Actor, "seat": p.Seat, "text": p.Text, "case": p.Case, "options": p.Options})
-		case m.Outcome != nil:
-			o := m.Outcome
-			s.json(map[string]any{"type": "end", "score": o.Score, "level": o.Level, "summary": o.Summary, "fields": o.Fields})
+			line := map[string]any{"type": "prompt", "token": p.Token, "kind": p.Kind, "actor": p.Actor, "seat": p.Seat, "text": p.Text, "case": p.Case, "options": p.Options}
+			if p.Title != "" {
+				line["title"], line["subject"] = p.Title, p.Subject
+			}
+			s.json(line)
 		case m.View != nil:
 			s.json(map[string]any{"type": "view", "name": m.Title, "view": m.View})
-		case len(m.Events) > 0:
+		case len(m.Events) > 0 || m.Outcome != nil:
+			if note := strings.TrimSpace(m.Title + "\n" + m.Text); note != "" {
+				s.json(map[string]any{"type": "note", "text": note}) // a game's heading, before its first events
+			}
 			for _, e := range m.Events {
 				s.json(map[string]any{"type": "event", "kind": e.Kind, "case": e.Case, "text": e.String(), "roll": e.Roll})
 			}
+			if o := m.Outcome; o != nil {
+				s.json(map[string]any{"type": "end", "score": o.Score, "level": o.Level, "summary": o.Summary, "fields": o.Fields})
+			}
+		case m.Transcript != "" || (m.Text == "" && len(m.Lines) > 0):
+			// A result without events of its own to show: nothing to say.
 		default:
 			s.json(map[string]any{"type": "note", "text": strings.TrimSpace(m.Title + "\n" + m.Text)})
 		}
@@ -634,7 +670,15 @@ func (s *Session) show(m bot.Message) {
 		if m.Title != "" {
 			fmt.Fprintf(s.Out, "\n== %s ==\n", m.Title)
 		}
-		for _, line := range strings.Split(strings.TrimRight(m.Text, "\n"), "\n") {
+		text := m.Text
+		if m.Transcript != "" || m.Events != nil {
+			text = strings.TrimRight(m.Text, "\n") + "\n" + m.Transcript // its events in full lines
+		}
+		if m.Outcome != nil {
+			fmt.Fprintf(s.Out, "\n== The end ==\n")
+			text = strings.TrimRight(text, "\n") + "\n" + m.Outcome.Summary
+		}
+		for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 			if line != "" {
 				fmt.Fprintf(s.Out, "  %s\n", strings.ReplaceAll(line, "**", "")) // chat's bold
 			}

@@ -85,7 +85,9 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	allowScripted := fs.Bool("allow-scripted", false, "accept a file whose dice were chosen by hand (kaleun play --dice), as a reproduction")
 	head := fs.String("head", "", "the head hash posted in the game's channel (at least its first 12 hex digits): the file must contain it")
-	usage := "usage: kaleun verify [--allow-scripted] [--head HASH] FILE (an audit file from `kaleun audit --game ID` or `/hunters audit`)"
+	var packs packFlag
+	fs.Var(&packs, "pack", "a content pack's directory, for a game played with a pack of its owner's (uboatleader; the house pack is built in)")
+	usage := "usage: kaleun verify [--allow-scripted] [--head HASH] [--pack DIR] FILE (an audit file from `kaleun audit --game ID` or `/hunters audit`)"
 	var files []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -111,7 +113,7 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kaleun verify:", err)
 		return 2
 	}
-	games, err := availableGames()
+	games, err := gamesWith(gameContent{UBoatLeaderPacks: packs})
 	if err != nil {
 		fmt.Fprintln(stderr, "kaleun verify:", err)
 		return 1
@@ -121,6 +123,12 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, p.String())
 	}
 	if !r.Intact() {
+		for _, p := range r.Problems {
+			if strings.Contains(p.String(), "no pack ") && len(packs) == 0 {
+				fmt.Fprintln(stdout, "note: the game was played with a content pack this kaleun does not hold: pass its directory with --pack DIR (kaleun pack check DIR prints its SHA-256, which the log names)")
+				break
+			}
+		}
 		if r.Scripted {
 			fmt.Fprintln(stdout, "note: the file also says its dice were chosen by hand (scripted), not drawn from a seed")
 		}

@@ -32,6 +32,8 @@ type config struct {
 	Backup    backupConfig    `toml:"backup"`
 	Ops       opsConfig       `toml:"ops"`
 	Games     gamesConfig     `toml:"games"`
+	// UBoatLeader is the game's own section (games.go).
+	UBoatLeader uboatLeaderConfig `toml:"uboatleader"`
 }
 
 // gamesConfig is when an idle game is warned, then ended.
@@ -246,6 +248,9 @@ func loadConfig(path string) (*config, error) {
 	}
 	if err := c.Games.check(path, &c.Reminders); err != nil {
 		return nil, err
+	}
+	if _, err := uboatLeaderPacks(c.UBoatLeader.Packs); err != nil {
+		return nil, fmt.Errorf("%s: uboatleader.packs: %w", path, err)
 	}
 	if c.Discord.Enabled {
 		if c.Discord.Token, err = secret(path, "discord.token", c.Discord.Token, c.Discord.TokenEnv); err != nil {

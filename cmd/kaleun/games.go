@@ -1,6 +1,12 @@
 package main
 
 import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
@@ -9,10 +15,29 @@ import (
 	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 	"github.com/kaleun/kaleun/engine/tonnagewar"
 	"github.com/kaleun/kaleun/engine/uboatleader"
+	ublpictures "github.com/kaleun/kaleun/engine/uboatleader/pictures"
 )
 
-// availableGames lists the games this binary plays.
-func availableGames() (map[string]engine.Rules, error) {
+// gameContent is the content an operator or a player adds to the games:
+// U-Boat Leader packs, by directory (kaleun serve's [uboatleader] packs,
+// kaleun play's and kaleun verify's --pack).
+type gameContent struct {
+	UBoatLeaderPacks []string
+}
+
+// uboatLeaderConfig is kaleun serve's [uboatleader] section.
+type uboatLeaderConfig struct {
+	// Packs are the directories of the owners' packs the bot offers
+	// besides the house pack (`/uboatleader new pack:ID`).
+	Packs []string `toml:"packs"`
+}
+
+// availableGames lists the games this binary plays, with their built-in
+// content only.
+func availableGames() (map[string]engine.Rules, error) { return gamesWith(gameContent{}) }
+
+// gamesWith lists the games this binary plays, with the content added.
+func gamesWith(c gameContent) (map[string]engine.Rules, error) {
 	h, err := hunters.NewRules()
 	if err != nil {
 		return nil, err
@@ -22,11 +47,68 @@ func availableGames() (map[string]engine.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	ubl, err := uboatleader.NewRules()
+	packs, err := uboatLeaderPacks(c.UBoatLeaderPacks)
 	if err != nil {
 		return nil, err
 	}
+	ubl := uboatleader.NewRulesWith(packs...)
 	return map[string]engine.Rules{h.Name(): h, d.Name(): d, w.Name(): w, tw.Name(): tw, ubl.Name(): ubl}, nil
+}
+
+// uboatLeaderPacks loads the house pack and the owners' packs: the house
+// pack stays the default, and no two packs share an id (a game names its
+// pack by id at `new`, by SHA-256 in its saved state).
+func uboatLeaderPacks(dirs []string) ([]*uboatleader.Pack, error) {
+	house, err := uboatleader.LoadHousePack()
+	if err != nil {
+		return nil, err
+	}
+	packs := []*uboatleader.Pack{house}
+	for _, dir := range dirs {
+		p, err := loadPackDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		dup := false
+		for _, q := range packs {
+			switch {
+			case q.SHA256 == p.SHA256:
+				dup = true // the same pack twice
+			case q.Meta.ID == p.Meta.ID:
+				return nil, fmt.Errorf("pack %s: its id %q is taken by another pack (SHA-256 %s): give it another id in its pack.yaml", dir, p.Meta.ID, q.SHA256[:12])
+			}
+		}
+		if !dup {
+			packs = append(packs, p)
+		}
+	}
+	return packs, nil
+}
+
+// loadPackDir reads a U-Boat Leader pack from a directory (or from the
+// directory of a file in it, such as its pack.yaml).
+func loadPackDir(dir string) (*uboatleader.Pack, error) {
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		dir = filepath.Dir(dir)
+	} else if err != nil {
+		return nil, fmt.Errorf("pack %s: %w", dir, err)
+	}
+	p, err := uboatleader.LoadPack(os.DirFS(dir), ".")
+	var pe *uboatleader.PackError
+	if errors.As(err, &pe) {
+		return nil, fmt.Errorf("pack %s has %d problem(s), the first: %s (`kaleun pack check %s` lists them all)", dir, len(pe.Problems), pe.Problems[0], dir)
+	}
+	return p, err
+}
+
+// packFlag collects repeated --pack flags.
+type packFlag []string
+
+func (p *packFlag) String() string { return strings.Join(*p, ",") }
+
+func (p *packFlag) Set(v string) error {
+	*p = append(*p, v)
+	return nil
 }
 
 // illustrators lists the games' picture makers.
@@ -35,5 +117,9 @@ func illustrators() (map[string]bot.Illustrator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]bot.Illustrator{"hunters": h, "hunters-duel": h}, nil
+	u, err := ublpictures.NewIllustrator()
+	if err != nil {
+		return nil, err
+	}
+	return map[string]bot.Illustrator{"hunters": h, "hunters-duel": h, "uboatleader": u}, nil
 }

@@ -28,7 +28,8 @@ type playFlags struct {
 	jsonl, abandon, yes, pictures   bool
 	boat, start, name, uboat, rules string
 	opponent, end                   string
-	campaign, length                string
+	campaign, length, draws         string
+	packs                           packFlag
 }
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -52,6 +53,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.end, "end", "", "agreed end date YYYY-MM (--game hunters-duel, 13.1.1)")
 	fs.StringVar(&f.campaign, "campaign", "", "the campaign (uboatleader)")
 	fs.StringVar(&f.length, "length", "", "short, medium or long (uboatleader)")
+	fs.StringVar(&f.draws, "draws", "", "deck (the pack's cards, shuffled by the dice) or physical (your own cards, entered as you draw them) (uboatleader)")
+	fs.Var(&f.packs, "pack", "a content pack's directory, played instead of the house pack (uboatleader; a game played with one needs it to resume)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -78,7 +81,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
-	games, err := availableGames()
+	games, err := gamesWith(gameContent{UBoatLeaderPacks: f.packs})
 	if err != nil {
 		return err
 	}
@@ -126,10 +129,13 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		return s.Run(ctx)
 	}
 	if rec != nil {
-		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" || f.opponent != "" || f.end != "" || f.campaign != "" || f.length != "" {
+		if f.boat != "" || f.start != "" || f.name != "" || f.uboat != "" || f.rules != "" || f.seed != "" || f.diceFile != "" || f.opponent != "" || f.end != "" || f.campaign != "" || f.length != "" || f.draws != "" {
 			return fmt.Errorf("a game is in progress in %s (%s): it resumes where it stopped; to start another, finish it, use another --db, or run `kaleun play --abandon --yes`", f.db, rec.ID)
 		}
 		if err := fitSession(ctx, s, games, rec); err != nil {
+			if len(f.packs) == 0 {
+				err = fmt.Errorf("%w (if it was played with a pack of your own, pass its directory with --pack)", err)
+			}
 			return err
 		}
 		s.Game = rec.Game
@@ -262,7 +268,15 @@ func diceRecord(f playFlags) (*persist.DiceRecord, error) {
 // setupAnswers takes setup answers from flags, asking for the rest on the terminal.
 func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writer) (map[string]string, error) {
 	given := map[string]string{"boat": f.boat, "start": f.start, "kommandant": f.name, "uboat": f.uboat, "rules": f.rules, "b": f.opponent, "end": f.end,
-		"campaign": f.campaign, "length": f.length}
+		"campaign": f.campaign, "length": f.length, "draws": f.draws}
+	if len(f.packs) > 0 {
+		// The last pack given is the one played.
+		p, err := loadPackDir(f.packs[len(f.packs)-1])
+		if err != nil {
+			return nil, err
+		}
+		given["pack"] = p.Meta.ID
+	}
 	answers := map[string]string{}
 	form, ok := rules.(engine.SetupForm)
 	if !ok {
@@ -305,7 +319,7 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 // asks says the set-up is asked at the keyboard: no setup flag was given
 // at all, and no program speaks JSONL.
 func (f playFlags) asks() bool {
-	return !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == "" && f.opponent == "" && f.end == "" && f.campaign == "" && f.length == ""
+	return !f.jsonl && f.boat == "" && f.start == "" && f.name == "" && f.uboat == "" && f.rules == "" && f.opponent == "" && f.end == "" && f.campaign == "" && f.length == "" && f.draws == "" && len(f.packs) == 0
 }
 
 // firstPlayerKey is the setup question of the first player's name, asked

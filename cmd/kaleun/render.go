@@ -18,8 +18,10 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	db := fs.String("db", "./kaleun.db", "database file, or a PostgreSQL URL (postgres://…)")
 	game := fs.String("game", "", "game id (as `kaleun audit --db FILE` lists them)")
-	what := fs.String("what", "mat", "mat (the display mat), log (the patrol log sheet) or combat (the combat mat)")
+	what := fs.String("what", "mat", "mat (the display mat), log (the patrol log sheet) or combat (the combat mat); for U-Boat Leader map or display")
 	out := fs.String("out", "", "output file: .png, or .csv for --what log")
+	var packs packFlag
+	fs.Var(&packs, "pack", "a content pack's directory, for a game played with one (uboatleader)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -31,12 +33,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(2, "--game and --out are required (the games: kaleun audit --db %s)", *db)
 	}
 	csv := strings.HasSuffix(*out, ".csv")
-	switch {
-	case *what != "mat" && *what != "log" && *what != "combat":
-		return fail(2, "--what %q: want mat, log or combat", *what)
-	case csv && *what != "log":
-		return fail(2, "only the log sheet has a CSV form (--what log)")
-	case !csv && !strings.HasSuffix(*out, ".png"):
+	if !csv && !strings.HasSuffix(*out, ".png") {
 		return fail(2, "--out %s: want a .png (or .csv for the log)", *out)
 	}
 	if err := statDB(*db); err != nil {
@@ -51,8 +48,20 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(2, "no game %q in %s (kaleun audit --db %s lists them)", *game, *db, *db)
 	}
-	if rec.Game != "hunters" || rec.AwaitingStart {
-		return fail(2, "game %s has nothing to draw (a %s game%s)", rec.ID, rec.Game, map[bool]string{true: " waiting for its start"}[rec.AwaitingStart])
+	if rec.AwaitingStart {
+		return fail(2, "game %s has nothing to draw (a %s game waiting for its start)", rec.ID, rec.Game)
+	}
+	if rec.Game != "hunters" {
+		if csv {
+			return fail(2, "only a Hunters log sheet has a CSV form")
+		}
+		return renderIllustrated(rec, *what, *out, packs, stdout, fail)
+	}
+	switch {
+	case *what != "mat" && *what != "log" && *what != "combat":
+		return fail(2, "--what %q: want mat, log or combat", *what)
+	case csv && *what != "log":
+		return fail(2, "only the log sheet has a CSV form (--what log)")
 	}
 	rules, err := hunters.NewRules()
 	if err != nil {
@@ -91,5 +100,38 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(1, "%v", err)
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", *out, len(data))
+	return 0
+}
+
+// renderIllustrated draws a picture of another game with its registered
+// illustrator: the picture its view of that name comes with in chat.
+func renderIllustrated(rec *persist.GameRecord, what, out string, packs []string, stdout io.Writer, fail func(int, string, ...any) int) int {
+	games, err := gamesWith(gameContent{UBoatLeaderPacks: packs})
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	ills, err := illustrators()
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	rules, il := games[rec.Game], ills[rec.Game]
+	if rules == nil || il == nil {
+		return fail(2, "game %s is a %s game, which has no pictures", rec.ID, rec.Game)
+	}
+	st, err := rules.Decode(rec.State)
+	if err != nil {
+		return fail(1, "game %s: %v", rec.ID, err)
+	}
+	pics, err := il.Illustrate(st, what, nil)
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	if len(pics) == 0 {
+		return fail(2, "game %s has no picture for --what %s now (U-Boat Leader: map, or display while a battle is on it)", rec.ID, what)
+	}
+	if err := os.WriteFile(out, pics[0].Data, 0o644); err != nil {
+		return fail(1, "%v", err)
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", out, len(pics[0].Data))
 	return 0
 }

@@ -63,7 +63,7 @@ const afterCancel = 3 * time.Second
 // the database.
 func serve(ctx context.Context, cfg *config) error {
 	log := cfg.logger(os.Stderr)
-	games, err := availableGames()
+	games, err := gamesWith(gameContent{UBoatLeaderPacks: cfg.UBoatLeader.Packs})
 	if err != nil {
 		return err
 	}

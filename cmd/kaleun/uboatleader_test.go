@@ -121,7 +121,7 @@ func TestUBoatLeaderCampaignThroughTheBot(t *testing.T) {
 }
 
 func over(r bot.Reply) bool {
-	for _, m := range r.Public {
+	for _, m := range r.Shown() { // the end is in the last decision's result
 		if m.Outcome != nil {
 			return true
 		}

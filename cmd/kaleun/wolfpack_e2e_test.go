@@ -170,6 +170,7 @@ type packDriver struct {
 	ids        int
 	inter      map[string]*interaction
 	prompts    map[string]*packPrompt // by game and token
+	promptAt   map[string]*packPrompt // by the message that offered it
 	pending    map[string]*packPrompt // each player's unanswered prompt
 	reminded   map[string]*packPrompt // each player's last reminded prompt (for the DM that follows)
 	absentLeft map[string]int
@@ -198,7 +199,7 @@ type packDriver struct {
 }
 
 func newPackDriver(t *testing.T, f *discordfake.Server) *packDriver {
-	return &packDriver{t: t, f: f, inter: map[string]*interaction{}, prompts: map[string]*packPrompt{}, pending: map[string]*packPrompt{},
+	return &packDriver{t: t, f: f, inter: map[string]*interaction{}, prompts: map[string]*packPrompt{}, promptAt: map[string]*packPrompt{}, pending: map[string]*packPrompt{},
 		reminded: map[string]*packPrompt{}, absentLeft: map[string]int{}, battleAbsent: map[string]string{}, packs: map[string][]string{},
 		packOf: map[string]string{}, packThread: map[string]string{}, noticeActor: map[string]string{}, finished: map[string]bool{},
 		totals: map[string]int{}, history: map[string]map[int]bool{}}
@@ -360,10 +361,12 @@ func (d *packDriver) allFinished() bool { return len(d.packs) == 2 && len(d.fini
 var (
 	tokenOf       = regexp.MustCompile(`tok-(i\d+)`)
 	mentionOf     = regexp.MustCompile(`^<@([^>]+)>`)
+	ownerOf       = regexp.MustCompile(`^(\S+) \(U-\d+\): `)
+	jumpOf        = regexp.MustCompile(`\[Jump to game\]\(https://discord\.com/channels/[^/]+/[^/)]+(?:/([^)]+))?\)`)
 	sailsOf       = regexp.MustCompile(`Wolfpack (.+?) sails: (.+)\.`)
-	sunkOf        = regexp.MustCompile(`\(([\d,]+) t\) is sunk! Career total ([\d,]+) t\.`)
-	deadlineOf    = regexp.MustCompile(`^(\S+)'s deadline passed: `)
-	reminderOf    = regexp.MustCompile(`Reminder (\d+): game (\S+) waits for (\S+)'s (.*?)\.`)
+	sunkOf        = regexp.MustCompile(`\*\*SUNK\*\* ([\d,]+) t \(career ([\d,]+) t\)`)
+	deadlineOf    = regexp.MustCompile(`^⌛ (\S+)'s deadline passed: `)
+	reminderOf    = regexp.MustCompile(`⏰ (U-\d+) waits on you: _(.*?)_ \(reminder (\d+)\)`)
 	standingOf    = regexp.MustCompile(`^(\d+)\. (\S+)$`)
 	packTotalOf   = regexp.MustCompile(`^(\d+)\. (.+): ([\d,]+) t$`)
 	scoreOfValues = regexp.MustCompile(`^([\d,]+) t · `)
@@ -433,15 +436,18 @@ func (d *packDriver) handle(p discordfake.Post) {
 		d.finished[d.packThread[channel]] = true
 	}
 	buttons := discordfake.Buttons(p)
-	if len(buttons) == 0 {
+	if reminderOf.MatchString(text) {
+		if len(buttons) > 0 {
+			d.fail("a reminder carries a second set of buttons (issue 17.6): %s", text)
+		}
+		d.reminder(text, p.At)
 		return
 	}
-	if hasEmbed && strings.HasPrefix(embed.Title, "Reminder: ") {
-		d.reminder(embed, buttons, p.At)
-		return
-	}
-	if hasEmbed && strings.HasPrefix(embed.Title, "Deadline passed: ") {
+	if strings.Contains(text, "deadline passed. This decision is theirs alone") {
 		d.fail("a deadline left the game waiting, where the built-in commander should act: %s", text)
+		return
+	}
+	if len(buttons) == 0 {
 		return
 	}
 	d.prompt(p, channel, buttons)
@@ -458,16 +464,23 @@ func (d *packDriver) prompt(p discordfake.Post, channel string, buttons []string
 	if d.prompts[key] != nil {
 		return // posted again
 	}
-	content, _ := discordfake.Data(p)["content"].(string)
-	m := mentionOf.FindStringSubmatch(content)
+	// Every prompt names its player and boat (issue 17.3); it pings him
+	// only when the turn has passed to him.
+	e, _ := discordfake.FirstEmbed(p)
+	m := ownerOf.FindStringSubmatch(e.Description)
 	if m == nil {
 		d.fail("a prompt names nobody: %s", discordfake.Text(p))
 		return
 	}
 	user := m[1]
+	content, _ := discordfake.Data(p)["content"].(string)
+	if ping := mentionOf.FindStringSubmatch(content); ping != nil && ping[1] != user {
+		d.fail("%s's prompt pings %s", user, ping[1])
+	}
 	pr := &packPrompt{game: parts[1], token: parts[2], user: user, channel: channel, options: buttons, firstSeen: p.At,
 		reminders: map[int][]time.Time{}, dms: map[int]int{}}
 	d.prompts[key] = pr
+	d.promptAt[p.ID] = pr
 	if old := d.pending[user]; old != nil && !old.answered {
 		d.fail("%s has two prompts at once: %s and %s", user, old.token, pr.token)
 	}
@@ -523,23 +536,29 @@ func (d *packDriver) deadlineActed(user, channel, text string, at time.Time) {
 	}
 }
 
-// reminder counts a reminder against the prompt its buttons answer.
-func (d *packDriver) reminder(e discordfake.Embed, buttons []string, at time.Time) {
-	m := reminderOf.FindStringSubmatch(e.Description)
-	parts := strings.Split(buttons[0], ":")
-	if m == nil || len(parts) != 4 {
-		d.fail("a reminder reads %q", e.Description)
+// reminder counts a reminder against the prompt it links to.
+func (d *packDriver) reminder(text string, at time.Time) {
+	m := reminderOf.FindStringSubmatch(text)
+	jump := jumpOf.FindStringSubmatch(text)
+	if m == nil || jump == nil {
+		d.fail("a reminder reads %q", text)
 		return
 	}
-	if strings.Contains(e.Description, "()") {
-		d.fail("a reminder with an empty rule reference (issue 16.5): %q", e.Description)
+	if strings.Contains(text, "()") || !strings.Contains(text, ", due <t:") {
+		d.fail("a reminder with an empty rule reference (issue 16.5) or no due time: %q", text)
 	}
-	pr := d.prompts[parts[1]+"|"+parts[2]]
+	// The link leads to the prompt's message; a bot restarted since it was
+	// posted knows only the game's thread, and the reminder is his whose
+	// mention it carries.
+	pr := d.promptAt[jump[1]]
+	if ping := mentionOf.FindStringSubmatch(text); jump[1] == "" && ping != nil {
+		pr = d.pending[ping[1]]
+	}
 	if pr == nil {
-		d.fail("a reminder of a prompt never posted: %q", e.Description)
+		d.fail("a reminder of a prompt never posted: %q", text)
 		return
 	}
-	n, _ := strconv.Atoi(m[1])
+	n, _ := strconv.Atoi(m[3])
 	pr.reminders[n] = append(pr.reminders[n], at)
 	d.reminded[pr.user] = pr
 	// The kill comes in the middle of the battles: at the first reminder of
@@ -554,11 +573,11 @@ func (d *packDriver) directMessage(user string, p discordfake.Post) {
 	text := discordfake.Text(p)
 	m := reminderOf.FindStringSubmatch(text)
 	pr := d.reminded[user]
-	if m == nil || pr == nil {
+	if m == nil || pr == nil || strings.Contains(text, "<@") {
 		d.fail("a direct message to %s: %q", user, text)
 		return
 	}
-	n, _ := strconv.Atoi(m[1])
+	n, _ := strconv.Atoi(m[3])
 	pr.dms[n]++
 }
 

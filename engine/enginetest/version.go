@@ -115,7 +115,7 @@ func ReplayDigest(rules engine.Rules, setups []string, maxDecisions int) (digest
 				return "", 0, fmt.Errorf("setup %s: decision %d: a prompt without options", setup, n)
 			}
 			o, _ := choose.Roll(len(p.Options))
-			write(p)
+			write(played(p))
 			next, evs, err := st.Apply(engine.Choice{Token: p.Token, Key: p.Options[o-1].Key}, d)
 			if err != nil {
 				var de *engine.DiceError
@@ -131,4 +131,17 @@ func ReplayDigest(rules engine.Rules, setups []string, maxDecisions int) (digest
 		write(st.Outcome())
 	}
 	return hex.EncodeToString(h.Sum(nil)), decisions, nil
+}
+
+// played is a prompt as the rules play it: its presentation (a chat title,
+// short labels, odds and risks, which no log holds and no replay compares)
+// is left out, so that reworded chat changes no rules version.
+func played(p *engine.Prompt) *engine.Prompt {
+	c := *p
+	c.Title, c.Subject = "", ""
+	c.Options = make([]engine.Option, len(p.Options))
+	for i, o := range p.Options {
+		c.Options[i] = engine.Option{Key: o.Key, Label: o.Label, Case: o.Case}
+	}
+	return &c
 }

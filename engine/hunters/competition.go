@@ -33,7 +33,7 @@ func (r *Rules) TournamentFormats() []engine.TournamentFormat {
 	win := engine.SetupField{Key: "win", Label: "Winner", Default: "tonnage", Help: "13.4.1: any of the formats above",
 		Options: []engine.Option{{Key: "tonnage", Label: "Most tonnage, dead or alive (13.2)"}, {Key: "survival", Label: "Most tonnage among those alive in Jun-43 (13.3)"}}}
 	// The advisor (odds at every prompt) is free unless the organiser turns it off.
-	odds := engine.SetupField{Key: "odds", Label: "Odds (the advisor)", Default: "on", Help: "off: no entrant may ask for the odds of his options",
+	odds := engine.SetupField{Key: "odds", Label: "Odds (the advisor)", Default: "on", Help: "off: no entrant may ask for the odds of their options",
 		Options: []engine.Option{{Key: "on", Label: "Every entrant may ask for odds"}, {Key: "off", Label: "No odds in this tournament"}}}
 	anyBoat := engine.SetupField{Key: "boat", Label: "Your U-boat type", Required: true, Help: "13.4.1: any Type VII or IX available at the start"}
 	for _, k := range boatOrder {
@@ -46,7 +46,8 @@ func (r *Rules) TournamentFormats() []engine.TournamentFormat {
 		{Key: "wolfpack", Label: "Wolfpack", Case: "13.5", Fields: []engine.SetupField{rules, odds, {Key: "absent", Label: "An absent boat at its deadline", Default: "commander",
 			Help:    "13.5 is silent on timing: see README",
 			Options: []engine.Option{{Key: "commander", Label: "The built-in commander decides for it (it sits battle rounds out)"}, {Key: "sit_out", Label: "It only sits battle rounds out; its other decisions wait"}}}},
-			TeamGame: "hunters-wolfpack", TeamSize: 6, TeamNames: r.wolfpackNames(), TeamsTitle: "Packs (13.5.1)"},
+			TeamGame: "hunters-wolfpack", TeamSize: 6, TeamNames: r.wolfpackNames(), TeamsTitle: "Packs (13.5.1)",
+			TeamSetup: map[string]string{"numbers": "own"}},
 	}
 }
 
@@ -80,7 +81,7 @@ func (r *Rules) EntrantSetup(format string, organiser, entrant map[string]string
 		setup["boat"], setup["start"] = "VIIC", "1942-06" // 13.5.2
 	case "mixed":
 		if entrant["boat"] == "" {
-			return nil, fmt.Errorf("in a Mixed Boat tournament each entrant names his boat when he joins (13.4.1)")
+			return nil, fmt.Errorf("in a Mixed Boat tournament each entrant names a boat when joining (13.4.1)")
 		}
 		setup["boat"] = entrant["boat"]
 	default:

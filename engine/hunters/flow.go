@@ -153,16 +153,20 @@ func (s *State) Pending() *engine.Prompt {
 	if d == nil {
 		return nil
 	}
-	return &engine.Prompt{
+	p := &engine.Prompt{
 		Token:   s.token(s.Decision),
 		Actor:   d.actorOf(),
 		Secret:  d.secret && s.Settings.TwoPlayer,
 		Private: d.secret && s.Settings.TwoPlayer, // 14.8.3: chosen in private
 		Kind:    "hunters." + d.kind,
+		Title:   titles[d.kind],
+		Subject: s.Boat.Number,
 		Text:    d.text(s),
 		Case:    d.cas,
 		Options: append([]engine.Option(nil), s.options(d)...),
 	}
+	present(d.kind, p.Options)
+	return p
 }
 
 // Apply implements engine.State: it answers the pending prompt on a copy.

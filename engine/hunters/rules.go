@@ -207,6 +207,19 @@ func (r *Rules) startInto(s *State, su Setup, d engine.Dice, record bool) (event
 	return s.run.events, nil
 }
 
+// HistoricalNumbers are the first n historical numbers of a boat type, in
+// the order 14.4.1 lists them (a wolfpack's boats each take one: U-69,
+// U-70...); fewer when the type has fewer.
+func (r *Rules) HistoricalNumbers(boat string, n int) []string {
+	var out []string
+	for _, rg := range r.pack.History.UBoatIDs[boat] {
+		for v := rg[0]; v <= rg[1] && len(out) < n; v++ {
+			out = append(out, "U-"+strconv.Itoa(v))
+		}
+	}
+	return out
+}
+
 func typeName(k string) string { return strings.ReplaceAll(k, "_", " ") }
 
 // historicalNumber rolls a historical U-boat number of the type (14.4.1).

@@ -13,4 +13,5 @@ var (
 
 	_ engine.State        = (*State)(nil)
 	_ engine.PrivateViews = (*State)(nil)
+	_ engine.Pinned       = (*State)(nil)
 )

@@ -13,6 +13,10 @@ import (
 // Views implements engine.State.
 func (s *State) Views() []string { return []string{"table", "score", "variants"} }
 
+// PinnedView implements engine.Pinned: the table stays posted in the
+// channel, edited after each move.
+func (s *State) PinnedView() string { return "table" }
+
 // ViewSpecs implements engine.ViewCatalog.
 func (r *Rules) ViewSpecs() []engine.ViewSpec {
 	return []engine.ViewSpec{

@@ -152,10 +152,14 @@ func (s *State) Pending() *engine.Prompt {
 	if l := strings.TrimSpace(s.pack.Meta.Label); l != "" {
 		text += "\n[" + l + "]"
 	}
+	kind := "uboatleader." + t.Op
+	if t.Op == "draw" || t.Op == "card_form" {
+		kind += "." + t.Key // the deck: a scripted player knows which card to take
+	}
 	return &engine.Prompt{
 		Token:   strconv.Itoa(s.Decision),
 		Actor:   engine.Commander,
-		Kind:    "uboatleader." + t.Op,
+		Kind:    kind,
 		Text:    text,
 		Case:    a.Case,
 		Options: a.Options,

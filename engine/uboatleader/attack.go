@@ -417,7 +417,7 @@ func (s *State) salvo(i int, g []Shot, mission bool) {
 
 // convoyMod is the Convoy card's modifier to torpedo or gun attacks.
 func (s *State) convoyMod(kind string) int {
-	c := s.pack.idx.convoys[s.Battle.Convoy]
+	c := s.convoyCard(s.Battle.Convoy)
 	if c == nil {
 		return 0
 	}

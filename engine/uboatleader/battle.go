@@ -136,7 +136,7 @@ func (s *State) shipCard(sh *Ship) *ShipCard {
 	if sh.Card == 0 {
 		return nil
 	}
-	return s.pack.Ship(sh.Deck, sh.Card)
+	return s.shipOf(sh.Deck, sh.Card)
 }
 
 // shipName names a ship: its card's name, or its unknown counter.

@@ -403,7 +403,7 @@ func (s *State) identified(st Step) {
 	sh := &s.Battle.Ships[st.Ship]
 	n := s.takeDrawn()
 	deck := deckFor(sh.Kind)
-	c := s.pack.Ship(deck, n)
+	c := s.shipOf(deck, n)
 	if c.Misidentified {
 		// UBL-1.8: the merchant was an escort; draw an Escort card instead.
 		s.note("UBL-1.8", "%s at %s is a misidentified escort: an Escort card is drawn.", c.Name, s.display().name(sh.Area))

@@ -164,7 +164,7 @@ func (s *State) contactDraw(st Step) {
 }
 
 func (s *State) convoyText(n int) string {
-	c := s.pack.idx.convoys[n]
+	c := s.convoyCard(n)
 	count := map[string]int{}
 	for _, p := range c.Ships {
 		count[p.Kind]++
@@ -175,7 +175,11 @@ func (s *State) convoyText(n int) string {
 			parts = append(parts, fmt.Sprintf("%d %s", count[k], map[string]string{ShipMerchant: "merchant(s)", ShipWarship: "warship(s)", ShipEscort: "escort(s)", ShipFleetEscort: "fleet escort(s)"}[k]))
 		}
 	}
-	t := fmt.Sprintf("#%d %s, type %s: %s", c.Number, c.Name, c.Type, strings.Join(parts, ", "))
+	name := ""
+	if c.Name != "" {
+		name = " " + c.Name
+	}
+	t := fmt.Sprintf("#%d%s, type %s: %s", c.Number, name, c.Type, strings.Join(parts, ", "))
 	if c.Torpedo != 0 {
 		t += fmt.Sprintf("; %+d to torpedo attacks", c.Torpedo)
 	}
@@ -201,8 +205,10 @@ func (s *State) answerAirPick(st Step, key string) {
 	}
 	s.Battle.Convoy = chosen
 	if s.ruling("air_search_unchosen") == "deck_bottom" {
-		d := s.Decks[DeckConvoys]
-		d.Draw = append(d.Draw, other)
+		if !s.physical() {
+			d := s.Decks[DeckConvoys]
+			d.Draw = append(d.Draw, other)
+		}
 		s.note("UBL-4.2", "Convoy card #%d goes under the deck (air_search_unchosen=deck_bottom).", other)
 		return
 	}
@@ -232,7 +238,7 @@ func (s *State) answerEngage(st Step, key string) {
 // active boat.
 func (s *State) battleSetup(st Step) {
 	bt := s.Battle
-	c := s.pack.idx.convoys[bt.Convoy]
+	c := s.convoyCard(bt.Convoy)
 	bt.Type = c.Type
 	bt.Ships = bt.Ships[:0]
 	for _, p := range c.Ships {

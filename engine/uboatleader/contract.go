@@ -14,4 +14,5 @@ var (
 	_ engine.State      = (*State)(nil)
 	_ engine.Routine    = (*State)(nil)
 	_ engine.Summarized = (*State)(nil)
+	_ engine.Pinned     = (*State)(nil)
 )

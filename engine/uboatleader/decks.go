@@ -3,6 +3,7 @@ package uboatleader
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/kaleun/kaleun/engine"
 )
@@ -11,20 +12,14 @@ import (
 // the pack for the campaign, shuffled with the dice, drawn from the top;
 // after the last card is drawn the discards are shuffled into a new deck.
 //
-// Every draw is a step of its own ("draw", with the deck in Key), whose card
-// lands in State.Drawn for the step after it to take. That is the seam of a
-// "physical components" mode, where the player draws from his own cards and
-// types what he drew: in that mode (SetupInfo.Draws = "entered") the draw
-// step gets an ask listing the deck's cards by printed number — those not
-// in play, paged like any long list — and its answer lands in Drawn in the
-// same way; the shuffles and reshuffles are then the player's and roll no
-// dice. Nothing after the draw changes: the step that consumes Drawn cannot
-// tell where the card came from. Not built yet: the decks below are the
-// only source.
-
-func init() {
-	register("draw", &opDef{act: func(s *State, st Step) { s.Drawn = append(s.Drawn, s.drawCard(st.Key)) }})
-}
+// Every draw is a step of its own ("draw", with the deck in Key, registered
+// in cardform.go), whose card lands in State.Drawn for the step after it to
+// take. With the pack's decks it draws the top card (drawCard); in physical
+// mode (SetupInfo.Draws = "physical", physical.go) it asks the player which
+// card he drew from his own deck, and his answer lands in Drawn the same
+// way; the shuffles and reshuffles are then his and roll no dice. Nothing
+// after the draw changes: the step that consumes Drawn cannot tell where the
+// card came from.
 
 // deckCases are the rule each deck's draws cite.
 var deckCases = map[string]string{
@@ -61,11 +56,22 @@ func (s *State) buildDecks() {
 		}
 		s.Decks[name] = &Deck{Draw: ids}
 	}
-	for _, name := range []string{DeckEvents, DeckConvoys, DeckMerchants, DeckEscorts, DeckEscortFleet, DeckWarships} {
-		s.shuffle(s.Decks[name].Draw, "the "+deckNames[name]+" deck")
-	}
-	if len(c.RemoveConvoys) > 0 {
-		s.note("UBL-2", "Convoy cards removed for %s: %v.", c.Name, c.RemoveConvoys)
+	if s.physical() {
+		// The player's own decks: he shuffles them; the pack's stay unused.
+		for _, d := range s.Decks {
+			d.Draw = nil
+		}
+		s.note("UBL-2", "Your own cards: shuffle your Event, Convoy, Merchant, Escort and Warship decks and set the three Escort Fleet cards aside as their own deck; when a deck runs out, shuffle its discards into a new one. At each draw, tell me the card.")
+		if len(c.RemoveConvoys) > 0 {
+			s.note("UBL-2", "Take Convoy cards %v out of your Convoy deck for %s.", c.RemoveConvoys, c.Name)
+		}
+	} else {
+		for _, name := range []string{DeckEvents, DeckConvoys, DeckMerchants, DeckEscorts, DeckEscortFleet, DeckWarships} {
+			s.shuffle(s.Decks[name].Draw, "the "+deckNames[name]+" deck")
+		}
+		if len(c.RemoveConvoys) > 0 {
+			s.note("UBL-2", "Convoy cards removed for %s: %v.", c.Name, c.RemoveConvoys)
+		}
 	}
 	// Escort Tactics counters only in campaigns from June 1942 (UBL-2, UBL-6.22).
 	s.Cup = nil
@@ -151,12 +157,12 @@ func (s *State) takeDrawn() int {
 func (s *State) cardName(deck string, n int) string {
 	switch deck {
 	case DeckEvents:
-		return s.pack.idx.events[n].Name
+		return s.eventCard(n).Name
 	case DeckConvoys:
-		c := s.pack.idx.convoys[n]
-		return fmt.Sprintf("%s (type %s)", c.Name, c.Type)
+		c := s.convoyCard(n)
+		return strings.TrimSpace(fmt.Sprintf("%s (type %s)", c.Name, c.Type))
 	}
-	if c := s.pack.Ship(deck, n); c != nil {
+	if c := s.shipOf(deck, n); c != nil {
 		return c.Name
 	}
 	return "?"

@@ -18,7 +18,8 @@
 //
 // The engine is a stack of steps (agenda.go): each step either acts at once
 // (a roll, a draw, a phase's bookkeeping) or waits for a decision. Every card
-// draw is such a step, so a later "physical components" mode, where the
-// player types the card he drew from his own deck, replaces the draw's
-// action by a prompt without reshaping anything else (see draw in decks.go).
+// draw is such a step, so the "physical components" mode (physical.go),
+// where the player draws from his own decks and enters the card he drew,
+// replaces the draw's action by a prompt (and a form, cardform.go) without
+// reshaping anything else.
 package uboatleader

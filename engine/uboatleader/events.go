@@ -60,15 +60,15 @@ func (s *State) eventHalf(e *EventCard) (string, []Effect, bool) {
 
 func (s *State) eventResolve(st Step) {
 	n := s.takeDrawn()
-	e := s.pack.idx.events[n]
+	e := s.eventCard(n)
 	text, effs, ok := s.eventHalf(e)
 	if !ok {
-		s.note("UBL-5.3", "Event #%d %s: no half for %d, no effect.", n, e.Name, s.campaignYear())
+		s.note("UBL-5.3", "%s: no half for %d, no effect.", eventTitle(e), s.campaignYear())
 		s.discard(DeckEvents, n)
 		return
 	}
 	if text != "" {
-		s.note("UBL-5.3", "Event #%d %s for %s: %s", n, e.Name, s.Fleet[st.Boat].ID, text)
+		s.note("UBL-5.3", "%s for %s: %s", eventTitle(e), s.Fleet[st.Boat].ID, text)
 	}
 	steps := make([]Step, 0, len(effs)+1)
 	for k := range effs {
@@ -79,7 +79,7 @@ func (s *State) eventResolve(st Step) {
 }
 
 func (s *State) effectOf(st Step) Effect {
-	_, effs, _ := s.eventHalf(s.pack.idx.events[st.N])
+	_, effs, _ := s.eventHalf(s.eventCard(st.N))
 	return effs[st.Ship]
 }
 
@@ -107,13 +107,13 @@ func (s *State) askEffect(st Step) *ask {
 		return nil
 	}
 	t := e.Trade
-	card := s.pack.idx.events[st.N]
+	card := s.eventCard(st.N)
 	what := fmt.Sprintf("%d %s(s)", t.N, payNames[t.Pay])
 	gain := fmt.Sprintf("%d VP", t.VP)
 	if t.XP > 0 {
 		gain += fmt.Sprintf(" and %d XP", t.XP)
 	}
-	return &ask{Case: "UBL-5.3", Text: s.f("Event #%d %s: %s may spend %s for %s.", card.Number, card.Name, s.boatName(st.Boat), what, gain),
+	return &ask{Case: "UBL-5.3", Text: s.f("%s: %s may spend %s for %s.", eventTitle(card), s.boatName(st.Boat), what, gain),
 		Options: []engine.Option{opt("pay", "Spend "+what+" for "+gain, "UBL-5.3"), opt("keep", "Keep the weapons", "UBL-5.3")}}
 }
 
@@ -140,10 +140,10 @@ func (s *State) answerEffect(st Step, key string) {
 			b.Gun--
 		}
 	}
-	card := s.pack.idx.events[st.N]
+	card := s.eventCard(st.N)
 	b.XP += t.XP
 	b.VP += t.VP
-	s.addVP(t.VP, "UBL-5.3", fmt.Sprintf("%s, Event #%d %s", b.ID, card.Number, card.Name))
+	s.addVP(t.VP, "UBL-5.3", b.ID+", "+eventTitle(card))
 }
 
 // takeTorpedo spends one torpedo from a box, a standard one first.
@@ -171,8 +171,8 @@ func (s *State) effect(st Step) {
 	if !b.inPlay() {
 		return
 	}
-	card := s.pack.idx.events[st.N]
-	why := fmt.Sprintf("Event #%d %s", card.Number, card.Name)
+	card := s.eventCard(st.N)
+	why := eventTitle(card)
 	switch {
 	case e.Stress != nil:
 		s.eventStress(i, *e.Stress, why)
@@ -227,4 +227,13 @@ func (s *State) eventStress(i, n int, why string) {
 	if !was && s.Fleet[i].unfit() {
 		s.becameUnfit(i)
 	}
+}
+
+// eventTitle names an Event card: its number and printed name (a card
+// entered from the player's own deck has only its number).
+func eventTitle(e *EventCard) string {
+	if e.Name == "" {
+		return fmt.Sprintf("Event #%d", e.Number)
+	}
+	return fmt.Sprintf("Event #%d %s", e.Number, e.Name)
 }

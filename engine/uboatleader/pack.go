@@ -39,19 +39,19 @@ type Pack struct {
 
 // PackMeta names a pack and says where its values come from.
 type PackMeta struct {
-	ID   string `yaml:"id"`
-	Name string `yaml:"name"`
+	ID   string `yaml:"id,omitempty" json:"id,omitempty"`
+	Name string `yaml:"name,omitempty" json:"name,omitempty"`
 	// Label is shown on every view and prompt of a game played with the
 	// pack, e.g. "House content, not the publisher's".
-	Label      string   `yaml:"label"`
-	Provenance []string `yaml:"provenance"`
+	Label      string   `yaml:"label,omitempty" json:"label,omitempty"`
+	Provenance []string `yaml:"provenance,omitempty" json:"provenance,omitempty"`
 }
 
 // MapDef is a campaign map (UBL-1.2 "Aree della Mappa Campagna").
 type MapDef struct {
-	ID    string    `yaml:"id"`
-	Name  string    `yaml:"name"`
-	Areas []AreaDef `yaml:"areas"`
+	ID    string    `yaml:"id,omitempty" json:"id,omitempty"`
+	Name  string    `yaml:"name,omitempty" json:"name,omitempty"`
+	Areas []AreaDef `yaml:"areas,omitempty" json:"areas,omitempty"`
 }
 
 // Area kinds.
@@ -64,56 +64,60 @@ const (
 // own, adjacent to the sea areas a boat sails to from it (UBL-5.1:
 // "inclusi i movimenti dal porto in un'area adiacente").
 type AreaDef struct {
-	ID   string `yaml:"id"`
-	Name string `yaml:"name"`
-	Kind string `yaml:"kind"`
+	ID   string `yaml:"id,omitempty" json:"id,omitempty"`
+	Name string `yaml:"name,omitempty" json:"name,omitempty"`
+	Kind string `yaml:"kind,omitempty" json:"kind,omitempty"`
 	// Refit is a port's Refit number: stress removed in the Refit phase (UBL-7.3).
-	Refit int `yaml:"refit"`
+	Refit int `yaml:"refit,omitempty" json:"refit,omitempty"`
 	// Patrolling and Moving are the Event cards drawn by a boat that stays
 	// in the area or enters it (UBL-5.1, UBL-5.3).
-	Patrolling int      `yaml:"patrolling"`
-	Moving     int      `yaml:"moving"`
-	Adjacent   []string `yaml:"adjacent"`
+	Patrolling int      `yaml:"patrolling,omitempty" json:"patrolling,omitempty"`
+	Moving     int      `yaml:"moving,omitempty" json:"moving,omitempty"`
+	Adjacent   []string `yaml:"adjacent,omitempty" json:"adjacent,omitempty"`
 	// NoStop: a boat may never end its movement here (the English Channel, UBL-5.1).
-	NoStop bool `yaml:"no_stop"`
+	NoStop bool `yaml:"no_stop,omitempty" json:"no_stop,omitempty"`
+	// At places the area on the map's picture: x and y of its centre, in
+	// hundredths of the picture's width and height from its top left. A map
+	// gives every area a place, or none (then the picture lays them out).
+	At *[2]float64 `yaml:"at,omitempty" json:"at,omitempty"`
 	// Contacts is the area's contact table (UBL-6.1, UBL-6.2): bands of the
 	// modified roll, each the number of contacts.
-	Contacts []ContactBand `yaml:"contacts"`
-	Mine     *MineBox      `yaml:"mine"`
-	Attack   *AttackBox    `yaml:"attack"`
-	Raider   *RaiderBox    `yaml:"raider"`
+	Contacts []ContactBand `yaml:"contacts,omitempty" json:"contacts,omitempty"`
+	Mine     *MineBox      `yaml:"mine,omitempty" json:"mine,omitempty"`
+	Attack   *AttackBox    `yaml:"attack,omitempty" json:"attack,omitempty"`
+	Raider   *RaiderBox    `yaml:"raider,omitempty" json:"raider,omitempty"`
 }
 
 // ContactBand is a row of a contact table: a modified roll up to Max (the
 // last band has none: "or more") gives N contacts.
 type ContactBand struct {
-	Max *int `yaml:"max"`
-	N   int  `yaml:"n"`
+	Max *int `yaml:"max,omitempty" json:"max,omitempty"`
+	N   int  `yaml:"n,omitempty" json:"n,omitempty"`
 }
 
 // MineBox is a Special Mission Mine box (UBL-4.9): its Event cards and the
 // VP for the mines laid.
 type MineBox struct {
-	Events int       `yaml:"events"`
-	VP     []MineRow `yaml:"vp"`
+	Events int       `yaml:"events,omitempty" json:"events,omitempty"`
+	VP     []MineRow `yaml:"vp,omitempty" json:"vp,omitempty"`
 }
 
 // MineRow: laying at least Mines mines scores VP.
 type MineRow struct {
-	Mines int `yaml:"mines"`
-	VP    int `yaml:"vp"`
+	Mines int `yaml:"mines,omitempty" json:"mines,omitempty"`
+	VP    int `yaml:"vp,omitempty" json:"vp,omitempty"`
 }
 
 // AttackBox is a Special Attack box (UBL-4.10): Event cards, then ships.
 type AttackBox struct {
-	Events int `yaml:"events"`
-	Ships  int `yaml:"ships"`
+	Events int `yaml:"events,omitempty" json:"events,omitempty"`
+	Ships  int `yaml:"ships,omitempty" json:"ships,omitempty"`
 }
 
 // RaiderBox is a Raider box (UBL-4.11): Event cards, then attacks.
 type RaiderBox struct {
-	Events  int `yaml:"events"`
-	Attacks int `yaml:"attacks"`
+	Events  int `yaml:"events,omitempty" json:"events,omitempty"`
+	Attacks int `yaml:"attacks,omitempty" json:"attacks,omitempty"`
 }
 
 // DisplayDef is the Tactical Display (UBL-1.3, UBL-1.4 "Aree Adiacenti"):
@@ -121,16 +125,16 @@ type RaiderBox struct {
 // clockwise (each adjacent to the next; the diagonals are not adjacent), the
 // convoy's wake area, and the links between rings.
 type DisplayDef struct {
-	Long   []string    `yaml:"long"`
-	Medium []string    `yaml:"medium"`
-	Short  []string    `yaml:"short"`
-	Convoy []string    `yaml:"convoy"`
-	Wake   string      `yaml:"wake"`
-	Links  [][2]string `yaml:"links"`
+	Long   []string    `yaml:"long,omitempty" json:"long,omitempty"`
+	Medium []string    `yaml:"medium,omitempty" json:"medium,omitempty"`
+	Short  []string    `yaml:"short,omitempty" json:"short,omitempty"`
+	Convoy []string    `yaml:"convoy,omitempty" json:"convoy,omitempty"`
+	Wake   string      `yaml:"wake,omitempty" json:"wake,omitempty"`
+	Links  [][2]string `yaml:"links,omitempty" json:"links,omitempty"`
 	// Names are how areas are called in prompts (default: the id).
-	Names map[string]string `yaml:"names"`
+	Names map[string]string `yaml:"names,omitempty" json:"names,omitempty"`
 	// UnknownSpeed is the speed printed on each unknown counter (UBL-6.10).
-	UnknownSpeed map[string]int `yaml:"unknown_speed"`
+	UnknownSpeed map[string]int `yaml:"unknown_speed,omitempty" json:"unknown_speed,omitempty"`
 }
 
 // Lengths of a campaign (UBL-2).
@@ -138,44 +142,44 @@ var lengthKeys = []string{"short", "medium", "long"}
 
 // CampaignDef is a campaign sheet (UBL-1.1, UBL-2).
 type CampaignDef struct {
-	ID    string `yaml:"id"`
-	Name  string `yaml:"name"`
-	Start Month  `yaml:"start"`
-	End   Month  `yaml:"end"`
-	Map   string `yaml:"map"`
+	ID    string `yaml:"id,omitempty" json:"id,omitempty"`
+	Name  string `yaml:"name,omitempty" json:"name,omitempty"`
+	Start Month  `yaml:"start,omitempty" json:"start,omitempty"`
+	End   Month  `yaml:"end,omitempty" json:"end,omitempty"`
+	Map   string `yaml:"map,omitempty" json:"map,omitempty"`
 	// Lengths are the Short, Medium and Long columns: patrols per boat,
 	// starting SO and the VP evaluation.
-	Lengths map[string]LengthDef `yaml:"lengths"`
-	Options []OptionDef          `yaml:"options"`
+	Lengths map[string]LengthDef `yaml:"lengths,omitempty" json:"lengths,omitempty"`
+	Options []OptionDef          `yaml:"options,omitempty" json:"options,omitempty"`
 	// RemoveConvoys are the Convoy card numbers removed for the campaign.
-	RemoveConvoys []int `yaml:"remove_convoys"`
+	RemoveConvoys []int `yaml:"remove_convoys,omitempty" json:"remove_convoys,omitempty"`
 	// Types, when set, are the only U-boat types the campaign allows
 	// (Operation Drumbeat: VII-C and IX).
-	Types    []string      `yaml:"types"`
-	Restrict []Restriction `yaml:"restrict"`
-	Wolfpack WolfpackDef   `yaml:"wolfpack"`
-	Notes    []string      `yaml:"notes"`
+	Types    []string      `yaml:"types,omitempty" json:"types,omitempty"`
+	Restrict []Restriction `yaml:"restrict,omitempty" json:"restrict,omitempty"`
+	Wolfpack WolfpackDef   `yaml:"wolfpack,omitempty" json:"wolfpack,omitempty"`
+	Notes    []string      `yaml:"notes,omitempty" json:"notes,omitempty"`
 }
 
 // LengthDef is one length's column of a campaign sheet.
 type LengthDef struct {
-	Patrols int `yaml:"patrols"`
-	SO      int `yaml:"so"`
+	Patrols int `yaml:"patrols,omitempty" json:"patrols,omitempty"`
+	SO      int `yaml:"so,omitempty" json:"so,omitempty"`
 	// The least VP for each grade; below Poor is Dismal (UBL-8).
-	Great    int `yaml:"great"`
-	Good     int `yaml:"good"`
-	Adequate int `yaml:"adequate"`
-	Poor     int `yaml:"poor"`
+	Great    int `yaml:"great,omitempty" json:"great,omitempty"`
+	Good     int `yaml:"good,omitempty" json:"good,omitempty"`
+	Adequate int `yaml:"adequate,omitempty" json:"adequate,omitempty"`
+	Poor     int `yaml:"poor,omitempty" json:"poor,omitempty"`
 }
 
 // OptionDef is a Special Option on a sheet (UBL-4.1): its cost (halves
 // allowed: an advanced torpedo costs ½ SO, UBL-4.6), its limit per
 // campaign ("U" or absent: unlimited) and, for markers, the areas allowed.
 type OptionDef struct {
-	Key   string   `yaml:"key"`
-	Cost  float64  `yaml:"cost"`
-	Max   Limit    `yaml:"max"`
-	Areas []string `yaml:"areas"`
+	Key   string   `yaml:"key,omitempty" json:"key,omitempty"`
+	Cost  float64  `yaml:"cost,omitempty" json:"cost,omitempty"`
+	Max   Limit    `yaml:"max,omitempty" json:"max,omitempty"`
+	Areas []string `yaml:"areas,omitempty" json:"areas,omitempty"`
 }
 
 // Limit is a purchase limit: a number, or "U" (unlimited).
@@ -202,16 +206,16 @@ func (l *Limit) UnmarshalYAML(unmarshal func(any) error) error {
 // Restriction limits some types to some sea areas (UBL-2: "Type II U-Boats
 // can only operate in North Sea and British Isles").
 type Restriction struct {
-	Types []string `yaml:"types"`
-	Areas []string `yaml:"areas"`
+	Types []string `yaml:"types,omitempty" json:"types,omitempty"`
+	Areas []string `yaml:"areas,omitempty" json:"areas,omitempty"`
 }
 
 // WolfpackDef is a sheet's Wolfpack table (UBL-6.6): the least modified
 // roll that joins, and the unmodified rolls that stress the active boat and
 // alert the convoy.
 type WolfpackDef struct {
-	Joins          int   `yaml:"joins"`
-	StressNaturals []int `yaml:"stress_naturals"`
+	Joins          int   `yaml:"joins,omitempty" json:"joins,omitempty"`
+	StressNaturals []int `yaml:"stress_naturals,omitempty" json:"stress_naturals,omitempty"`
 }
 
 // Levels of a crew, lowest first (UBL-1.7).
@@ -219,53 +223,53 @@ var levelKeys = []string{"green", "trained", "veteran", "ace"}
 
 // UBoatCard is a U-boat's two cards, four levels (UBL-1.7).
 type UBoatCard struct {
-	ID string `yaml:"id"`
+	ID string `yaml:"id,omitempty" json:"id,omitempty"`
 	// Numbers are the printed numbers of its two cards (green/trained and
 	// veteran/ace).
-	Numbers [2]int        `yaml:"numbers"`
-	Captain string        `yaml:"captain"`
-	Type    string        `yaml:"type"`
-	Service ServiceDates  `yaml:"service"`
-	Speed   SpeedDef      `yaml:"speed"`
-	Ready   int           `yaml:"ready"`
-	Stored  int           `yaml:"stored"`
-	Gun     bool          `yaml:"gun"`
-	Levels  map[string]Lv `yaml:"levels"`
+	Numbers [2]int        `yaml:"numbers,omitempty" json:"numbers,omitempty"`
+	Captain string        `yaml:"captain,omitempty" json:"captain,omitempty"`
+	Type    string        `yaml:"type,omitempty" json:"type,omitempty"`
+	Service ServiceDates  `yaml:"service,omitempty" json:"service,omitempty"`
+	Speed   SpeedDef      `yaml:"speed,omitempty" json:"speed,omitempty"`
+	Ready   int           `yaml:"ready,omitempty" json:"ready,omitempty"`
+	Stored  int           `yaml:"stored,omitempty" json:"stored,omitempty"`
+	Gun     bool          `yaml:"gun,omitempty" json:"gun,omitempty"`
+	Levels  map[string]Lv `yaml:"levels,omitempty" json:"levels,omitempty"`
 	// Optional names an optional rule the card needs ("xxi": UBL-9.1).
-	Optional string `yaml:"optional"`
+	Optional string `yaml:"optional,omitempty" json:"optional,omitempty"`
 	// Excludes are boats removed from play when this one is used (UBL-9.1:
 	// the Type XXI and U-201 share their captain).
-	Excludes []string `yaml:"excludes"`
+	Excludes []string `yaml:"excludes,omitempty" json:"excludes,omitempty"`
 }
 
 // ServiceDates are a card's years of service.
 type ServiceDates struct {
-	From Month `yaml:"from"`
-	To   Month `yaml:"to"`
+	From Month `yaml:"from,omitempty" json:"from,omitempty"`
+	To   Month `yaml:"to,omitempty" json:"to,omitempty"`
 }
 
 // SpeedDef is the counter's tactical speed on each side (UBL-1.6).
 type SpeedDef struct {
-	Surfaced  int `yaml:"surfaced"`
-	Submerged int `yaml:"submerged"`
+	Surfaced  int `yaml:"surfaced,omitempty" json:"surfaced,omitempty"`
+	Submerged int `yaml:"submerged,omitempty" json:"submerged,omitempty"`
 }
 
 // Lv is one level of a U-boat card.
 type Lv struct {
-	SO int `yaml:"so"`
+	SO int `yaml:"so,omitempty" json:"so,omitempty"`
 	// XP to the next promotion (UBL-7.1); none at Ace.
-	XP        int      `yaml:"xp"`
-	Abilities []string `yaml:"abilities"`
-	Okay      Row      `yaml:"okay"`
-	Shaken    Row      `yaml:"shaken"`
+	XP        int      `yaml:"xp,omitempty" json:"xp,omitempty"`
+	Abilities []string `yaml:"abilities,omitempty" json:"abilities,omitempty"`
+	Okay      Row      `yaml:"okay,omitempty" json:"okay,omitempty"`
+	Shaken    Row      `yaml:"shaken,omitempty" json:"shaken,omitempty"`
 }
 
 // Row is a stress row of a card (UBL-1.7 "Abilità dell'U-Boat").
 type Row struct {
-	Init string `yaml:"init"` // aggressive or cautious
-	GS   int    `yaml:"gs"`
-	TS   int    `yaml:"ts"`
-	EV   int    `yaml:"ev"`
+	Init string `yaml:"init,omitempty" json:"init,omitempty"` // aggressive or cautious
+	GS   int    `yaml:"gs,omitempty" json:"gs,omitempty"`
+	TS   int    `yaml:"ts,omitempty" json:"ts,omitempty"`
+	EV   int    `yaml:"ev,omitempty" json:"ev,omitempty"`
 }
 
 // Abilities (UBL-1.7 "Abilità Speciali").
@@ -279,51 +283,51 @@ const (
 // be split in halves for different years; Effects without halves is a whole
 // card.
 type EventCard struct {
-	Number  int      `yaml:"number"`
-	Name    string   `yaml:"name"`
-	Text    string   `yaml:"text"`
-	Effects []Effect `yaml:"effects"`
-	Halves  []Half   `yaml:"halves"`
+	Number  int      `yaml:"number,omitempty" json:"number,omitempty"`
+	Name    string   `yaml:"name,omitempty" json:"name,omitempty"`
+	Text    string   `yaml:"text,omitempty" json:"text,omitempty"`
+	Effects []Effect `yaml:"effects,omitempty" json:"effects,omitempty"`
+	Halves  []Half   `yaml:"halves,omitempty" json:"halves,omitempty"`
 }
 
 // Half is the part of an Event card for some years (inclusive).
 type Half struct {
-	From    int      `yaml:"from"`
-	To      int      `yaml:"to"`
-	Text    string   `yaml:"text"`
-	Effects []Effect `yaml:"effects"`
+	From    int      `yaml:"from,omitempty" json:"from,omitempty"`
+	To      int      `yaml:"to,omitempty" json:"to,omitempty"`
+	Text    string   `yaml:"text,omitempty" json:"text,omitempty"`
+	Effects []Effect `yaml:"effects,omitempty" json:"effects,omitempty"`
 }
 
 // Effect is one thing an Event card does; exactly one field is set.
 type Effect struct {
 	// Stress adds stress to the boat (negative removes it).
-	Stress *int `yaml:"stress"`
+	Stress *int `yaml:"stress,omitempty" json:"stress,omitempty"`
 	// VP adds Victory Points.
-	VP *int `yaml:"vp"`
+	VP *int `yaml:"vp,omitempty" json:"vp,omitempty"`
 	// UBoatAlert places that many U-Boat Alert markers in the boat's area.
-	UBoatAlert *int `yaml:"uboat_alert"`
+	UBoatAlert *int `yaml:"uboat_alert,omitempty" json:"uboat_alert,omitempty"`
 	// ContactMod modifies the boat's contact rolls this turn (UBL-6.2 "+X").
-	ContactMod *int `yaml:"contact_mod"`
+	ContactMod *int `yaml:"contact_mod,omitempty" json:"contact_mod,omitempty"`
 	// RollEV rolls a d10 and adds the boat's EV (UBL-1.7: EV modifies some
 	// Event rolls); the first band the total does not exceed applies.
-	RollEV []EVBand `yaml:"roll_ev"`
+	RollEV []EVBand `yaml:"roll_ev,omitempty" json:"roll_ev,omitempty"`
 	// Trade offers the player a weapon for VP ("Lone Merchant").
-	Trade *Trade `yaml:"trade"`
+	Trade *Trade `yaml:"trade,omitempty" json:"trade,omitempty"`
 }
 
 // EVBand is a result band of an EV roll: a total up to Max (none: any).
 type EVBand struct {
-	Max    *int `yaml:"max"`
-	Stress int  `yaml:"stress"`
-	VP     int  `yaml:"vp"`
+	Max    *int `yaml:"max,omitempty" json:"max,omitempty"`
+	Stress int  `yaml:"stress,omitempty" json:"stress,omitempty"`
+	VP     int  `yaml:"vp,omitempty" json:"vp,omitempty"`
 }
 
 // Trade spends weapons for VP and XP, if the player wants.
 type Trade struct {
-	Pay string `yaml:"pay"` // stored_torpedo, ready_torpedo, any_torpedo, gun_round
-	N   int    `yaml:"n"`
-	VP  int    `yaml:"vp"`
-	XP  int    `yaml:"xp"`
+	Pay string `yaml:"pay,omitempty" json:"pay,omitempty"` // stored_torpedo, ready_torpedo, any_torpedo, gun_round
+	N   int    `yaml:"n,omitempty" json:"n,omitempty"`
+	VP  int    `yaml:"vp,omitempty" json:"vp,omitempty"`
+	XP  int    `yaml:"xp,omitempty" json:"xp,omitempty"`
 }
 
 // Convoy contact types (UBL-1.8 "Carte Convoglio").
@@ -344,57 +348,57 @@ const (
 // ConvoyCard is a Convoy card: its contact type, where each ship counter
 // goes, and its modifiers (the example's "+1 from the Convoy card").
 type ConvoyCard struct {
-	Number  int         `yaml:"number"`
-	Name    string      `yaml:"name"`
-	Type    string      `yaml:"type"`
-	Ships   []ConvoyPos `yaml:"ships"`
-	Torpedo int         `yaml:"torpedo"`
-	Gun     int         `yaml:"gun"`
-	Text    string      `yaml:"text"`
+	Number  int         `yaml:"number,omitempty" json:"number,omitempty"`
+	Name    string      `yaml:"name,omitempty" json:"name,omitempty"`
+	Type    string      `yaml:"type,omitempty" json:"type,omitempty"`
+	Ships   []ConvoyPos `yaml:"ships,omitempty" json:"ships,omitempty"`
+	Torpedo int         `yaml:"torpedo,omitempty" json:"torpedo,omitempty"`
+	Gun     int         `yaml:"gun,omitempty" json:"gun,omitempty"`
+	Text    string      `yaml:"text,omitempty" json:"text,omitempty"`
 }
 
 // ConvoyPos is a ship counter's place on the display.
 type ConvoyPos struct {
-	Pos  string `yaml:"pos"`
-	Kind string `yaml:"kind"`
-	Area string `yaml:"area"`
+	Pos  string `yaml:"pos,omitempty" json:"pos,omitempty"`
+	Kind string `yaml:"kind,omitempty" json:"kind,omitempty"`
+	Area string `yaml:"area,omitempty" json:"area,omitempty"`
 }
 
 // ShipDecks are the target decks (UBL-1.8).
 type ShipDecks struct {
-	Merchants   []ShipCard `yaml:"merchants"`
-	Escorts     []ShipCard `yaml:"escorts"`
-	EscortFleet []ShipCard `yaml:"escort_fleet"`
-	Warships    []ShipCard `yaml:"warships"`
+	Merchants   []ShipCard `yaml:"merchants,omitempty" json:"merchants,omitempty"`
+	Escorts     []ShipCard `yaml:"escorts,omitempty" json:"escorts,omitempty"`
+	EscortFleet []ShipCard `yaml:"escort_fleet,omitempty" json:"escort_fleet,omitempty"`
+	Warships    []ShipCard `yaml:"warships,omitempty" json:"warships,omitempty"`
 }
 
 // ShipCard is a Merchant, Escort or Warship card. Hit numbers are three
 // thresholds "a-b-c"; "NA" marks a result one attack cannot reach.
 type ShipCard struct {
-	Number    int     `yaml:"number"`
-	Name      string  `yaml:"name"`
-	Type      string  `yaml:"type"`
-	Tons      int     `yaml:"tons"`
-	Speed     int     `yaml:"speed"`
-	VP        int     `yaml:"vp"`
-	XP        int     `yaml:"xp"`
-	Torpedo   Numbers `yaml:"torpedo"`
-	Gun       Numbers `yaml:"gun"`
-	Surface   Numbers `yaml:"surface"`
-	Submerged Numbers `yaml:"submerged"`
+	Number    int     `yaml:"number,omitempty" json:"number,omitempty"`
+	Name      string  `yaml:"name,omitempty" json:"name,omitempty"`
+	Type      string  `yaml:"type,omitempty" json:"type,omitempty"`
+	Tons      int     `yaml:"tons,omitempty" json:"tons,omitempty"`
+	Speed     int     `yaml:"speed,omitempty" json:"speed,omitempty"`
+	VP        int     `yaml:"vp,omitempty" json:"vp,omitempty"`
+	XP        int     `yaml:"xp,omitempty" json:"xp,omitempty"`
+	Torpedo   Numbers `yaml:"torpedo,omitempty" json:"torpedo,omitempty"`
+	Gun       Numbers `yaml:"gun,omitempty" json:"gun,omitempty"`
+	Surface   Numbers `yaml:"surface,omitempty" json:"surface,omitempty"`
+	Submerged Numbers `yaml:"submerged,omitempty" json:"submerged,omitempty"`
 	// Detect is an escort's detection number against a surfaced and a
 	// submerged boat (UBL-6.11).
-	Detect *DetectDef `yaml:"detect"`
+	Detect *DetectDef `yaml:"detect,omitempty" json:"detect,omitempty"`
 	// Misidentified: the merchant is really an escort (UBL-1.8).
-	Misidentified bool `yaml:"misidentified"`
+	Misidentified bool `yaml:"misidentified,omitempty" json:"misidentified,omitempty"`
 	// Carrier: a fleet or escort carrier (UBL-6.21).
-	Carrier bool `yaml:"carrier"`
+	Carrier bool `yaml:"carrier,omitempty" json:"carrier,omitempty"`
 }
 
 // DetectDef is an escort's pair of detection numbers.
 type DetectDef struct {
-	Surfaced  int `yaml:"surfaced"`
-	Submerged int `yaml:"submerged"`
+	Surfaced  int `yaml:"surfaced,omitempty" json:"surfaced,omitempty"`
+	Submerged int `yaml:"submerged,omitempty" json:"submerged,omitempty"`
 }
 
 // Numbers are three thresholds a-b-c; 0 is "N/A".
@@ -447,15 +451,21 @@ func (n Numbers) String() string {
 	return strings.Join(p[:], "-")
 }
 
+// MarshalYAML writes the numbers as printed, as UnmarshalYAML reads them.
+func (n Numbers) MarshalYAML() (any, error) { return n.String(), nil }
+
+// IsZero reports numbers not printed (so that omitempty leaves them out).
+func (n Numbers) IsZero() bool { return !n.Set() }
+
 // Set reports whether the card prints these numbers at all.
 func (n Numbers) Set() bool { return n != Numbers{} }
 
 // TacticsCounter is an Escort Tactics counter (UBL-6.22): its bonus to an
 // escort's detection and attack, and how many the cup holds.
 type TacticsCounter struct {
-	Detect int `yaml:"detect"`
-	Attack int `yaml:"attack"`
-	Count  int `yaml:"count"`
+	Detect int `yaml:"detect,omitempty" json:"detect,omitempty"`
+	Attack int `yaml:"attack,omitempty" json:"attack,omitempty"`
+	Count  int `yaml:"count,omitempty" json:"count,omitempty"`
 }
 
 // Month is a year and month, written YYYY-MM.

@@ -45,24 +45,12 @@ func LoadHousePack() (*Pack, error) { return LoadPack(housePack, "packs/house") 
 func LoadPack(fsys fs.FS, dir string) (*Pack, error) {
 	p := &Pack{}
 	var problems []string
-	var maps struct {
-		Maps []MapDef `yaml:"maps"`
-	}
-	var camps struct {
-		Campaigns []CampaignDef `yaml:"campaigns"`
-	}
-	var boats struct {
-		UBoats []UBoatCard `yaml:"uboats"`
-	}
-	var events struct {
-		Events []EventCard `yaml:"events"`
-	}
-	var convoys struct {
-		Convoys []ConvoyCard `yaml:"convoys"`
-	}
-	var counters struct {
-		Tactics []TacticsCounter `yaml:"tactics"`
-	}
+	var maps mapsFile
+	var camps campaignsFile
+	var boats uboatsFile
+	var events eventsFile
+	var convoys convoysFile
+	var counters countersFile
 	into := map[string]any{
 		"pack.yaml": &p.Meta, "maps.yaml": &maps, "display.yaml": &p.Display, "campaigns.yaml": &camps,
 		"uboats.yaml": &boats, "events.yaml": &events, "convoys.yaml": &convoys, "ships.yaml": &p.Ships, "counters.yaml": &counters,
@@ -70,6 +58,10 @@ func LoadPack(fsys fs.FS, dir string) (*Pack, error) {
 	h := sha256.New()
 	for _, name := range packFiles {
 		b, err := fs.ReadFile(fsys, path.Join(dir, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			problems = append(problems, fmt.Sprintf("%s: missing (a pack has nine files: %s; `kaleun pack template uboatleader` writes them)", name, strings.Join(packFiles, ", ")))
+			continue
+		}
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: %v", name, err))
 			continue
@@ -100,6 +92,28 @@ func LoadPack(fsys fs.FS, dir string) (*Pack, error) {
 	return p, nil
 }
 
+// The files that hold a list under one key.
+type (
+	mapsFile struct {
+		Maps []MapDef `yaml:"maps"`
+	}
+	campaignsFile struct {
+		Campaigns []CampaignDef `yaml:"campaigns"`
+	}
+	uboatsFile struct {
+		UBoats []UBoatCard `yaml:"uboats"`
+	}
+	eventsFile struct {
+		Events []EventCard `yaml:"events"`
+	}
+	convoysFile struct {
+		Convoys []ConvoyCard `yaml:"convoys"`
+	}
+	countersFile struct {
+		Tactics []TacticsCounter `yaml:"tactics"`
+	}
+)
+
 // hashFile adds one file to a pack's digest: its name and its bytes, each
 // with its length, so that no two packs share a digest by moving bytes from
 // one file to the next.
@@ -126,7 +140,7 @@ func decodeStrict(name string, b []byte, into any) []string {
 	if errors.As(err, &te) {
 		out := make([]string, 0, len(te.Errors))
 		for _, e := range te.Errors {
-			out = append(out, name+": "+e)
+			out = append(out, name+": "+explainUnknown(e))
 		}
 		return out
 	}

@@ -79,7 +79,7 @@ func TestPackValidationNamesEveryProblem(t *testing.T) {
 		t.Fatalf("want a PackError, got %v", err)
 	}
 	// An unknown field stops the reading of its file; fix it and read again.
-	if len(pe.Problems) != 1 || !strings.Contains(pe.Problems[0], "field colour not found") || !strings.Contains(pe.Problems[0], "maps.yaml") {
+	if len(pe.Problems) != 1 || !strings.Contains(pe.Problems[0], `unknown field "colour" (the fields here are adjacent, at, attack, contacts, id, kind, mine, moving, name, no_stop, patrolling, raider, refit)`) || !strings.Contains(pe.Problems[0], "maps.yaml") {
 		t.Fatalf("problems: %v", pe.Problems)
 	}
 	edit(t, m, "maps.yaml", "        colour: blue\n", "")

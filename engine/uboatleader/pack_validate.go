@@ -132,6 +132,22 @@ func (v *validator) maps(p *Pack) map[string]map[string]*AreaDef {
 		if ports == 0 {
 			v.add("%s: no port", where)
 		}
+		placed := 0
+		for _, id := range sortedKeys(areas) {
+			if at := areas[id].At; at != nil {
+				placed++
+				if at[0] < 0 || at[0] > 100 || at[1] < 0 || at[1] > 100 {
+					v.add("%s, area %q: at [%g, %g] is off the picture (x and y from 0 to 100)", where, id, at[0], at[1])
+				}
+			}
+		}
+		if placed > 0 && placed < len(areas) {
+			for _, id := range sortedKeys(areas) {
+				if areas[id].At == nil {
+					v.add("%s, area %q: no at, while other areas of the map have one (place every area, or none)", where, id)
+				}
+			}
+		}
 		// Every area must be reachable from a port.
 		g := newMapGraph(m)
 		for _, id := range sortedKeys(areas) {
@@ -437,35 +453,41 @@ func (v *validator) ships(p *Pack) {
 		if len(cards) == 0 {
 			v.add("ships.yaml: the %s deck is empty", deck)
 		}
-		for _, c := range cards {
-			at := fmt.Sprintf("ships.yaml: %s card %d (%s)", deck, c.Number, c.Name)
-			if c.Name == "" {
-				v.add("%s: no name", at)
-			}
-			if c.Speed < 0 || c.Speed > 9 || c.VP < 0 || c.XP < 0 {
-				v.add("%s: speed 0 to 9, VP and XP not negative", at)
-			}
-			v.hitNumbers(at+" torpedo", c.Torpedo, true)
-			v.hitNumbers(at+" gun", c.Gun, true)
-			v.hitNumbers(at+" surface attack", c.Surface, deck != DeckMerchants || !c.Misidentified)
-			switch deck {
-			case DeckEscorts, DeckEscortFleet:
-				if c.Detect == nil || c.Detect.Surfaced < 1 || c.Detect.Submerged < 1 {
-					v.add("%s: an escort needs its detect numbers, surfaced and submerged", at)
-				}
-				v.hitNumbers(at+" submerged attack", c.Submerged, true)
-			default:
-				if c.Detect != nil {
-					v.add("%s: only escorts detect (UBL-6.11)", at)
-				}
-			}
-			if c.Misidentified && deck != DeckMerchants {
-				v.add("%s: only a merchant card can be a misidentified escort", at)
-			}
-			if c.Carrier {
-				v.hitNumbers(at+" submerged attack", c.Submerged, true)
-			}
+		for i := range cards {
+			v.shipCard(deck, &cards[i])
 		}
+	}
+}
+
+// shipCard checks one ship card of a deck (a pack's, or one entered in
+// physical mode).
+func (v *validator) shipCard(deck string, c *ShipCard) {
+	at := fmt.Sprintf("ships.yaml: %s card %d (%s)", deck, c.Number, c.Name)
+	if c.Name == "" {
+		v.add("%s: no name", at)
+	}
+	if c.Speed < 0 || c.Speed > 9 || c.VP < 0 || c.XP < 0 {
+		v.add("%s: speed 0 to 9, VP and XP not negative", at)
+	}
+	v.hitNumbers(at+" torpedo", c.Torpedo, true)
+	v.hitNumbers(at+" gun", c.Gun, true)
+	v.hitNumbers(at+" surface attack", c.Surface, deck != DeckMerchants || !c.Misidentified)
+	switch deck {
+	case DeckEscorts, DeckEscortFleet:
+		if c.Detect == nil || c.Detect.Surfaced < 1 || c.Detect.Submerged < 1 {
+			v.add("%s: an escort needs its detect numbers, surfaced and submerged", at)
+		}
+		v.hitNumbers(at+" submerged attack", c.Submerged, true)
+	default:
+		if c.Detect != nil {
+			v.add("%s: only escorts detect (UBL-6.11)", at)
+		}
+	}
+	if c.Misidentified && deck != DeckMerchants {
+		v.add("%s: only a merchant card can be a misidentified escort", at)
+	}
+	if c.Carrier {
+		v.hitNumbers(at+" submerged attack", c.Submerged, true)
 	}
 }
 
@@ -494,44 +516,9 @@ func (v *validator) convoys(p *Pack) {
 	if len(p.Convoys) == 0 {
 		v.add("convoys.yaml: no Convoy card")
 	}
-	d := &p.Display
-	areas := map[string]bool{}
-	for _, ring := range [][]string{d.Long, d.Medium, d.Short, d.Convoy} {
-		for _, id := range ring {
-			areas[id] = true
-		}
-	}
 	most := map[string]int{}
-	for _, c := range p.Convoys {
-		at := fmt.Sprintf("convoys.yaml: card %d", c.Number)
-		if !contains([]string{ContactLone, ContactMerchant, ContactNaval}, c.Type) {
-			v.add("%s: type %q is not L, M or N", at, c.Type)
-		}
-		count := map[string]int{}
-		targets := 0
-		pos := map[string]bool{}
-		for _, s := range c.Ships {
-			if pos[s.Pos] {
-				v.add("%s: position %q is used twice", at, s.Pos)
-			}
-			pos[s.Pos] = true
-			if !areas[s.Area] {
-				v.add("%s: position %s is in the missing display area %q", at, s.Pos, s.Area)
-			}
-			naval := c.Type == ContactNaval
-			switch {
-			case s.Kind == ShipMerchant && !naval, s.Kind == ShipEscort && !naval, s.Kind == ShipWarship && naval, s.Kind == ShipFleetEscort && naval:
-			default:
-				v.add("%s: a %s counter has no place in a type %s contact (UBL-6.5)", at, s.Kind, c.Type)
-			}
-			count[s.Kind]++
-			if s.Kind == ShipMerchant || s.Kind == ShipWarship {
-				targets++
-			}
-		}
-		if targets == 0 {
-			v.add("%s: no merchant or warship", at)
-		}
+	for i := range p.Convoys {
+		count := v.convoyCard(&p.Convoys[i], p)
 		for k, n := range count {
 			most[k] = max(most[k], n)
 		}
@@ -555,6 +542,48 @@ func (v *validator) convoys(p *Pack) {
 			}
 		}
 	}
+}
+
+// convoyCard checks one Convoy card against the pack's display, and counts
+// its counters by kind.
+func (v *validator) convoyCard(c *ConvoyCard, p *Pack) map[string]int {
+	d := &p.Display
+	areas := map[string]bool{}
+	for _, ring := range [][]string{d.Long, d.Medium, d.Short, d.Convoy} {
+		for _, id := range ring {
+			areas[id] = true
+		}
+	}
+	at := fmt.Sprintf("convoys.yaml: card %d", c.Number)
+	if !contains([]string{ContactLone, ContactMerchant, ContactNaval}, c.Type) {
+		v.add("%s: type %q is not L, M or N", at, c.Type)
+	}
+	count := map[string]int{}
+	targets := 0
+	pos := map[string]bool{}
+	for _, s := range c.Ships {
+		if pos[s.Pos] {
+			v.add("%s: position %q is used twice", at, s.Pos)
+		}
+		pos[s.Pos] = true
+		if !areas[s.Area] {
+			v.add("%s: position %s is in the missing display area %q", at, s.Pos, s.Area)
+		}
+		naval := c.Type == ContactNaval
+		switch {
+		case s.Kind == ShipMerchant && !naval, s.Kind == ShipEscort && !naval, s.Kind == ShipWarship && naval, s.Kind == ShipFleetEscort && naval:
+		default:
+			v.add("%s: a %s counter has no place in a type %s contact (UBL-6.5)", at, s.Kind, c.Type)
+		}
+		count[s.Kind]++
+		if s.Kind == ShipMerchant || s.Kind == ShipWarship {
+			targets++
+		}
+	}
+	if targets == 0 {
+		v.add("%s: no merchant or warship", at)
+	}
+	return count
 }
 
 func (v *validator) tactics(p *Pack) {

@@ -119,10 +119,17 @@ func (s *State) policy(t *Step, a *ask) string {
 			return "skip"
 		}
 		return "roll"
+	case "draw":
+		// Physical mode: a card entered before when there is one, so that
+		// the catalogue stays small (the tests enter cards themselves).
+		if len(a.Options) > 1 {
+			return a.Options[1].Key
+		}
+		return first
 	case "air_pick":
 		best, n := first, -1
 		for _, o := range a.Options {
-			c := s.pack.idx.convoys[atoi(o.Key)]
+			c := s.convoyCard(atoi(o.Key))
 			targets := 0
 			for _, p := range c.Ships {
 				if p.Kind == ShipMerchant || p.Kind == ShipWarship {

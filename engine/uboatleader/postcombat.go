@@ -180,7 +180,7 @@ func (s *State) clearBattle() {
 func (s *State) reattack() {
 	bt := s.Battle
 	bt.Contacts--
-	c := s.pack.idx.convoys[bt.Convoy]
+	c := s.convoyCard(bt.Convoy)
 	area := map[string]string{}
 	for _, p := range c.Ships {
 		area[p.Pos] = p.Area

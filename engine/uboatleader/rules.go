@@ -57,25 +57,38 @@ func (r *Rules) Pack(name string) (*Pack, error) {
 func (r *Rules) SetupFields() []engine.SetupField {
 	p := r.packs[0]
 	var camps []engine.Option
-	for _, c := range p.Campaigns {
-		camps = append(camps, engine.Option{Key: c.ID, Label: fmt.Sprintf("%s (%s - %s)", c.Name, c.Start, c.End)})
+	seen := map[string]bool{}
+	for _, q := range r.packs {
+		for _, c := range q.Campaigns {
+			if seen[c.ID] {
+				continue
+			}
+			seen[c.ID] = true
+			label := fmt.Sprintf("%s (%s - %s)", c.Name, c.Start, c.End)
+			if len(r.packs) > 1 {
+				label += " · pack " + q.Meta.ID
+			}
+			camps = append(camps, engine.Option{Key: c.ID, Label: label})
+		}
 	}
 	var packs []string
 	for _, q := range r.packs {
 		packs = append(packs, q.Meta.ID)
 	}
 	return []engine.SetupField{
-		{Key: "campaign", Label: "Campaign", Options: camps, Default: p.Campaigns[0].ID, Help: "UBL-2; the sample campaigns are house content, not the publisher's"},
+		{Key: "campaign", Label: "Campaign", Options: camps, Help: "UBL-2; default: the pack's first; the house campaigns are house content, not the publisher's"},
 		{Key: "length", Label: "Length", Default: "short", Help: "UBL-2: patrols per U-boat and starting SO",
 			Options: []engine.Option{{Key: "short", Label: "Short"}, {Key: "medium", Label: "Medium"}, {Key: "long", Label: "Long"}}},
 		{Key: "kommandant", Label: "Fleet commander's name"},
 		{Key: "rules", Label: "Optional rules and rulings, e.g. xxi,snorkel,deep_dive=example", Help: "UBL-9 (xxi, snorkel, random_fleet, linked) and the rulings of `variants`"},
 		{Key: "pack", Label: "Content pack", Default: p.Meta.ID, Suggestions: packs, Help: "by name or SHA-256; the house pack is the sample"},
+		{Key: "draws", Label: "Cards: the pack's decks, or your own", Default: DrawsDeck, Help: "physical: you draw from your own decks and enter each card; the pack gives the maps, sheets, display and U-boats",
+			Options: []engine.Option{{Key: DrawsDeck, Label: "The pack's decks, shuffled by the dice"}, {Key: DrawsPhysical, Label: "My own cards: I draw and tell the bot"}}},
 	}
 }
 
 // setupKeys are the answers New reads.
-var setupKeys = []string{"campaign", "length", "kommandant", "rules", "pack"}
+var setupKeys = []string{"campaign", "length", "kommandant", "rules", "pack", "draws"}
 
 // New implements engine.Rules: the campaign's decks are built and shuffled
 // (UBL-2 "Preparazione dei Mazzi") and the fleet purchase begins.
@@ -99,7 +112,14 @@ func (r *Rules) New(raw []byte, d engine.Dice) (engine.State, []engine.Event, er
 		return nil, nil, fmt.Errorf("uboatleader setup: %w", err)
 	}
 	info := SetupInfo{Campaign: strings.TrimSpace(in["campaign"]), Length: strings.ToLower(strings.TrimSpace(in["length"])),
-		Pack: p.Meta.ID, PackSHA256: p.SHA256, Draws: "deck", Commander: strings.TrimSpace(in["kommandant"])}
+		Pack: p.Meta.ID, PackSHA256: p.SHA256, Draws: strings.ToLower(strings.TrimSpace(in["draws"])), Commander: strings.TrimSpace(in["kommandant"])}
+	switch info.Draws {
+	case "":
+		info.Draws = DrawsDeck
+	case DrawsDeck, DrawsPhysical:
+	default:
+		return nil, nil, fmt.Errorf("uboatleader setup: draws %q is not %s (the pack's decks) or %s (your own cards)", info.Draws, DrawsDeck, DrawsPhysical)
+	}
 	if info.Campaign == "" {
 		info.Campaign = p.Campaigns[0].ID
 	}

@@ -19,8 +19,9 @@ type SetupInfo struct {
 	Rulings    map[string]string `json:"rulings,omitempty"`
 	Pack       string            `json:"pack"`
 	PackSHA256 string            `json:"pack_sha256"`
-	// Draws says where drawn cards come from: "deck", the engine's shuffled
-	// decks (the only source so far; see decks.go for the physical mode).
+	// Draws says where drawn cards come from: "deck", the pack's decks
+	// shuffled by the dice, or "physical", the player's own cards, which he
+	// draws and enters (physical.go).
 	Draws     string `json:"draws"`
 	Commander string `json:"commander,omitempty"`
 }
@@ -134,9 +135,13 @@ type State struct {
 	Cup    []int   `json:"cup,omitempty"`
 	Battle *Battle `json:"battle,omitempty"`
 	// Pool is the random fleet's shuffled cards (UBL-9.3).
-	Pool     []string         `json:"pool,omitempty"`
-	Agenda   []Step           `json:"agenda"`
-	Drawn    []int            `json:"drawn,omitempty"`
+	Pool   []string `json:"pool,omitempty"`
+	Agenda []Step   `json:"agenda"`
+	Drawn  []int    `json:"drawn,omitempty"`
+	// Seen are the cards entered in physical mode; Form is the one being
+	// entered (physical.go, cardform.go).
+	Seen     Seen             `json:"seen"`
+	Form     *CardForm        `json:"form,omitempty"`
 	Decision int              `json:"decision"`
 	Done     bool             `json:"done,omitempty"`
 	Results  []CampaignResult `json:"results,omitempty"`
@@ -163,6 +168,12 @@ func (s *State) Encode() ([]byte, error) {
 }
 
 func (s *State) clone() (*State, error) { return engine.Copy(s, s.rules) }
+
+// Pack is the content the game is played with.
+func (s *State) Pack() *Pack { return s.pack }
+
+// Year is the campaign's year, whose half of a split Event card applies.
+func (s *State) Year() int { return s.campaignYear() }
 
 func (s *State) camp() *CampaignDef { return s.pack.Campaign(s.Campaign) }
 

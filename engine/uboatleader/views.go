@@ -16,6 +16,7 @@ var viewSpecs = []engine.ViewSpec{
 	{Name: "map", Help: "The campaign map: areas, adjacency, markers and boats"},
 	{Name: "display", Help: "The tactical display: ships, U-boats, damage, Alerts"},
 	{Name: "variants", Help: "The rulings and optional rules in force, and the content pack"},
+	{Name: "cards", Help: "The cards entered from your own decks (physical components), as pack lines"},
 	{Name: "help", Help: "What to do now, and where the rules are"},
 }
 
@@ -31,6 +32,10 @@ func (s *State) Views() []string {
 	return out
 }
 
+// PinnedView implements engine.Pinned: the fleet card stays posted in the
+// channel, edited after each decision.
+func (s *State) PinnedView() string { return "fleet" }
+
 // View implements engine.State.
 func (s *State) View(name string) (*engine.View, error) {
 	var v *engine.View
@@ -45,6 +50,8 @@ func (s *State) View(name string) (*engine.View, error) {
 		v = s.displayView()
 	case "variants":
 		v = s.variantsView()
+	case "cards":
+		v = s.cardsView()
 	case "help":
 		v = s.helpView()
 	default:
@@ -369,7 +376,11 @@ func (s *State) variantsView() *engine.View {
 		opts = append(opts, fmt.Sprintf("%s: %s (%s)", o.Key, on, o.Case))
 	}
 	v.Sections = append(v.Sections, engine.Section{Title: "Optional rules (UBL-9)", Lines: opts})
-	v.Sections = append(v.Sections, engine.Section{Title: "Content pack", Lines: []string{fmt.Sprintf("%s, %q, SHA-256 %s", s.pack.Meta.ID, s.pack.Meta.Name, s.pack.SHA256)}})
+	cards := fmt.Sprintf("Cards: the pack's decks, shuffled by the dice (draws:%s)", DrawsDeck)
+	if s.physical() {
+		cards = fmt.Sprintf("Cards: your own decks, drawn by you and entered as they come up (draws:%s); %d entered so far (`cards`)", DrawsPhysical, len(s.seenNumbers()))
+	}
+	v.Sections = append(v.Sections, engine.Section{Title: "Content pack", Lines: []string{fmt.Sprintf("%s, %q, SHA-256 %s", s.pack.Meta.ID, s.pack.Meta.Name, s.pack.SHA256), cards}})
 	return v
 }
 

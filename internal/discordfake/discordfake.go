@@ -43,6 +43,12 @@ type Server struct {
 	routes   map[string]int
 	posts    chan Post
 	ready    chan struct{}
+	// messages are what Discord shows, by id, made in order; interactions
+	// remember, by token, the channel and message of each interaction and
+	// the message its response made or updated (its @original).
+	messages     map[string]*Message
+	order        []string
+	interactions map[string]*interaction
 	// stalls hold a route's requests until closed; stalled tells of each
 	// request held, and abandoned counts those the client gave up on.
 	stalls    map[string]chan struct{}
@@ -54,6 +60,15 @@ type Server struct {
 	shards [][2]int
 }
 
+// interaction is what the fake remembers of an INTERACTION_CREATE it sent.
+type interaction struct {
+	id, channel string
+	// message is the message whose component was used ("" for a command).
+	message string
+	// original is the message the response made or updated.
+	original string
+}
+
 // Post is one thing the client sent that Discord would show: an interaction
 // callback, a follow-up, a channel message or an edit.
 type Post struct {
@@ -63,17 +78,21 @@ type Post struct {
 	// Route is the REST route, e.g. "POST /api/v9/channels/{channel}/messages".
 	Route string
 	Path  string
-	// Channel is the channel posted to or edited in ("" for interaction answers);
-	// ID the message id the fake gave it (or the one edited).
+	// Channel is the channel posted to or edited in (an interaction's
+	// channel for its responses); ID the message id the fake gave it, or the
+	// one it changed ("" for a response that shows no message).
 	Channel, ID string
 	Body        map[string]any
-	// Files are the attachments of a multipart post, by file name.
-	Files map[string][]byte
+	// Files are the attachments of a multipart post, by file name, and
+	// ContentTypes the type each part declared.
+	Files        map[string][]byte
+	ContentTypes map[string]string
 }
 
 // New starts a fake Discord on loopback; it stops when the test ends.
 func New(t testing.TB) *Server {
 	f := &Server{t: t, posts: make(chan Post, 1<<16), ready: make(chan struct{}, 16), routes: map[string]int{},
+		messages: map[string]*Message{}, interactions: map[string]*interaction{},
 		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64), abandoned: map[string]int{}}
 	mux := http.NewServeMux()
 	handle := func(pattern string, h http.HandlerFunc) {
@@ -116,22 +135,102 @@ func New(t testing.TB) *Server {
 	handle("PUT /api/v9/applications/{app}/guilds/{guild}/commands", register)
 	handle("PUT /api/v9/applications/{app}/commands", register)
 	handle("POST /api/v9/interactions/{id}/{token}/callback", func(w http.ResponseWriter, r *http.Request) {
-		f.record(r, "", "")
+		p, files, ok := f.read(r)
+		if !ok {
+			return
+		}
+		f.respond(&p, r.PathValue("token"), files)
+		f.keep(p)
 		w.WriteHeader(http.StatusNoContent)
 	})
 	handle("POST /api/v9/webhooks/{app}/{token}", func(w http.ResponseWriter, r *http.Request) {
-		id := f.newID("m")
-		f.record(r, "", id)
-		json.NewEncoder(w).Encode(map[string]string{"id": id, "channel_id": "interaction"})
+		p, files, ok := f.read(r)
+		if !ok {
+			return
+		}
+		f.mu.Lock()
+		in := f.interactions[r.PathValue("token")]
+		if in != nil {
+			p.Channel = in.channel
+		}
+		p.ID = f.makeLocked(p.Channel, p.Body, files, "")
+		if in != nil {
+			f.messages[p.ID].Interaction = in.id
+		}
+		f.mu.Unlock()
+		f.keep(p)
+		json.NewEncoder(w).Encode(map[string]any{"id": p.ID, "channel_id": p.Channel})
+	})
+	handle("PATCH /api/v9/webhooks/{app}/{token}/messages/{id}", func(w http.ResponseWriter, r *http.Request) {
+		p, files, ok := f.read(r)
+		if !ok {
+			return
+		}
+		f.mu.Lock()
+		id := r.PathValue("id")
+		if in := f.interactions[r.PathValue("token")]; in != nil {
+			p.Channel = in.channel
+			if id == "@original" {
+				id = in.original
+			}
+		}
+		m := f.messages[id]
+		if m == nil {
+			f.mu.Unlock()
+			http.Error(w, `{"code":10008,"message":"Unknown Message"}`, http.StatusNotFound)
+			return
+		}
+		m.apply(p.Body, files)
+		m.Edits++
+		p.ID = id
+		f.mu.Unlock()
+		f.keep(p)
+		json.NewEncoder(w).Encode(m.wire())
+	})
+	handle("GET /api/v9/webhooks/{app}/{token}/messages/{id}", func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		id := r.PathValue("id")
+		if in := f.interactions[r.PathValue("token")]; in != nil && id == "@original" {
+			id = in.original
+		}
+		m := f.messages[id]
+		if m == nil {
+			http.Error(w, `{"code":10008,"message":"Unknown Message"}`, http.StatusNotFound)
+			return
+		}
+		json.NewEncoder(w).Encode(m.wire())
 	})
 	handle("POST /api/v9/channels/{channel}/messages", func(w http.ResponseWriter, r *http.Request) {
-		id := f.newID("m")
-		f.record(r, r.PathValue("channel"), id)
-		json.NewEncoder(w).Encode(map[string]string{"id": id, "channel_id": r.PathValue("channel")})
+		p, files, ok := f.read(r)
+		if !ok {
+			return
+		}
+		p.Channel = r.PathValue("channel")
+		f.mu.Lock()
+		p.ID = f.makeLocked(p.Channel, p.Body, files, "")
+		f.mu.Unlock()
+		f.keep(p)
+		json.NewEncoder(w).Encode(map[string]string{"id": p.ID, "channel_id": p.Channel})
 	})
 	handle("PATCH /api/v9/channels/{channel}/messages/{id}", func(w http.ResponseWriter, r *http.Request) {
-		f.record(r, r.PathValue("channel"), r.PathValue("id"))
-		json.NewEncoder(w).Encode(map[string]string{"id": r.PathValue("id"), "channel_id": r.PathValue("channel")})
+		p, files, ok := f.read(r)
+		if !ok {
+			return
+		}
+		p.Channel, p.ID = r.PathValue("channel"), r.PathValue("id")
+		f.mu.Lock()
+		m := f.messages[p.ID]
+		if m == nil || m.Channel != p.Channel {
+			f.mu.Unlock()
+			http.Error(w, `{"code":10008,"message":"Unknown Message"}`, http.StatusNotFound)
+			return
+		}
+		m.apply(p.Body, files)
+		m.Edits++
+		f.mu.Unlock()
+		f.keep(p)
+		json.NewEncoder(w).Encode(map[string]string{"id": p.ID, "channel_id": p.Channel})
 	})
 	handle("POST /api/v9/channels/{channel}/threads", func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
@@ -163,33 +262,100 @@ func (f *Server) newID(prefix string) string {
 	return fmt.Sprintf("%s%d", prefix, f.ids)
 }
 
-// record keeps a post; like Discord, it reads a JSON body or a multipart
-// form with the JSON in payload_json and the attachments as files[n].
-func (f *Server) record(r *http.Request, channel, id string) {
-	p := Post{At: time.Now(), Route: r.Pattern, Path: r.URL.Path, Channel: channel, ID: id}
+// read takes a post apart; like Discord, it reads a JSON body or a
+// multipart form with the JSON in payload_json and the attachments as
+// files[n]. ok is false when the body is not one of those (the test fails).
+func (f *Server) read(r *http.Request) (p Post, files []string, ok bool) {
+	p = Post{At: time.Now(), Route: r.Pattern, Path: r.URL.Path}
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
 		if err := r.ParseMultipartForm(8 << 20); err != nil {
 			f.t.Errorf("multipart post: %v", err)
-			return
+			return p, nil, false
 		}
 		json.Unmarshal([]byte(r.FormValue("payload_json")), &p.Body)
 		p.Files = map[string][]byte{}
+		p.ContentTypes = map[string]string{}
 		for _, fhs := range r.MultipartForm.File {
 			for _, fh := range fhs {
 				file, _ := fh.Open()
 				b, _ := io.ReadAll(file)
 				file.Close()
 				p.Files[fh.Filename] = b
+				p.ContentTypes[fh.Filename] = fh.Header.Get("Content-Type")
+				files = append(files, fh.Filename)
 			}
 		}
+		sort.Strings(files)
 	} else {
 		json.NewDecoder(r.Body).Decode(&p.Body)
 	}
+	return p, files, true
+}
+
+// keep numbers a post and hands it to the test.
+func (f *Server) keep(p Post) {
 	f.mu.Lock()
 	f.posted++
 	p.Seq = f.posted
+	if m := f.messages[p.ID]; m != nil && m.Created == 0 {
+		m.Created = p.Seq
+	}
 	f.posts <- p // under the lock, so the channel's order is Seq's
 	f.mu.Unlock()
+}
+
+// makeLocked stores a new message; f.mu is held.
+func (f *Server) makeLocked(channel string, body map[string]any, files []string, id string) string {
+	if id == "" {
+		f.ids++
+		id = fmt.Sprintf("m%d", f.ids)
+	}
+	m := &Message{ID: id, Channel: channel}
+	m.apply(body, files)
+	f.messages[id] = m
+	f.order = append(f.order, id)
+	return id
+}
+
+// respond does what an interaction callback asks (Discord's response
+// types): 4 shows a new message, 5 a new "thinking" message to be edited
+// later, 6 acknowledges a component without changing its message (edited
+// later through @original), 7 updates the component's message at once, 8
+// answers an autocomplete.
+func (f *Server) respond(p *Post, token string, files []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	in := f.interactions[token]
+	if in == nil {
+		f.t.Errorf("discordfake: a callback for an interaction the fake never sent (token %s)", token)
+		return
+	}
+	p.Channel = in.channel
+	data, _ := p.Body["data"].(map[string]any)
+	typ, _ := p.Body["type"].(float64)
+	switch int(typ) {
+	case 4, 5:
+		if data == nil {
+			data = map[string]any{}
+		}
+		in.original = f.makeLocked(in.channel, data, files, "")
+		f.messages[in.original].Interaction = in.id
+		p.ID = in.original
+	case 6, 7:
+		if in.message == "" || f.messages[in.message] == nil {
+			f.t.Errorf("discordfake: response type %d to an interaction on no known message", int(typ))
+			return
+		}
+		in.original = in.message
+		p.ID = in.message
+		if int(typ) == 7 {
+			m := f.messages[in.message]
+			if data != nil {
+				m.apply(data, files)
+			}
+			m.Edits++
+		}
+	}
 }
 
 func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
@@ -266,9 +432,18 @@ func (f *Server) send(v any) error {
 	return f.conn.WriteJSON(v)
 }
 
-// Dispatch sends a gateway event (op 0) to the connected client.
+// Dispatch sends a gateway event (op 0) to the connected client. An
+// INTERACTION_CREATE is remembered by its token, so its responses find their
+// channel and message.
 func (f *Server) Dispatch(event string, d any) error {
 	f.mu.Lock()
+	if dm, ok := d.(map[string]any); ok && event == "INTERACTION_CREATE" {
+		in := &interaction{id: fmt.Sprint(dm["id"]), channel: fmt.Sprint(dm["channel_id"])}
+		if msg, ok := dm["message"].(map[string]any); ok {
+			in.message = fmt.Sprint(msg["id"])
+		}
+		f.interactions[fmt.Sprint(dm["token"])] = in
+	}
 	f.seq++
 	s := f.seq
 	f.mu.Unlock()
@@ -381,13 +556,69 @@ func (f *Server) Slash(id, user string, manager bool, sub string, opts map[strin
 }
 
 // ClickIn sends a button press (or a select menu's choice, which Discord
-// sends the same way with the value) in a channel of guild g1.
+// sends the same way with the value) in a channel of guild g1, on the newest
+// message of the channel that offers it (a stale id on none: the message
+// the press came from is then unknown, as for a message deleted since).
 func (f *Server) ClickIn(id, channel, user, customID string) error {
+	f.mu.Lock()
+	var on *Message
+	for i := len(f.order) - 1; i >= 0 && on == nil; i-- {
+		m := f.messages[f.order[i]]
+		if m.Channel != channel {
+			continue
+		}
+		for _, c := range m.CustomIDs() {
+			if c == customID {
+				on = m
+				break
+			}
+		}
+	}
+	msg := map[string]any{"id": "m0", "channel_id": channel}
+	if on != nil {
+		msg = on.wire()
+	}
+	f.mu.Unlock()
+	return f.press(id, channel, user, customID, msg)
+}
+
+// ClickOn presses a button (or picks a menu's option) on a given message.
+func (f *Server) ClickOn(id, messageID, user, customID string) error {
+	f.mu.Lock()
+	m := f.messages[messageID]
+	if m == nil {
+		f.mu.Unlock()
+		return fmt.Errorf("discordfake: no message %s", messageID)
+	}
+	msg, channel := m.wire(), m.Channel
+	f.mu.Unlock()
+	return f.press(id, channel, user, customID, msg)
+}
+
+// press dispatches a component interaction: a button's custom id, or a
+// select menu's (whose custom id is the menu's, and the value the option's).
+func (f *Server) press(id, channel, user, customID string, msg map[string]any) error {
+	data := map[string]any{"custom_id": customID, "component_type": 2}
+	if comps, ok := msg["components"].([]any); ok {
+		for _, row := range comps {
+			rm, _ := row.(map[string]any)
+			inner, _ := rm["components"].([]any)
+			for _, c := range inner {
+				cm, _ := c.(map[string]any)
+				opts, _ := cm["options"].([]any)
+				for _, o := range opts {
+					if om, _ := o.(map[string]any); om["value"] == customID {
+						data = map[string]any{"custom_id": cm["custom_id"], "component_type": 3, "values": []any{customID}}
+					}
+				}
+			}
+		}
+	}
 	return f.Dispatch("INTERACTION_CREATE", map[string]any{
 		"id": id, "application_id": "app", "type": 3, "token": "tok-" + id, "guild_id": "g1", "channel_id": channel,
 		"member":  Member(user, false),
-		"message": map[string]any{"id": "m0", "channel_id": channel},
-		"data":    map[string]any{"custom_id": customID, "component_type": 2},
+		"message": msg,
+		"data":    data,
 	})
 }
 
@@ -451,23 +682,8 @@ func HasComponents(p Post) bool {
 
 // Buttons are a post's button custom ids and select menu values, in order.
 func Buttons(p Post) []string {
-	var ids []string
 	comps, _ := Data(p)["components"].([]any)
-	for _, row := range comps {
-		inner, _ := row.(map[string]any)["components"].([]any)
-		for _, c := range inner {
-			cm := c.(map[string]any)
-			if id, ok := cm["custom_id"].(string); ok && id != "k1:select" {
-				ids = append(ids, id)
-			}
-			if opts, ok := cm["options"].([]any); ok {
-				for _, o := range opts {
-					ids = append(ids, o.(map[string]any)["value"].(string))
-				}
-			}
-		}
-	}
-	return ids
+	return componentIDs(comps)
 }
 
 // Ephemeral reports whether a post is seen by its user alone.

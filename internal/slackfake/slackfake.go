@@ -17,6 +17,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -40,12 +41,28 @@ type Server struct {
 	acks    chan map[string]any
 	posts   chan url.Values
 	open    chan struct{}
+	// messages are what Slack shows, by key (channel/ts), made in order;
+	// types are the content types files were uploaded with; responses and
+	// slashes remember where each response_url and slash command points.
+	messages  map[string]*Message
+	order     []string
+	types     map[string]string
+	responses map[string]response
+	slashes   map[string]response
+	ephemeral int
+}
+
+// response is where an interaction's response_url (or a slash command's
+// response) lands: the channel and thread, the message it came from, the user.
+type response struct {
+	channel, thread, message, user string
 }
 
 // New starts a fake Slack on loopback; it stops when the test ends.
 func New(t testing.TB) *Server {
 	f := &Server{t: t, acks: make(chan map[string]any, 1024), posts: make(chan url.Values, 1<<14), open: make(chan struct{}, 16),
-		methods: map[string]int{}, uploads: map[string][]byte{}}
+		methods: map[string]int{}, uploads: map[string][]byte{},
+		messages: map[string]*Message{}, types: map[string]string{}, responses: map[string]response{}, slashes: map[string]response{}}
 	mux := http.NewServeMux()
 	api := func(method string, h http.HandlerFunc) {
 		mux.HandleFunc("/api/"+method, func(w http.ResponseWriter, r *http.Request) {
@@ -67,7 +84,35 @@ func New(t testing.TB) *Server {
 			ts = f.nextTS()
 		}
 		v.Set("_ts", ts)
-		f.posts <- v
+		f.mu.Lock()
+		switch r.URL.Path {
+		case "/api/chat.update":
+			m := f.messages[v.Get("channel")+"/"+ts]
+			if m == nil || m.Ephemeral {
+				f.mu.Unlock()
+				json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": "message_not_found"})
+				return
+			}
+			// Slack keeps the blocks when neither blocks nor text is given,
+			// and drops them for text alone.
+			if v.Has("blocks") {
+				m.Blocks = blocksOf(v.Get("blocks"))
+			} else if v.Has("text") {
+				m.Blocks = nil
+			}
+			if v.Has("text") {
+				m.Text = v.Get("text")
+			}
+			m.Edits++
+		case "/api/chat.postEphemeral":
+			f.ephemeral++
+			f.makeLocked(&Message{TS: ts, Channel: v.Get("channel"), Thread: v.Get("thread_ts"), Ephemeral: true, User: v.Get("user"),
+				Text: v.Get("text"), Blocks: blocksOf(v.Get("blocks"))})
+		default:
+			f.makeLocked(&Message{TS: ts, Channel: v.Get("channel"), Thread: v.Get("thread_ts"), Text: v.Get("text"), Blocks: blocksOf(v.Get("blocks"))})
+		}
+		f.posts <- v // under the lock, so the posts come in the order of the messages
+		f.mu.Unlock()
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": v.Get("channel"), "ts": ts, "message_ts": ts})
 	}
 	api("files.getUploadURLExternal", func(w http.ResponseWriter, r *http.Request) {
@@ -76,16 +121,25 @@ func New(t testing.TB) *Server {
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "upload_url": f.srv.URL + "/upload/" + id, "file_id": id})
 	})
 	mux.HandleFunc("/upload/{id}", func(w http.ResponseWriter, r *http.Request) {
-		file, _, err := r.FormFile("file")
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
+		// Slack takes the file's bytes as the body, or as a multipart form's "file".
+		var b []byte
+		ctype := r.Header.Get("Content-Type")
+		if strings.HasPrefix(ctype, "multipart/form-data") {
+			file, fh, err := r.FormFile("file")
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			b, _ = io.ReadAll(file)
+			ctype = fh.Header.Get("Content-Type")
+		} else {
+			b, _ = io.ReadAll(r.Body)
 		}
-		b, _ := io.ReadAll(file)
 		f.mu.Lock()
 		f.uploads[r.PathValue("id")] = b
+		f.types[r.PathValue("id")] = ctype
 		f.mu.Unlock()
-		w.Write([]byte("OK"))
+		w.Write([]byte("OK - " + strconv.Itoa(len(b))))
 	})
 	api("files.completeUploadExternal", func(w http.ResponseWriter, r *http.Request) {
 		r.ParseForm()
@@ -94,16 +148,91 @@ func New(t testing.TB) *Server {
 		v := r.PostForm
 		v.Set("_method", r.URL.Path)
 		f.mu.Lock()
+		m := &Message{TS: f.nextTSLocked(), Channel: v.Get("channel_id"), Thread: v.Get("thread_ts"), Text: v.Get("initial_comment")}
 		for _, file := range files {
-			v.Add("_content", string(f.uploads[fmt.Sprint(file["id"])]))
+			id := fmt.Sprint(file["id"])
+			v.Add("_content", string(f.uploads[id]))
+			v.Add("_type", f.types[id])
+			m.Files = append(m.Files, strings.TrimPrefix(id, "F"))
+			m.FileTypes = append(m.FileTypes, f.types[id])
 		}
-		f.mu.Unlock()
+		if m.Channel != "" {
+			f.makeLocked(m) // shared: a message of the channel (or thread) that shows the files
+		}
+		v.Set("_ts", m.TS)
 		f.posts <- v
+		f.mu.Unlock()
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "files": files})
+	})
+	mux.HandleFunc("POST /response/{id}", func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Text            string `json:"text"`
+			Blocks          []any  `json:"blocks"`
+			ResponseType    string `json:"response_type"`
+			ReplaceOriginal bool   `json:"replace_original"`
+			DeleteOriginal  bool   `json:"delete_original"`
+			ThreadTS        string `json:"thread_ts"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+			http.Error(w, "bad json", http.StatusBadRequest)
+			return
+		}
+		f.mu.Lock()
+		to, ok := f.responses[r.PathValue("id")]
+		if !ok {
+			f.mu.Unlock()
+			http.Error(w, "unknown response_url", http.StatusNotFound)
+			return
+		}
+		v := url.Values{"_method": {"/response"}, "channel": {to.channel}, "text": {body.Text}}
+		if b, err := json.Marshal(body.Blocks); err == nil && body.Blocks != nil {
+			v.Set("blocks", string(b))
+		}
+		m := f.messages[to.message]
+		switch {
+		case (body.ReplaceOriginal || body.DeleteOriginal) && m == nil:
+			f.mu.Unlock()
+			http.Error(w, "no original message", http.StatusNotFound)
+			return
+		case body.DeleteOriginal:
+			m.Deleted = true
+			v.Set("_ts", m.TS)
+			v.Set("delete_original", "true")
+		case body.ReplaceOriginal:
+			m.Text, m.Blocks = body.Text, body.Blocks
+			m.Edits++
+			v.Set("_ts", m.TS)
+			v.Set("replace_original", "true")
+		default:
+			nm := &Message{TS: f.nextTSLocked(), Channel: to.channel, Thread: to.thread, Text: body.Text, Blocks: body.Blocks}
+			if body.ResponseType != "in_channel" {
+				nm.Ephemeral, nm.User = true, to.user
+			} else {
+				v.Set("response_type", "in_channel")
+			}
+			f.makeLocked(nm)
+			v.Set("_ts", nm.TS)
+		}
+		f.posts <- v
+		f.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"ok":true}`))
 	})
 	api("conversations.open", func(w http.ResponseWriter, r *http.Request) {
 		r.ParseForm()
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": map[string]any{"id": "D-" + r.Form.Get("users")}})
+	})
+	api("chat.getPermalink", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		ch, ts := r.Form.Get("channel"), r.Form.Get("message_ts")
+		f.mu.Lock()
+		m := f.messages[ch+"/"+ts]
+		f.mu.Unlock()
+		if m == nil {
+			json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": "message_not_found"})
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": ch, "permalink": "https://fake.slack.com/archives/" + ch + "/p" + strings.ReplaceAll(ts, ".", "")})
 	})
 	api("chat.postMessage", post)
 	api("chat.update", post)
@@ -129,11 +258,30 @@ func New(t testing.TB) *Server {
 		f.mu.Unlock()
 		f.Write(map[string]any{"type": "hello", "num_connections": 1, "connection_info": map[string]any{"app_id": "A1"}, "debug_info": map[string]any{"host": "fake"}})
 		f.open <- struct{}{}
+		// Slack pings every few seconds; a client that hears no ping for
+		// 30 s takes the connection for dead and opens another.
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			tick := time.NewTicker(5 * time.Second)
+			defer tick.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					if c.WriteControl(websocket.PingMessage, []byte("ping"), time.Now().Add(time.Second)) != nil {
+						return
+					}
+				}
+			}
+		}()
 		for {
 			var m map[string]any
 			if err := c.ReadJSON(&m); err != nil {
 				return
 			}
+			f.acked(m)
 			f.acks <- m
 		}
 	})
@@ -149,8 +297,41 @@ func (f *Server) APIURL() string { return f.URL + "/api" }
 func (f *Server) nextTS() string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	return f.nextTSLocked()
+}
+
+func (f *Server) nextTSLocked() string {
 	f.ts++
 	return fmt.Sprintf("1700000000.%06d", f.ts)
+}
+
+// makeLocked stores a new message; f.mu is held.
+func (f *Server) makeLocked(m *Message) {
+	if !m.Ephemeral {
+		m.Pinged = m.Mentions()
+	}
+	k := m.Channel + "/" + m.TS
+	f.messages[k] = m
+	f.order = append(f.order, k)
+}
+
+// acked shows a slash command's response sent with its ack: an
+// in-channel one as a message of the channel, an ephemeral one to its user.
+func (f *Server) acked(ack map[string]any) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	to, ok := f.slashes[fmt.Sprint(ack["envelope_id"])]
+	payload, _ := ack["payload"].(map[string]any)
+	if !ok || payload == nil {
+		return
+	}
+	text, _ := payload["text"].(string)
+	blocks, _ := payload["blocks"].([]any)
+	m := &Message{TS: f.nextTSLocked(), Channel: to.channel, Text: text, Blocks: blocks}
+	if payload["response_type"] != "in_channel" {
+		m.Ephemeral, m.User = true, to.user
+	}
+	f.makeLocked(m)
 }
 
 // Write sends a frame to the Socket Mode client.
@@ -166,6 +347,9 @@ func (f *Server) Write(v any) {
 
 // SlashIn sends a slash command envelope over Socket Mode.
 func (f *Server) SlashIn(env, channel, user, command, text string) {
+	f.mu.Lock()
+	f.slashes[env] = response{channel: channel, user: user}
+	f.mu.Unlock()
 	f.Write(map[string]any{"envelope_id": env, "type": "slash_commands", "accepts_response_payload": true,
 		"payload": map[string]any{"command": command, "text": text, "user_id": user, "user_name": user, "channel_id": channel, "team_id": "T1"}})
 }
@@ -173,13 +357,75 @@ func (f *Server) SlashIn(env, channel, user, command, text string) {
 // Slash sends /hunters text in channel C1.
 func (f *Server) Slash(env, user, text string) { f.SlashIn(env, "C1", user, "/hunters", text) }
 
-// ClickIn sends a button press in a channel (and thread, when thread is set).
+// ClickIn sends a button press in a channel (and thread, when thread is
+// set), on the newest message there that offers the value (a stale value on
+// none: the message is then unknown, as for one deleted since).
 func (f *Server) ClickIn(env, channel, thread, user, value string) {
-	payload := map[string]any{"type": "block_actions", "user": map[string]any{"id": user, "name": user}, "team": map[string]any{"id": "T1"},
-		"channel": map[string]any{"id": channel}, "actions": []any{map[string]any{"action_id": "opt-0", "block_id": "prompt", "type": "button", "value": value}}}
-	if thread != "" {
-		payload["container"] = map[string]any{"type": "message", "channel_id": channel, "thread_ts": thread}
+	f.mu.Lock()
+	var on *Message
+	for i := len(f.order) - 1; i >= 0 && on == nil; i-- {
+		m := f.messages[f.order[i]]
+		if m.Channel != channel || m.Deleted || (m.Ephemeral && m.User != user) {
+			continue
+		}
+		for _, v := range m.Values() {
+			if v == value {
+				on = m
+				break
+			}
+		}
 	}
+	f.mu.Unlock()
+	f.press(env, channel, thread, user, value, on)
+}
+
+// ClickOn presses a button (or picks a menu's option) on a given message.
+func (f *Server) ClickOn(env string, m Message, user, value string) {
+	f.mu.Lock()
+	on := f.messages[m.Channel+"/"+m.TS]
+	f.mu.Unlock()
+	f.press(env, m.Channel, m.Thread, user, value, on)
+}
+
+// press sends a block_actions payload as Slack does: the action, the
+// container and the message it was on (Slack sends no message for an
+// ephemeral one), and a response_url that answers into the message's place.
+func (f *Server) press(env, channel, thread, user, value string, on *Message) {
+	action := map[string]any{"action_id": "opt-0", "block_id": "prompt", "type": "button", "value": value}
+	f.mu.Lock()
+	resp := response{channel: channel, thread: thread, user: user}
+	container := map[string]any{"type": "message", "channel_id": channel}
+	if on != nil {
+		resp.message = on.Channel + "/" + on.TS
+		resp.thread = on.Thread
+		container["message_ts"] = on.TS
+		container["is_ephemeral"] = on.Ephemeral
+		for _, b := range on.Blocks {
+			bm, _ := b.(map[string]any)
+			els, _ := bm["elements"].([]any)
+			for _, e := range els {
+				em, _ := e.(map[string]any)
+				opts, _ := em["options"].([]any)
+				for _, o := range opts {
+					if om, _ := o.(map[string]any); om["value"] == value {
+						action = map[string]any{"action_id": em["action_id"], "block_id": bm["block_id"], "type": "static_select",
+							"selected_option": om}
+					}
+				}
+			}
+		}
+	}
+	if resp.thread != "" {
+		container["thread_ts"] = resp.thread
+	}
+	f.responses[env] = resp
+	payload := map[string]any{"type": "block_actions", "user": map[string]any{"id": user, "name": user}, "team": map[string]any{"id": "T1"},
+		"channel": map[string]any{"id": channel}, "actions": []any{action}, "container": container,
+		"response_url": f.URL + "/response/" + env, "trigger_id": "trig-" + env}
+	if on != nil && !on.Ephemeral {
+		payload["message"] = map[string]any{"type": "message", "ts": on.TS, "thread_ts": on.Thread, "text": on.Text, "blocks": on.Blocks}
+	}
+	f.mu.Unlock()
 	f.Write(map[string]any{"envelope_id": env, "type": "interactive", "payload": payload})
 }
 

@@ -53,7 +53,7 @@ func (r *Rules) SetupFields() []engine.SetupField {
 		}
 	}
 	return append(out,
-		engine.SetupField{Key: "b", Label: "Opponent", Type: engine.FieldUser, Required: true, Help: "13.1: the other player; he accepts before the first die"},
+		engine.SetupField{Key: "b", Label: "Opponent", Type: engine.FieldUser, Required: true, Help: "13.1: the other player, who accepts before the first die"},
 		engine.SetupField{Key: "end", Label: "Agreed end date (YYYY-MM)", Help: "13.1.1: empty plays until both boats are lost (or Jun-43)"},
 	)
 }
@@ -194,6 +194,15 @@ type wire struct {
 	Decision     int               `json:"decision"`
 	Undos        int               `json:"undos,omitempty"`
 	Careers      []json.RawMessage `json:"careers"`
+}
+
+// Glance implements engine.Glancer: the duel's events read as its boats'.
+func (r *Rules) Glance(st engine.State, events []engine.Event) []engine.Glance {
+	s, _ := st.(*State)
+	if s == nil {
+		return hunters.Glance(nil, events)
+	}
+	return hunters.Glance(s.careers[:], events)
 }
 
 // Career is the career whose patrol is under way (for pictures).

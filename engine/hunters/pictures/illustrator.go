@@ -2,15 +2,19 @@ package pictures
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 )
 
-// Illustrator picks the picture that helps at each moment of a Hunters game:
-// the display mat with `status` and after damage, the combat mat with each
-// decision of an engagement, the log sheet with `log` and at refit, and all
-// three, with the boat's fate, when the career ends.
+// Illustrator picks the picture that helps at each moment of a Hunters
+// game, and only when it changed, so that a channel is not a wall of
+// images: the combat mat when an engagement begins and after a salvo or a
+// gun round that hit, the display mat after damage to the boat, the log
+// sheet with `log` and at refit, and all three, with the boat's fate, when
+// the career ends. Show board ("board") draws the picture of the moment:
+// the combat mat during an engagement, else the display mat.
 type Illustrator struct {
 	p *Painter
 }
@@ -24,9 +28,8 @@ func NewIllustrator() (*Illustrator, error) {
 	return &Illustrator{p: p}, nil
 }
 
-// Illustrate draws for a view ("status", "log"), or, with view "", for the
-// events of a decision just taken: the mat after damage, the log sheet at
-// refit, and the combat mat with every decision of a ship engagement.
+// Illustrate draws for a view ("status", "log", "board"), or, with view "",
+// for the events of a decision just taken.
 func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.Event) ([]engine.Picture, error) {
 	s, ok := st.(*hunters.State)
 	if c, isPair := st.(careerHolder); isPair {
@@ -35,7 +38,14 @@ func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.
 	if !ok {
 		return nil, fmt.Errorf("pictures: not a Hunters game")
 	}
-	if view != "" {
+	switch view {
+	case "":
+	case "board":
+		if _, engaged := s.CombatSheet(); engaged && s.Over == nil {
+			return il.draw(s, "combat")
+		}
+		return il.draw(s, "status")
+	default:
 		return il.draw(s, view)
 	}
 	if s.Over != nil && ended(events) {
@@ -51,15 +61,15 @@ func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.
 		}
 		return pics, nil
 	}
-	pics, err := il.draw(s, momentOf(events))
-	if err != nil {
-		return nil, err
+	var pics []engine.Picture
+	for _, what := range changed(events) {
+		p, err := il.draw(s, what)
+		if err != nil {
+			return nil, err
+		}
+		pics = append(pics, p...)
 	}
-	if s.Over != nil {
-		return pics, nil
-	}
-	combat, err := il.draw(s, "combat")
-	return append(pics, combat...), err
+	return pics, nil
 }
 
 // draw makes one picture: "status" the display mat, "log" the log sheet,
@@ -101,20 +111,36 @@ func ended(events []engine.Event) bool {
 	return false
 }
 
-// momentOf tells which picture a decision's events call for: the mat after
-// damage to the boat (E4/E5, 9.6–9.8, 10.x) and the log sheet at refit (10.10).
-func momentOf(events []engine.Event) string {
-	refit := false
+// changed tells which pictures a decision's events changed: the combat mat
+// when targets were identified (an engagement begins, 8.2) or a torpedo or
+// shell damaged one (9.2.5, 9.3), the display mat after damage to the boat
+// (E4/E5, 9.6–9.8, 10.x), the log sheet at refit (10.10).
+func changed(events []engine.Event) []string {
+	var mat, combat, log bool
 	for _, e := range events {
-		if e.Roll != nil && (e.Roll.Chart == "E4" || e.Roll.Chart == "E5") {
-			return "status"
+		if r := e.Roll; r != nil {
+			switch {
+			case r.Chart == "E4" || r.Chart == "E5" && !strings.HasPrefix(r.Case, "10.7"):
+				mat = true // the boat was hit (repairs, 10.7, change little)
+			case r.Case == "8.2.2" || r.Case == "8.2.3" || r.Chart == "T5":
+				combat = true // targets identified: an engagement begins
+			case r.Chart == "U3":
+				combat = true // a hit: a target damaged or sunk
+			}
 		}
-		if len(e.Case) >= 5 && e.Case[:5] == "10.10" {
-			refit = true
+		if strings.HasPrefix(e.Case, "10.10") {
+			log = true
 		}
 	}
-	if refit {
-		return "log"
+	var out []string
+	if combat {
+		out = append(out, "combat")
 	}
-	return ""
+	if mat {
+		out = append(out, "status")
+	}
+	if log {
+		out = append(out, "log")
+	}
+	return out
 }

@@ -287,8 +287,11 @@ func TestEveryStateOfACareerDraws(t *testing.T) {
 	}
 }
 
-// The illustrator draws the combat mat with each decision of an engagement,
-// the display mat too after damage, and nothing when nothing helps.
+// The illustrator draws a picture when the decision changed it (issue 17:
+// a channel is not a wall of images): the combat mat when an engagement
+// begins and after a hit on a target, the display mat after damage to the
+// boat, the log sheet at refit; nothing for a decision that changed none
+// (aiming, a miss, a repair); and Show board's picture of the moment.
 func TestIllustratorPicksThePictures(t *testing.T) {
 	il, err := NewIllustrator()
 	if err != nil {
@@ -314,6 +317,11 @@ func TestIllustratorPicksThePictures(t *testing.T) {
 	end := []engine.Event{{Kind: "roll", Case: "9.6.8", Roll: &engine.Roll{Chart: "E3"}}, {Kind: engine.KindEnd, Case: "5.2"}}
 	damage := []engine.Event{{Kind: "roll", Case: "9.6.9", Roll: &engine.Roll{Chart: "E4"}}}
 	refit := []engine.Event{{Kind: "note", Case: "10.10.3"}}
+	contact := []engine.Event{{Kind: "roll", Case: "8.2.1", Roll: &engine.Roll{Chart: "E1", Case: "8.2.1"}}, {Kind: "roll", Case: "8.2.2", Roll: &engine.Roll{Chart: "T1", Case: "8.2.2"}}}
+	hit := []engine.Event{{Kind: "roll", Case: "9.2.3", Roll: &engine.Roll{Chart: "U1", Case: "9.2.3"}}, {Kind: "roll", Case: "9.2.4", Roll: &engine.Roll{Chart: "U2", Case: "9.2.4"}},
+		{Kind: "roll", Case: "9.2.5", Roll: &engine.Roll{Chart: "U3", Case: "9.2.5"}}}
+	miss := []engine.Event{{Kind: "roll", Case: "9.2.3", Roll: &engine.Roll{Chart: "U1", Case: "9.2.3"}}}
+	repair := []engine.Event{{Kind: "roll", Case: "10.7.2", Roll: &engine.Roll{Chart: "E5", Case: "10.7.2"}}}
 	inPort := career(t, `{"boat":"VIIC","start":"1940-10"}`, 3, 50, func(s *hunters.State) bool { return s.Boat.Fwd[0] != "" })
 	for _, c := range []struct {
 		name   string
@@ -322,8 +330,14 @@ func TestIllustratorPicksThePictures(t *testing.T) {
 		events []engine.Event
 		want   string
 	}{
-		{"combat decision", combat, "", nil, "[combat.png]"},
-		{"damage in combat", combat, "", damage, "[mat.png combat.png]"},
+		{"aiming (nothing changed)", combat, "", nil, "[]"},
+		{"an engagement begins (8.2)", combat, "", contact, "[combat.png]"},
+		{"a salvo that hit (9.2.5)", combat, "", hit, "[combat.png]"},
+		{"a salvo that missed", combat, "", miss, "[]"},
+		{"damage in combat", combat, "", damage, "[mat.png]"},
+		{"a repair (10.7)", combat, "", repair, "[]"},
+		{"show board in combat", combat, "board", nil, "[combat.png]"},
+		{"show board in port", inPort, "board", nil, "[mat.png]"},
 		{"status view in combat", combat, "status", nil, "[mat.png]"},
 		{"log view", inPort, "log", nil, "[log.png]"},
 		{"refit", inPort, "", refit, "[log.png]"},

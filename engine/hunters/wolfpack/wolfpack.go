@@ -61,7 +61,8 @@ func (r *Rules) Seats() []string {
 }
 
 // setup is {"name": pack name, "rules": optional rules, "absent": what an
-// absent boat does at its deadline, "1": name, "2": name...}.
+// absent boat does at its deadline, "numbers": "own" for each boat its own
+// number, "1": name, "2": name...}.
 func (r *Rules) parse(raw []byte) (name, rules string, members []string, err error) {
 	var in map[string]string
 	if err := json.Unmarshal(raw, &in); err != nil {
@@ -101,9 +102,20 @@ func (r *Rules) New(raw []byte, d engine.Dice) (engine.State, []engine.Event, er
 	default:
 		return nil, nil, fmt.Errorf("wolfpack setup: absent is %q: %s or %s", s.Absent, AbsentCommander, AbsentSitOut)
 	}
+	// Each boat its own number (14.4.1's, in order), so that the players of
+	// a pack can tell their boats apart; a pack set up before that
+	// ("numbers" absent) keeps the one number all its boats had.
+	var numbers []string
+	if in["numbers"] == "own" {
+		numbers = r.hunters.HistoricalNumbers("VIIC", len(members))
+	}
 	var events []engine.Event
 	for i, m := range members {
-		b, _ := json.Marshal(map[string]string{"boat": "VIIC", "start": "1942-06", "kommandant": m, "rules": rules})
+		career := map[string]string{"boat": "VIIC", "start": "1942-06", "kommandant": m, "rules": rules}
+		if i < len(numbers) {
+			career["uboat"] = numbers[i]
+		}
+		b, _ := json.Marshal(career)
 		su, err := r.hunters.ParseSetup(b)
 		if err != nil {
 			return nil, nil, err
@@ -199,6 +211,15 @@ type wire struct {
 
 // Career returns a member's career.
 func (s *State) Career(i int) *hunters.State { return s.careers[i] }
+
+// Glance implements engine.Glancer: the pack's events read as its boats'.
+func (r *Rules) Glance(st engine.State, events []engine.Event) []engine.Glance {
+	s, _ := st.(*State)
+	if s == nil {
+		return hunters.Glance(nil, events)
+	}
+	return hunters.Glance(s.careers, events)
+}
 
 // Encode implements engine.State.
 func (s *State) Encode() ([]byte, error) {
@@ -590,12 +611,12 @@ func (s *State) AbsentChoice(token string) (string, string, bool) {
 			continue
 		}
 		if p.HasOption("sit_out") {
-			return "sit_out", "his boat sits this round of the pack's battle out.", true
+			return "sit_out", "the boat sits this round of the pack's battle out.", true
 		}
 		if s.Absent == AbsentCommander {
 			seat, _, _ := strings.Cut(token, ".")
 			if i := s.index(seat); i >= 0 {
-				return hunters.Command(s.careers[i]), "the built-in commander takes his decision so the pack sails on.", true
+				return hunters.Command(s.careers[i]), "the built-in commander takes the decision so the pack sails on.", true
 			}
 		}
 	}

@@ -144,3 +144,34 @@ func TestWolfpackDrawSetsTheDetectionModifier(t *testing.T) {
 		t.Fatalf("detection modifiers from the pack: %v", mods)
 	}
 }
+
+// Issue 17: in a pack set up with numbers=own (every wolfpack tournament's
+// from now on) each boat has its own number, 14.4.1's in order, so that the
+// players of one thread can tell their boats apart; a pack set up before
+// keeps the one number its log was played with.
+func TestEachBoatItsOwnNumber(t *testing.T) {
+	h, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRules(h)
+	numbers := func(setup string) []string {
+		t.Helper()
+		st, _, err := r.New([]byte(setup), dice.NewFast(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		var out []string
+		for i := range s.Members {
+			out = append(out, s.Career(i).Boat.Number)
+		}
+		return out
+	}
+	if got := strings.Join(numbers(`{"name":"Wotan","1":"Prien","2":"Kretschmer","3":"Schepke","numbers":"own"}`), " "); got != "U-69 U-70 U-71" {
+		t.Errorf("numbers=own: %s, want U-69 U-70 U-71", got)
+	}
+	if got := strings.Join(numbers(`{"name":"Wotan","1":"Prien","2":"Kretschmer","3":"Schepke"}`), " "); got != "U-69 U-69 U-69" {
+		t.Errorf("a pack set up before: %s, want its one number", got)
+	}
+}

@@ -1,0 +1,308 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/internal/ops"
+)
+
+// Interactions: a slash command is answered with a message (its first
+// message; the rest follow up); a click is answered by updating the
+// message clicked — the prompt becomes its result, its buttons gone — and
+// what follows comes as follow-ups. Discord wants an answer within three
+// seconds: a slow bot call is deferred first (a command's with a "thinking"
+// message, a click's without changing the message yet) and answered later.
+
+func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
+	received := time.Now() // Discord's 3 seconds run from about now
+	defer func() {
+		if r := recover(); r != nil {
+			a.log.Error("discord: interaction handler panicked", "panic", r)
+			a.metrics.Error(ops.ErrPanic)
+		}
+		if a.handled != nil {
+			a.handled(i.ID)
+		}
+	}()
+	user, place := a.who(i)
+	switch i.Type {
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		a.autocomplete(i, received)
+	case discordgo.InteractionApplicationCommand:
+		data := i.ApplicationCommandData()
+		if len(data.Options) == 0 {
+			a.respond(a.workCtx(), i, received, place, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}}, false)
+			return
+		}
+		sub := data.Options[0]
+		args := map[string]string{}
+		for _, o := range sub.Options {
+			args[o.Name] = fmt.Sprint(o.Value)
+			if o.Type == discordgo.ApplicationCommandOptionUser {
+				args[o.Name] = userArg(data.Resolved, fmt.Sprint(o.Value))
+			}
+		}
+		a.answer(i, received, place, false, func(ctx context.Context) (bot.Reply, error) {
+			return a.svc.Command(ctx, place, user, data.Name, sub.Name, args)
+		})
+	case discordgo.InteractionMessageComponent:
+		data := i.MessageComponentData()
+		id := data.CustomID
+		if len(data.Values) > 0 {
+			id = data.Values[0] // a select menu's values are option ids
+		}
+		a.answer(i, received, place, true, func(ctx context.Context) (bot.Reply, error) { return a.svc.Click(ctx, place, user, id) })
+	}
+}
+
+// failed is what a user hears when the bot itself failed.
+var failed = bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
+
+// answer runs the bot call and responds within Discord's 3-second limit: if
+// the call is slow, the interaction is deferred first and answered later.
+func (a *Adapter) answer(i *discordgo.InteractionCreate, received time.Time, place bot.Place, click bool, call func(ctx context.Context) (bot.Reply, error)) {
+	type result struct {
+		r   bot.Reply
+		err error
+	}
+	ctx := a.workCtx()
+	done := make(chan result, 1)
+	go func() {
+		r, err := call(ctx)
+		done <- result{r, err}
+	}()
+	deferred := false
+	var res result
+	var slow <-chan time.Time
+	if a.deferAfter > 0 {
+		slow = time.After(a.deferAfter - time.Since(received))
+	}
+	if slow != nil {
+		select {
+		case res = <-done:
+		case <-slow:
+			deferred = true
+		}
+	} else {
+		deferred = true
+	}
+	if deferred {
+		kind := discordgo.InteractionResponseDeferredChannelMessageWithSource
+		if click {
+			kind = discordgo.InteractionResponseDeferredMessageUpdate // the click's message is updated later
+		}
+		a.metrics.Deferred("discord")
+		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: kind}, discordgo.WithContext(ctx)); err != nil {
+			a.log.Error("discord: deferring", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+		} else {
+			a.metrics.Answered("discord", time.Since(received))
+		}
+		res = <-done
+	}
+	if res.err != nil {
+		a.log.Error("discord: bot call failed", "err", res.err)
+		res.r = failed
+	}
+	if click {
+		a.respondClick(ctx, i, received, place, res.r, deferred)
+		return
+	}
+	a.respond(ctx, i, received, place, res.r, deferred)
+}
+
+// respond answers a command: with its first message (or, deferred, by
+// editing the "thinking" message into it), the rest as follow-ups.
+func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, r bot.Reply, deferred bool) {
+	var first *bot.Message
+	ephemeral := false
+	switch {
+	case len(r.Public) > 0:
+		first, r.Public = &r.Public[0], r.Public[1:]
+	case len(r.Private) > 0:
+		first, r.Private, ephemeral = &r.Private[0], r.Private[1:], true
+	case len(r.Answered) > 0:
+	default:
+		first, ephemeral = &bot.Message{Text: "Done."}, true
+	}
+	if deferred {
+		// The deferred "thinking" message is public: a private first
+		// message is a follow-up, and the thinking message says it is done.
+		if first != nil && ephemeral {
+			r.Private = append([]bot.Message{*first}, r.Private...)
+			first = &bot.Message{Text: "Done."}
+		}
+		if first == nil {
+			first = &bot.Message{Text: "Done."}
+		}
+		d := a.draw(*first, false, place)
+		msg, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &d.content, Embeds: &d.embeds, Components: &d.components, Files: d.files, AllowedMentions: d.mentions}, discordgo.WithContext(ctx))
+		if err != nil {
+			a.log.Error("discord: editing the deferred answer", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+		} else {
+			a.posted.Add(first.Ref, msg.ChannelID, msg.ID)
+		}
+		a.more(ctx, i, d, false)
+		a.followups(ctx, i, place, r, "")
+		return
+	}
+	if first != nil {
+		d := a.draw(*first, ephemeral, place)
+		data := &discordgo.InteractionResponseData{Content: d.content, Embeds: d.embeds, Components: d.components, Files: d.files, Flags: d.flags, AllowedMentions: d.mentions}
+		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, discordgo.WithContext(ctx)); err != nil {
+			a.log.Error("discord: responding", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+			return
+		}
+		a.metrics.Answered("discord", time.Since(received))
+		if first.Ref != "" && !ephemeral {
+			// A prompt: remember its message, to show its result there.
+			if msg, err := a.session.InteractionResponse(i.Interaction, discordgo.WithContext(ctx)); err == nil {
+				a.posted.Add(first.Ref, msg.ChannelID, msg.ID)
+			}
+		}
+		a.more(ctx, i, d, ephemeral)
+	} else {
+		// Only results to show: the command's own answer says where.
+		data := &discordgo.InteractionResponseData{Content: "Done.", Flags: discordgo.MessageFlagsEphemeral}
+		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, discordgo.WithContext(ctx)); err != nil {
+			a.log.Error("discord: responding", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+			return
+		}
+		a.metrics.Answered("discord", time.Since(received))
+	}
+	a.followups(ctx, i, place, r, "")
+}
+
+// respondClick answers a click: the clicked message becomes what the reply
+// says (the prompt's result), or loses buttons that no longer do anything;
+// everything else follows.
+func (a *Adapter) respondClick(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, r bot.Reply, deferred bool) {
+	clicked := ""
+	if i.Message != nil {
+		clicked = i.Message.ID
+	}
+	switch {
+	case r.Update != nil:
+		ephemeral := i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+		d := a.draw(*r.Update, ephemeral, place)
+		if deferred {
+			d.mentions = nil
+			if _, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &d.content, Embeds: &d.embeds, Components: &d.components, Files: d.files}, discordgo.WithContext(ctx)); err != nil {
+				a.log.Error("discord: updating the clicked message", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
+			}
+		} else {
+			data := &discordgo.InteractionResponseData{Content: d.content, Embeds: d.embeds, Components: d.components, Files: d.files, AllowedMentions: d.mentions}
+			if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, discordgo.WithContext(ctx)); err != nil {
+				a.log.Error("discord: updating the clicked message", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
+			} else {
+				a.metrics.Answered("discord", time.Since(received))
+			}
+		}
+		a.more(ctx, i, d, ephemeral)
+	case r.Disarm && i.Message != nil:
+		none := []discordgo.MessageComponent{}
+		if deferred {
+			if _, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Components: &none}, discordgo.WithContext(ctx)); err != nil {
+				a.log.Error("discord: disarming the clicked message", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
+			}
+		} else {
+			// An update replaces what it names: the message keeps its words.
+			data := &discordgo.InteractionResponseData{Content: i.Message.Content, Embeds: i.Message.Embeds, Components: none}
+			if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, discordgo.WithContext(ctx)); err != nil {
+				a.log.Error("discord: disarming the clicked message", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
+			} else {
+				a.metrics.Answered("discord", time.Since(received))
+			}
+		}
+	case deferred:
+		// Acknowledged without a message: everything follows up.
+	default:
+		a.respond(ctx, i, received, place, r, false)
+		return
+	}
+	a.followups(ctx, i, place, r, clicked)
+}
+
+// more posts the rest of a message too long for one.
+func (a *Adapter) more(ctx context.Context, i *discordgo.InteractionCreate, d drawn, ephemeral bool) {
+	for _, c := range d.more {
+		p := &discordgo.WebhookParams{Content: c, AllowedMentions: &discordgo.MessageAllowedMentions{}}
+		if ephemeral {
+			p.Flags = discordgo.MessageFlagsEphemeral
+		}
+		if _, err := a.session.FollowupMessageCreate(i.Interaction, true, p, discordgo.WithContext(ctx)); err != nil {
+			a.log.Error("discord: follow-up", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+		}
+	}
+}
+
+// followups shows the reply's results where their prompts were (clicked is
+// the message the click updated already), then its messages, public and
+// private, then what goes elsewhere.
+func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate, place bot.Place, r bot.Reply, clicked string) {
+	send := func(m bot.Message, ephemeral bool) {
+		d := a.draw(m, ephemeral, place)
+		p := &discordgo.WebhookParams{Content: d.content, Embeds: d.embeds, Components: d.components, Flags: d.flags, Files: d.files, AllowedMentions: d.mentions}
+		msg, err := a.session.FollowupMessageCreate(i.Interaction, true, p, discordgo.WithContext(ctx))
+		if err != nil {
+			a.log.Error("discord: follow-up", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+			return
+		}
+		if !ephemeral && msg != nil {
+			a.posted.Add(m.Ref, msg.ChannelID, msg.ID)
+		}
+		a.more(ctx, i, d, ephemeral)
+	}
+	for _, ans := range r.Answered {
+		if !a.showAnswer(ctx, place, ans, clicked) && !ans.InPlace {
+			send(ans.Message, false)
+		}
+	}
+	for _, m := range r.Public {
+		send(m, false)
+	}
+	for _, m := range r.Private {
+		send(m, true)
+	}
+	for _, n := range r.Elsewhere {
+		if err := a.Notify(ctx, n); err != nil {
+			a.log.Error("discord: delivering elsewhere", "channel", n.Place.Channel, "err", err)
+			a.metrics.Error(ops.ErrDelivery)
+		}
+	}
+}
+
+// showAnswer edits the messages posted for an answered prompt into its
+// result, leaving out the message a click has updated already; false when
+// no such message is known.
+func (a *Adapter) showAnswer(ctx context.Context, home bot.Place, ans bot.Answer, clicked string) bool {
+	shown := false
+	for _, where := range a.posted.Take(ans.Ref) {
+		if where[1] == clicked {
+			continue
+		}
+		d := a.draw(ans.Message, false, home)
+		edit := discordgo.NewMessageEdit(where[0], where[1])
+		edit.Content, edit.Embeds, edit.Components, edit.Files = &d.content, &d.embeds, &d.components, d.files
+		if _, err := a.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx)); err != nil {
+			a.log.Warn("discord: showing a result where its prompt was", "channel", where[0], "err", err)
+			continue
+		}
+		shown = true
+	}
+	return shown
+}

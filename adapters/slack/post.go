@@ -1,0 +1,226 @@
+package slack
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/slack-go/slack"
+
+	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/internal/ops"
+)
+
+// Posting a reply: a click's message becomes what the reply says (through
+// the interaction's response_url: the prompt becomes its result, its
+// buttons gone); the results of prompts answered elsewhere are shown where
+// their messages were (chat.update), or posted when those are unknown; new
+// messages go to the channel (its thread, for a game in one) and private
+// ones as ephemeral messages; pictures are shared into the same place.
+
+// clicked is where a click came from: its message and the URL that answers
+// into it.
+type clicked struct {
+	responseURL, channel, ts string
+	ephemeral                bool
+	// blocks are the message's blocks as Slack sent them (none for an
+	// ephemeral message), kept when its buttons are taken away.
+	blocks slack.Blocks
+}
+
+func clickOf(cb slack.InteractionCallback) *clicked {
+	return &clicked{responseURL: cb.ResponseURL, channel: cb.Channel.ID, ts: cb.Container.MessageTs, ephemeral: cb.Container.IsEphemeral, blocks: cb.Message.Blocks}
+}
+
+// post sends the reply: the clicked message's update, the results, the
+// public messages to the place, the private ones to the user.
+func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.Reply, c *clicked) {
+	if c != nil {
+		switch {
+		case r.Update != nil:
+			a.replace(ctx, c, place, *r.Update)
+		case r.Disarm && len(c.blocks.BlockSet) > 0:
+			var kept []slack.Block
+			for _, b := range c.blocks.BlockSet {
+				if b.BlockType() != slack.MBTAction {
+					kept = append(kept, b)
+				}
+			}
+			if err := a.respondTo(ctx, c, slack.MsgOptionBlocks(kept...)); err != nil {
+				a.log.Error("slack: disarming a message", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
+			}
+		}
+	}
+	clickedTS := ""
+	if c != nil {
+		clickedTS = c.ts
+	}
+	for _, ans := range r.Answered {
+		if !a.showAnswer(ctx, place, ans, clickedTS) && !ans.InPlace {
+			if err := a.sendTo(ctx, place, ans.Message, ""); err != nil {
+				a.log.Error("slack: chat.postMessage", "err", err)
+				a.metrics.Error(ops.ErrPlatform)
+			}
+		}
+	}
+	for _, m := range r.Public {
+		if m.Title == "" && m.Text == "" && len(m.Lines) == 0 && len(m.Fields) == 0 && len(m.Options) == 0 {
+			a.upload(ctx, place, m.Files) // the files of a message answered in a slash command's response
+			continue
+		}
+		if err := a.sendTo(ctx, place, m, ""); err != nil {
+			a.log.Error("slack: chat.postMessage", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+		}
+	}
+	for _, m := range r.Private {
+		m.Mention, m.Mentions = "", nil // a private message pings nobody
+		opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(m, place)...), slack.MsgOptionText(fallback(m), false)}
+		if isThreadTS(place.Thread) {
+			opts = append(opts, slack.MsgOptionTS(place.Thread))
+		}
+		if _, err := a.api.PostEphemeralContext(ctx, place.Channel, user, opts...); err != nil {
+			a.log.Error("slack: chat.postEphemeral", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+		}
+		// Slack shows no file in an ephemeral message: a picture asked for
+		// (Show board) goes to the asker's direct messages, not the channel.
+		if len(m.Files) > 0 {
+			a.uploadPrivately(ctx, user, m.Files)
+		}
+	}
+	for _, n := range r.Elsewhere {
+		if err := a.Notify(ctx, n); err != nil {
+			a.log.Error("slack: delivering elsewhere", "channel", n.Place.Channel, "err", err)
+			a.metrics.Error(ops.ErrDelivery)
+		}
+	}
+}
+
+// replace makes the clicked message show m, and shares its pictures after it.
+func (a *Adapter) replace(ctx context.Context, c *clicked, place bot.Place, m bot.Message) {
+	if c.ephemeral {
+		m.Mention, m.Mentions = "", nil
+	}
+	if err := a.respondTo(ctx, c, slack.MsgOptionBlocks(a.blocks(m, place)...), slack.MsgOptionText(fallback(m), false)); err != nil {
+		a.log.Error("slack: replacing the clicked message", "err", err)
+		a.metrics.Error(ops.ErrPlatform)
+	}
+	if !c.ephemeral {
+		a.upload(ctx, place, m.Files)
+	}
+}
+
+// respondTo replaces the clicked message: through its response_url, or, for
+// a public message without one, chat.update.
+func (a *Adapter) respondTo(ctx context.Context, c *clicked, opts ...slack.MsgOption) error {
+	if c.responseURL != "" {
+		_, _, err := a.api.PostMessageContext(ctx, c.channel, append(opts, slack.MsgOptionReplaceOriginal(c.responseURL))...)
+		return err
+	}
+	if c.ts == "" || c.ephemeral {
+		return fmt.Errorf("no way to reach the clicked message")
+	}
+	_, _, _, err := a.api.UpdateMessageContext(ctx, c.channel, c.ts, opts...)
+	return err
+}
+
+// showAnswer edits the messages posted for an answered prompt into its
+// result, leaving out the message a click has replaced already; false when
+// no such message is known.
+func (a *Adapter) showAnswer(ctx context.Context, home bot.Place, ans bot.Answer, clickedTS string) bool {
+	shown := false
+	for _, where := range a.posted.Take(ans.Ref) {
+		if where[1] == clickedTS {
+			continue
+		}
+		m := ans.Message
+		opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(m, home)...), slack.MsgOptionText(fallback(m), false)}
+		if _, _, _, err := a.api.UpdateMessageContext(ctx, where[0], where[1], opts...); err != nil {
+			a.log.Warn("slack: showing a result where its prompt was", "channel", where[0], "err", err)
+			continue
+		}
+		shown = true
+		a.upload(ctx, home, m.Files)
+	}
+	return shown
+}
+
+// split takes the first message for the slash command's immediate response.
+// A response cannot carry files: they stay behind for upload. (A prompt
+// answered there is replaced through its click's response_url.)
+func split(r bot.Reply) (any, bot.Reply) {
+	switch {
+	case len(r.Public) > 0:
+		m := r.Public[0]
+		r.Public = r.Public[1:]
+		if len(m.Files) > 0 {
+			r.Public = append([]bot.Message{{Files: m.Files}}, r.Public...)
+			m.Files = nil
+		}
+		return map[string]any{"response_type": "in_channel", "text": fallback(m), "blocks": (&Adapter{}).blocks(m, bot.Place{})}, r
+	case len(r.Answered) > 0:
+		return nil, r
+	case len(r.Private) > 0:
+		m := r.Private[0]
+		m.Mention, m.Mentions = "", nil
+		r.Private = r.Private[1:]
+		return map[string]any{"response_type": "ephemeral", "text": fallback(m), "blocks": (&Adapter{}).blocks(m, bot.Place{})}, r
+	}
+	return map[string]any{"response_type": "ephemeral", "text": "Done."}, r
+}
+
+// upload shares pictures and files in a place (its thread, for a game in
+// one): files.getUploadURLExternal, the bytes sent with their own content
+// type, files.completeUploadExternal.
+// uploadPrivately shares files in a user's direct messages with the bot.
+func (a *Adapter) uploadPrivately(ctx context.Context, user string, files []bot.File) {
+	ch, _, _, err := a.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
+	if err != nil {
+		a.log.Error("slack: conversations.open for a private picture", "err", err)
+		a.metrics.Error(ops.ErrPlatform)
+		return
+	}
+	a.upload(ctx, bot.Place{Platform: "slack", Channel: ch.ID}, files)
+}
+
+func (a *Adapter) upload(ctx context.Context, place bot.Place, files []bot.File) {
+	for _, f := range files {
+		if err := a.uploadOne(ctx, place, f); err != nil {
+			a.log.Error("slack: uploading a file", "file", f.Name, "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+		}
+	}
+}
+
+func (a *Adapter) uploadOne(ctx context.Context, place bot.Place, f bot.File) error {
+	u, err := a.api.GetUploadURLExternalContext(ctx, slack.GetUploadURLExternalParameters{FileName: f.Name, FileSize: len(f.Data)})
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.UploadURL, bytes.NewReader(f.Data))
+	if err != nil {
+		return err
+	}
+	ctype := f.ContentType
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	req.Header.Set("Content-Type", ctype)
+	resp, err := a.client.Do(req)
+	if err != nil {
+		return fmt.Errorf("sending the file: %w", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("sending the file: %s", resp.Status)
+	}
+	params := slack.CompleteUploadExternalParameters{Files: []slack.FileSummary{{ID: u.FileID, Title: f.Name}}, Channel: place.Channel}
+	if isThreadTS(place.Thread) {
+		params.ThreadTimestamp = place.Thread
+	}
+	_, err = a.api.CompleteUploadExternalContext(ctx, params)
+	return err
+}
