@@ -10,6 +10,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/pictures"
+	"github.com/kaleun/kaleun/persist"
 )
 
 // runRender draws a saved game's display mat, combat mat or log sheet.
