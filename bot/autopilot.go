@@ -29,7 +29,7 @@ func (s *Service) Autopilot(ctx context.Context, place Place, user User) (bool, 
 func (s *Service) Routine(ctx context.Context, place Place, user User) (r Reply, took string, ok bool, err error) {
 	ctx, leave := s.enter(ctx, ops.ByPlayer)
 	defer leave(&err)
-	unlock, err := s.locks.lock(ctx, place.Key())
+	unlock, err := s.lockPlace(ctx, place.Key())
 	if err != nil {
 		return Reply{}, "", false, err
 	}

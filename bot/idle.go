@@ -81,7 +81,7 @@ func (s *Service) PlanIdle(ctx context.Context) (changed int, err error) {
 // idleNow acts on a game's idle limit: it warns, or it ends the game. A
 // limit whose game has moved since, or ended, is dropped.
 func (s *Service) idleNow(ctx context.Context, place Place, d persist.Due) ([]Notice, error) {
-	unlock, err := s.locks.lock(ctx, d.Key)
+	unlock, err := s.lockPlace(ctx, d.Key)
 	if err != nil {
 		return nil, err
 	}

@@ -52,3 +52,24 @@ func (k *keyedMutex) lock(ctx context.Context, key string) (unlock func(), err e
 		release()
 	}, nil
 }
+
+// lockPlace takes a place's lock: this process's first, so that its own
+// calls queue here, then the store's, which on a database shared by several
+// replicas keeps another process from deciding in the same place meanwhile
+// (a double-delivered click reaching two replicas changes the game once:
+// the second, under the lock, finds its prompt already answered).
+func (s *Service) lockPlace(ctx context.Context, key string) (unlock func(), err error) {
+	local, err := s.locks.lock(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	shared, err := s.store.LockChannel(ctx, key)
+	if err != nil {
+		local()
+		return nil, err
+	}
+	return func() {
+		shared()
+		local()
+	}, nil
+}

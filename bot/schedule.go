@@ -240,7 +240,7 @@ func (s *Service) dueNow(ctx context.Context, d persist.Due) ([]Notice, error) {
 		}
 		return []Notice{*s.reminder(place, d.GameID, &p, d)}, nil
 	}
-	unlock, err := s.locks.lock(ctx, d.Key)
+	unlock, err := s.lockPlace(ctx, d.Key)
 	if err != nil {
 		return nil, err
 	}

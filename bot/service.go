@@ -125,7 +125,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 		return s.backupAsked(ctx, user)
 	case "tournament", "leaderboard", "career", "prefs":
 		// Channel-level commands: a tournament channel's, the server's, the player's.
-		unlock, err := s.locks.lock(ctx, place.Key())
+		unlock, err := s.lockPlace(ctx, place.Key())
 		if err != nil {
 			return Reply{}, err
 		}
@@ -143,7 +143,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	default:
 		place = s.route(ctx, place, user)
 	}
-	unlock, err := s.locks.lock(ctx, place.Key())
+	unlock, err := s.lockPlace(ctx, place.Key())
 	if err != nil {
 		return Reply{}, err
 	}
@@ -357,7 +357,7 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		return private("That button is not one of Kaleun's."), nil
 	}
 	place = s.route(ctx, place, user)
-	unlock, err := s.locks.lock(ctx, place.Key())
+	unlock, err := s.lockPlace(ctx, place.Key())
 	if err != nil {
 		return Reply{}, err
 	}
@@ -998,7 +998,7 @@ func (s *Service) history(ctx context.Context, rec *persist.GameRecord) (Reply, 
 func (s *Service) StartGame(ctx context.Context, place Place, user User, game string, args map[string]string, d *persist.DiceRecord) (r Reply, err error) {
 	ctx, leave := s.enter(ctx, ops.ByPlayer)
 	defer leave(&err)
-	unlock, err := s.locks.lock(ctx, place.Key())
+	unlock, err := s.lockPlace(ctx, place.Key())
 	if err != nil {
 		return Reply{}, err
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/internal/pgtest"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -20,6 +22,21 @@ func newService(t testing.TB) (*Service, *persist.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serviceOver(t, store)
+}
+
+// newPostgresService is newService over a fresh PostgreSQL database.
+func newPostgresService(t testing.TB) (*Service, *persist.Store) {
+	t.Helper()
+	store, err := persist.OpenPostgres(t.Context(), pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return serviceOver(t, store)
+}
+
+func serviceOver(t testing.TB, store *persist.Store) (*Service, *persist.Store) {
+	t.Helper()
 	t.Cleanup(func() { store.Close() })
 	h, err := hunters.NewRules()
 	if err != nil {
@@ -229,4 +246,64 @@ func TestCareerThroughTheBot(t *testing.T) {
 	if len(fin) != 1 {
 		t.Fatalf("%d finished games", len(fin))
 	}
+}
+
+// BenchmarkDecision measures one decision through bot and persist with a real
+// bbolt file holding 10,000 games, and reports p50/p99 next to a bare commit.
+func BenchmarkDecision(b *testing.B) {
+	svc, store := newService(b)
+	benchDecision(b, svc, store)
+}
+
+// BenchmarkDecisionPostgres is BenchmarkDecision on PostgreSQL (loopback).
+func BenchmarkDecisionPostgres(b *testing.B) {
+	svc, store := newPostgresService(b)
+	benchDecision(b, svc, store)
+}
+
+func benchDecision(b *testing.B, svc *Service, store *persist.Store) {
+	const games = 10000
+	for i := 0; i < games; i++ {
+		p := Place{Platform: "discord", Space: "g", Channel: fmt.Sprint(i)}
+		if _, err := started(b, svc, p, prien, map[string]string{"boat": "VIIC"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var lat []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := Place{Platform: "discord", Space: "g", Channel: fmt.Sprint(i % games)}
+		r, err := svc.Command(b.Context(), p, prien, "hunters", "turn", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(r.Public) == 0 {
+			continue // finished game
+		}
+		id := r.Public[0].Options[0].ID
+		start := time.Now()
+		if _, err := svc.Click(b.Context(), p, prien, id); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(start))
+	}
+	b.StopTimer()
+	if len(lat) == 0 {
+		return
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
+	// A bare commit of a similar record in the same database, for comparison.
+	rec, _ := store.Load(b.Context(), "discord/g/0")
+	var bare []time.Duration
+	for i := 0; i < 200; i++ {
+		start := time.Now()
+		if err := store.Commit(b.Context(), rec, nil); err != nil {
+			b.Fatal(err)
+		}
+		bare = append(bare, time.Since(start))
+	}
+	sort.Slice(bare, func(i, j int) bool { return bare[i] < bare[j] })
+	b.ReportMetric(float64(bare[len(bare)/2].Microseconds()), "bare-commit-p50-µs")
 }

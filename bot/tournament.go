@@ -354,7 +354,7 @@ func (s *Service) withdraw(ctx context.Context, t *persist.Tournament, userID, w
 
 // archiveCareer archives a withdrawn entrant's career, if it still runs.
 func (s *Service) archiveCareer(ctx context.Context, place string) error {
-	unlock, err := s.locks.lock(ctx, place)
+	unlock, err := s.lockPlace(ctx, place)
 	if err != nil {
 		return err
 	}
@@ -407,7 +407,7 @@ func (s *Service) startTournament(ctx context.Context, place Place, t *persist.T
 		if err != nil {
 			return Reply{}, err
 		}
-		unlock, err := s.locks.lock(ctx, career.Key())
+		unlock, err := s.lockPlace(ctx, career.Key())
 		if err != nil {
 			return Reply{}, err
 		}
@@ -533,7 +533,7 @@ func (s *Service) startTeams(ctx context.Context, place Place, t *persist.Tourna
 		if thread.Thread == "player-pack"+fmt.Sprint(n) {
 			thread.Thread = "pack-" + fmt.Sprint(n)
 		}
-		unlock, err := s.locks.lock(ctx, thread.Key())
+		unlock, err := s.lockPlace(ctx, thread.Key())
 		if err != nil {
 			return nil, err
 		}

@@ -4,14 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // Archive moves the game under key to the finished games, in one
 // transaction. (A game whose end is committed is archived by that commit.)
 func (s *Store) Archive(ctx context.Context, key string) error {
-	return s.update(ctx, "archive the game at "+key, func(tx *bolt.Tx) error {
+	return s.update(ctx, "archive the game at "+key, func(tx kvTx) error {
 		v := tx.Bucket(bucketGames).Get([]byte(key))
 		if v == nil {
 			return ErrNotFound
@@ -28,7 +26,7 @@ func (s *Store) Archive(ctx context.Context, key string) error {
 // finished games within tx: the record goes to the archive (and is the
 // place's last finished game, and one of its finished games), and the place, its due times and the id
 // index entry are freed.
-func archiveIn(tx *bolt.Tx, key, id string, v []byte) error {
+func archiveIn(tx kvTx, key, id string, v []byte) error {
 	if err := tx.Bucket(bucketArchive).Put([]byte(id), v); err != nil {
 		return err
 	}

@@ -88,7 +88,7 @@ func TestEachGameFindsAServersGamesAndTheIndexMigrates(t *testing.T) {
 	if got := each(s, "discord/g1/", 0); !slices.Equal(got, want) {
 		t.Fatalf("after the migration: %v, want %v", got, want)
 	}
-	err = s.db.View(func(tx *bolt.Tx) error {
+	err = boltOf(s).db.View(func(tx *bolt.Tx) error {
 		if n := tx.Bucket(bucketArchivePlaces).Stats().KeyN; n != 5 {
 			t.Errorf("the rebuilt index holds %d games, want 5", n)
 		}

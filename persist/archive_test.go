@@ -3,7 +3,6 @@ package persist
 import (
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -13,8 +12,11 @@ import (
 // its log are among the finished games, its due times and id index entry
 // are gone; there is no moment at which a finished game holds its place.
 func TestTheEndIsArchivedByItsOwnCommit(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "k.db")
-	s, err := Open(path)
+	backends(t, testTheEndIsArchivedByItsOwnCommit)
+}
+
+func testTheEndIsArchivedByItsOwnCommit(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}

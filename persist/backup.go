@@ -32,6 +32,10 @@ type BackupInfo struct {
 // context): nothing is linked to path then.
 func (s *Store) Backup(ctx context.Context, path string) (BackupInfo, error) {
 	info := BackupInfo{Path: path}
+	b, ok := s.kv.(*boltKV)
+	if !ok {
+		return s.backupToFile(ctx, path)
+	}
 	if _, err := os.Lstat(path); err == nil {
 		return info, fmt.Errorf("backup %s: %w: choose another name", path, fs.ErrExist)
 	}
@@ -41,10 +45,13 @@ func (s *Store) Backup(ctx context.Context, path string) (BackupInfo, error) {
 		return info, fmt.Errorf("backup %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name())
-	err = s.view(ctx, "back up to "+path, func(tx *bolt.Tx) error {
-		_, err := tx.WriteTo(ctxWriter{ctx, tmp})
-		return err
-	})
+	err = ctx.Err()
+	if err == nil {
+		err = b.db.View(func(tx *bolt.Tx) error {
+			_, err := tx.WriteTo(ctxWriter{ctx, tmp})
+			return err
+		})
+	}
 	if err == nil {
 		err = tmp.Sync()
 	}
@@ -98,4 +105,50 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return c.w.Write(p)
+}
+
+// backupToFile is a PostgreSQL database's backup: a bbolt file, as a
+// bbolt database's backup is, its buckets copied from one read transaction
+// (Copy), then checked and linked into place as Backup does.
+func (s *Store) backupToFile(ctx context.Context, path string) (BackupInfo, error) {
+	info := BackupInfo{Path: path}
+	if _, err := os.Lstat(path); err == nil {
+		return info, fmt.Errorf("backup %s: %w: choose another name", path, fs.ErrExist)
+	}
+	dir, base := filepath.Split(path)
+	tmpDir, err := os.MkdirTemp(dir, base+".part-*")
+	if err != nil {
+		return info, fmt.Errorf("backup %s: %w", path, err)
+	}
+	defer os.RemoveAll(tmpDir)
+	tmp := filepath.Join(tmpDir, base)
+	dst, err := Open(tmp)
+	if err != nil {
+		return info, fmt.Errorf("backup %s: %w", path, err)
+	}
+	_, err = Copy(ctx, dst, s)
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return info, fmt.Errorf("backup %s: writing: %w", path, err)
+	}
+	if info.Running, info.Finished, err = countGames(ctx, tmp); err != nil {
+		return info, fmt.Errorf("backup %s: the copy does not check out, so it was not kept: %w", path, err)
+	}
+	if err := os.Link(tmp, path); errors.Is(err, fs.ErrExist) {
+		return info, fmt.Errorf("backup %s: %w: choose another name", path, fs.ErrExist)
+	} else if err != nil {
+		if err := os.Rename(tmp, path); err != nil {
+			return info, fmt.Errorf("backup %s: %w", path, err)
+		}
+	}
+	if d, err := os.Open(filepath.Clean(dir + ".")); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	if st, err := os.Stat(path); err == nil {
+		info.Bytes = st.Size()
+	}
+	return info, nil
 }

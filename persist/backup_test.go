@@ -16,8 +16,12 @@ import (
 // hash its Head. The copy opens as a checked database, an existing name is
 // refused, and no half-written file is left behind.
 func TestBackupIsAConsistentCheckedCopyWhileGamesGoOn(t *testing.T) {
+	backends(t, testBackupIsAConsistentCheckedCopyWhileGamesGoOn)
+}
+
+func testBackupIsAConsistentCheckedCopyWhileGamesGoOn(t *testing.T, open func() (*Store, error)) {
 	dir := t.TempDir()
-	s, err := Open(filepath.Join(dir, "k.db"))
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,6 @@ package persist
 
 import (
 	"context"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // Every operation of a Store takes a context. bbolt itself takes none, so
@@ -34,23 +32,18 @@ func wrapOp(op string, err error) error {
 }
 
 // view runs a read transaction unless ctx is done.
-func (s *Store) view(ctx context.Context, op string, fn func(tx *bolt.Tx) error) error {
+func (s *Store) view(ctx context.Context, op string, fn func(tx kvTx) error) error {
 	if err := ctx.Err(); err != nil {
 		return wrapOp(op, err)
 	}
-	return wrapOp(op, s.db.View(fn))
+	return wrapOp(op, s.kv.view(ctx, fn))
 }
 
 // update runs a write transaction unless ctx is done, before it starts or
 // once it holds the writer.
-func (s *Store) update(ctx context.Context, op string, fn func(tx *bolt.Tx) error) error {
+func (s *Store) update(ctx context.Context, op string, fn func(tx kvTx) error) error {
 	if err := ctx.Err(); err != nil {
 		return wrapOp(op, err)
 	}
-	return wrapOp(op, s.db.Update(func(tx *bolt.Tx) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		return fn(tx)
-	}))
+	return wrapOp(op, s.kv.update(ctx, fn))
 }

@@ -15,7 +15,11 @@ import (
 // A caller that has given up writes nothing: a done context stops a commit
 // before its transaction, and the error names the operation and the key.
 func TestADoneContextStopsBeforeTheWrite(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "k.db"))
+	backends(t, testADoneContextStopsBeforeTheWrite)
+}
+
+func testADoneContextStopsBeforeTheWrite(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +63,7 @@ func TestAWriteGivenUpWhileWaitingForTheWriterWritesNothing(t *testing.T) {
 	}
 	defer s.Close()
 	holding, release := make(chan struct{}), make(chan struct{})
-	go s.db.Update(func(tx *bolt.Tx) error {
+	go boltOf(s).db.Update(func(tx *bolt.Tx) error {
 		close(holding)
 		<-release
 		return nil
@@ -82,7 +86,11 @@ func TestAWriteGivenUpWhileWaitingForTheWriterWritesNothing(t *testing.T) {
 // A long transaction stops between its steps: moving many games' due times
 // with a context that ends half-way rolls back every one of them.
 func TestALongWriteStopsBetweenItsStepsAndRollsBackWhole(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "k.db"))
+	backends(t, testALongWriteStopsBetweenItsStepsAndRollsBackWhole)
+}
+
+func testALongWriteStopsBetweenItsStepsAndRollsBackWhole(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +104,7 @@ func TestALongWriteStopsBetweenItsStepsAndRollsBackWhole(t *testing.T) {
 	// The loop PutSchedules runs, with the context cancelled after the
 	// 100th game's plan is written.
 	ctx, cancel := context.WithCancel(t.Context())
-	err = s.update(ctx, "test", func(tx *bolt.Tx) error {
+	err = s.update(ctx, "test", func(tx kvTx) error {
 		n := 0
 		for key, due := range plans {
 			if err := ctx.Err(); err != nil {
@@ -136,7 +144,7 @@ func TestOldGamesAreIndexedByIDOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As an older kaleun left it: the game unindexed, no mark.
-	err = s.db.Update(func(tx *bolt.Tx) error {
+	err = boltOf(s).db.Update(func(tx *bolt.Tx) error {
 		if err := tx.Bucket(bucketIDs).Delete([]byte(old.ID)); err != nil {
 			return err
 		}
@@ -159,9 +167,9 @@ func TestOldGamesAreIndexedByIDOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	s.db.View(func(tx *bolt.Tx) error {
-		if k := tx.Bucket(bucketIDs).Get([]byte(old.ID)); string(k) != old.Key || !idsIndexed(tx) {
-			t.Errorf("after opening to write, the id index has %q for the game (complete: %v)", k, idsIndexed(tx))
+	boltOf(s).db.View(func(tx *bolt.Tx) error {
+		if k := tx.Bucket(bucketIDs).Get([]byte(old.ID)); string(k) != old.Key || !idsIndexed(boltTx{tx}) {
+			t.Errorf("after opening to write, the id index has %q for the game (complete: %v)", k, idsIndexed(boltTx{tx}))
 		}
 		return nil
 	})
@@ -169,3 +177,6 @@ func TestOldGamesAreIndexedByIDOnce(t *testing.T) {
 		t.Fatalf("an unknown id: %v", err)
 	}
 }
+
+// boltOf is the bbolt file under a store opened with Open.
+func boltOf(s *Store) *boltKV { return s.kv.(*boltKV) }

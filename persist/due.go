@@ -7,8 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // Due times live here, with the games, so that a restart loses no reminder
@@ -89,7 +87,7 @@ func dueKey(d Due) []byte {
 // ones leave the index, the new ones enter it, and the schedule bucket keeps
 // the game's index keys. The index is the truth: a due time taken by a tick
 // is simply gone from it.
-func putSchedule(tx *bolt.Tx, key string, due []Due) error {
+func putSchedule(tx kvTx, key string, due []Due) error {
 	return writePlan(tx, key, nil, due)
 }
 
@@ -100,7 +98,7 @@ func putSchedule(tx *bolt.Tx, key string, due []Due) error {
 // nor brings back a reminder a tick has already sent. fresh holds the due
 // times of every prompt pending now, as if each had just begun; only those
 // of prompts not yet planned are kept. Prompts no longer pending lose theirs.
-func mergeSchedule(tx *bolt.Tx, key string, fresh []Due) error {
+func mergeSchedule(tx kvTx, key string, fresh []Due) error {
 	sb, ib := tx.Bucket(bucketSchedule), tx.Bucket(bucketDue)
 	old, err := scheduleKeys(sb, key)
 	if err != nil {
@@ -132,7 +130,7 @@ func mergeSchedule(tx *bolt.Tx, key string, fresh []Due) error {
 
 // refreshPrompts gives the reminders still waiting the prompt as it reads
 // now (its text may have changed while it waited), keeping their times.
-func refreshPrompts(ib *bolt.Bucket, keys [][]byte, fresh []Due) error {
+func refreshPrompts(ib kvBucket, keys [][]byte, fresh []Due) error {
 	for _, k := range keys {
 		v := ib.Get(k)
 		if v == nil {
@@ -160,7 +158,7 @@ func refreshPrompts(ib *bolt.Bucket, keys [][]byte, fresh []Due) error {
 
 // writePlan makes a game's plan keep (index keys left as they are, sent or
 // not) plus due (new entries): every other old key leaves the index.
-func writePlan(tx *bolt.Tx, key string, keep [][]byte, due []Due) error {
+func writePlan(tx kvTx, key string, keep [][]byte, due []Due) error {
 	sb, ib := tx.Bucket(bucketSchedule), tx.Bucket(bucketDue)
 	old, err := scheduleKeys(sb, key)
 	if err != nil {
@@ -233,7 +231,8 @@ func dueKeyParts(k []byte) ([][]byte, bool) {
 // times already, sent or not, is left alone, so a warning is not sent
 // twice. It reports whether it changed anything.
 func (s *Store) ReplaceIdle(ctx context.Context, key string, due []Due) (changed bool, err error) {
-	err = s.update(ctx, "set the idle limits of "+key, func(tx *bolt.Tx) error {
+	err = s.update(ctx, "set the idle limits of "+key, func(tx kvTx) error {
+		changed = false
 		if tx.Bucket(bucketGames).Get([]byte(key)) == nil {
 			return nil // finished meanwhile: nothing to limit
 		}
@@ -276,7 +275,7 @@ func (s *Store) IdleLimits(ctx context.Context, key string) ([]Due, error) {
 	return out, err
 }
 
-func scheduleKeys(sb *bolt.Bucket, key string) ([][]byte, error) {
+func scheduleKeys(sb kvBucket, key string) ([][]byte, error) {
 	v := sb.Get([]byte(key))
 	if v == nil {
 		return nil, nil
@@ -289,7 +288,7 @@ func scheduleKeys(sb *bolt.Bucket, key string) ([][]byte, error) {
 }
 
 // scheduled reads a game's due times still in the index.
-func scheduled(tx *bolt.Tx, key string) ([]Due, error) {
+func scheduled(tx kvTx, key string) ([]Due, error) {
 	keys, err := scheduleKeys(tx.Bucket(bucketSchedule), key)
 	if err != nil {
 		return nil, err
@@ -312,13 +311,13 @@ func scheduled(tx *bolt.Tx, key string) ([]Due, error) {
 
 // SetSchedule replaces a game's due times.
 func (s *Store) SetSchedule(ctx context.Context, key string, due []Due) error {
-	return s.update(ctx, "set the due times of "+key, func(tx *bolt.Tx) error { return putSchedule(tx, key, due) })
+	return s.update(ctx, "set the due times of "+key, func(tx kvTx) error { return putSchedule(tx, key, due) })
 }
 
 // PutSchedules replaces the due times of many games in one transaction (a
 // tournament's organiser moving everyone's deadline).
 func (s *Store) PutSchedules(ctx context.Context, schedules map[string][]Due) error {
-	return s.update(ctx, fmt.Sprintf("set the due times of %d games", len(schedules)), func(tx *bolt.Tx) error {
+	return s.update(ctx, fmt.Sprintf("set the due times of %d games", len(schedules)), func(tx kvTx) error {
 		for key, due := range schedules {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -334,7 +333,7 @@ func (s *Store) PutSchedules(ctx context.Context, schedules map[string][]Due) er
 // Schedule returns a game's due times not yet taken.
 func (s *Store) Schedule(ctx context.Context, key string) ([]Due, error) {
 	var out []Due
-	err := s.view(ctx, "read the due times of "+key, func(tx *bolt.Tx) (err error) {
+	err := s.view(ctx, "read the due times of "+key, func(tx kvTx) (err error) {
 		out, err = scheduled(tx, key)
 		return err
 	})
@@ -343,7 +342,7 @@ func (s *Store) Schedule(ctx context.Context, key string) ([]Due, error) {
 
 // DropDue removes one due time (a deadline whose prompt waits on).
 func (s *Store) DropDue(ctx context.Context, d Due) error {
-	return s.update(ctx, "drop the "+d.Kind+" of game "+d.GameID+" at "+d.Key, func(tx *bolt.Tx) error { return tx.Bucket(bucketDue).Delete(dueKey(d)) })
+	return s.update(ctx, "drop the "+d.Kind+" of game "+d.GameID+" at "+d.Key, func(tx kvTx) error { return tx.Bucket(bucketDue).Delete(dueKey(d)) })
 }
 
 // TakeDue returns what is due at now, oldest first, at most limit. Reminders
@@ -354,9 +353,13 @@ func (s *Store) TakeDue(ctx context.Context, now time.Time, limit int) ([]Due, e
 	var out []Due
 	end := make([]byte, 8)
 	binary.BigEndian.PutUint64(end, uint64(now.UnixNano()))
-	err := s.update(ctx, "take the due times up to "+now.UTC().Format(time.RFC3339), func(tx *bolt.Tx) error {
+	op := "take the due times up to " + now.UTC().Format(time.RFC3339)
+	if err := ctx.Err(); err != nil {
+		return nil, wrapOp(op, err)
+	}
+	err := s.kv.takeDue(ctx, end, func(tx kvTx, c kvCursor) error {
+		out = out[:0]
 		ib := tx.Bucket(bucketDue)
-		c := ib.Cursor()
 		var took [][]byte
 		for k, v := c.First(); k != nil && bytes.Compare(k[:8], end) <= 0 && len(out) < limit; k, v = c.Next() {
 			var d Due
@@ -376,13 +379,13 @@ func (s *Store) TakeDue(ctx context.Context, now time.Time, limit int) ([]Due, e
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, wrapOp(op, err)
 	}
 	return out, nil
 }
 
 // takenKeys are a game's planned index keys no longer in the index.
-func takenKeys(tx *bolt.Tx, key string) [][]byte {
+func takenKeys(tx kvTx, key string) [][]byte {
 	keys, err := scheduleKeys(tx.Bucket(bucketSchedule), key)
 	if err != nil {
 		return nil
@@ -401,7 +404,7 @@ func takenKeys(tx *bolt.Tx, key string) [][]byte {
 // he changed his preferences). match picks the entries by game key and user;
 // update gives each its new form.
 func (s *Store) Reschedule(ctx context.Context, match func(Due) bool, update func(Due) Due) error {
-	return s.update(ctx, "move due times", func(tx *bolt.Tx) error {
+	return s.update(ctx, "move due times", func(tx kvTx) error {
 		var games []string
 		err := tx.Bucket(bucketSchedule).ForEach(func(k, _ []byte) error {
 			games = append(games, string(k))

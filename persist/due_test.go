@@ -1,7 +1,6 @@
 package persist
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -9,9 +8,10 @@ import (
 // Due times: a tick takes what is due, oldest first; reminders leave the
 // index as they are taken, deadlines stay until a decision replaces the
 // schedule; archiving a game drops its due times; all of it survives a reopen.
-func TestDueTimesLifecycle(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "k.db")
-	s, err := Open(path)
+func TestDueTimesLifecycle(t *testing.T) { backends(t, testDueTimesLifecycle) }
+
+func testDueTimesLifecycle(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestDueTimesLifecycle(t *testing.T) {
 		t.Fatalf("reminders are taken once: %+v", again)
 	}
 	s.Close()
-	if s, err = Open(path); err != nil {
+	if s, err = open(); err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
@@ -76,7 +76,11 @@ func TestDueTimesLifecycle(t *testing.T) {
 // answered, and lays out only new prompts'; a change of preferences keeps
 // the plan too.
 func TestDecisionsKeepTheOtherPromptsDueTimes(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "k.db"))
+	backends(t, testDecisionsKeepTheOtherPromptsDueTimes)
+}
+
+func testDecisionsKeepTheOtherPromptsDueTimes(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}

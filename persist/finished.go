@@ -50,7 +50,7 @@ func indexLastFinished(tx *bolt.Tx) error {
 // its state; ErrNotFound when none has.
 func (s *Store) LastFinished(ctx context.Context, key string) (*GameRecord, error) {
 	var rec *GameRecord
-	err := s.view(ctx, "find the last finished game of "+key, func(tx *bolt.Tx) error {
+	err := s.view(ctx, "find the last finished game of "+key, func(tx kvTx) error {
 		id := tx.Bucket(bucketLastFinished).Get([]byte(key))
 		if id == nil {
 			return ErrNotFound

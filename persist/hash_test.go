@@ -2,7 +2,6 @@ package persist
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"testing"
 )
 
@@ -38,7 +37,11 @@ func TestHashEntryVersions(t *testing.T) {
 // A game is logged in its own version from first entry to last: an old
 // game (no version) goes on in LogV1, a new one in LogV2.
 func TestCommitHashesInTheGamesLogVersion(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "k.db"))
+	backends(t, testCommitHashesInTheGamesLogVersion)
+}
+
+func testCommitHashesInTheGamesLogVersion(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}

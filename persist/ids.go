@@ -3,8 +3,6 @@ package persist
 import (
 	"encoding/json"
 	"fmt"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // bucketMeta holds facts about the database itself, such as which indexes
@@ -17,13 +15,13 @@ var bucketMeta = []byte("meta")
 // a file) Find looks through the running games for an id it lacks.
 var idsComplete = []byte("game_ids_complete")
 
-func idsIndexed(tx *bolt.Tx) bool {
+func idsIndexed(tx kvTx) bool {
 	m := tx.Bucket(bucketMeta)
 	return m != nil && m.Get(idsComplete) != nil
 }
 
 // indexIDs fills the id index from the running games and marks it complete.
-func indexIDs(tx *bolt.Tx) error {
+func indexIDs(tx kvTx) error {
 	if idsIndexed(tx) {
 		return nil
 	}
@@ -45,7 +43,7 @@ func indexIDs(tx *bolt.Tx) error {
 
 // findUnindexed looks through the running games for an id, in a database
 // whose id index is not known to be complete.
-func findUnindexed(tx *bolt.Tx, id string) []byte {
+func findUnindexed(tx kvTx, id string) []byte {
 	if idsIndexed(tx) {
 		return nil
 	}

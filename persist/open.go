@@ -86,14 +86,14 @@ func open(path string, readOnly bool) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, path: path}
+	b := &boltKV{db: db, path: path}
 	if !readOnly {
-		if err := s.ensureBuckets(); err != nil {
+		if err := b.ensureBuckets(); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("preparing database %s: %w", path, err)
 		}
 	}
-	return s, nil
+	return &Store{kv: b}, nil
 }
 
 // create makes a fresh database at path as one step: bbolt writes its
@@ -113,8 +113,7 @@ func create(path string) error {
 	if err != nil {
 		return err
 	}
-	s := &Store{db: db, path: name}
-	err = s.ensureBuckets()
+	err = (&boltKV{db: db, path: name}).ensureBuckets()
 	if cerr := db.Close(); err == nil {
 		err = cerr
 	}
@@ -228,10 +227,10 @@ func check(db *bolt.DB) error {
 // ensureBuckets creates the buckets a database lacks (a fresh one, or one
 // from an older kaleun, whose indexes of the finished games it fills), and writes
 // nothing when none is missing.
-func (s *Store) ensureBuckets() error {
+func (s *boltKV) ensureBuckets() error {
 	missing := false
 	s.db.View(func(tx *bolt.Tx) error {
-		missing = tx.Bucket(bucketLastFinished) == nil || tx.Bucket(bucketArchivePlaces) == nil || !idsIndexed(tx)
+		missing = tx.Bucket(bucketLastFinished) == nil || tx.Bucket(bucketArchivePlaces) == nil || !idsIndexed(boltTx{tx})
 		for _, b := range buckets {
 			missing = missing || tx.Bucket(b) == nil
 		}
@@ -246,7 +245,7 @@ func (s *Store) ensureBuckets() error {
 				return err
 			}
 		}
-		if err := indexIDs(tx); err != nil {
+		if err := indexIDs(boltTx{tx}); err != nil {
 			return err
 		}
 		if err := indexArchivePlaces(tx); err != nil {

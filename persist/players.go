@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 var bucketPlayers = []byte("players")
@@ -37,7 +35,7 @@ type Prefs struct {
 // Prefs returns a player's preferences (the zero Prefs when he set none).
 func (s *Store) Prefs(ctx context.Context, player string) (Prefs, error) {
 	var p Prefs
-	err := s.view(ctx, "read the preferences of "+player, func(tx *bolt.Tx) error {
+	err := s.view(ctx, "read the preferences of "+player, func(tx kvTx) error {
 		v := tx.Bucket(bucketPlayers).Get([]byte(player))
 		if v == nil {
 			return nil
@@ -56,5 +54,5 @@ func (s *Store) SetPrefs(ctx context.Context, player string, p Prefs) error {
 	if err != nil {
 		return err
 	}
-	return s.update(ctx, "set the preferences of "+player, func(tx *bolt.Tx) error { return tx.Bucket(bucketPlayers).Put([]byte(player), v) })
+	return s.update(ctx, "set the preferences of "+player, func(tx kvTx) error { return tx.Bucket(bucketPlayers).Put([]byte(player), v) })
 }

@@ -2,9 +2,6 @@ package persist
 
 import (
 	"context"
-	"os"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // Stats is what a database holds, for the operator's metrics.
@@ -12,7 +9,7 @@ type Stats struct {
 	// Running and Finished count the games; Due the reminders, deadlines
 	// and idle limits waiting in the index.
 	Running, Finished, Due int
-	// Bytes is the size of the database file on disk.
+	// Bytes is the size of the database on disk.
 	Bytes int64
 }
 
@@ -20,27 +17,23 @@ type Stats struct {
 // the buckets' pages, not their values: cheap enough for every scrape.
 func (s *Store) Stats(ctx context.Context) (Stats, error) {
 	var st Stats
-	err := s.view(ctx, "count the games", func(tx *bolt.Tx) error {
-		st.Running = tx.Bucket(bucketGames).Stats().KeyN
-		st.Finished = tx.Bucket(bucketArchive).Stats().KeyN
-		st.Due = tx.Bucket(bucketDue).Stats().KeyN
+	err := s.view(ctx, "count the games", func(tx kvTx) error {
+		st.Running = tx.Bucket(bucketGames).KeyN()
+		st.Finished = tx.Bucket(bucketArchive).KeyN()
+		st.Due = tx.Bucket(bucketDue).KeyN()
 		return nil
 	})
 	if err != nil {
 		return st, err
 	}
-	info, err := os.Stat(s.path)
-	if err != nil {
-		return st, wrapOp("size the file", err)
-	}
-	st.Bytes = info.Size()
-	return st, nil
+	st.Bytes, err = s.kv.size(ctx)
+	return st, wrapOp("size the database", err)
 }
 
 // Ping answers whether the database reads: a read transaction that looks
 // up the games bucket.
 func (s *Store) Ping(ctx context.Context) error {
-	return s.view(ctx, "ping", func(tx *bolt.Tx) error {
+	return s.view(ctx, "ping", func(tx kvTx) error {
 		if tx.Bucket(bucketGames) == nil {
 			return ErrDamaged
 		}

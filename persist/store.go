@@ -1,4 +1,5 @@
-// Package persist keeps games in a bbolt file: one game per key (a terminal,
+// Package persist keeps games in a bbolt file, or in a PostgreSQL database
+// several replicas share (pg.go): one game per key (a terminal,
 // or a chat channel: "discord/<guild>/<channel>"), each game's full event
 // history, and the finished games. Every decision is one transaction: the
 // new state, the dice cursor and the events commit together or not at all.
@@ -19,7 +20,6 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/persist/canonjson"
-	bolt "go.etcd.io/bbolt"
 )
 
 var (
@@ -168,22 +168,21 @@ type NewEntry struct {
 	Dice  []int64
 }
 
-// Store is an open database.
+// Store is an open database: a bbolt file or a PostgreSQL database.
 type Store struct {
-	db   *bolt.DB
-	path string
+	kv backend
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error { return s.kv.close() }
 
-// Path is the database file.
-func (s *Store) Path() string { return s.path }
+// Path is the database: its file, or its URL without the password.
+func (s *Store) Path() string { return s.kv.where() }
 
 // Load returns the game stored under key, or ErrNotFound.
 func (s *Store) Load(ctx context.Context, key string) (*GameRecord, error) {
 	var rec GameRecord
-	err := s.view(ctx, "load the game at "+key, func(tx *bolt.Tx) error {
+	err := s.view(ctx, "load the game at "+key, func(tx kvTx) error {
 		v := tx.Bucket(bucketGames).Get([]byte(key))
 		if v == nil {
 			return ErrNotFound
@@ -239,9 +238,12 @@ type commitPlan struct {
 }
 
 func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, plan commitPlan) ([]EventRecord, error) {
-	next := *rec
-	stored := make([]EventRecord, 0, len(events))
-	err := s.update(ctx, "commit game "+rec.ID+" at "+rec.Key, func(tx *bolt.Tx) error {
+	var next GameRecord
+	var stored []EventRecord
+	err := s.update(ctx, "commit game "+rec.ID+" at "+rec.Key, func(tx kvTx) error {
+		// From the start: a transaction may be run again (see pgKV.write).
+		next = *rec
+		stored = make([]EventRecord, 0, len(events))
 		eb, err := tx.Bucket(bucketEvents).CreateBucketIfNotExists([]byte(rec.ID))
 		if err != nil {
 			return err
@@ -307,7 +309,7 @@ func seqKey(n uint64) []byte {
 // Events returns up to limit events of a game from sequence number from (1-based).
 func (s *Store) Events(ctx context.Context, gameID string, from uint64, limit int) ([]EventRecord, error) {
 	var out []EventRecord
-	err := s.view(ctx, "read the log of game "+gameID, func(tx *bolt.Tx) error {
+	err := s.view(ctx, "read the log of game "+gameID, func(tx kvTx) error {
 		eb := tx.Bucket(bucketEvents).Bucket([]byte(gameID))
 		if eb == nil {
 			return nil
@@ -337,7 +339,7 @@ func (s *Store) Finished(ctx context.Context) ([]GameRecord, error) {
 
 func (s *Store) list(ctx context.Context, op string, bucket []byte) ([]GameRecord, error) {
 	var out []GameRecord
-	err := s.view(ctx, op, func(tx *bolt.Tx) error {
+	err := s.view(ctx, op, func(tx kvTx) error {
 		return tx.Bucket(bucket).ForEach(func(k, v []byte) error {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -357,7 +359,7 @@ func (s *Store) list(ctx context.Context, op string, bucket []byte) ([]GameRecor
 // Find returns a running or finished game by its id.
 func (s *Store) Find(ctx context.Context, id string) (*GameRecord, error) {
 	var found GameRecord
-	err := s.view(ctx, "find game "+id, func(tx *bolt.Tx) error {
+	err := s.view(ctx, "find game "+id, func(tx kvTx) error {
 		v := tx.Bucket(bucketArchive).Get([]byte(id))
 		if v == nil {
 			if key := tx.Bucket(bucketIDs).Get([]byte(id)); key != nil {
@@ -388,7 +390,7 @@ func (s *Store) Find(ctx context.Context, id string) (*GameRecord, error) {
 // the finished ones through archive_places), so a server's games cost what
 // it has played, not what the whole database holds.
 func (s *Store) EachGame(ctx context.Context, prefix string, fn func(rec *GameRecord) bool) error {
-	return s.view(ctx, "read the games under "+prefix, func(tx *bolt.Tx) error {
+	return s.view(ctx, "read the games under "+prefix, func(tx kvTx) error {
 		more := true
 		each := func(k, v []byte) error {
 			if err := ctx.Err(); err != nil {
@@ -440,4 +442,34 @@ func (s *Store) EachGame(ctx context.Context, prefix string, fn func(rec *GameRe
 		}
 		return nil
 	})
+}
+
+// WithChannel runs fn holding the lock of one place's decisions (its key),
+// so that its load, decision and commit are not interleaved with another's
+// of the same place. On a bbolt file, which one process has open, the
+// caller's own lock is enough and fn simply runs; on PostgreSQL the lock is
+// held across every process sharing the database.
+func (s *Store) WithChannel(ctx context.Context, key string, fn func(ctx context.Context) error) error {
+	unlock, err := s.LockChannel(ctx, key)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return fn(ctx)
+}
+
+// LockChannel takes the lock WithChannel holds, until unlock is called.
+func (s *Store) LockChannel(ctx context.Context, key string) (unlock func(), err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, wrapOp("lock the game at "+key, err)
+	}
+	unlock, err = s.kv.lockChannel(ctx, key)
+	return unlock, wrapOp("lock the game at "+key, err)
+}
+
+// Shared tells a database other processes may be using at the same time
+// (PostgreSQL), as a bbolt file never is.
+func (s *Store) Shared() bool {
+	_, ok := s.kv.(*pgKV)
+	return ok
 }

@@ -15,9 +15,10 @@ func rec(key string) *GameRecord {
 		State: json.RawMessage(`{"schema":1}`), Dice: DiceRecord{Kind: "auditable", Seed: "00", GameID: "g", Cursor: 3}}
 }
 
-func TestCommitLoadAndHistory(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "k.db")
-	s, err := Open(path)
+func TestCommitLoadAndHistory(t *testing.T) { backends(t, testCommitLoadAndHistory) }
+
+func testCommitLoadAndHistory(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestCommitLoadAndHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	s, err = Open(path)
+	s, err = open()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,8 +61,10 @@ func TestCommitLoadAndHistory(t *testing.T) {
 }
 
 // A commit that cannot be encoded writes nothing at all.
-func TestCommitIsAtomic(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "k.db"))
+func TestCommitIsAtomic(t *testing.T) { backends(t, testCommitIsAtomic) }
+
+func testCommitIsAtomic(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
 	if err != nil {
 		t.Fatal(err)
 	}

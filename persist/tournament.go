@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 var (
@@ -57,10 +55,10 @@ type Entrant struct {
 // SaveTournament stores a tournament; an open or running one is found by
 // its channel, an ended one only by id.
 func (s *Store) SaveTournament(ctx context.Context, t *Tournament) error {
-	return s.update(ctx, "save tournament "+t.ID+" at "+t.Key, func(tx *bolt.Tx) error { return putTournament(tx, t) })
+	return s.update(ctx, "save tournament "+t.ID+" at "+t.Key, func(tx kvTx) error { return putTournament(tx, t) })
 }
 
-func putTournament(tx *bolt.Tx, t *Tournament) error {
+func putTournament(tx kvTx, t *Tournament) error {
 	v, err := json.Marshal(t)
 	if err != nil {
 		return err
@@ -81,7 +79,7 @@ func putTournament(tx *bolt.Tx, t *Tournament) error {
 // TournamentAt returns the open or running tournament of a channel.
 func (s *Store) TournamentAt(ctx context.Context, key string) (*Tournament, error) {
 	var t *Tournament
-	err := s.view(ctx, "find the tournament at "+key, func(tx *bolt.Tx) error {
+	err := s.view(ctx, "find the tournament at "+key, func(tx kvTx) error {
 		id := tx.Bucket(bucketTournamentPlaces).Get([]byte(key))
 		if id == nil {
 			return ErrNotFound
@@ -102,7 +100,7 @@ func (s *Store) TournamentAt(ctx context.Context, key string) (*Tournament, erro
 // Tournaments lists every tournament.
 func (s *Store) Tournaments(ctx context.Context) ([]Tournament, error) {
 	var out []Tournament
-	err := s.view(ctx, "list the tournaments", func(tx *bolt.Tx) error {
+	err := s.view(ctx, "list the tournaments", func(tx kvTx) error {
 		return tx.Bucket(bucketTournaments).ForEach(func(k, v []byte) error {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -121,7 +119,7 @@ func (s *Store) Tournaments(ctx context.Context) ([]Tournament, error) {
 // Tournament returns a tournament by its id, or ErrNotFound.
 func (s *Store) Tournament(ctx context.Context, id string) (*Tournament, error) {
 	var t *Tournament
-	err := s.view(ctx, "read tournament "+id, func(tx *bolt.Tx) error {
+	err := s.view(ctx, "read tournament "+id, func(tx kvTx) error {
 		v := tx.Bucket(bucketTournaments).Get([]byte(id))
 		if v == nil {
 			return ErrNotFound

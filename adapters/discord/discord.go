@@ -34,6 +34,12 @@ type Config struct {
 	// Metrics records how fast interactions are answered, deferrals and
 	// failed Discord calls, and the gateway's connection; nil: none.
 	Metrics *ops.Metrics
+	// ShardID and ShardCount: past 2,500 servers Discord requires the
+	// gateway split in shards, each server's events going to shard
+	// (guild_id >> 22) % ShardCount. A replica connects shard ShardID of
+	// ShardCount (0 of 0 or 1: unsharded). Only shard 0 registers the
+	// commands: they are the application's, not a shard's.
+	ShardID, ShardCount int
 }
 
 // Adapter connects one Discord application to the bot service.
@@ -77,6 +83,12 @@ func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.
 		}
 		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: rewrite{base: base, next: http.DefaultTransport}}
 	}
+	if cfg.ShardCount < 0 || cfg.ShardID < 0 || (cfg.ShardCount > 0 && cfg.ShardID >= cfg.ShardCount) || (cfg.ShardCount == 0 && cfg.ShardID != 0) {
+		return nil, fmt.Errorf("discord: shard_id %d of shard_count %d: the id counts from 0 and is below the count", cfg.ShardID, cfg.ShardCount)
+	}
+	if cfg.ShardCount > 1 {
+		s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
+	}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.LogLevel = discordgo.LogWarning
 	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, session: s, deferAfter: 2 * time.Second, metrics: cfg.Metrics}
@@ -112,6 +124,10 @@ func (a *Adapter) Start(ctx context.Context) error {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
 	}
 	cmds := a.commands()
+	if a.cfg.ShardID != 0 {
+		a.log.Info("discord connected", "shard", a.cfg.ShardID, "shards", a.cfg.ShardCount, "commands", "registered by shard 0")
+		return nil
+	}
 	targets := a.cfg.Guilds
 	if len(targets) == 0 {
 		targets = []string{""}

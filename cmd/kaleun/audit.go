@@ -11,29 +11,28 @@ import (
 	"strings"
 
 	"github.com/kaleun/kaleun/bot/audit"
-	"github.com/kaleun/kaleun/persist"
 )
 
 // runAudit lists a database's games, or writes one game's audit file.
 func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", "./kaleun.db", "database file")
+	db := fs.String("db", "./kaleun.db", "database file, or a PostgreSQL URL (postgres://…)")
 	game := fs.String("game", "", "game id to export (see the list without --game)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if _, err := os.Stat(*db); err != nil {
+	if err := statDB(*db); err != nil {
 		fmt.Fprintf(stderr, "kaleun audit: %s: %v\n", *db, err)
 		return 2
 	}
-	store, err := persist.Open(*db)
+	ctx := context.Background()
+	store, err := openDB(ctx, *db, false)
 	if err != nil {
 		fmt.Fprintln(stderr, "kaleun audit:", err)
 		return 1
 	}
 	defer store.Close()
-	ctx := context.Background()
 	if *game == "" {
 		running, err1 := store.Games(ctx)
 		done, err2 := store.Finished(ctx)

@@ -19,7 +19,7 @@ import (
 func runBackup(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", "./kaleun.db", "database file")
+	db := fs.String("db", "./kaleun.db", "database file, or a PostgreSQL URL (postgres://…)")
 	out := fs.String("out", "", "the copy to write (a new file)")
 	if !parseFlags(fs, args, stderr) {
 		return 2
@@ -28,11 +28,11 @@ func runBackup(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kaleun backup: --out COPY is required (a new file)")
 		return 2
 	}
-	if _, err := os.Stat(*db); err != nil {
+	if err := statDB(*db); err != nil {
 		fmt.Fprintf(stderr, "kaleun backup: %s: %v\n", *db, err)
 		return 2
 	}
-	store, err := persist.OpenReadOnly(*db)
+	store, err := openDB(context.Background(), *db, true)
 	if errors.Is(err, persist.ErrInUse) {
 		fmt.Fprintf(stderr, "kaleun backup: %s is open in another kaleun process, which bbolt lets no other process read: a serving bot writes its own backups (set [backup] dir in its config, or a server manager uses the backup command); quit a terminal game first\n", *db)
 		return 1

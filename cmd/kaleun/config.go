@@ -10,12 +10,17 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/kaleun/kaleun/internal/ops"
+	"github.com/kaleun/kaleun/persist"
 )
 
 // config is kaleun serve's configuration file (see config.example.toml).
 type config struct {
 	Database struct {
 		Path string `toml:"path"`
+		// URL names a PostgreSQL database (postgres://…) shared by any
+		// number of replicas; set, it is used instead of Path.
+		URL    string `toml:"url"`
+		URLEnv string `toml:"url_env"`
 	} `toml:"database"`
 	Log struct {
 		Format string `toml:"format"`
@@ -167,6 +172,10 @@ type discordConfig struct {
 	ApplicationID string   `toml:"application_id"`
 	Guilds        []string `toml:"guilds"`
 	APIBase       string   `toml:"api_base"`
+	// ShardID of ShardCount is this replica's gateway shard (README:
+	// Scaling out); 0 of 0 is unsharded.
+	ShardID    int `toml:"shard_id"`
+	ShardCount int `toml:"shard_count"`
 }
 
 type slackConfig struct {
@@ -217,6 +226,14 @@ func loadConfig(path string) (*config, error) {
 	if err := lvl.UnmarshalText([]byte(c.Log.Level)); err != nil {
 		return nil, fmt.Errorf("%s: log.level is %q: use debug, info, warn or error", path, c.Log.Level)
 	}
+	if c.Database.URL != "" || c.Database.URLEnv != "" {
+		if c.Database.URL, err = secret(path, "database.url", c.Database.URL, c.Database.URLEnv); err != nil {
+			return nil, err
+		}
+		if !persist.IsPostgresURL(c.Database.URL) {
+			return nil, fmt.Errorf("%s: database.url is not a PostgreSQL URL: give one like \"postgres://kaleun@db.example:5432/kaleun\" (without it, the bbolt file at database.path is used)", path)
+		}
+	}
 	if c.Database.Path == "" {
 		return nil, fmt.Errorf("%s: database.path is empty: name the bbolt file, e.g. \"/data/kaleun.db\"", path)
 	}
@@ -238,6 +255,9 @@ func loadConfig(path string) (*config, error) {
 	if c.Discord.Enabled {
 		if c.Discord.Token, err = secret(path, "discord.token", c.Discord.Token, c.Discord.TokenEnv); err != nil {
 			return nil, err
+		}
+		if d := c.Discord; d.ShardCount < 0 || d.ShardID < 0 || (d.ShardCount > 0 && d.ShardID >= d.ShardCount) || (d.ShardCount == 0 && d.ShardID != 0) {
+			return nil, fmt.Errorf("%s: discord.shard_id is %d of discord.shard_count %d: give each replica an id from 0 to shard_count-1 (both 0: unsharded)", path, d.ShardID, d.ShardCount)
 		}
 		if c.Discord.ApplicationID == "" {
 			return nil, fmt.Errorf("%s: discord.application_id is empty: copy it from the Discord developer portal (General Information)", path)

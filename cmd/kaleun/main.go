@@ -24,6 +24,7 @@ func commands() map[string]command {
 		"serve":   {"run the Discord and Slack bots the config enables", runServe},
 		"audit":   {"list a database's games, or export one game's audit log (--game ID)", runAudit},
 		"backup":  {"write a checked copy of a database (--db FILE --out COPY); a serving bot writes its own ([backup] in its config)", runBackup},
+		"migrate": {"copy every game, log, due time, tournament and preference from one database to another (--from bbolt:FILE --to postgres://…)", runMigrate},
 		"verify":  {"check an audit file: seed, dice, hash chain and a replay of every decision", runVerify},
 		"bench":   {"time simulated careers on one core against the engine's speed target (and the size of a saved game)", runBench},
 		"pack":    {"a game's content pack: `pack template uboatleader` writes an empty one with every field explained, `pack check DIR` validates one", runPack},

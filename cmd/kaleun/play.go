@@ -36,7 +36,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var f playFlags
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&f.db, "db", "./kaleun.db", "database file (created if missing)")
+	fs.StringVar(&f.db, "db", "./kaleun.db", "database file (created if missing), or a PostgreSQL URL (postgres://…)")
 	fs.StringVar(&f.seed, "seed", "", "hex seed for a reproducible career")
 	fs.StringVar(&f.diceFile, "dice", "", "file of die faces to force (whitespace-separated integers)")
 	fs.BoolVar(&f.jsonl, "jsonl", false, "speak one JSON object per line")
@@ -85,7 +85,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	store, err := persist.Open(f.db)
+	store, err := openDB(context.Background(), f.db, false)
 	if err != nil {
 		return err
 	}
@@ -411,6 +411,9 @@ func pictureOptions(f playFlags) (bot.Options, string, error) {
 		return bot.Options{}, "", err
 	}
 	dir := strings.TrimSuffix(f.db, filepath.Ext(f.db)) + "-pictures"
+	if persist.IsPostgresURL(f.db) {
+		dir = "kaleun-pictures"
+	}
 	return bot.Options{Illustrators: ils}, dir, nil
 }
 

@@ -17,7 +17,7 @@ import (
 func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", "./kaleun.db", "database file")
+	db := fs.String("db", "./kaleun.db", "database file, or a PostgreSQL URL (postgres://…)")
 	game := fs.String("game", "", "game id (as `kaleun audit --db FILE` lists them)")
 	what := fs.String("what", "mat", "mat (the display mat), log (the patrol log sheet) or combat (the combat mat); for U-Boat Leader map or display")
 	out := fs.String("out", "", "output file: .png, or .csv for --what log")
@@ -37,10 +37,10 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !csv && !strings.HasSuffix(*out, ".png") {
 		return fail(2, "--out %s: want a .png (or .csv for the log)", *out)
 	}
-	if _, err := os.Stat(*db); err != nil {
+	if err := statDB(*db); err != nil {
 		return fail(2, "%s: %v", *db, err)
 	}
-	store, err := persist.Open(*db)
+	store, err := openDB(context.Background(), *db, false)
 	if err != nil {
 		return fail(1, "%v", err)
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/kaleun/kaleun/adapters/slack"
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/internal/ops"
-	"github.com/kaleun/kaleun/persist"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -68,7 +67,7 @@ func serve(ctx context.Context, cfg *config) error {
 	if err != nil {
 		return err
 	}
-	store, err := persist.Open(cfg.Database.Path)
+	store, err := openConfigured(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -127,7 +126,7 @@ func serve(ctx context.Context, cfg *config) error {
 	}
 	if cfg.Discord.Enabled {
 		a, err := discord.New(discord.Config{Token: cfg.Discord.Token, ApplicationID: cfg.Discord.ApplicationID, Guilds: cfg.Discord.Guilds, APIBase: cfg.Discord.APIBase,
-			Metrics: metrics}, svc, games, log)
+			Metrics: metrics, ShardID: cfg.Discord.ShardID, ShardCount: cfg.Discord.ShardCount}, svc, games, log)
 		if err != nil {
 			return err
 		}
@@ -171,7 +170,7 @@ func serve(ctx context.Context, cfg *config) error {
 	if bk != nil {
 		stopBackups = bk.start(work, cfg.Backup.every)
 	}
-	log.Info("kaleun is serving", "database", cfg.Database.Path, "adapters", len(running), "backups", cfg.Backup.Dir)
+	log.Info("kaleun is serving", "database", store.Path(), "adapters", len(running), "backups", cfg.Backup.Dir)
 	<-ctx.Done()
 	grace := cfg.Ops.shutdownGrace
 	log.Info("shutting down: finishing work in flight", "grace", grace.String())

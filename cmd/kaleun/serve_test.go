@@ -49,6 +49,9 @@ func TestServeConfigErrorsNameTheKey(t *testing.T) {
 		{write("endalone.toml", "[games]\nidle_end = \"720h\""), "games.idle_warn is not set"},
 		{write("idleorder.toml", "[games]\nidle_warn = \"720h\"\nidle_end = \"360h\""), "must come before games.idle_end"},
 		{write("idledeadline.toml", "[games]\nidle_warn = \"48h\"\nidle_end = \"720h\""), "after reminders.deadline"},
+		{write("dburl.toml", "[database]\nurl = \"mysql://kaleun@db/kaleun\""), "database.url is not a PostgreSQL URL"},
+		{write("dburlenv.toml", "[database]\nurl_env = \"KALEUN_TEST_UNSET_DATABASE_URL\""), "KALEUN_TEST_UNSET_DATABASE_URL"},
+		{write("shard.toml", "[discord]\nenabled = true\ntoken = \"a.b.c\"\napplication_id = \"1\"\nshard_id = 2\nshard_count = 2"), "discord.shard_id is 2 of discord.shard_count 2"},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer

@@ -56,6 +56,8 @@ type Server struct {
 	abandoned map[string]int
 	// downUntil refuses gateway connections until then (DropGateway).
 	downUntil time.Time
+	// shards are the shard fields of the IDENTIFYs received, in order.
+	shards [][2]int
 }
 
 // interaction is what the fake remembers of an INTERACTION_CREATE it sent.
@@ -379,10 +381,20 @@ func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 	}
 	var identify struct {
 		Op int `json:"op"`
+		D  struct {
+			Shard *[2]int `json:"shard"`
+		} `json:"d"`
 	}
 	json.Unmarshal(msg, &identify)
 	switch identify.Op {
 	case 2:
+		shard := [2]int{0, 1}
+		if identify.D.Shard != nil {
+			shard = *identify.D.Shard
+		}
+		f.mu.Lock()
+		f.shards = append(f.shards, shard)
+		f.mu.Unlock()
 		f.Dispatch("READY", map[string]any{"v": 9, "session_id": "s1", "user": map[string]any{"id": "bot", "username": "kaleun"},
 			"guilds": []any{}, "application": map[string]any{"id": "app"}})
 		f.ready <- struct{}{}
@@ -487,6 +499,14 @@ func (f *Server) Ready() <-chan struct{} { return f.ready }
 
 // Posts receives every post in the order the fake received them.
 func (f *Server) Posts() <-chan Post { return f.posts }
+
+// Shards are the [shard_id, shard_count] of each IDENTIFY received, in
+// order ([0, 1] for a client that named none).
+func (f *Server) Shards() [][2]int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([][2]int(nil), f.shards...)
+}
 
 // Commands are the bodies of the command registrations, in order.
 func (f *Server) Commands() []json.RawMessage {
