@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"sort"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -100,8 +99,7 @@ func runReplica(url string) int {
 				}
 				for _, n := range notices {
 					if n.Reminder && len(n.Channel) > 0 {
-						which, _, _ := strings.Cut(n.Channel[0].Text, ":")
-						a.Reminders = append(a.Reminders, n.Place.Key()+" "+which)
+						a.Reminders = append(a.Reminders, n.Place.Key()+" "+n.Channel[0].Text)
 					}
 				}
 			}
@@ -320,7 +318,7 @@ func TestLoadThreeReplicasWithAKill(t *testing.T) {
 		if rec.Decisions != base[c]+rounds || applied[c] > rounds {
 			t.Errorf("channel %d: %d decisions for %d rounds (%d answered as applied)", c, rec.Decisions-base[c], rounds, applied[c])
 		}
-		checkChain(t, store, rec)
+		checkChain(t, store, rec, map[string]engine.Rules{"hunters": h})
 	}
 
 	// The three tick together: every reminder sent once.

@@ -1,14 +1,15 @@
 package bot
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/internal/pgtest"
@@ -117,7 +118,7 @@ func TestTwoReplicasAnswerEachClickOnceAndRemindOnce(t *testing.T) {
 		if rec.Decisions != base[c]+rounds {
 			t.Errorf("%s: %d decisions, want %d", places[c].Key(), rec.Decisions, base[c]+rounds)
 		}
-		checkChain(t, stores[0], rec)
+		checkChain(t, stores[0], rec, svcs[0].games)
 	}
 
 	// Both replicas tick together, three ticks each, past both reminders.
@@ -138,8 +139,7 @@ func TestTwoReplicasAnswerEachClickOnceAndRemindOnce(t *testing.T) {
 			defer mu.Unlock()
 			for _, n := range notices {
 				if n.Reminder && len(n.Channel) > 0 {
-					which, _, _ := strings.Cut(n.Channel[0].Text, ":")
-					sent[n.Place.Key()+" "+which]++
+					sent[n.Place.Key()+" "+n.Channel[0].Text]++
 				}
 			}
 		}(svcs[i%2])
@@ -156,7 +156,7 @@ func TestTwoReplicasAnswerEachClickOnceAndRemindOnce(t *testing.T) {
 }
 
 // checkChain recomputes a game's log: each entry's hash, each link.
-func checkChain(t *testing.T, store *persist.Store, rec *persist.GameRecord) {
+func checkChain(t *testing.T, store *persist.Store, rec *persist.GameRecord, games map[string]engine.Rules) {
 	t.Helper()
 	evs, err := store.Events(t.Context(), rec.ID, 1, 0)
 	if err != nil {
@@ -172,5 +172,18 @@ func checkChain(t *testing.T, store *persist.Store, rec *persist.GameRecord) {
 	}
 	if uint64(len(evs)) != rec.Seq || prev != rec.Head {
 		t.Fatalf("game %s: %d entries for seq %d, head %s for %s", rec.ID, len(evs), rec.Seq, prev, rec.Head)
+	}
+	// And the whole audit, as a player would check it: dice against their
+	// seeds and every decision replayed through the rules.
+	export, err := audit.Build(t.Context(), store, rec, true)
+	if err != nil {
+		t.Fatalf("game %s: its audit: %v", rec.ID, err)
+	}
+	data, err := json.Marshal(export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep := audit.Verify(data, games); !rep.Intact() {
+		t.Fatalf("game %s: its audit does not verify: %v", rec.ID, rep.Problems)
 	}
 }
