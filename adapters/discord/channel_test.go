@@ -17,6 +17,7 @@ import (
 	"github.com/kaleun/kaleun/engine/hunters/duel"
 	"github.com/kaleun/kaleun/engine/hunters/pictures"
 	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
+	"github.com/kaleun/kaleun/internal/chatread"
 	"github.com/kaleun/kaleun/internal/discordfake"
 	"github.com/kaleun/kaleun/persist"
 )
@@ -233,41 +234,29 @@ func choose(st engine.State, p *engine.Prompt) string {
 	return p.Options[0].Key
 }
 
-// channelFigures is how a game's channel reads.
-type channelFigures struct {
-	interactions, messages, pictures, mentions, liveAnswered int
-}
-
-func (c channelFigures) per(n int) float64 { return float64(n) / float64(c.interactions) }
-
-func (c channelFigures) String() string {
-	return fmt.Sprintf("%d interactions: %d public messages (%.2f each), %d pictures (%.2f), %d mentions (%.2f), %d answered prompts with live buttons",
-		c.interactions, c.messages, c.per(c.messages), c.pictures, c.per(c.pictures), c.mentions, c.per(c.mentions), c.liveAnswered)
-}
-
 // measure reads the channel as it stands after a finished game: every
 // public message made, the pictures they carry, the users their content
 // pinged when posted, and the messages still offering buttons of the game.
-func (r *channelRun) measure(gameIDs ...string) channelFigures {
-	c := channelFigures{interactions: r.n}
+func (r *channelRun) measure(gameIDs ...string) chatread.Figures {
+	c := chatread.Figures{Interactions: r.n}
 	pinged := r.pings()
 	for _, m := range r.f.Messages() {
 		for _, id := range m.CustomIDs() {
-			if gameOf(id, gameIDs) {
-				c.liveAnswered++
+			if chatread.OfGame(id, gameIDs) {
+				c.LiveAnswered++
 				break
 			}
 		}
 		if m.Ephemeral || strings.HasPrefix(m.Channel, "dm-") {
 			continue
 		}
-		c.messages++
+		c.Messages++
 		for _, f := range m.Files {
 			if strings.HasSuffix(f, ".png") {
-				c.pictures++
+				c.Pictures++
 			}
 		}
-		c.mentions += pinged[m.ID]
+		c.Mentions += pinged[m.ID]
 	}
 	return c
 }
@@ -307,39 +296,6 @@ func contains(list []any, s string) bool {
 		}
 	}
 	return false
-}
-
-func gameOf(customID string, gameIDs []string) bool {
-	for _, g := range gameIDs {
-		if strings.HasPrefix(customID, "k1:"+g+":") {
-			return true
-		}
-	}
-	return false
-}
-
-// Issue 17's bounds for a channel people want to read.
-const (
-	maxMessagesPerInteraction = 1.0
-	maxPicturesPerInteraction = 0.25
-	maxMentionsPerInteraction = 0.5
-)
-
-func (c channelFigures) check(t *testing.T) {
-	t.Helper()
-	t.Log(c)
-	if c.per(c.messages) > maxMessagesPerInteraction {
-		t.Errorf("%.2f public messages per interaction (at most %.2f)", c.per(c.messages), maxMessagesPerInteraction)
-	}
-	if c.per(c.pictures) > maxPicturesPerInteraction {
-		t.Errorf("%.2f pictures per interaction (at most %.2f)", c.per(c.pictures), maxPicturesPerInteraction)
-	}
-	if c.per(c.mentions) > maxMentionsPerInteraction {
-		t.Errorf("%.2f mentions per interaction (at most %.2f)", c.per(c.mentions), maxMentionsPerInteraction)
-	}
-	if c.liveAnswered > 0 {
-		t.Errorf("%d messages still offer buttons of prompts already answered", c.liveAnswered)
-	}
 }
 
 // rollDetail finds a roll's die numbers in a chat line.
@@ -399,7 +355,7 @@ func TestDuelChannelReads(t *testing.T) {
 	gameID := r.play("c1", 1000)
 	c := r.measure(gameID)
 	r.checkRollsNamed(gameID)
-	c.check(t)
+	c.Check(t)
 }
 
 // A whole wolfpack (13.5) of three players in one thread.
@@ -425,7 +381,7 @@ func TestWolfpackChannelReads(t *testing.T) {
 	gameID := r.play(thread, 2000)
 	c := r.measure(gameID)
 	r.checkRollsNamed(gameID)
-	c.check(t)
+	c.Check(t)
 }
 
 func unmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

@@ -18,6 +18,7 @@ import (
 	"github.com/kaleun/kaleun/engine/hunters/pictures"
 	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 	"github.com/kaleun/kaleun/engine/tonnagewar"
+	"github.com/kaleun/kaleun/internal/chatread"
 	"github.com/kaleun/kaleun/internal/slackfake"
 	"github.com/kaleun/kaleun/persist"
 )
@@ -200,25 +201,14 @@ func choose(st engine.State, p *engine.Prompt) string {
 	return p.Options[0].Key
 }
 
-// channelFigures is how a game's channel reads. On Slack a picture is a
-// shared file, a message of its own: messages counts the rest.
-type channelFigures struct {
-	interactions, messages, pictures, mentions, liveAnswered int
-}
-
-func (c channelFigures) per(n int) float64 { return float64(n) / float64(c.interactions) }
-
-func (c channelFigures) String() string {
-	return fmt.Sprintf("%d interactions: %d public messages (%.2f each), %d pictures shared (%.2f), %d mentions (%.2f), %d answered prompts with live buttons",
-		c.interactions, c.messages, c.per(c.messages), c.pictures, c.per(c.pictures), c.mentions, c.per(c.mentions), c.liveAnswered)
-}
-
-func (r *channelRun) measure(gameIDs ...string) channelFigures {
-	c := channelFigures{interactions: r.n}
+// measure reads the channel after a finished game. On Slack a picture is a
+// shared file, a message of its own: Messages counts the rest.
+func (r *channelRun) measure(gameIDs ...string) chatread.Figures {
+	c := chatread.Figures{Interactions: r.n}
 	for _, m := range r.f.Messages() {
 		for _, v := range m.Values() {
-			if gameOf(v, gameIDs) && !m.Deleted {
-				c.liveAnswered++
+			if chatread.OfGame(v, gameIDs) && !m.Deleted {
+				c.LiveAnswered++
 				break
 			}
 		}
@@ -228,47 +218,15 @@ func (r *channelRun) measure(gameIDs ...string) channelFigures {
 		if len(m.Files) > 0 {
 			for _, f := range m.Files {
 				if strings.HasSuffix(f, ".png") {
-					c.pictures++
+					c.Pictures++
 				}
 			}
 		} else {
-			c.messages++
+			c.Messages++
 		}
-		c.mentions += len(m.Pinged)
+		c.Mentions += len(m.Pinged)
 	}
 	return c
-}
-
-func gameOf(value string, gameIDs []string) bool {
-	for _, g := range gameIDs {
-		if strings.HasPrefix(value, "k1:"+g+":") {
-			return true
-		}
-	}
-	return false
-}
-
-const (
-	maxMessagesPerInteraction = 1.0
-	maxPicturesPerInteraction = 0.25
-	maxMentionsPerInteraction = 0.5
-)
-
-func (c channelFigures) check(t *testing.T) {
-	t.Helper()
-	t.Log(c)
-	if c.per(c.messages) > maxMessagesPerInteraction {
-		t.Errorf("%.2f public messages per interaction (at most %.2f)", c.per(c.messages), maxMessagesPerInteraction)
-	}
-	if c.per(c.pictures) > maxPicturesPerInteraction {
-		t.Errorf("%.2f pictures per interaction (at most %.2f)", c.per(c.pictures), maxPicturesPerInteraction)
-	}
-	if c.per(c.mentions) > maxMentionsPerInteraction {
-		t.Errorf("%.2f mentions per interaction (at most %.2f)", c.per(c.mentions), maxMentionsPerInteraction)
-	}
-	if c.liveAnswered > 0 {
-		t.Errorf("%d messages still offer buttons of prompts already answered", c.liveAnswered)
-	}
 }
 
 var rollDetail = regexp.MustCompile(`(?:die|dice) #(\d+)`)
@@ -336,7 +294,7 @@ func TestDuelChannelReadsOnSlack(t *testing.T) {
 	gameID := r.play("C1", "", 1000)
 	c := r.measure(gameID)
 	r.checkRollsNamed(gameID)
-	c.check(t)
+	c.Check(t)
 }
 
 // A whole wolfpack (13.5) of three players in one thread.
@@ -359,5 +317,5 @@ func TestWolfpackChannelReadsOnSlack(t *testing.T) {
 	gameID := r.play("C2", thread, 2000)
 	c := r.measure(gameID)
 	r.checkRollsNamed(gameID)
-	c.check(t)
+	c.Check(t)
 }
