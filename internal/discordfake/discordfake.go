@@ -3,7 +3,9 @@
 // (GET /gateway, HELLO, IDENTIFY, READY, heartbeats), register commands, take
 // interactions (INTERACTION_CREATE dispatches), answer them (callbacks and
 // follow-up webhooks), post and edit channel messages, open threads and
-// direct messages. Loopback only.
+// direct messages. Loopback only. Several clients may connect as shards of
+// one bot: a guild's events go to the connection of shard (guild_id >> 22) %
+// shard_count, as Discord sends them (SetGuild picks the guild).
 //
 // It is not a _test.go file so that the adapter's tests and cmd/kaleun's
 // (which run the real kaleun binary against it, kill it and restart it) share
@@ -13,12 +15,12 @@ package discordfake
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -32,10 +34,18 @@ type Server struct {
 	// URL is the base to give the client as its api_base.
 	URL string
 
-	t        testing.TB
-	srv      *httptest.Server
-	mu       sync.Mutex
-	conn     *websocket.Conn
+	t   testing.TB
+	srv *httptest.Server
+	mu  sync.Mutex
+	// conns are the gateway connections by shard id, and shardCount the
+	// count the last IDENTIFY named: like Discord, the fake sends a guild's
+	// events to shard (guild_id >> 22) % shard_count, the rest to shard 0.
+	conns      map[int]*websocket.Conn
+	shardCount int
+	// dispatched counts the INTERACTION_CREATEs sent to each shard.
+	dispatched map[int]int
+	// guild is the guild the interactions come from ("g1" unless SetGuild).
+	guild    string
 	seq      int
 	ids      int
 	posted   int
@@ -93,6 +103,7 @@ type Post struct {
 func New(t testing.TB) *Server {
 	f := &Server{t: t, posts: make(chan Post, 1<<16), ready: make(chan struct{}, 16), routes: map[string]int{},
 		messages: map[string]*Message{}, interactions: map[string]*interaction{},
+		conns: map[int]*websocket.Conn{}, shardCount: 1, dispatched: map[int]int{}, guild: "g1",
 		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64), abandoned: map[string]int{}}
 	mux := http.NewServeMux()
 	handle := func(pattern string, h http.HandlerFunc) {
@@ -371,10 +382,7 @@ func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	f.mu.Lock()
-	f.conn = c
-	f.mu.Unlock()
-	f.send(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 45000}})
+	f.writeTo(c, map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 45000}})
 	_, msg, err := c.ReadMessage()
 	if err != nil {
 		return
@@ -382,24 +390,33 @@ func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 	var identify struct {
 		Op int `json:"op"`
 		D  struct {
-			Shard *[2]int `json:"shard"`
+			Shard     *[2]int `json:"shard"`
+			SessionID string  `json:"session_id"`
 		} `json:"d"`
 	}
 	json.Unmarshal(msg, &identify)
+	var shard int
 	switch identify.Op {
 	case 2:
-		shard := [2]int{0, 1}
+		id := [2]int{0, 1}
 		if identify.D.Shard != nil {
-			shard = *identify.D.Shard
+			id = *identify.D.Shard
 		}
+		shard = id[0]
 		f.mu.Lock()
-		f.shards = append(f.shards, shard)
+		f.shards = append(f.shards, id)
+		f.shardCount = max(id[1], 1)
+		f.conns[shard] = c
 		f.mu.Unlock()
-		f.Dispatch("READY", map[string]any{"v": 9, "session_id": "s1", "user": map[string]any{"id": "bot", "username": "kaleun"},
+		f.dispatchTo(c, "READY", map[string]any{"v": 9, "session_id": fmt.Sprintf("s%d", shard), "user": map[string]any{"id": "bot", "username": "kaleun"},
 			"guilds": []any{}, "application": map[string]any{"id": "app"}})
 		f.ready <- struct{}{}
-	case 6: // a client reconnecting resumes its session
-		f.Dispatch("RESUMED", map[string]any{})
+	case 6: // a client reconnecting resumes its session, which names its shard
+		fmt.Sscanf(identify.D.SessionID, "s%d", &shard)
+		f.mu.Lock()
+		f.conns[shard] = c
+		f.mu.Unlock()
+		f.dispatchTo(c, "RESUMED", map[string]any{})
 	default:
 		f.t.Errorf("want IDENTIFY (op 2) or RESUME (op 6), got op %d", identify.Op)
 	}
@@ -407,8 +424,8 @@ func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		_, msg, err := c.ReadMessage()
 		if err != nil {
 			f.mu.Lock()
-			if f.conn == c {
-				f.conn = nil
+			if f.conns[shard] == c {
+				delete(f.conns, shard)
 			}
 			f.mu.Unlock()
 			return
@@ -418,48 +435,111 @@ func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		}
 		json.Unmarshal(msg, &p)
 		if p.Op == 1 {
-			f.send(map[string]any{"op": 11})
+			f.writeTo(c, map[string]any{"op": 11})
 		}
 	}
 }
 
-func (f *Server) send(v any) error {
+// writeTo writes one gateway payload to a connection (writes are serialised
+// by f.mu, as gorilla's connections need).
+func (f *Server) writeTo(c *websocket.Conn, v any) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.conn == nil {
-		return errors.New("discordfake: no client is connected to the gateway")
-	}
-	return f.conn.WriteJSON(v)
+	return c.WriteJSON(v)
 }
 
-// Dispatch sends a gateway event (op 0) to the connected client. An
-// INTERACTION_CREATE is remembered by its token, so its responses find their
-// channel and message.
-func (f *Server) Dispatch(event string, d any) error {
+// dispatchTo sends an event (op 0) to one connection.
+func (f *Server) dispatchTo(c *websocket.Conn, event string, d any) error {
 	f.mu.Lock()
-	if dm, ok := d.(map[string]any); ok && event == "INTERACTION_CREATE" {
-		in := &interaction{id: fmt.Sprint(dm["id"]), channel: fmt.Sprint(dm["channel_id"])}
-		if msg, ok := dm["message"].(map[string]any); ok {
-			in.message = fmt.Sprint(msg["id"])
-		}
-		f.interactions[fmt.Sprint(dm["token"])] = in
-	}
 	f.seq++
 	s := f.seq
 	f.mu.Unlock()
-	return f.send(map[string]any{"op": 0, "t": event, "s": s, "d": d})
+	return f.writeTo(c, map[string]any{"op": 0, "t": event, "s": s, "d": d})
 }
 
-// DropGateway closes the gateway connection from Discord's side, as a
+// shardOfLocked is the shard Discord sends an event of guild to: (guild_id
+// >> 22) % shard_count, and shard 0 for an event of no guild (a direct
+// message) or of a guild id that is no snowflake (the fake's "g1"); f.mu is held.
+func (f *Server) shardOfLocked(guild string) int {
+	id, err := strconv.ParseUint(guild, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return int((id >> 22) % uint64(f.shardCount))
+}
+
+// Dispatch sends a gateway event (op 0) to the connection of the shard its
+// guild belongs to. An INTERACTION_CREATE is remembered by its token, so its
+// responses find their channel and message.
+func (f *Server) Dispatch(event string, d any) error {
+	f.mu.Lock()
+	guild := ""
+	if dm, ok := d.(map[string]any); ok {
+		guild, _ = dm["guild_id"].(string)
+		if event == "INTERACTION_CREATE" {
+			in := &interaction{id: fmt.Sprint(dm["id"]), channel: fmt.Sprint(dm["channel_id"])}
+			if msg, ok := dm["message"].(map[string]any); ok {
+				in.message = fmt.Sprint(msg["id"])
+			}
+			f.interactions[fmt.Sprint(dm["token"])] = in
+		}
+	}
+	shard := f.shardOfLocked(guild)
+	c := f.conns[shard]
+	if c == nil {
+		f.mu.Unlock()
+		return fmt.Errorf("discordfake: no client is connected to the gateway as shard %d", shard)
+	}
+	if event == "INTERACTION_CREATE" {
+		f.dispatched[shard]++
+	}
+	f.seq++
+	s := f.seq
+	err := c.WriteJSON(map[string]any{"op": 0, "t": event, "s": s, "d": d})
+	f.mu.Unlock()
+	return err
+}
+
+// ShardOf is the shard a guild's events go to, by the shard count of the
+// last IDENTIFY.
+func (f *Server) ShardOf(guild string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.shardOfLocked(guild)
+}
+
+// Dispatched counts the interactions sent to each shard.
+func (f *Server) Dispatched() map[int]int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := map[int]int{}
+	for k, v := range f.dispatched {
+		out[k] = v
+	}
+	return out
+}
+
+// SetGuild makes the interactions the fake sends come from guild (a
+// snowflake, so that it routes to its shard).
+func (f *Server) SetGuild(guild string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.guild = guild
+}
+
+// DropGateway closes every gateway connection from Discord's side, as a
 // network failure would, and refuses connections for a while; the client
 // then reconnects and resumes.
 func (f *Server) DropGateway(refuse time.Duration) {
 	f.mu.Lock()
-	c := f.conn
-	f.conn = nil
+	var cs []*websocket.Conn
+	for shard, c := range f.conns {
+		cs = append(cs, c)
+		delete(f.conns, shard)
+	}
 	f.downUntil = time.Now().Add(refuse)
 	f.mu.Unlock()
-	if c != nil {
+	for _, c := range cs {
 		c.Close()
 	}
 }
@@ -529,18 +609,24 @@ func (f *Server) Routes() []string {
 	return out
 }
 
+func (f *Server) guildID() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.guild
+}
+
 // Option is a string option of a slash command.
 type Option struct{ Name, Value string }
 
 // Command sends /game sub with string options as user, in a channel of
-// guild g1.
+// the fake's guild.
 func (f *Server) Command(id, channel, user string, manager bool, game, sub string, opts ...Option) error {
 	var o []any
 	for _, x := range opts {
 		o = append(o, map[string]any{"name": x.Name, "type": 3, "value": x.Value})
 	}
 	return f.Dispatch("INTERACTION_CREATE", map[string]any{
-		"id": id, "application_id": "app", "type": 2, "token": "tok-" + id, "guild_id": "g1", "channel_id": channel,
+		"id": id, "application_id": "app", "type": 2, "token": "tok-" + id, "guild_id": f.guildID(), "channel_id": channel,
 		"member": Member(user, manager),
 		"data":   map[string]any{"id": "cmd", "name": game, "type": 1, "options": []any{map[string]any{"name": sub, "type": 1, "options": o}}},
 	})
@@ -556,7 +642,7 @@ func (f *Server) Slash(id, user string, manager bool, sub string, opts map[strin
 }
 
 // ClickIn sends a button press (or a select menu's choice, which Discord
-// sends the same way with the value) in a channel of guild g1, on the newest
+// sends the same way with the value) in a channel of the fake's guild, on the newest
 // message of the channel that offers it (a stale id on none: the message
 // the press came from is then unknown, as for a message deleted since).
 func (f *Server) ClickIn(id, channel, user, customID string) error {
@@ -615,7 +701,7 @@ func (f *Server) press(id, channel, user, customID string, msg map[string]any) e
 		}
 	}
 	return f.Dispatch("INTERACTION_CREATE", map[string]any{
-		"id": id, "application_id": "app", "type": 3, "token": "tok-" + id, "guild_id": "g1", "channel_id": channel,
+		"id": id, "application_id": "app", "type": 3, "token": "tok-" + id, "guild_id": f.guildID(), "channel_id": channel,
 		"member":  Member(user, false),
 		"message": msg,
 		"data":    data,
