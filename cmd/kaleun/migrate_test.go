@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -52,6 +53,14 @@ func TestMigrateAPlayedDatabaseToPostgres(t *testing.T) {
 	if changed != 1 {
 		t.Fatalf("%d games moved on after the migration, want the running one", changed)
 	}
+	// And back to a file, the game played on PostgreSQL with it.
+	back := filepath.Join(dir, "back.db")
+	if out, err := exec.Command(bin, "migrate", "--from", url, "--to", "bbolt:"+back).CombinedOutput(); err != nil {
+		t.Fatalf("migrate back: %v\n%s", err, out)
+	}
+	if returned := auditAll(t, bin, dir, back); !maps.Equal(returned, moved) {
+		t.Fatalf("heads after the way back %v, on PostgreSQL %v", returned, moved)
+	}
 	cmd := exec.Command(bin, "migrate", "--from", "bbolt:"+db, "--to", url)
 	out, _ = cmd.CombinedOutput()
 	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(string(out), "already holds") {
@@ -64,6 +73,30 @@ func TestMigrateAPlayedDatabaseToPostgres(t *testing.T) {
 	}
 }
 
+// migrateRoundTrip copies a database to a fresh PostgreSQL one and from it
+// to a new file: every game's audit verifies at each step, with the heads it
+// had in the first.
+func migrateRoundTrip(t *testing.T, bin, dir, db string) {
+	t.Helper()
+	before := auditAll(t, bin, dir, db)
+	if len(before) == 0 {
+		t.Fatalf("%s lists no game to migrate", db)
+	}
+	url := pgtest.URL(t)
+	back := filepath.Join(t.TempDir(), "back.db")
+	for _, step := range [][2]string{{"bbolt:" + db, url}, {url, "bbolt:" + back}} {
+		if out, err := exec.Command(bin, "migrate", "--from", step[0], "--to", step[1]).CombinedOutput(); err != nil {
+			t.Fatalf("migrate %s to %s: %v\n%s", step[0], step[1], err, out)
+		}
+	}
+	for _, where := range []string{url, back} {
+		if after := auditAll(t, bin, dir, where); !maps.Equal(after, before) {
+			t.Fatalf("heads in %s: %v; in the file migrated: %v", where, after, before)
+		}
+	}
+	t.Logf("%d games migrated to PostgreSQL and back, every audit verifying with its head", len(before))
+}
+
 // auditAll exports every game of a database with kaleun audit, verifies
 // each with kaleun verify, and returns their heads by game id.
 func auditAll(t *testing.T, bin, dir, db string) map[string]string {
@@ -73,7 +106,7 @@ func auditAll(t *testing.T, bin, dir, db string) map[string]string {
 		t.Fatalf("audit list: %v\n%s", err, out)
 	}
 	heads := map[string]string{}
-	for _, m := range regexp.MustCompile(`(?m)^(\S+) +hunters `).FindAllSubmatch(out, -1) {
+	for _, m := range regexp.MustCompile(`(?m)^(\S+) +\S+ +(?:running|finished) `).FindAllSubmatch(out, -1) {
 		id := string(m[1])
 		data, err := exec.Command(bin, "audit", "--db", db, "--game", id).Output()
 		if err != nil {

@@ -126,6 +126,10 @@ tick = %q
 	t.Logf("built in %v; played in %v (%d decisions clicked, %d taken at deadlines, %d battle rounds sat out); %d standings messages checked",
 		built.Round(time.Millisecond), playTime.Round(time.Millisecond), d.clicks, d.deadlineActs, d.sitOuts, len(d.snapshots))
 	t.Logf("killed with SIGKILL %v after the start, serving again %v later", d.killedAt.Sub(played).Round(time.Millisecond), d.upAgain.Sub(d.killedAt).Round(time.Millisecond))
+
+	// The database a tournament made in chat moves to PostgreSQL and back
+	// with every game's audit unchanged (issue 21's migration).
+	t.Run("migrated", func(t *testing.T) { migrateRoundTrip(t, bin, dir, db) })
 }
 
 func player(i int) string { return fmt.Sprintf("kaleun%02d", i) }
