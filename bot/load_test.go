@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -180,6 +181,15 @@ func TestLoadThreeReplicasWithAKill(t *testing.T) {
 		p := &replicaProc{cmd: cmd, in: in, sent: map[int]time.Time{}}
 		go func() {
 			sc := bufio.NewScanner(out)
+			// A tick's answer lists every reminder it sent, hundreds of
+			// lines of text: more than the scanner's default 64 KiB.
+			sc.Buffer(nil, 64<<20)
+			defer func() {
+				// (A killed replica's pipe ends closed: that is no error.)
+				if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+					t.Errorf("a replica's answers unreadable: %v", err)
+				}
+			}()
 			for sc.Scan() {
 				var a loadAnswer
 				if json.Unmarshal(sc.Bytes(), &a) != nil {
