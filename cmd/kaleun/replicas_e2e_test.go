@@ -81,15 +81,7 @@ tick = %q
 	}
 	played := time.Now()
 
-	d.command("bdu", "create", discordfake.Option{Name: "format", Value: "wolfpack"}, discordfake.Option{Name: "name", Value: "Drumbeat"})
-	for i := 1; i <= 6; i++ {
-		d.command(player(i), "join")
-	}
-	d.absentLeft[player(6)] = 2 // away for his first two prompts
-	d.command("bdu", "start")
-	if len(d.packOf) != 6 || len(d.packs) != 1 {
-		t.Fatalf("the start dealt %d boats into %d packs: %v", len(d.packOf), len(d.packs), d.packs)
-	}
+	d.startTournament()
 
 	limit := time.Now().Add(100 * time.Second)
 	for !d.allFinished() {

@@ -64,17 +64,7 @@ tick = %q
 	d.awaitConnection()
 	played := time.Now()
 
-	// The tournament: an organiser, twelve entrants in join order (the first
-	// six make the first pack, 13.5.1), the start.
-	d.command("bdu", "create", discordfake.Option{Name: "format", Value: "wolfpack"}, discordfake.Option{Name: "name", Value: "Drumbeat"})
-	for i := 1; i <= 12; i++ {
-		d.command(player(i), "join")
-	}
-	d.absentLeft[player(6)] = 2 // away for his first two prompts
-	d.command("bdu", "start")
-	if len(d.packOf) != 12 || len(d.packs) != 2 {
-		t.Fatalf("the start dealt %d boats into %d packs: %v", len(d.packOf), len(d.packs), d.packs)
-	}
+	d.startTournament()
 
 	limit := time.Now().Add(100 * time.Second)
 	for !d.allFinished() {
@@ -242,6 +232,22 @@ func (d *packDriver) nextID() string {
 
 // command sends /hunters tournament action:... in the tournament channel and
 // returns the answer once it has come.
+// startTournament creates the tournament, has the entrants join in order
+// (each six make a pack, 13.5.1) with the sixth away for his first two
+// prompts, and starts it.
+func (d *packDriver) startTournament() {
+	d.t.Helper()
+	d.command("bdu", "create", discordfake.Option{Name: "format", Value: "wolfpack"}, discordfake.Option{Name: "name", Value: "Drumbeat"})
+	for i := 1; i <= d.entrants; i++ {
+		d.command(player(i), "join")
+	}
+	d.absentLeft[player(6)] = 2 // away for his first two prompts
+	d.command("bdu", "start")
+	if len(d.packOf) != d.entrants || len(d.packs) != d.packCount {
+		d.t.Fatalf("the start dealt %d boats into %d packs: %v", len(d.packOf), len(d.packs), d.packs)
+	}
+}
+
 func (d *packDriver) command(user, action string, opts ...discordfake.Option) discordfake.Post {
 	d.t.Helper()
 	id := d.nextID()
