@@ -39,6 +39,17 @@ type Notice struct {
 	Sticky string
 	// Reminder marks a reminder (counted when delivered).
 	Reminder bool
+	// Delivery, on what a tick delivers, names the notice for the
+	// platform: its message i carries the key Delivery+"."+i (bot.Deliver),
+	// the same at every attempt, so that a platform that deduplicates by a
+	// key (Discord's enforce_nonce) creates the message once, and an
+	// adapter retrying can find what it posted before. The notice stays due
+	// in the database until it is delivered (Service.Delivered).
+	Delivery string
+	// Retry: an earlier attempt at this notice may have reached the
+	// platform (its replica died mid-delivery, or a call failed): the
+	// adapter posts only what it does not find there already.
+	Retry bool
 }
 
 // scheduling reports whether the games of a place get due times: reminders,

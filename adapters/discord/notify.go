@@ -14,13 +14,13 @@ import (
 // (while this process remembers it).
 func (a *Adapter) Notify(ctx context.Context, n bot.Notice) error {
 	err := bot.Deliver(n,
-		func(p bot.Place, ans bot.Answer) error {
+		func(p bot.Place, ans bot.Answer, _ string) error {
 			if a.showAnswer(ctx, p, ans, "") {
 				return nil
 			}
 			return a.send(ctx, p.Channel, ans.Message, "", p)
 		},
-		func(p bot.Place, m bot.Message, sticky string) error {
+		func(p bot.Place, m bot.Message, sticky, _ string) error {
 			return a.send(ctx, p.Channel, m, sticky, n.Place)
 		},
 		func(user string) (bot.Place, error) {

@@ -14,13 +14,15 @@ import (
 // one of its threads, and direct messages. A sticky notice edits the message
 // it last posted under its name (while this process remembers it).
 func (a *Adapter) Notify(ctx context.Context, n bot.Notice) error {
-	answer := func(p bot.Place, ans bot.Answer) error {
+	answer := func(p bot.Place, ans bot.Answer, _ string) error {
 		if a.showAnswer(ctx, p, ans, "") {
 			return nil
 		}
 		return a.sendTo(ctx, p, ans.Message, "")
 	}
-	post := func(p bot.Place, m bot.Message, sticky string) error { return a.sendToFor(ctx, p, m, sticky, n.Place) }
+	post := func(p bot.Place, m bot.Message, sticky, _ string) error {
+		return a.sendToFor(ctx, p, m, sticky, n.Place)
+	}
 	err := bot.Deliver(n, answer, post, func(user string) (bot.Place, error) {
 		ch, _, _, err := a.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
 		if err != nil {
