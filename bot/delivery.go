@@ -351,7 +351,8 @@ func (s *Service) reshowDecision(ctx context.Context, d persist.Due, sd *shownDe
 			}
 		}
 	}
-	if st.Outcome() == nil && rec.Decisions == sd.Through && offersUndo(s.games[rec.Game]) {
+	if sn.prompt != nil && st.Outcome() == nil && rec.Decisions == sd.Through && offersUndo(s.games[rec.Game]) {
+		// (As decide offers it; a Start is not undone.)
 		withUndoButton(public, undoButton(rec.ID, rec.Decisions))
 	}
 	out := append([]Notice{{Place: place, Answered: r.Answered, Channel: public}}, r.Elsewhere...)

@@ -79,8 +79,6 @@ func untilKretschmer(t *testing.T, svc *Service, r Reply) Reply {
 	return r
 }
 
-// A duel where one side never answers goes on: reminders after one and two
-// hours (the last also directly), and at the deadline the bot rolls for him.
 // tickDelivered is a tick whose notices the platforms all took: it
 // records them delivered, as RunTick does after a successful send.
 func tickDelivered(t testing.TB, svc *Service, now time.Time) ([]Notice, error) {
@@ -92,6 +90,8 @@ func tickDelivered(t testing.TB, svc *Service, now time.Time) ([]Notice, error) 
 	return n, svc.Delivered(t.Context(), n)
 }
 
+// A duel where one side never answers goes on: reminders after one and two
+// hours (the last also directly), and at the deadline the bot rolls for him.
 func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
 	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
 	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
