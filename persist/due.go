@@ -462,7 +462,7 @@ func (s *Store) TakeDue(ctx context.Context, now time.Time, take Take) ([]Due, e
 	if err := ctx.Err(); err != nil {
 		return nil, wrapOp(op, err)
 	}
-	err := s.kv.takeDue(ctx, end, func(tx kvTx, c kvCursor) error {
+	err := s.kv.takeDue(ctx, end, take.Limit, func(tx kvTx, c kvCursor) error {
 		out = out[:0]
 		ib := tx.Bucket(bucketDue)
 		var leased [][2][]byte
