@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/kaleun/kaleun/engine"
@@ -231,6 +232,8 @@ func (s *Service) Delivered(ctx context.Context, ns []Notice) error {
 // notices send took.
 func (s *Service) RunTick(ctx context.Context, now time.Time, platforms []string, send func(context.Context, Notice) error) (sent int, err error) {
 	platforms = append([]string{}, platforms...) // none named: none taken
+	acks := s.startAcker(ctx)
+	defer acks.close()
 	for {
 		notices, taken, err := s.tick(ctx, now, tickBatch, platforms)
 		if err != nil {
@@ -249,13 +252,8 @@ func (s *Service) RunTick(ctx context.Context, now time.Time, platforms []string
 				}
 				sent++
 			}
-			if ok {
-				if err := s.Delivered(ctx, group); err != nil {
-					// Delivered, but not recorded: the retry's keys keep the
-					// platform from showing it twice.
-					s.log.Error("recording a delivery", "game", group[0].ack.GameID, "err", err)
-					s.metrics.Error(errorKind(err))
-				}
+			if ok && group[0].ack != nil {
+				acks.add(*group[0].ack)
 			}
 			i = j
 		}
@@ -263,6 +261,67 @@ func (s *Service) RunTick(ctx context.Context, now time.Time, platforms []string
 			return sent, ctx.Err()
 		}
 	}
+}
+
+// acker records deliveries as done in the background, as many at once as
+// came in while the last write was under way: one write per notice would
+// hold a file's single writer for a sync each (a thousand reminders, a
+// thousand syncs), while a platform call is slower than a write anyway. A
+// process killed with deliveries not yet recorded has them delivered again
+// under the same keys, which the platforms show once.
+type acker struct {
+	s       *Service
+	ctx     context.Context
+	mu      sync.Mutex
+	pending []persist.Due
+	kick    chan struct{}
+	done    chan struct{}
+}
+
+func (s *Service) startAcker(ctx context.Context) *acker {
+	a := &acker{s: s, ctx: ctx, kick: make(chan struct{}, 1), done: make(chan struct{})}
+	go a.run()
+	return a
+}
+
+func (a *acker) add(d persist.Due) {
+	a.mu.Lock()
+	a.pending = append(a.pending, d)
+	a.mu.Unlock()
+	select {
+	case a.kick <- struct{}{}:
+	default: // a write is due already: it takes this one too
+	}
+}
+
+func (a *acker) run() {
+	defer close(a.done)
+	for range a.kick {
+		a.flush()
+	}
+	a.flush()
+}
+
+func (a *acker) flush() {
+	a.mu.Lock()
+	ds := a.pending
+	a.pending = nil
+	a.mu.Unlock()
+	if len(ds) == 0 {
+		return
+	}
+	if err := a.s.store.DoneDue(a.ctx, ds...); err != nil {
+		// Delivered, but not recorded: the retry's keys keep the platform
+		// from showing it twice.
+		a.s.log.Error("recording deliveries", "notices", len(ds), "err", err)
+		a.s.metrics.Error(errorKind(err))
+	}
+}
+
+// close waits for the last deliveries to be recorded.
+func (a *acker) close() {
+	close(a.kick)
+	<-a.done
 }
 
 // reshow renders again what a deliver entry delivers, for a replica that

@@ -21,7 +21,48 @@ import (
 var (
 	bucketDue      = []byte("due")
 	bucketSchedule = []byte("schedule")
+	// bucketDueLeases holds, by index key, the lease of a due time a tick
+	// has taken: apart from the entry, so that a tick of a thousand
+	// reminders writes a thousand small values rather than re-encoding a
+	// thousand entries with their prompts.
+	bucketDueLeases = []byte("due_leases")
 )
+
+// leaseOf reads the lease of an index entry (none: zero).
+func leaseOf(tx kvTx, k []byte) (until time.Time, attempt int) {
+	lb := tx.Bucket(bucketDueLeases)
+	if lb == nil {
+		return time.Time{}, 0 // a file opened read-only from before leases
+	}
+	v := lb.Get(k)
+	if len(v) != 12 {
+		return time.Time{}, 0
+	}
+	return time.Unix(0, int64(binary.BigEndian.Uint64(v))).UTC(), int(binary.BigEndian.Uint32(v[8:]))
+}
+
+func putLease(tx kvTx, k []byte, until time.Time, attempt int) error {
+	v := binary.BigEndian.AppendUint64(make([]byte, 0, 12), uint64(until.UnixNano()))
+	return tx.Bucket(bucketDueLeases).Put(k, binary.BigEndian.AppendUint32(v, uint32(attempt)))
+}
+
+// deleteDue takes an entry out of the index, with its lease.
+func deleteDue(tx kvTx, k []byte) error {
+	if err := tx.Bucket(bucketDue).Delete(k); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketDueLeases).Delete(k)
+}
+
+// readDue reads an index entry with its lease.
+func readDue(tx kvTx, k, v []byte) (Due, error) {
+	var d Due
+	if err := json.Unmarshal(v, &d); err != nil {
+		return d, err
+	}
+	d.Lease, d.Attempt = leaseOf(tx, k)
+	return d, nil
+}
 
 // Due kinds.
 const (
@@ -93,8 +134,9 @@ type Due struct {
 	// replica that dies leaves its lease to run out, and another takes
 	// the due time over. Attempt counts the takes: above one, an earlier
 	// attempt may have reached the platform.
-	Lease   time.Time `json:"lease,omitempty"`
-	Attempt int       `json:"attempt,omitempty"`
+	// (Kept in bucketDueLeases, not in the entry.)
+	Lease   time.Time `json:"-"`
+	Attempt int       `json:"-"`
 	// Body, on a deliver entry, is what it delivers, in the bot's words.
 	Body json.RawMessage `json:"body,omitempty"`
 }
@@ -137,7 +179,7 @@ func putSchedule(tx kvTx, key string, due []Due) error {
 // times of every prompt pending now, as if each had just begun; only those
 // of prompts not yet planned are kept. Prompts no longer pending lose theirs.
 func mergeSchedule(tx kvTx, key string, fresh []Due) error {
-	sb, ib := tx.Bucket(bucketSchedule), tx.Bucket(bucketDue)
+	sb := tx.Bucket(bucketSchedule)
 	old, err := scheduleKeys(sb, key)
 	if err != nil {
 		return err
@@ -163,12 +205,13 @@ func mergeSchedule(tx kvTx, key string, fresh []Due) error {
 	if err := writePlan(tx, key, keep, add); err != nil {
 		return err
 	}
-	return refreshPrompts(ib, keep, fresh)
+	return refreshPrompts(tx, keep, fresh)
 }
 
 // refreshPrompts gives the reminders still waiting the prompt as it reads
 // now (its text may have changed while it waited), keeping their times.
-func refreshPrompts(ib kvBucket, keys [][]byte, fresh []Due) error {
+func refreshPrompts(tx kvTx, keys [][]byte, fresh []Due) error {
+	ib := tx.Bucket(bucketDue)
 	for _, k := range keys {
 		v := ib.Get(k)
 		if v == nil {
@@ -178,7 +221,7 @@ func refreshPrompts(ib kvBucket, keys [][]byte, fresh []Due) error {
 		if json.Unmarshal(v, &d) != nil {
 			// A damaged index entry must not stop the game's decisions: it
 			// goes, and the prompt's plan goes on without it.
-			if err := ib.Delete(k); err != nil {
+			if err := deleteDue(tx, k); err != nil {
 				return err
 			}
 			continue
@@ -215,7 +258,7 @@ func writePlan(tx kvTx, key string, keep [][]byte, due []Due) error {
 		if kept[string(k)] {
 			continue
 		}
-		if err := ib.Delete(k); err != nil {
+		if err := deleteDue(tx, k); err != nil {
 			return err
 		}
 	}
@@ -342,7 +385,11 @@ func scheduled(tx kvTx, key string) (waiting []Due, rest [][]byte, err error) {
 	for _, k := range keys {
 		v := ib.Get(k)
 		var d Due
-		if v == nil || json.Unmarshal(v, &d) != nil || sent(d) {
+		var err error
+		if v != nil {
+			d, err = readDue(tx, k, v)
+		}
+		if v == nil || err != nil || sent(d) {
 			rest = append(rest, k) // taken by a tick (or unreadable: left to TakeDue)
 			continue
 		}
@@ -392,7 +439,7 @@ func (s *Store) DropDue(ctx context.Context, d Due) error {
 // dies after this commit leaves the delivery to be taken over.
 func (s *Store) ReplaceDue(ctx context.Context, d Due, deliver *Due) error {
 	return s.update(ctx, "drop the "+d.Kind+" of game "+d.GameID+" at "+d.Key, func(tx kvTx) error {
-		if err := tx.Bucket(bucketDue).Delete(dueKey(d)); err != nil {
+		if err := deleteDue(tx, dueKey(d)); err != nil {
 			return err
 		}
 		return putDeliver(tx, deliver)
@@ -412,7 +459,11 @@ func putDeliver(tx kvTx, d *Due) error {
 	if err != nil {
 		return err
 	}
-	return tx.Bucket(bucketDue).Put(dueKey(*d), v)
+	k := dueKey(*d)
+	if err := tx.Bucket(bucketDue).Put(k, v); err != nil {
+		return err
+	}
+	return putLease(tx, k, d.Lease, d.Attempt)
 }
 
 // PutDeliver puts a deliver entry in the index by itself (what an action
@@ -433,9 +484,8 @@ func (s *Store) DoneDue(ctx context.Context, ds ...Due) error {
 		op = "record the " + ds[0].Kind + " of game " + ds[0].GameID + " at " + ds[0].Key + " as delivered"
 	}
 	return s.update(ctx, op, func(tx kvTx) error {
-		ib := tx.Bucket(bucketDue)
 		for _, d := range ds {
-			if err := ib.Delete(dueKey(d)); err != nil {
+			if err := deleteDue(tx, dueKey(d)); err != nil {
 				return err
 			}
 		}
@@ -464,36 +514,39 @@ func (s *Store) TakeDue(ctx context.Context, now time.Time, take Take) ([]Due, e
 	}
 	err := s.kv.takeDue(ctx, end, take.Limit, func(tx kvTx, c kvCursor) error {
 		out = out[:0]
-		ib := tx.Bucket(bucketDue)
-		var leased [][2][]byte
+		type leased struct {
+			k       []byte
+			until   time.Time
+			attempt int
+		}
+		var took []leased
 		var damaged [][]byte
 		for k, v := c.First(); k != nil && bytes.Compare(k[:8], end) <= 0 && len(out) < take.Limit; k, v = c.Next() {
-			var d Due
-			if err := json.Unmarshal(v, &d); err != nil {
+			if until, _ := leaseOf(tx, k); until.After(now) {
+				continue // another take of it is under way
+			}
+			d, err := readDue(tx, k, v)
+			if err != nil {
 				damaged = append(damaged, append([]byte(nil), k...))
 				out = append(out, Due{Kind: DueDamaged, Key: fmt.Sprintf("%x", k)})
 				continue
 			}
-			if d.Lease.After(now) || (take.Only != nil && !take.Only(d)) {
-				continue // another take of it is under way, or another's to take
+			if take.Only != nil && !take.Only(d) {
+				continue // another replica's to take
 			}
 			d.Attempt++
 			d.Lease = now.Add(take.Lease(d))
-			b, err := json.Marshal(d)
-			if err != nil {
-				return err
-			}
-			leased = append(leased, [2][]byte{append([]byte(nil), k...), b})
+			took = append(took, leased{append([]byte(nil), k...), d.Lease, d.Attempt})
 			out = append(out, d)
 		}
 		// (Written after the walk: a bucket is not changed under its cursor.)
-		for _, kv := range leased {
-			if err := ib.Put(kv[0], kv[1]); err != nil {
+		for _, l := range took {
+			if err := putLease(tx, l.k, l.until, l.attempt); err != nil {
 				return err
 			}
 		}
 		for _, k := range damaged {
-			if err := ib.Delete(k); err != nil {
+			if err := deleteDue(tx, k); err != nil {
 				return err
 			}
 		}
