@@ -28,6 +28,15 @@ func (b *boltKV) update(ctx context.Context, fn func(tx kvTx) error) error {
 	})
 }
 
+func (b *boltKV) batch(ctx context.Context, fn func(tx kvTx) error) error {
+	return b.db.Batch(func(tx *bolt.Tx) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return fn(boltTx{tx})
+	})
+}
+
 // takeDue: the single writer is the claim; nothing else takes due times.
 func (b *boltKV) takeDue(ctx context.Context, end []byte, fn func(tx kvTx, due kvCursor) error) error {
 	return b.update(ctx, func(tx kvTx) error { return fn(tx, tx.Bucket(bucketDue).Cursor()) })
