@@ -38,11 +38,20 @@ type clockedBot struct {
 	svc   *bot.Service
 	store *persist.Store
 	ids   int
+	// openStore opens the database (nil: the bbolt file at path).
+	openStore func() (*persist.Store, error)
 }
 
 func startClockedBot(t *testing.T, f *discordfake.Server, path string, clock *testClock) *clockedBot {
 	t.Helper()
-	b := &clockedBot{t: t, f: f, clock: clock, path: path}
+	return startClockedBotOn(t, f, path, clock, nil)
+}
+
+// startClockedBotOn is startClockedBot over the database openStore opens
+// (nil: the bbolt file at path).
+func startClockedBotOn(t *testing.T, f *discordfake.Server, path string, clock *testClock, openStore func() (*persist.Store, error)) *clockedBot {
+	t.Helper()
+	b := &clockedBot{t: t, f: f, clock: clock, path: path, openStore: openStore}
 	b.open()
 	t.Cleanup(b.close)
 	return b
@@ -50,7 +59,11 @@ func startClockedBot(t *testing.T, f *discordfake.Server, path string, clock *te
 
 func (b *clockedBot) open() {
 	b.t.Helper()
-	store, err := persist.Open(b.path)
+	open := b.openStore
+	if open == nil {
+		open = func() (*persist.Store, error) { return persist.Open(b.path) }
+	}
+	store, err := open()
 	if err != nil {
 		b.t.Fatal(err)
 	}
