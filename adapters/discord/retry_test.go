@@ -109,7 +109,8 @@ func longNotice() bot.Notice {
 // again after all was recorded — show each message exactly once: the
 // reminders (the last also as a direct message), the deadline's results in
 // the prompts' own messages, the next prompts, the standings edited in
-// place, a long message's parts, a picture. Without a key, a notice
+// place, a long message's parts, a picture, a result with a picture (not
+// attached twice by the edit's retry). Without a key, a notice
 // delivered twice is posted twice, as before. It fails without the nonce
 // (every retry posts again), and without the marks of the results shown
 // (the third attempt posts the results as new messages).
@@ -118,6 +119,11 @@ func TestARetriedTickShowsEachMessageOnceThroughDiscord(t *testing.T) {
 	clock := &testClock{t: time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)}
 	b := startClockedBot(t, f, filepath.Join(t.TempDir(), "k.db"), clock)
 	startCup(b)
+	// A prompt whose result comes with a picture: an edit attaches it anew.
+	c1 := bot.Place{Platform: "discord", Space: "g1", Channel: "c1"}
+	if err := b.a.Notify(t.Context(), bot.Notice{Place: c1, Channel: []bot.Message{{Text: "aim?", Ref: "gx:7", Options: []bot.Option{{ID: "k1:gx:7:a", Label: "Aim"}}}}}); err != nil {
+		t.Fatal(err)
+	}
 	b.take()
 	for hour := 1; hour <= 3; hour++ {
 		clock.pass(time.Hour)
@@ -126,7 +132,9 @@ func TestARetriedTickShowsEachMessageOnceThroughDiscord(t *testing.T) {
 			t.Fatal(err)
 		}
 		if hour == 1 {
-			notices = append(notices, longNotice())
+			long := longNotice()
+			long.Answered = []bot.Answer{{Ref: "gx:7", Message: bot.Message{Text: "aimed", Files: []bot.File{{Name: "salvo.png", ContentType: "image/png", Data: []byte("png")}}}}}
+			notices = append(notices, long)
 		}
 		tag := fmt.Sprintf("tick%d", hour)
 		restore := b.snapshot()
@@ -178,6 +186,11 @@ func TestARetriedTickShowsEachMessageOnceThroughDiscord(t *testing.T) {
 	}
 	if parts < 3 {
 		t.Errorf("the long message came in %d parts, want at least 3", parts)
+	}
+	for _, m := range f.Messages() {
+		if strings.Contains(m.Content, "aimed") && (m.Live() || strings.Join(m.Files, ",") != "salvo.png") {
+			t.Errorf("the result with a picture, edited in and retried: %+v", m)
+		}
 	}
 
 	// Without a key: posted again, with no nonce.
