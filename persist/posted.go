@@ -184,7 +184,13 @@ func (s *Store) RecordPosted(ctx context.Context, c PostedChange) error {
 	if c.Empty() {
 		return nil
 	}
-	return s.batch(ctx, "record the messages posted", func(tx kvTx) error {
+	write := s.batch
+	if len(c.Stickies) > 0 {
+		// A name's first message must be found by the next delivery at
+		// once, or that delivery posts a second one: no batch's delay.
+		write = s.update
+	}
+	return write(ctx, "record the messages posted", func(tx kvTx) error {
 		b := tx.Bucket(bucketPosted)
 		// Each run starts from what the transaction holds: a batch may run
 		// this more than once.

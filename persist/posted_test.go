@@ -175,3 +175,39 @@ func testRecordPostedConcurrently(t *testing.T, open func() (*Store, error)) {
 		t.Fatal("a damaged entry reads as no message")
 	}
 }
+
+// Batched writes to a bbolt file that wait together commit together; one
+// that fails fails alone, the others landing.
+func TestGroupCommitFailsAWriteAlone(t *testing.T) {
+	s, err := Open(t.TempDir() + "/k.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	bad := fmt.Errorf("this write fails")
+	var wg sync.WaitGroup
+	errs := make([]error, 30)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = s.batch(t.Context(), "write", func(tx kvTx) error {
+				if i == 7 {
+					return bad
+				}
+				return tx.Bucket(bucketPosted).Put([]byte(fmt.Sprint("k", i)), []byte("v"))
+			})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if (i == 7) != (err != nil) {
+			t.Errorf("write %d: %v", i, err)
+		}
+	}
+	n := 0
+	s.view(t.Context(), "count", func(tx kvTx) error { n = tx.Bucket(bucketPosted).KeyN(); return nil })
+	if n != 29 {
+		t.Fatalf("%d writes landed, want 29", n)
+	}
+}

@@ -106,7 +106,9 @@ func (a *Adapter) send(ctx context.Context, channel string, m bot.Message, stick
 		return err
 	}
 	at := bot.MessageAt{Channel: channel, ID: msg.ID}
-	posts.Sticky(sticky, at)
+	if err := a.keepSticky(ctx, sticky, at); err != nil {
+		return err
+	}
 	posts.Prompt(m.Ref, at)
 	for j, c := range d.more {
 		if _, err := a.create(ctx, channel, &discordgo.MessageSend{Content: c, AllowedMentions: &discordgo.MessageAllowedMentions{}}, partKey(key, j+2)); err != nil {
@@ -187,4 +189,17 @@ func gone(err error) bool {
 		return true
 	}
 	return re.Response != nil && re.Response.StatusCode == http.StatusNotFound
+}
+
+// keepSticky records at once where a message kept up to date under a name
+// went, rather than with the rest of the delivery: the next delivery of
+// that name (another decision's, maybe on another replica) must find it,
+// or it posts a second one.
+func (a *Adapter) keepSticky(ctx context.Context, name string, at bot.MessageAt) error {
+	if name == "" {
+		return nil
+	}
+	var p bot.Posts
+	p.Sticky(name, at)
+	return a.svc.RecordPosts(ctx, &p)
 }

@@ -130,7 +130,9 @@ func (a *Adapter) send(ctx context.Context, p bot.Place, m bot.Message, sticky s
 		return err
 	}
 	at := bot.MessageAt{Channel: p.Channel, ID: ts}
-	posts.Sticky(sticky, at)
+	if err := a.keepSticky(ctx, sticky, at); err != nil {
+		return err
+	}
 	posts.Prompt(m.Ref, at)
 	a.upload(ctx, p, m.Files)
 	return nil
@@ -237,4 +239,17 @@ func gone(err error) bool {
 func isThreadTS(s string) bool {
 	head, tail, ok := strings.Cut(s, ".")
 	return ok && head != "" && tail != "" && strings.Trim(head+tail, "0123456789") == ""
+}
+
+// keepSticky records at once where a message kept up to date under a name
+// went, rather than with the rest of the delivery: the next delivery of
+// that name (another decision's, maybe on another replica) must find it,
+// or it posts a second one.
+func (a *Adapter) keepSticky(ctx context.Context, name string, at bot.MessageAt) error {
+	if name == "" {
+		return nil
+	}
+	var p bot.Posts
+	p.Sticky(name, at)
+	return a.svc.RecordPosts(ctx, &p)
 }
