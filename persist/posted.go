@@ -292,46 +292,73 @@ func pruneMarks(b kvBucket, cutoff time.Time) error {
 // ended without showing a result in their prompts' place (abandoned, ended
 // idle), which RecordPosted therefore never cleared. A game that ended
 // after before keeps its entries, for a delivery of its end still under
-// way. It returns the count of games cleared.
+// way. It reads first and writes only when it has something to delete, so
+// that a start with nothing to prune writes nothing. It returns the count
+// of games cleared.
 func (s *Store) PrunePosted(ctx context.Context, before time.Time) (int, error) {
+	var stale []string
+	err := s.view(ctx, "find the messages of finished games", func(tx kvTx) error {
+		var err error
+		stale, err = stalePosted(ctx, tx, before)
+		return err
+	})
+	if err != nil || len(stale) == 0 {
+		return 0, err
+	}
 	n := 0
-	err := s.update(ctx, "prune the messages of finished games", func(tx kvTx) error {
-		n = 0
-		b := tx.Bucket(bucketPosted)
-		var games []string
-		seen := map[string]bool{}
-		c := b.Cursor()
-		for k, _ := c.Seek([]byte{postedPrompt}); k != nil && k[0] == postedPrompt; k, _ = c.Next() {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			game := refGame(string(k[1:]))
-			if !seen[game] {
-				seen[game] = true
-				games = append(games, game)
-			}
+	err = s.update(ctx, "prune the messages of finished games", func(tx kvTx) error {
+		// Found again in the write: a game may have come back since
+		// (restored), or another replica pruned it.
+		games, err := stalePosted(ctx, tx, before)
+		if err != nil {
+			return err
 		}
+		n = len(games)
 		for _, game := range games {
-			if tx.Bucket(bucketIDs).Get([]byte(game)) != nil {
-				continue
-			}
-			if v := tx.Bucket(bucketArchive).Get([]byte(game)); v != nil {
-				var rec struct {
-					Updated time.Time `json:"updated"`
-				}
-				if err := json.Unmarshal(v, &rec); err != nil {
-					return fmt.Errorf("game record %s is damaged: %w", game, err)
-				}
-				if !rec.Updated.Before(before) {
-					continue
-				}
-			}
-			if err := deletePrefix(b, postedKey(postedPrompt, game+":")); err != nil {
+			if err := deletePrefix(tx.Bucket(bucketPosted), postedKey(postedPrompt, game+":")); err != nil {
 				return err
 			}
-			n++
 		}
 		return nil
 	})
 	return n, err
+}
+
+// stalePosted lists the games with prompt entries that PrunePosted clears.
+func stalePosted(ctx context.Context, tx kvTx, before time.Time) ([]string, error) {
+	b := tx.Bucket(bucketPosted)
+	if b == nil {
+		return nil, nil
+	}
+	var games []string
+	seen := map[string]bool{}
+	c := b.Cursor()
+	for k, _ := c.Seek([]byte{postedPrompt}); k != nil && k[0] == postedPrompt; k, _ = c.Next() {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if game := refGame(string(k[1:])); !seen[game] {
+			seen[game] = true
+			games = append(games, game)
+		}
+	}
+	var stale []string
+	for _, game := range games {
+		if tx.Bucket(bucketIDs).Get([]byte(game)) != nil {
+			continue
+		}
+		if v := tx.Bucket(bucketArchive).Get([]byte(game)); v != nil {
+			var rec struct {
+				Updated time.Time `json:"updated"`
+			}
+			if err := json.Unmarshal(v, &rec); err != nil {
+				return nil, fmt.Errorf("game record %s is damaged: %w", game, err)
+			}
+			if !rec.Updated.Before(before) {
+				continue
+			}
+		}
+		stale = append(stale, game)
+	}
+	return stale, nil
 }

@@ -1,8 +1,10 @@
 package persist
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -209,5 +211,31 @@ func TestGroupCommitFailsAWriteAlone(t *testing.T) {
 	s.view(t.Context(), "count", func(tx kvTx) error { n = tx.Bucket(bucketPosted).KeyN(); return nil })
 	if n != 29 {
 		t.Fatalf("%d writes landed, want 29", n)
+	}
+}
+
+// A start with nothing to prune writes nothing: `serve` prunes as it
+// starts, and must not write to a file it only opened (a damaged one that
+// bbolt could not tell from a sound one, say).
+func TestPrunePostedWritesNothingWhenNothingIsStale(t *testing.T) {
+	path := t.TempDir() + "/k.db"
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	r := rec("discord/g/running")
+	if err := s.Commit(t.Context(), r, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RecordPosted(t.Context(), PostedChange{Prompts: []PromptAt{{r.ID + ":1", MessageAt{"c", "m"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	if n, err := s.PrunePosted(t.Context(), time.Now()); err != nil || n != 0 {
+		t.Fatalf("pruned %d: %v", n, err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Fatal("a prune with nothing to prune wrote to the file")
 	}
 }
