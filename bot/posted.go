@@ -78,7 +78,12 @@ func (s *Service) RecordPosts(ctx context.Context, p *Posts) error {
 	// Counted in flight: a shutdown waits for the record of what was posted.
 	s.inflight.Add(1)
 	defer s.inflight.Done()
-	c.Now = s.now()
+	for _, a := range c.Answered {
+		if a.Mark {
+			c.Now = s.now() // the marks' time; nothing else needs the clock
+			break
+		}
+	}
 	if err := s.store.RecordPosted(ctx, c); err != nil {
 		s.metrics.Error(errorKind(err))
 		return fmt.Errorf("recording the messages posted: %w", err)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,11 +22,25 @@ import (
 // Issue 16 through the real discordgo client: the async play of weeks, on a
 // clock the test moves. Each test fails with its fix undone.
 
-// testClock is the service's clock, moved by the test.
-type testClock struct{ t time.Time }
+// testClock is the service's clock, moved by the test. The adapter reads it
+// from its own goroutines (recording what a reply posted, after the test
+// has seen the posts), hence the lock.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
 
-func (c *testClock) now() time.Time       { return c.t }
-func (c *testClock) pass(d time.Duration) { c.t = c.t.Add(d) }
+func (c *testClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *testClock) pass(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
 
 // clockedBot is the adapter over a service with reminders after 1 h and
 // 2 h and the deadline at 3 h, on the test's clock.
@@ -74,7 +89,7 @@ func (b *clockedBot) open() {
 	games := map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h)}
 	n := 0
 	svc := bot.New(store, games, bot.Options{Now: b.clock.now, NewSeed: fixedSeed,
-		NewID:     func() (string, error) { n++; return fmt.Sprintf("g%d-%d", b.clock.t.Unix(), n), nil },
+		NewID:     func() (string, error) { n++; return fmt.Sprintf("g%d-%d", b.clock.now().Unix(), n), nil },
 		Reminders: []time.Duration{time.Hour, 2 * time.Hour}, Deadline: 3 * time.Hour})
 	a, err := New(Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: b.f.URL}, svc, games, slog.New(slog.DiscardHandler))
 	if err != nil {
