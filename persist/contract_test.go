@@ -262,6 +262,11 @@ func TestCopyBetweenBackends(t *testing.T) {
 	if err := file.SetPrefs(ctx, "discord/g/u", Prefs{TZ: "Europe/Berlin"}); err != nil {
 		t.Fatal(err)
 	}
+	posted := PostedChange{Now: t0, Prompts: []PromptAt{{Ref: "g-discord/g/c1:4", At: MessageAt{"c1", "m1"}}},
+		Stickies: []StickyAt{{Name: "standings:t1", At: MessageAt{"c9", "m9"}}}}
+	if err := file.RecordPosted(ctx, posted); err != nil {
+		t.Fatal(err)
+	}
 	pg, err := OpenPostgres(ctx, pgtest.URL(t))
 	if err != nil {
 		t.Fatal(err)
@@ -313,6 +318,12 @@ func TestCopyBetweenBackends(t *testing.T) {
 		}
 		if p, err := s.Prefs(ctx, "discord/g/u"); err != nil || p.TZ != "Europe/Berlin" {
 			t.Fatalf("%s: preferences: %+v %v", s.Path(), p, err)
+		}
+		if at, err := s.PromptMessages(ctx, "g-discord/g/c1:4"); err != nil || len(at) != 1 || at[0] != (MessageAt{"c1", "m1"}) {
+			t.Fatalf("%s: a prompt's messages: %+v %v", s.Path(), at, err)
+		}
+		if at, ok, err := s.Sticky(ctx, "standings:t1"); err != nil || !ok || at != (MessageAt{"c9", "m9"}) {
+			t.Fatalf("%s: the standings' message: %+v %v %v", s.Path(), at, ok, err)
 		}
 	}
 	if _, err := Copy(ctx, pg, file); err == nil || !strings.Contains(err.Error(), "already holds") {

@@ -47,3 +47,12 @@ func (s *Store) update(ctx context.Context, op string, fn func(tx kvTx) error) e
 	}
 	return wrapOp(op, s.kv.update(ctx, fn))
 }
+
+// batch is update for writes that may share a commit with others (see
+// backend.batch).
+func (s *Store) batch(ctx context.Context, op string, fn func(tx kvTx) error) error {
+	if err := ctx.Err(); err != nil {
+		return wrapOp(op, err)
+	}
+	return wrapOp(op, s.kv.batch(ctx, fn))
+}

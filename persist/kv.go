@@ -49,6 +49,11 @@ type backend interface {
 	// unless ctx is done once it may write (see ctx.go).
 	view(ctx context.Context, fn func(tx kvTx) error) error
 	update(ctx context.Context, fn func(tx kvTx) error) error
+	// batch is update for small writes that many goroutines make at once
+	// (the messages each reply posted): a bbolt file commits those that
+	// wait together, one sync for all. fn may run more than once, and must
+	// start from what the transaction holds each time.
+	batch(ctx context.Context, fn func(tx kvTx) error) error
 	// takeDue runs fn in a write transaction in which the due index's
 	// entries up to end are claimed: on a shared database, an entry another
 	// process is taking meanwhile is skipped, not waited for. want is how

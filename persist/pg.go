@@ -122,6 +122,12 @@ func (p *pgKV) update(ctx context.Context, fn func(tx kvTx) error) error {
 	return p.write(ctx, func(t *pgTx) error { return fn(t) })
 }
 
+// batch: PostgreSQL commits concurrent transactions' syncs together by
+// itself (its group commit).
+func (p *pgKV) batch(ctx context.Context, fn func(tx kvTx) error) error {
+	return p.write(ctx, func(t *pgTx) error { return fn(t) })
+}
+
 func (p *pgKV) takeDue(ctx context.Context, end []byte, want int, fn func(tx kvTx, due kvCursor) error) error {
 	return p.write(ctx, func(t *pgTx) error {
 		return fn(t, &pgCursor{t: t, bucket: string(bucketDue), claimUpTo: end, size: min(max(want, 1), pgCursorPage)})

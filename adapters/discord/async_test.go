@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,11 +23,25 @@ import (
 // Issue 16 through the real discordgo client: the async play of weeks, on a
 // clock the test moves. Each test fails with its fix undone.
 
-// testClock is the service's clock, moved by the test.
-type testClock struct{ t time.Time }
+// testClock is the service's clock, moved by the test. The adapter reads it
+// from its own goroutines (recording what a reply posted, after the test
+// has seen the posts), hence the lock.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
 
-func (c *testClock) now() time.Time       { return c.t }
-func (c *testClock) pass(d time.Duration) { c.t = c.t.Add(d) }
+func (c *testClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *testClock) pass(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
 
 // clockedBot is the adapter over a service with reminders after 1 h and
 // 2 h and the deadline at 3 h, on the test's clock.
@@ -39,11 +54,20 @@ type clockedBot struct {
 	svc   *bot.Service
 	store *persist.Store
 	ids   int
+	// openStore opens the database (nil: the bbolt file at path).
+	openStore func() (*persist.Store, error)
 }
 
 func startClockedBot(t *testing.T, f *discordfake.Server, path string, clock *testClock) *clockedBot {
 	t.Helper()
-	b := &clockedBot{t: t, f: f, clock: clock, path: path}
+	return startClockedBotOn(t, f, path, clock, nil)
+}
+
+// startClockedBotOn is startClockedBot over the database openStore opens
+// (nil: the bbolt file at path).
+func startClockedBotOn(t *testing.T, f *discordfake.Server, path string, clock *testClock, openStore func() (*persist.Store, error)) *clockedBot {
+	t.Helper()
+	b := &clockedBot{t: t, f: f, clock: clock, path: path, openStore: openStore}
 	b.open()
 	t.Cleanup(b.close)
 	return b
@@ -51,7 +75,11 @@ func startClockedBot(t *testing.T, f *discordfake.Server, path string, clock *te
 
 func (b *clockedBot) open() {
 	b.t.Helper()
-	store, err := persist.Open(b.path)
+	open := b.openStore
+	if open == nil {
+		open = func() (*persist.Store, error) { return persist.Open(b.path) }
+	}
+	store, err := open()
 	if err != nil {
 		b.t.Fatal(err)
 	}
@@ -62,7 +90,7 @@ func (b *clockedBot) open() {
 	games := map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h)}
 	n := 0
 	svc := bot.New(store, games, bot.Options{Now: b.clock.now, NewSeed: fixedSeed,
-		NewID:     func() (string, error) { n++; return fmt.Sprintf("g%d-%d", b.clock.t.Unix(), n), nil },
+		NewID:     func() (string, error) { n++; return fmt.Sprintf("g%d-%d", b.clock.now().Unix(), n), nil },
 		Reminders: []time.Duration{time.Hour, 2 * time.Hour}, Deadline: 3 * time.Hour})
 	a, err := New(Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: b.f.URL}, svc, games, slog.New(slog.DiscardHandler))
 	if err != nil {

@@ -49,10 +49,6 @@ type Adapter struct {
 	games   map[string]engine.Rules
 	log     *slog.Logger
 	session *discordgo.Session
-	// sticky remembers the messages kept up to date (standings), posted
-	// where each prompt was posted, to show its result there.
-	sticky bot.Stickies
-	posted bot.Posted
 	// handled, when set (by tests), hears of each interaction once
 	// everything it brought has been posted.
 	handled func(interactionID string)

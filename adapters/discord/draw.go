@@ -2,6 +2,7 @@ package discord
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"strings"
 
@@ -43,7 +44,7 @@ type drawn struct {
 
 // draw renders a bot message; home is the place of the game it belongs to,
 // for links to its messages.
-func (a *Adapter) draw(m bot.Message, ephemeral bool, home bot.Place) drawn {
+func (a *Adapter) draw(ctx context.Context, m bot.Message, ephemeral bool, home bot.Place) drawn {
 	d := drawn{embeds: []*discordgo.MessageEmbed{}, components: []discordgo.MessageComponent{},
 		mentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
 	if ephemeral {
@@ -60,7 +61,7 @@ func (a *Adapter) draw(m bot.Message, ephemeral bool, home bot.Place) drawn {
 	}
 	// A prompt, or fields, are an embed; a message of short lines is
 	// content, headed by its title in bold.
-	text := m.Text + a.whenAndWhere(m, home)
+	text := m.Text + a.whenAndWhere(ctx, m, home)
 	embed := len(m.Fields) > 0 || len(m.Options) > 0 || m.Title != "" && len(m.Lines) == 0
 	if !embed && m.Title != "" {
 		lines = append(lines, "**"+m.Title+"**")
@@ -107,7 +108,7 @@ func (a *Adapter) draw(m bot.Message, ephemeral bool, home bot.Place) drawn {
 // whenAndWhere writes a reminder's due time, which Discord shows in each
 // reader's own time zone, and a link to the message it is about (or to the
 // game's channel when that message is not known).
-func (a *Adapter) whenAndWhere(m bot.Message, home bot.Place) string {
+func (a *Adapter) whenAndWhere(ctx context.Context, m bot.Message, home bot.Place) string {
 	var b strings.Builder
 	if !m.Due.IsZero() {
 		fmt.Fprintf(&b, ", due <t:%d:R>", m.Due.Unix())
@@ -118,9 +119,13 @@ func (a *Adapter) whenAndWhere(m bot.Message, home bot.Place) string {
 			guild = "@me"
 		}
 		url := fmt.Sprintf("https://discord.com/channels/%s/%s", guild, home.Channel)
-		if where := a.posted.Where(m.Jump); len(where) > 0 {
+		where, err := a.svc.PromptMessages(ctx, m.Jump)
+		if err != nil {
+			a.log.Warn("discord: finding the message a reminder links to", "prompt", m.Jump, "err", err)
+		}
+		if len(where) > 0 {
 			last := where[len(where)-1]
-			url = fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, last[0], last[1])
+			url = fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, last.Channel, last.ID)
 		}
 		fmt.Fprintf(&b, " · [Jump to game](%s)", url)
 	}

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -36,7 +37,7 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 	case discordgo.InteractionApplicationCommand:
 		data := i.ApplicationCommandData()
 		if len(data.Options) == 0 {
-			a.respond(a.workCtx(), i, received, place, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}}, false)
+			a.respond(a.workCtx(), i, received, place, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}}, false, nil)
 			return
 		}
 		sub := data.Options[0]
@@ -109,16 +110,22 @@ func (a *Adapter) answer(i *discordgo.InteractionCreate, received time.Time, pla
 		a.log.Error("discord: bot call failed", "err", res.err)
 		res.r = failed
 	}
+	// Where the reply's prompts went, and which were answered, in one write
+	// once it is all out.
+	posts := &bot.Posts{}
 	if click {
-		a.respondClick(ctx, i, received, place, res.r, deferred)
-		return
+		a.respondClick(ctx, i, received, place, res.r, deferred, posts)
+	} else {
+		a.respond(ctx, i, received, place, res.r, deferred, posts)
 	}
-	a.respond(ctx, i, received, place, res.r, deferred)
+	if err := a.svc.RecordPosts(ctx, posts); err != nil {
+		a.log.Error("discord: recording where the reply's messages went", "err", err)
+	}
 }
 
 // respond answers a command: with its first message (or, deferred, by
 // editing the "thinking" message into it), the rest as follow-ups.
-func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, r bot.Reply, deferred bool) {
+func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, r bot.Reply, deferred bool, posts *bot.Posts) {
 	var first *bot.Message
 	ephemeral := false
 	switch {
@@ -140,20 +147,20 @@ func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, r
 		if first == nil {
 			first = &bot.Message{Text: "Done."}
 		}
-		d := a.draw(*first, false, place)
+		d := a.draw(ctx, *first, false, place)
 		msg, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &d.content, Embeds: &d.embeds, Components: &d.components, Files: d.files, AllowedMentions: d.mentions}, discordgo.WithContext(ctx))
 		if err != nil {
 			a.log.Error("discord: editing the deferred answer", "err", err)
 			a.metrics.Error(ops.ErrPlatform)
 		} else {
-			a.posted.Add(first.Ref, msg.ChannelID, msg.ID)
+			posts.Prompt(first.Ref, bot.MessageAt{Channel: msg.ChannelID, ID: msg.ID})
 		}
 		a.more(ctx, i, d, false)
-		a.followups(ctx, i, place, r, "")
+		a.followups(ctx, i, place, r, "", posts)
 		return
 	}
 	if first != nil {
-		d := a.draw(*first, ephemeral, place)
+		d := a.draw(ctx, *first, ephemeral, place)
 		data := &discordgo.InteractionResponseData{Content: d.content, Embeds: d.embeds, Components: d.components, Files: d.files, Flags: d.flags, AllowedMentions: d.mentions}
 		if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, discordgo.WithContext(ctx)); err != nil {
 			a.log.Error("discord: responding", "err", err)
@@ -164,7 +171,7 @@ func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, r
 		if first.Ref != "" && !ephemeral {
 			// A prompt: remember its message, to show its result there.
 			if msg, err := a.session.InteractionResponse(i.Interaction, discordgo.WithContext(ctx)); err == nil {
-				a.posted.Add(first.Ref, msg.ChannelID, msg.ID)
+				posts.Prompt(first.Ref, bot.MessageAt{Channel: msg.ChannelID, ID: msg.ID})
 			}
 		}
 		a.more(ctx, i, d, ephemeral)
@@ -178,13 +185,13 @@ func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, r
 		}
 		a.metrics.Answered("discord", time.Since(received))
 	}
-	a.followups(ctx, i, place, r, "")
+	a.followups(ctx, i, place, r, "", posts)
 }
 
 // respondClick answers a click: the clicked message becomes what the reply
 // says (the prompt's result), or loses buttons that no longer do anything;
 // everything else follows.
-func (a *Adapter) respondClick(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, r bot.Reply, deferred bool) {
+func (a *Adapter) respondClick(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, r bot.Reply, deferred bool, posts *bot.Posts) {
 	clicked := ""
 	if i.Message != nil {
 		clicked = i.Message.ID
@@ -192,7 +199,7 @@ func (a *Adapter) respondClick(ctx context.Context, i *discordgo.InteractionCrea
 	switch {
 	case r.Update != nil:
 		ephemeral := i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
-		d := a.draw(*r.Update, ephemeral, place)
+		d := a.draw(ctx, *r.Update, ephemeral, place)
 		if deferred {
 			d.mentions = nil
 			if _, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &d.content, Embeds: &d.embeds, Components: &d.components, Files: d.files}, discordgo.WithContext(ctx)); err != nil {
@@ -229,10 +236,10 @@ func (a *Adapter) respondClick(ctx context.Context, i *discordgo.InteractionCrea
 	case deferred:
 		// Acknowledged without a message: everything follows up.
 	default:
-		a.respond(ctx, i, received, place, r, false)
+		a.respond(ctx, i, received, place, r, false, posts)
 		return
 	}
-	a.followups(ctx, i, place, r, clicked)
+	a.followups(ctx, i, place, r, clicked, posts)
 }
 
 // more posts the rest of a message too long for one.
@@ -252,9 +259,9 @@ func (a *Adapter) more(ctx context.Context, i *discordgo.InteractionCreate, d dr
 // followups shows the reply's results where their prompts were (clicked is
 // the message the click updated already), then its messages, public and
 // private, then what goes elsewhere.
-func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate, place bot.Place, r bot.Reply, clicked string) {
+func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate, place bot.Place, r bot.Reply, clicked string, posts *bot.Posts) {
 	send := func(m bot.Message, ephemeral bool) {
-		d := a.draw(m, ephemeral, place)
+		d := a.draw(ctx, m, ephemeral, place)
 		p := &discordgo.WebhookParams{Content: d.content, Embeds: d.embeds, Components: d.components, Flags: d.flags, Files: d.files, AllowedMentions: d.mentions}
 		msg, err := a.session.FollowupMessageCreate(i.Interaction, true, p, discordgo.WithContext(ctx))
 		if err != nil {
@@ -263,14 +270,19 @@ func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate,
 			return
 		}
 		if !ephemeral && msg != nil {
-			a.posted.Add(m.Ref, msg.ChannelID, msg.ID)
+			posts.Prompt(m.Ref, bot.MessageAt{Channel: msg.ChannelID, ID: msg.ID})
 		}
 		a.more(ctx, i, d, ephemeral)
 	}
 	for _, ans := range r.Answered {
-		if !a.showAnswer(ctx, place, ans, clicked) && !ans.InPlace {
+		shown, err := a.showAnswer(ctx, place, ans, clicked, false)
+		if err != nil {
+			a.log.Warn("discord: showing a result where its prompt was", "prompt", ans.Ref, "err", err)
+		}
+		if !shown && !ans.InPlace {
 			send(ans.Message, false)
 		}
+		posts.Answered(ans.Ref, false)
 	}
 	for _, m := range r.Public {
 		send(m, false)
@@ -287,22 +299,64 @@ func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate,
 }
 
 // showAnswer edits the messages posted for an answered prompt into its
-// result, leaving out the message a click has updated already; false when
-// no such message is known.
-func (a *Adapter) showAnswer(ctx context.Context, home bot.Place, ans bot.Answer, clicked string) bool {
-	shown := false
-	for _, where := range a.posted.Take(ans.Ref) {
-		if where[1] == clicked {
+// result, leaving out the message a click has updated already; shown is
+// false when no such message is known. A message Discord no longer has is
+// passed over; another failure is returned after the rest were tried, and
+// the prompt's messages are then left for a retry to edit. An edit is
+// idempotent but for its pictures, which Discord adds to those the message
+// has: on a retry the message is edited without them first, and they are
+// added only if the edited message, as Discord returns it, lacks them
+// (reading it would need Read Message History, which Kaleun does not ask).
+func (a *Adapter) showAnswer(ctx context.Context, home bot.Place, ans bot.Answer, clicked string, retry bool) (shown bool, err error) {
+	where, err := a.svc.PromptMessages(ctx, ans.Ref)
+	if err != nil {
+		return false, err
+	}
+	var first error
+	for _, at := range where {
+		if at.ID == clicked {
 			continue
 		}
-		d := a.draw(ans.Message, false, home)
-		edit := discordgo.NewMessageEdit(where[0], where[1])
+		d := a.draw(ctx, ans.Message, false, home)
+		edit := discordgo.NewMessageEdit(at.Channel, at.ID)
 		edit.Content, edit.Embeds, edit.Components, edit.Files = &d.content, &d.embeds, &d.components, d.files
+		if retry && len(d.files) > 0 {
+			edit.Files = nil
+			msg, err := a.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
+			if err == nil && hasFiles(msg, d.files) {
+				shown = true
+				continue
+			}
+			if err != nil && !gone(err) {
+				first = cmp.Or(first, fmt.Errorf("editing message %s in %s: %w", at.ID, at.Channel, err))
+			}
+			if err != nil {
+				continue
+			}
+			edit.Files = d.files
+		}
 		if _, err := a.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx)); err != nil {
-			a.log.Warn("discord: showing a result where its prompt was", "channel", where[0], "err", err)
+			if !gone(err) {
+				first = cmp.Or(first, fmt.Errorf("editing message %s in %s: %w", at.ID, at.Channel, err))
+			}
 			continue
 		}
 		shown = true
 	}
-	return shown
+	return shown, first
+}
+
+// hasFiles reports whether a message has attachments of all the files'
+// names.
+func hasFiles(m *discordgo.Message, files []*discordgo.File) bool {
+	have := map[string]bool{}
+	for _, at := range m.Attachments {
+		have[at.Filename] = true
+	}
+	for _, f := range files {
+		if !have[f.Name] {
+			return false
+		}
+	}
+	return true
 }

@@ -34,9 +34,12 @@ var sessionRoutes = map[string][]string{
 	"InteractionResponseEdit":         {"PATCH /api/v9/webhooks/{app}/{token}/messages/{id}"},
 	"FollowupMessageCreate":           {"POST /api/v9/webhooks/{app}/{token}"},
 	"ChannelMessageSendComplex":       {"POST /api/v9/channels/{channel}/messages"},
-	"ChannelMessageEditComplex":       {"PATCH /api/v9/channels/{channel}/messages/{id}"},
-	"ThreadStart":                     {"POST /api/v9/channels/{channel}/threads"},
-	"UserChannelCreate":               {"POST /api/v9/users/@me/channels"},
+	// A message under a delivery key, with its nonce (with files, and without).
+	"RequestRaw":                {"POST /api/v9/channels/{channel}/messages"},
+	"RequestWithBucketID":       {"POST /api/v9/channels/{channel}/messages"},
+	"ChannelMessageEditComplex": {"PATCH /api/v9/channels/{channel}/messages/{id}"},
+	"ThreadStart":               {"POST /api/v9/channels/{channel}/threads"},
+	"UserChannelCreate":         {"POST /api/v9/users/@me/channels"},
 }
 
 // needs is the permission a request the adapter made requires in a server,
@@ -134,7 +137,7 @@ func TestInvitePermissionsAreTheCallsMade(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	notify(bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []bot.Message{{Title: "Deadline passed", Text: "the bot rolls", Files: picture}}})
+	notify(bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []bot.Message{{Title: "Deadline passed", Text: "the bot rolls", Files: picture}}, Delivery: "d1"})
 	for i := 0; i < 2; i++ {
 		notify(bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []bot.Message{{Title: "Standings", Text: strconv.Itoa(i)}}, Sticky: "standings:t"})
 	}
@@ -142,7 +145,7 @@ func TestInvitePermissionsAreTheCallsMade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notify(bot.Notice{Place: th, Channel: []bot.Message{{Title: "Reminder", Text: "waits", Files: picture}}, DirectTo: "u1", Direct: []bot.Message{{Text: "Reminder 2"}}})
+	notify(bot.Notice{Place: th, Channel: []bot.Message{{Title: "Reminder", Text: "waits", Files: picture}}, DirectTo: "u1", Direct: []bot.Message{{Text: "Reminder 2"}}, Delivery: "d2"})
 	a.Close()
 	store.Close()
 	h, _ := hunters.NewRules()

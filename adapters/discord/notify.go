@@ -2,7 +2,13 @@ package discord
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"net/http"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/kaleun/kaleun/bot"
@@ -10,18 +16,44 @@ import (
 
 // Notify sends what the bot has to say unprompted or elsewhere: reminders,
 // deadline actions, a tournament's careers and standings, and direct
-// messages. A sticky notice edits the message it last posted under its name
-// (while this process remembers it).
-func (a *Adapter) Notify(ctx context.Context, n bot.Notice) error {
-	err := bot.Deliver(n,
-		func(p bot.Place, ans bot.Answer, _ string) error {
-			if a.showAnswer(ctx, p, ans, "") {
-				return nil
+// messages. A sticky notice edits the message last posted under its name,
+// by whichever replica posted it. A notice with a delivery key creates each
+// message with its key's nonce, which Discord holds to one message for a
+// few minutes; a Retry shows no result twice (see showAnswer).
+func (a *Adapter) Notify(ctx context.Context, n bot.Notice) (err error) {
+	posts := &bot.Posts{}
+	defer func() {
+		// What did reach Discord is recorded even when the rest failed: the
+		// retry then edits it rather than posting it again.
+		if rerr := a.svc.RecordPosts(ctx, posts); rerr != nil {
+			err = errors.Join(err, fmt.Errorf("discord: %w", rerr))
+		}
+	}()
+	retriable := n.Delivery != ""
+	err = bot.Deliver(n,
+		func(p bot.Place, ans bot.Answer, key string) error {
+			shown, err := a.showAnswer(ctx, p, ans, "", n.Retry)
+			if err != nil {
+				return err // its messages are kept: the retry edits them
 			}
-			return a.send(ctx, p.Channel, ans.Message, "", p)
+			if !shown {
+				done := false
+				if n.Retry {
+					if done, err = a.svc.ResultShown(ctx, ans.Ref); err != nil {
+						return err
+					}
+				}
+				if !done {
+					if err := a.send(ctx, p.Channel, ans.Message, "", p, key, posts); err != nil {
+						return err
+					}
+				}
+			}
+			posts.Answered(ans.Ref, retriable)
+			return nil
 		},
-		func(p bot.Place, m bot.Message, sticky, _ string) error {
-			return a.send(ctx, p.Channel, m, sticky, n.Place)
+		func(p bot.Place, m bot.Message, sticky, key string) error {
+			return a.send(ctx, p.Channel, m, sticky, n.Place, key, posts)
 		},
 		func(user string) (bot.Place, error) {
 			dm, err := a.session.UserChannelCreate(user, discordgo.WithContext(ctx))
@@ -47,30 +79,127 @@ func (a *Adapter) OpenThread(ctx context.Context, channel bot.Place, title strin
 }
 
 // send posts a message to a channel (home is the game's place, for links
-// to its messages), or edits the sticky message of that name.
-func (a *Adapter) send(ctx context.Context, channel string, m bot.Message, sticky string, home bot.Place) error {
-	d := a.draw(m, false, home)
+// to its messages) under its delivery key, or edits the sticky message of
+// that name; what it posted goes into posts.
+func (a *Adapter) send(ctx context.Context, channel string, m bot.Message, sticky string, home bot.Place, key string, posts *bot.Posts) error {
+	d := a.draw(ctx, m, false, home)
 	if sticky != "" {
-		if ch, id, ok := a.sticky.Get(sticky); ok && ch == channel {
-			edit := discordgo.NewMessageEdit(channel, id)
+		at, ok, err := a.svc.StickyMessage(ctx, sticky)
+		if err != nil {
+			return err // posting anew would leave two of it
+		}
+		if ok && at.Channel == channel {
+			edit := discordgo.NewMessageEdit(channel, at.ID)
 			edit.Content, edit.Embeds, edit.Components = &d.content, &d.embeds, &d.components
-			if _, err := a.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx)); err == nil {
+			_, err := a.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
+			if err == nil {
 				return nil
 			}
+			if !gone(err) {
+				return fmt.Errorf("editing %s in %s: %w", sticky, channel, err)
+			}
+			// Deleted by someone: post it anew.
 		}
 	}
-	msg, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: d.content, Embeds: d.embeds, Components: d.components, Files: d.files, AllowedMentions: d.mentions}, discordgo.WithContext(ctx))
+	msg, err := a.create(ctx, channel, &discordgo.MessageSend{Content: d.content, Embeds: d.embeds, Components: d.components, Files: d.files, AllowedMentions: d.mentions}, key)
 	if err != nil {
 		return err
 	}
-	if sticky != "" {
-		a.sticky.Put(sticky, channel, msg.ID)
+	at := bot.MessageAt{Channel: channel, ID: msg.ID}
+	if err := a.keepSticky(ctx, sticky, at); err != nil {
+		return err
 	}
-	a.posted.Add(m.Ref, channel, msg.ID)
-	for _, c := range d.more {
-		if _, err := a.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: c, AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(ctx)); err != nil {
+	posts.Prompt(m.Ref, at)
+	for j, c := range d.more {
+		if _, err := a.create(ctx, channel, &discordgo.MessageSend{Content: c, AllowedMentions: &discordgo.MessageAllowedMentions{}}, partKey(key, j+2)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// keyedMessage is a message created with a nonce, which discordgo's
+// MessageSend does not carry.
+type keyedMessage struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce,omitempty"`
+	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+}
+
+// create posts a message to a channel. Under a delivery key it carries the
+// key's nonce with enforce_nonce: asked again for the same nonce within a
+// few minutes, Discord returns the message it created then and creates
+// none, so a delivery retried after its replica died posts nothing twice.
+func (a *Adapter) create(ctx context.Context, channel string, m *discordgo.MessageSend, key string) (*discordgo.Message, error) {
+	if key == "" {
+		return a.session.ChannelMessageSendComplex(channel, m, discordgo.WithContext(ctx))
+	}
+	for _, e := range m.Embeds {
+		if e.Type == "" {
+			e.Type = discordgo.EmbedTypeRich // as ChannelMessageSendComplex sends them
+		}
+	}
+	body := keyedMessage{MessageSend: m, Nonce: nonceOf(key), EnforceNonce: true}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	var resp []byte
+	var err error
+	if len(m.Files) > 0 {
+		ctype, b, merr := discordgo.MultipartBodyWithJSON(body, m.Files)
+		if merr != nil {
+			return nil, fmt.Errorf("encoding a message with files: %w", merr)
+		}
+		resp, err = a.session.RequestRaw(http.MethodPost, endpoint, ctype, b, endpoint, 0, discordgo.WithContext(ctx))
+	} else {
+		resp, err = a.session.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(ctx))
+	}
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("reading the message created in %s: %w", channel, err)
+	}
+	return &msg, nil
+}
+
+// nonceOf is a delivery key as Discord's nonce, which is at most 25
+// characters: the first 25 hex digits (100 bits) of its SHA-256, the same
+// for the key at every attempt and on every replica.
+func nonceOf(key string) string {
+	h := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(h[:])[:25]
+}
+
+// partKey is the key of part n (from 2) of a message too long for one.
+func partKey(key string, n int) string {
+	if key == "" {
+		return ""
+	}
+	return key + "/part" + strconv.Itoa(n)
+}
+
+// gone reports a Discord error that says the message (or its channel) is
+// no more: an edit of it will never succeed, so it is not retried.
+func gone(err error) bool {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) {
+		return false
+	}
+	if re.Message != nil && (re.Message.Code == discordgo.ErrCodeUnknownMessage || re.Message.Code == discordgo.ErrCodeUnknownChannel) {
+		return true
+	}
+	return re.Response != nil && re.Response.StatusCode == http.StatusNotFound
+}
+
+// keepSticky records at once where a message kept up to date under a name
+// went, rather than with the rest of the delivery: the next delivery of
+// that name (another decision's, maybe on another replica) must find it,
+// or it posts a second one.
+func (a *Adapter) keepSticky(ctx context.Context, name string, at bot.MessageAt) error {
+	if name == "" {
+		return nil
+	}
+	var p bot.Posts
+	p.Sticky(name, at)
+	return a.svc.RecordPosts(ctx, &p)
 }

@@ -1,6 +1,7 @@
 package slack
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -20,7 +21,7 @@ func TestRiskyOptionsUseSlacksConfirmDialog(t *testing.T) {
 		{ID: "k1:g:3:__sure.abort", Label: "Abort the patrol", Style: bot.StyleDanger, Confirm: "Abort the patrol? The boat turns for home.", Confirmed: "k1:g:3:abort"},
 		{ID: "k1:g:3:__board", Label: "Show board", Style: bot.StyleQuiet},
 	}}
-	b, _ := json.Marshal((&Adapter{}).blocks(m, bot.Place{}))
+	b, _ := json.Marshal((&Adapter{}).blocks(context.Background(), m, bot.Place{}))
 	var blocks []map[string]any
 	json.Unmarshal(b, &blocks)
 	els := blocks[len(blocks)-1]["elements"].([]any)

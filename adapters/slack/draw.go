@@ -1,6 +1,7 @@
 package slack
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"slices"
@@ -22,12 +23,12 @@ import (
 const maxBlocks = 50
 
 // blocks draws a bot message; home is its game's place, for links to it.
-func (a *Adapter) blocks(m bot.Message, home bot.Place) []slack.Block {
+func (a *Adapter) blocks(ctx context.Context, m bot.Message, home bot.Place) []slack.Block {
 	var out []slack.Block
 	if m.Title != "" {
 		out = append(out, slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, trim(m.Title, 150), false, false)))
 	}
-	text := mrkdwn(m.Text) + a.whenAndWhere(m, home)
+	text := mrkdwn(m.Text) + a.whenAndWhere(ctx, m, home)
 	for _, id := range slices.Backward(m.Pings()) {
 		text = "<@" + id + "> " + text
 	}
@@ -100,20 +101,23 @@ func lineBlocks(lines []bot.Line, room int) []slack.Block {
 // whenAndWhere writes a reminder's due time, which Slack shows in each
 // reader's own time zone, and a permalink to the message it is about (or
 // the game's channel when that message is not known).
-func (a *Adapter) whenAndWhere(m bot.Message, home bot.Place) string {
+func (a *Adapter) whenAndWhere(ctx context.Context, m bot.Message, home bot.Place) string {
 	var b strings.Builder
 	if !m.Due.IsZero() {
 		fmt.Fprintf(&b, ", due <!date^%d^{date_short_pretty} at {time}|%s>", m.Due.Unix(), m.Due.UTC().Format("Mon 2 Jan 15:04 UTC"))
 	}
 	if m.Jump != "" && home.Channel != "" {
 		link := "<#" + home.Channel + ">"
-		where := a.posted.Where(m.Jump)
+		where, err := a.svc.PromptMessages(ctx, m.Jump)
+		if err != nil {
+			a.log.Warn("slack: finding the message a reminder links to", "prompt", m.Jump, "err", err)
+		}
 		ts := home.Thread
 		if len(where) > 0 {
-			ts = where[len(where)-1][1]
+			ts = where[len(where)-1].ID
 		}
 		if isThreadTS(ts) {
-			if url, err := a.api.GetPermalink(&slack.PermalinkParameters{Channel: home.Channel, Ts: ts}); err == nil {
+			if url, err := a.api.GetPermalinkContext(ctx, &slack.PermalinkParameters{Channel: home.Channel, Ts: ts}); err == nil {
 				link = "<" + url + "|Jump to game>"
 			}
 		}

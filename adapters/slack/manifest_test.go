@@ -65,6 +65,8 @@ var clientMethods = map[string][]string{
 	"GetPermalink":                  {"chat.getPermalink"},
 	"OpenConversation":              {"conversations.open"},
 	"GetUserInfo":                   {"users.info"},
+	"GetConversationHistory":        {"conversations.history"},
+	"GetConversationReplies":        {"conversations.replies"},
 	"socketmode.New":                {"apps.connections.open"},
 }
 
@@ -72,8 +74,12 @@ var clientMethods = map[string][]string{
 // Slack's reference (https://api.slack.com/methods/<method>, "Required
 // scopes"). conversations.open takes one of channels:manage, groups:write,
 // im:write or mpim:write as the conversation is; Kaleun opens one-to-one
-// direct messages: im:write. apps.connections.open is called with the
-// app-level token, whose scope (connections:write) is not a bot scope.
+// direct messages: im:write. conversations.history and .replies take the
+// history scope of the conversation read: a game's public channel
+// (channels:history), a private one (groups:history), a direct message
+// (im:history). apps.connections.open is called with the app-level token,
+// whose scope (connections:write) is not a bot scope. Several scopes are
+// written apart by spaces.
 var methodScopes = map[string]string{
 	"chat.postMessage":             "chat:write",
 	"chat.postEphemeral":           "chat:write",
@@ -83,6 +89,8 @@ var methodScopes = map[string]string{
 	"files.completeUploadExternal": "files:write",
 	"conversations.open":           "im:write",
 	"users.info":                   "users:read",
+	"conversations.history":        "channels:history groups:history im:history",
+	"conversations.replies":        "channels:history groups:history im:history",
 	"apps.connections.open":        "",
 }
 
@@ -150,6 +158,9 @@ func TestManifestScopesAreTheCallsMade(t *testing.T) {
 		{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: "2"}}, Sticky: "standings:t"},
 		// A reminder links to the prompt it is about (its permalink).
 		{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C1"}, Channel: []bot.Message{{Text: "⏰ waits", Mention: "U1", Jump: "adaptertest:0"}}},
+		// A retried delivery reads what the thread and the direct message
+		// hold already (conversations.replies, conversations.history).
+		{Place: th, Channel: []bot.Message{{Text: "⏰ again"}}, DirectTo: "U1", Direct: []bot.Message{{Text: "⏰ again"}}, Delivery: "d1", Retry: true},
 	} {
 		if err := a.Notify(t.Context(), n); err != nil {
 			t.Fatalf("notice %d: %v", i, err)
@@ -174,7 +185,7 @@ func TestManifestScopesAreTheCallsMade(t *testing.T) {
 		if !ok {
 			t.Errorf("the adapter called %s, whose scope methodScopes does not know", m)
 		}
-		if scope != "" {
+		for _, scope := range strings.Fields(scope) {
 			need[scope] = true
 		}
 	}

@@ -2,6 +2,7 @@ package slack
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -12,18 +13,49 @@ import (
 // Notify sends what the bot has to say unprompted or elsewhere: reminders,
 // deadline actions, a tournament's careers and standings, to a channel or
 // one of its threads, and direct messages. A sticky notice edits the message
-// it last posted under its name (while this process remembers it).
-func (a *Adapter) Notify(ctx context.Context, n bot.Notice) error {
-	answer := func(p bot.Place, ans bot.Answer, _ string) error {
-		if a.showAnswer(ctx, p, ans, "") {
-			return nil
+// last posted under its name, by whichever replica posted it. Every message
+// posted under a delivery key carries it as message metadata; on a Retry the
+// place's recent messages are read first, and a message found there under
+// its key is not posted again (nor are its files).
+func (a *Adapter) Notify(ctx context.Context, n bot.Notice) (err error) {
+	posts := &bot.Posts{}
+	defer func() {
+		// What did reach Slack is recorded even when the rest failed: the
+		// retry then edits it rather than posting it again.
+		if rerr := a.svc.RecordPosts(ctx, posts); rerr != nil {
+			err = errors.Join(err, fmt.Errorf("slack: %w", rerr))
 		}
-		return a.sendTo(ctx, p, ans.Message, "")
+	}()
+	retriable := n.Delivery != ""
+	var seen *recent
+	if n.Retry {
+		seen = &recent{}
 	}
-	post := func(p bot.Place, m bot.Message, sticky, _ string) error {
-		return a.sendToFor(ctx, p, m, sticky, n.Place)
+	answer := func(p bot.Place, ans bot.Answer, key string) error {
+		shown, err := a.showAnswer(ctx, p, ans, "", n.Retry)
+		if err != nil {
+			return err // its messages are kept: the retry edits them
+		}
+		if !shown {
+			done := false
+			if n.Retry {
+				if done, err = a.svc.ResultShown(ctx, ans.Ref); err != nil {
+					return err
+				}
+			}
+			if !done {
+				if err := a.send(ctx, p, ans.Message, "", p, key, posts, seen); err != nil {
+					return err
+				}
+			}
+		}
+		posts.Answered(ans.Ref, retriable)
+		return nil
 	}
-	err := bot.Deliver(n, answer, post, func(user string) (bot.Place, error) {
+	post := func(p bot.Place, m bot.Message, sticky, key string) error {
+		return a.send(ctx, p, m, sticky, n.Place, key, posts, seen)
+	}
+	err = bot.Deliver(n, answer, post, func(user string) (bot.Place, error) {
 		ch, _, _, err := a.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
 		if err != nil {
 			return bot.Place{}, err
@@ -47,22 +79,48 @@ func (a *Adapter) OpenThread(ctx context.Context, channel bot.Place, title strin
 	return channel, nil
 }
 
-// sendTo posts a message to a place (into its thread when it has one), or
-// edits the sticky message of that name.
-func (a *Adapter) sendTo(ctx context.Context, p bot.Place, m bot.Message, sticky string) error {
-	return a.sendToFor(ctx, p, m, sticky, p)
-}
+// deliveryEvent is the event type of the metadata a message posted under a
+// delivery key carries: {"key": key}.
+const deliveryEvent = "kaleun_delivery"
 
-// sendToFor is sendTo with the game's place (home), for links to its
-// messages from elsewhere (a direct message).
-func (a *Adapter) sendToFor(ctx context.Context, p bot.Place, m bot.Message, sticky string, home bot.Place) error {
-	opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(m, home)...), slack.MsgOptionText(fallback(m), false)}
+// send posts a message to a place (into its thread when it has one), or
+// edits the sticky message of that name; home is the game's place, for
+// links to its messages from elsewhere (a direct message). Under a delivery
+// key the message carries it; seen, on a retry, finds the message posted
+// under it before, which is then not posted again. What it posted goes
+// into posts.
+func (a *Adapter) send(ctx context.Context, p bot.Place, m bot.Message, sticky string, home bot.Place, key string, posts *bot.Posts, seen *recent) error {
+	opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(ctx, m, home)...), slack.MsgOptionText(fallback(m), false)}
 	if sticky != "" {
-		if ch, ts, ok := a.sticky.Get(sticky); ok && ch == p.Channel {
-			if _, _, _, err := a.api.UpdateMessageContext(ctx, ch, ts, opts...); err == nil {
+		at, ok, err := a.svc.StickyMessage(ctx, sticky)
+		if err != nil {
+			return err // posting anew would leave two of it
+		}
+		if ok && at.Channel == p.Channel {
+			_, _, _, err := a.api.UpdateMessageContext(ctx, at.Channel, at.ID, opts...)
+			if err == nil {
+				return nil
+			}
+			if !gone(err) {
+				return fmt.Errorf("editing %s in %s: %w", sticky, p.Channel, err)
+			}
+			// Deleted by someone: post it anew.
+		}
+	}
+	if key != "" {
+		if seen != nil {
+			ts, err := seen.find(ctx, a, p, key)
+			if err != nil {
+				return err
+			}
+			if ts != "" {
+				at := bot.MessageAt{Channel: p.Channel, ID: ts}
+				posts.Sticky(sticky, at)
+				posts.Prompt(m.Ref, at)
 				return nil
 			}
 		}
+		opts = append(opts, slack.MsgOptionMetadata(slack.SlackMetadata{EventType: deliveryEvent, EventPayload: map[string]any{"key": key}}))
 	}
 	if isThreadTS(p.Thread) {
 		opts = append(opts, slack.MsgOptionTS(p.Thread))
@@ -71,12 +129,109 @@ func (a *Adapter) sendToFor(ctx context.Context, p bot.Place, m bot.Message, sti
 	if err != nil {
 		return err
 	}
-	if sticky != "" {
-		a.sticky.Put(sticky, p.Channel, ts)
+	at := bot.MessageAt{Channel: p.Channel, ID: ts}
+	if err := a.keepSticky(ctx, sticky, at); err != nil {
+		return err
 	}
-	a.posted.Add(m.Ref, p.Channel, ts)
+	posts.Prompt(m.Ref, at)
 	a.upload(ctx, p, m.Files)
 	return nil
+}
+
+// recentLimit is how many of a place's latest messages a retry reads to
+// find what an earlier attempt posted: a retry comes while the notice is
+// still due, and a game's place rarely takes this many messages meanwhile.
+const recentLimit = 200
+
+// recent is a retry's view of the places it posts to: the delivery keys of
+// each place's latest messages, read once per place (conversations.history,
+// or conversations.replies for a thread) with their metadata.
+type recent struct {
+	by map[string]map[string]string // place → key → ts
+}
+
+func (r *recent) find(ctx context.Context, a *Adapter, p bot.Place, key string) (string, error) {
+	thread := ""
+	if isThreadTS(p.Thread) {
+		thread = p.Thread
+	}
+	where := p.Channel + "/" + thread
+	keys, ok := r.by[where]
+	if !ok {
+		msgs, err := a.latest(ctx, p.Channel, thread, recentLimit)
+		if err != nil {
+			return "", fmt.Errorf("reading the latest messages of %s: %w", where, err)
+		}
+		keys = map[string]string{}
+		for _, m := range msgs {
+			if m.Metadata.EventType != deliveryEvent {
+				continue
+			}
+			if k, ok := m.Metadata.EventPayload["key"].(string); ok {
+				keys[k] = m.Timestamp
+			}
+		}
+		if r.by == nil {
+			r.by = map[string]map[string]string{}
+		}
+		r.by[where] = keys
+	}
+	return keys[key], nil
+}
+
+// latest reads a channel's (or a thread's) latest messages, metadata
+// included, which Slack sends only when asked for.
+func (a *Adapter) latest(ctx context.Context, channel, thread string, limit int) ([]slack.Message, error) {
+	if thread != "" {
+		msgs, _, _, err := a.api.GetConversationRepliesContext(ctx, &slack.GetConversationRepliesParameters{ChannelID: channel, Timestamp: thread, Limit: limit, IncludeAllMetadata: true})
+		return msgs, err
+	}
+	h, err := a.api.GetConversationHistoryContext(ctx, &slack.GetConversationHistoryParameters{ChannelID: channel, Limit: limit, IncludeAllMetadata: true})
+	if err != nil {
+		return nil, err
+	}
+	return h.Messages, nil
+}
+
+// message reads one message as it stands (in a thread when thread is set);
+// ok is false when Slack has it no more.
+func (a *Adapter) message(ctx context.Context, channel, thread, ts string) (slack.Message, bool, error) {
+	var msgs []slack.Message
+	var err error
+	if thread != "" {
+		msgs, _, _, err = a.api.GetConversationRepliesContext(ctx, &slack.GetConversationRepliesParameters{ChannelID: channel, Timestamp: thread, Latest: ts, Oldest: ts, Inclusive: true, Limit: 1})
+	} else {
+		var h *slack.GetConversationHistoryResponse
+		if h, err = a.api.GetConversationHistoryContext(ctx, &slack.GetConversationHistoryParameters{ChannelID: channel, Latest: ts, Oldest: ts, Inclusive: true, Limit: 1}); err == nil {
+			msgs = h.Messages
+		}
+	}
+	if err != nil {
+		if gone(err) {
+			return slack.Message{}, false, nil
+		}
+		return slack.Message{}, false, err
+	}
+	for _, m := range msgs {
+		if m.Timestamp == ts {
+			return m, true, nil
+		}
+	}
+	return slack.Message{}, false, nil
+}
+
+// gone reports a Slack error that says the message (or its channel or
+// thread) is no more: an edit of it will never succeed.
+func gone(err error) bool {
+	var se slack.SlackErrorResponse
+	if !errors.As(err, &se) {
+		return false
+	}
+	switch se.Err {
+	case "message_not_found", "channel_not_found", "thread_not_found":
+		return true
+	}
+	return false
 }
 
 // isThreadTS tells a Slack thread (a message timestamp, "1700000000.000100")
@@ -84,4 +239,17 @@ func (a *Adapter) sendToFor(ctx context.Context, p bot.Place, m bot.Message, sti
 func isThreadTS(s string) bool {
 	head, tail, ok := strings.Cut(s, ".")
 	return ok && head != "" && tail != "" && strings.Trim(head+tail, "0123456789") == ""
+}
+
+// keepSticky records at once where a message kept up to date under a name
+// went, rather than with the rest of the delivery: the next delivery of
+// that name (another decision's, maybe on another replica) must find it,
+// or it posts a second one.
+func (a *Adapter) keepSticky(ctx context.Context, name string, at bot.MessageAt) error {
+	if name == "" {
+		return nil
+	}
+	var p bot.Posts
+	p.Sticky(name, at)
+	return a.svc.RecordPosts(ctx, &p)
 }

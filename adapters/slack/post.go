@@ -2,6 +2,7 @@ package slack
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
@@ -36,6 +37,14 @@ func clickOf(cb slack.InteractionCallback) *clicked {
 // post sends the reply: the clicked message's update, the results, the
 // public messages to the place, the private ones to the user.
 func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.Reply, c *clicked) {
+	// Where the reply's prompts went, and which were answered, in one write
+	// once it is all out.
+	posts := &bot.Posts{}
+	defer func() {
+		if err := a.svc.RecordPosts(ctx, posts); err != nil {
+			a.log.Error("slack: recording where the reply's messages went", "err", err)
+		}
+	}()
 	if c != nil {
 		switch {
 		case r.Update != nil:
@@ -58,26 +67,31 @@ func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.
 		clickedTS = c.ts
 	}
 	for _, ans := range r.Answered {
-		if !a.showAnswer(ctx, place, ans, clickedTS) && !ans.InPlace {
-			if err := a.sendTo(ctx, place, ans.Message, ""); err != nil {
+		shown, err := a.showAnswer(ctx, place, ans, clickedTS, false)
+		if err != nil {
+			a.log.Warn("slack: showing a result where its prompt was", "prompt", ans.Ref, "err", err)
+		}
+		if !shown && !ans.InPlace {
+			if err := a.send(ctx, place, ans.Message, "", place, "", posts, nil); err != nil {
 				a.log.Error("slack: chat.postMessage", "err", err)
 				a.metrics.Error(ops.ErrPlatform)
 			}
 		}
+		posts.Answered(ans.Ref, false)
 	}
 	for _, m := range r.Public {
 		if m.Title == "" && m.Text == "" && len(m.Lines) == 0 && len(m.Fields) == 0 && len(m.Options) == 0 {
 			a.upload(ctx, place, m.Files) // the files of a message answered in a slash command's response
 			continue
 		}
-		if err := a.sendTo(ctx, place, m, ""); err != nil {
+		if err := a.send(ctx, place, m, "", place, "", posts, nil); err != nil {
 			a.log.Error("slack: chat.postMessage", "err", err)
 			a.metrics.Error(ops.ErrPlatform)
 		}
 	}
 	for _, m := range r.Private {
 		m.Mention, m.Mentions = "", nil // a private message pings nobody
-		opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(m, place)...), slack.MsgOptionText(fallback(m), false)}
+		opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(ctx, m, place)...), slack.MsgOptionText(fallback(m), false)}
 		if isThreadTS(place.Thread) {
 			opts = append(opts, slack.MsgOptionTS(place.Thread))
 		}
@@ -104,7 +118,7 @@ func (a *Adapter) replace(ctx context.Context, c *clicked, place bot.Place, m bo
 	if c.ephemeral {
 		m.Mention, m.Mentions = "", nil
 	}
-	if err := a.respondTo(ctx, c, slack.MsgOptionBlocks(a.blocks(m, place)...), slack.MsgOptionText(fallback(m), false)); err != nil {
+	if err := a.respondTo(ctx, c, slack.MsgOptionBlocks(a.blocks(ctx, m, place)...), slack.MsgOptionText(fallback(m), false)); err != nil {
 		a.log.Error("slack: replacing the clicked message", "err", err)
 		a.metrics.Error(ops.ErrPlatform)
 	}
@@ -128,24 +142,51 @@ func (a *Adapter) respondTo(ctx context.Context, c *clicked, opts ...slack.MsgOp
 }
 
 // showAnswer edits the messages posted for an answered prompt into its
-// result, leaving out the message a click has replaced already; false when
-// no such message is known.
-func (a *Adapter) showAnswer(ctx context.Context, home bot.Place, ans bot.Answer, clickedTS string) bool {
-	shown := false
-	for _, where := range a.posted.Take(ans.Ref) {
-		if where[1] == clickedTS {
+// result (and shares its pictures after it), leaving out the message a
+// click has replaced already; shown is false when no such message is known.
+// A message Slack no longer has is passed over; another failure is returned
+// after the rest were tried, and the prompt's messages are then left for a
+// retry to edit. On a retry each message is read first, and one that shows
+// the result already is left as it is, its pictures not shared again.
+func (a *Adapter) showAnswer(ctx context.Context, home bot.Place, ans bot.Answer, clickedTS string, retry bool) (shown bool, err error) {
+	where, err := a.svc.PromptMessages(ctx, ans.Ref)
+	if err != nil {
+		return false, err
+	}
+	var first error
+	m := ans.Message
+	for _, at := range where {
+		if at.ID == clickedTS {
 			continue
 		}
-		m := ans.Message
-		opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(m, home)...), slack.MsgOptionText(fallback(m), false)}
-		if _, _, _, err := a.api.UpdateMessageContext(ctx, where[0], where[1], opts...); err != nil {
-			a.log.Warn("slack: showing a result where its prompt was", "channel", where[0], "err", err)
+		if retry {
+			thread := ""
+			if at.Channel == home.Channel && isThreadTS(home.Thread) && at.ID != home.Thread {
+				thread = home.Thread
+			}
+			msg, ok, err := a.message(ctx, at.Channel, thread, at.ID)
+			switch {
+			case err != nil:
+				first = cmp.Or(first, fmt.Errorf("reading message %s in %s: %w", at.ID, at.Channel, err))
+				continue
+			case !ok:
+				continue
+			case msg.Text == fallback(m):
+				shown = true
+				continue
+			}
+		}
+		opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(ctx, m, home)...), slack.MsgOptionText(fallback(m), false)}
+		if _, _, _, err := a.api.UpdateMessageContext(ctx, at.Channel, at.ID, opts...); err != nil {
+			if !gone(err) {
+				first = cmp.Or(first, fmt.Errorf("editing message %s in %s: %w", at.ID, at.Channel, err))
+			}
 			continue
 		}
 		shown = true
 		a.upload(ctx, home, m.Files)
 	}
-	return shown
+	return shown, first
 }
 
 // split takes the first message for the slash command's immediate response.
@@ -160,14 +201,14 @@ func split(r bot.Reply) (any, bot.Reply) {
 			r.Public = append([]bot.Message{{Files: m.Files}}, r.Public...)
 			m.Files = nil
 		}
-		return map[string]any{"response_type": "in_channel", "text": fallback(m), "blocks": (&Adapter{}).blocks(m, bot.Place{})}, r
+		return map[string]any{"response_type": "in_channel", "text": fallback(m), "blocks": (&Adapter{}).blocks(context.Background(), m, bot.Place{})}, r
 	case len(r.Answered) > 0:
 		return nil, r
 	case len(r.Private) > 0:
 		m := r.Private[0]
 		m.Mention, m.Mentions = "", nil
 		r.Private = r.Private[1:]
-		return map[string]any{"response_type": "ephemeral", "text": fallback(m), "blocks": (&Adapter{}).blocks(m, bot.Place{})}, r
+		return map[string]any{"response_type": "ephemeral", "text": fallback(m), "blocks": (&Adapter{}).blocks(context.Background(), m, bot.Place{})}, r
 	}
 	return map[string]any{"response_type": "ephemeral", "text": "Done."}, r
 }

@@ -62,10 +62,6 @@ type Adapter struct {
 	http *http.Server
 	// Addr is the HTTP mode's listening address once started.
 	Addr string
-	// sticky remembers the messages kept up to date (standings), posted
-	// where each prompt was posted, to show its result there.
-	sticky bot.Stickies
-	posted bot.Posted
 	// handled, when set (by tests), hears of each Socket Mode envelope once
 	// everything it brought has been posted.
 	handled func(envelopeID string)

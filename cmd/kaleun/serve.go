@@ -115,6 +115,14 @@ func serve(ctx context.Context, cfg *config) error {
 	} else if n > 0 {
 		log.Info("idle limits laid out", "games", n, "warn", cfg.Games.idleWarn.String(), "end", cfg.Games.idleEnd.String())
 	}
+	// Games that ended without showing their prompts' results in place
+	// leave where those were posted behind; a failure here costs nothing
+	// but a little room.
+	if n, err := svc.PrunePosted(work); err != nil {
+		log.Warn("forgetting the messages of finished games", "err", err)
+	} else if n > 0 {
+		log.Info("forgot the messages of finished games", "games", n)
+	}
 	notifiers := map[string]notifier{}
 	var running []adapter
 	closeAll := func() {

@@ -2,8 +2,8 @@
 // API (v9) and gateway for the real discordgo client, unmodified, to connect
 // (GET /gateway, HELLO, IDENTIFY, READY, heartbeats), register commands, take
 // interactions (INTERACTION_CREATE dispatches), answer them (callbacks and
-// follow-up webhooks), post and edit channel messages, open threads and
-// direct messages. Loopback only. Several clients may connect as shards of
+// follow-up webhooks), post (with enforce_nonce, as Discord holds it) and
+// edit channel messages, open threads and direct messages. Loopback only. Several clients may connect as shards of
 // one bot: a guild's events go to the connection of shard (guild_id >> 22) %
 // shard_count, as Discord sends them (SetGuild picks the guild).
 //
@@ -68,7 +68,23 @@ type Server struct {
 	downUntil time.Time
 	// shards are the shard fields of the IDENTIFYs received, in order.
 	shards [][2]int
+	// nonces are the messages created with enforce_nonce, by author and
+	// nonce, and when; within nonceWindow of it the same author and nonce
+	// get that message back and create none (Discord: "the past few
+	// minutes").
+	nonces      map[string]nonced
+	nonceWindow time.Duration
 }
+
+// nonced is a message created under a nonce.
+type nonced struct {
+	id string
+	at time.Time
+}
+
+// DefaultNonceWindow is how long the fake holds a nonce to its message:
+// Discord documents "the past few minutes".
+const DefaultNonceWindow = 5 * time.Minute
 
 // interaction is what the fake remembers of an INTERACTION_CREATE it sent.
 type interaction struct {
@@ -104,7 +120,8 @@ func New(t testing.TB) *Server {
 	f := &Server{t: t, posts: make(chan Post, 1<<16), ready: make(chan struct{}, 16), routes: map[string]int{},
 		messages: map[string]*Message{}, interactions: map[string]*interaction{},
 		conns: map[int]*websocket.Conn{}, shardCount: 1, dispatched: map[int]int{}, guild: "g1",
-		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64), abandoned: map[string]int{}}
+		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64), abandoned: map[string]int{},
+		nonces: map[string]nonced{}, nonceWindow: DefaultNonceWindow}
 	mux := http.NewServeMux()
 	handle := func(pattern string, h http.HandlerFunc) {
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
@@ -218,11 +235,35 @@ func New(t testing.TB) *Server {
 			return
 		}
 		p.Channel = r.PathValue("channel")
+		nonce, enforce := nonceOf(p.Body)
+		if len(nonce) > 25 {
+			http.Error(w, `{"code":50035,"message":"Invalid Form Body","errors":{"nonce":{"_errors":[{"code":"BASE_TYPE_MAX_LENGTH","message":"Must be 25 or fewer in length."}]}}}`, http.StatusBadRequest)
+			return
+		}
+		author := r.Header.Get("Authorization")
 		f.mu.Lock()
+		if enforce && nonce != "" {
+			if was, ok := f.nonces[author+"\x00"+nonce]; ok && time.Since(was.at) < f.nonceWindow {
+				// The same author's nonce again: that message, nothing new.
+				m := f.messages[was.id].wire()
+				m["nonce"] = nonce
+				f.mu.Unlock()
+				json.NewEncoder(w).Encode(m)
+				return
+			}
+		}
 		p.ID = f.makeLocked(p.Channel, p.Body, files, "")
+		f.messages[p.ID].Nonce = nonce
+		if enforce && nonce != "" {
+			f.nonces[author+"\x00"+nonce] = nonced{id: p.ID, at: time.Now()}
+		}
 		f.mu.Unlock()
 		f.keep(p)
-		json.NewEncoder(w).Encode(map[string]string{"id": p.ID, "channel_id": p.Channel})
+		out := map[string]string{"id": p.ID, "channel_id": p.Channel}
+		if nonce != "" {
+			out["nonce"] = nonce
+		}
+		json.NewEncoder(w).Encode(out)
 	})
 	handle("PATCH /api/v9/channels/{channel}/messages/{id}", func(w http.ResponseWriter, r *http.Request) {
 		p, files, ok := f.read(r)
@@ -239,9 +280,10 @@ func New(t testing.TB) *Server {
 		}
 		m.apply(p.Body, files)
 		m.Edits++
+		edited := m.wire()
 		f.mu.Unlock()
 		f.keep(p)
-		json.NewEncoder(w).Encode(map[string]string{"id": p.ID, "channel_id": p.Channel})
+		json.NewEncoder(w).Encode(edited) // the message as it now stands, as Discord answers
 	})
 	handle("POST /api/v9/channels/{channel}/threads", func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
@@ -264,6 +306,27 @@ func New(t testing.TB) *Server {
 	f.URL = f.srv.URL
 	t.Cleanup(f.srv.Close)
 	return f
+}
+
+// nonceOf reads a create's nonce (a string or an integer) and
+// enforce_nonce.
+func nonceOf(body map[string]any) (nonce string, enforce bool) {
+	switch v := body["nonce"].(type) {
+	case string:
+		nonce = v
+	case float64:
+		nonce = strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	enforce, _ = body["enforce_nonce"].(bool)
+	return nonce, enforce
+}
+
+// SetNonceWindow sets how long a nonce holds to its message (a test of a
+// retry that comes after Discord has forgotten it).
+func (f *Server) SetNonceWindow(d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.nonceWindow = d
 }
 
 func (f *Server) newID(prefix string) string {

@@ -24,6 +24,8 @@ type Message struct {
 	Created, Edits int
 	// Interaction is the id of the interaction whose response or follow-up made it.
 	Interaction string
+	// Nonce is the nonce it was created with, if any.
+	Nonce string
 }
 
 // messageBody is what the fake reads of a message in a post's JSON: a key
@@ -142,6 +144,11 @@ func (m *Message) wire() map[string]any {
 	if m.Ephemeral {
 		out["flags"] = 64
 	}
+	attachments := []any{}
+	for _, f := range m.Files {
+		attachments = append(attachments, map[string]any{"id": f, "filename": f})
+	}
+	out["attachments"] = attachments
 	return out
 }
 

@@ -30,6 +30,9 @@ type Message struct {
 	// Pinged are the users its text and blocks mentioned when it was
 	// posted: Slack notifies them then, not on later edits.
 	Pinged []string
+	// Metadata is the message metadata it was posted with (chat.postMessage
+	// metadata: event_type and event_payload), nil for none.
+	Metadata map[string]any
 }
 
 // Messages are every message the fake holds, as they stand now, in the
@@ -50,7 +53,33 @@ func copyMessage(m *Message) Message {
 	c.FileTypes = append([]string(nil), m.FileTypes...)
 	b, _ := json.Marshal(m.Blocks)
 	json.Unmarshal(b, &c.Blocks)
+	if m.Metadata != nil {
+		b, _ = json.Marshal(m.Metadata)
+		c.Metadata = nil
+		json.Unmarshal(b, &c.Metadata)
+	}
 	return c
+}
+
+// wire is the message as conversations.history and conversations.replies
+// return it; its metadata only when asked for (include_all_metadata), as
+// Slack sends it.
+func (m *Message) wire(metadata bool) map[string]any {
+	out := map[string]any{"type": "message", "ts": m.TS, "text": m.Text, "blocks": m.Blocks, "bot_id": "B1", "user": "UBOT"}
+	if m.Thread != "" {
+		out["thread_ts"] = m.Thread
+	}
+	if len(m.Files) > 0 {
+		var files []any
+		for _, f := range m.Files {
+			files = append(files, map[string]any{"id": "F" + f, "name": f})
+		}
+		out["files"] = files
+	}
+	if metadata && m.Metadata != nil {
+		out["metadata"] = m.Metadata
+	}
+	return out
 }
 
 // Values are a message's button values and menu option values.

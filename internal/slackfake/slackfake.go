@@ -1,8 +1,10 @@
 // Package slackfake is a local Slack for tests: the parts of Slack's Web API
 // and Socket Mode protocol that the real slack-go client uses, unmodified —
 // apps.connections.open, the socket's hello, envelopes and acks,
-// chat.postMessage, chat.update, chat.postEphemeral, conversations.open,
-// users.info and the three steps of a file upload. Loopback only. It records
+// chat.postMessage (with message metadata), chat.update, chat.postEphemeral,
+// conversations.open, conversations.history and conversations.replies
+// (metadata only with include_all_metadata, as Slack sends it), users.info
+// and the three steps of a file upload. Loopback only. It records
 // which Web API methods were called, so a test can hold the app's manifest
 // to the scopes those methods need.
 //
@@ -109,7 +111,15 @@ func New(t testing.TB) *Server {
 			f.makeLocked(&Message{TS: ts, Channel: v.Get("channel"), Thread: v.Get("thread_ts"), Ephemeral: true, User: v.Get("user"),
 				Text: v.Get("text"), Blocks: blocksOf(v.Get("blocks"))})
 		default:
-			f.makeLocked(&Message{TS: ts, Channel: v.Get("channel"), Thread: v.Get("thread_ts"), Text: v.Get("text"), Blocks: blocksOf(v.Get("blocks"))})
+			m := &Message{TS: ts, Channel: v.Get("channel"), Thread: v.Get("thread_ts"), Text: v.Get("text"), Blocks: blocksOf(v.Get("blocks"))}
+			if v.Has("metadata") {
+				if err := json.Unmarshal([]byte(v.Get("metadata")), &m.Metadata); err != nil {
+					f.mu.Unlock()
+					json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": "invalid_metadata_format"})
+					return
+				}
+			}
+			f.makeLocked(m)
 		}
 		f.posts <- v // under the lock, so the posts come in the order of the messages
 		f.mu.Unlock()
@@ -234,6 +244,41 @@ func New(t testing.TB) *Server {
 		}
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "channel": ch, "permalink": "https://fake.slack.com/archives/" + ch + "/p" + strings.ReplaceAll(ts, ".", "")})
 	})
+	api("conversations.history", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		ch := r.Form.Get("channel")
+		f.mu.Lock()
+		var msgs []*Message
+		for i := len(f.order) - 1; i >= 0; i-- { // newest first
+			m := f.messages[f.order[i]]
+			if m.Channel == ch && (m.Thread == "" || m.Thread == m.TS) {
+				msgs = append(msgs, m)
+			}
+		}
+		out, more := f.page(msgs, r.Form)
+		f.mu.Unlock()
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "messages": out, "has_more": more})
+	})
+	api("conversations.replies", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		ch, ts := r.Form.Get("channel"), r.Form.Get("ts")
+		f.mu.Lock()
+		var msgs []*Message
+		for _, k := range f.order { // the parent, then its replies, oldest first
+			m := f.messages[k]
+			if m.Channel == ch && (m.TS == ts || m.Thread == ts) {
+				msgs = append(msgs, m)
+			}
+		}
+		if len(msgs) == 0 || msgs[0].TS != ts {
+			f.mu.Unlock()
+			json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": "thread_not_found"})
+			return
+		}
+		out, more := f.page(msgs, r.Form)
+		f.mu.Unlock()
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "messages": out, "has_more": more})
+	})
 	api("chat.postMessage", post)
 	api("chat.update", post)
 	api("chat.postEphemeral", post)
@@ -303,6 +348,38 @@ func (f *Server) nextTS() string {
 func (f *Server) nextTSLocked() string {
 	f.ts++
 	return fmt.Sprintf("1700000000.%06d", f.ts)
+}
+
+// page is what conversations.history or .replies returns of msgs (in the
+// order it returns them): those everyone sees, between oldest and latest
+// (inclusive, when asked), at most limit (Slack's default 100, its bound
+// 1000), with their metadata when include_all_metadata is set. f.mu is held.
+func (f *Server) page(msgs []*Message, form url.Values) ([]map[string]any, bool) {
+	limit, err := strconv.Atoi(form.Get("limit"))
+	if err != nil || limit <= 0 {
+		limit = 100
+	}
+	limit = min(limit, 1000)
+	inclusive := form.Get("inclusive") == "1" || form.Get("inclusive") == "true"
+	oldest, latest := form.Get("oldest"), form.Get("latest")
+	metadata := form.Get("include_all_metadata") == "1" || form.Get("include_all_metadata") == "true"
+	var out []map[string]any
+	for _, m := range msgs {
+		if m.Ephemeral || m.Deleted {
+			continue
+		}
+		if oldest != "" && (m.TS < oldest || m.TS == oldest && !inclusive) {
+			continue
+		}
+		if latest != "" && (m.TS > latest || m.TS == latest && !inclusive) {
+			continue
+		}
+		if len(out) == limit {
+			return out, true
+		}
+		out = append(out, m.wire(metadata))
+	}
+	return out, false
 }
 
 // makeLocked stores a new message; f.mu is held.
