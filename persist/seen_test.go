@@ -177,3 +177,32 @@ func TestAnOlderFileGetsTheRequestsBuckets(t *testing.T) {
 		t.Fatalf("a claim in an older file: %v %v", first, err)
 	}
 }
+
+// What remembering a request costs a Slack request before its answer: one
+// claim (two ids, as Slack's requests have), on each backend.
+func BenchmarkClaimRequest(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		open func(b *testing.B) (*Store, error)
+	}{
+		{"bbolt", func(b *testing.B) (*Store, error) { return Open(filepath.Join(b.TempDir(), "k.db")) }},
+		{"postgres", func(b *testing.B) (*Store, error) { return OpenPostgres(b.Context(), pgtest.URL(b)) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			s, err := c.open(b)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			now := time.Now()
+			i := 0
+			for b.Loop() {
+				i++
+				ids := []string{fmt.Sprintf("slack/signed:%d", i), fmt.Sprintf("slack/trigger:%d", i)}
+				if first, err := s.ClaimRequest(b.Context(), ids, now, now.Add(10*time.Minute)); err != nil || !first {
+					b.Fatal(first, err)
+				}
+			}
+		})
+	}
+}
