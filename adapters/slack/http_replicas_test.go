@@ -2,6 +2,7 @@ package slack
 
 import (
 	"net/http"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -206,5 +207,31 @@ func TestSlackHTTPRefusesWhatItCannotCheckForReplays(t *testing.T) {
 	}
 	if p := f.Drain(t); len(p) != 0 {
 		t.Fatalf("a request not checked for replays posted %d messages", len(p))
+	}
+}
+
+// One process over a bbolt file keeps the requests seen there too (as
+// kaleun serve runs it): restarted within a request's window, it still
+// refuses the replay, which a memory of its own would have forgotten.
+func TestSlackHTTPRemembersAcrossARestart(t *testing.T) {
+	f := slackfake.New(t)
+	path := filepath.Join(t.TempDir(), "k.db")
+	open := func() *persist.Store {
+		s, err := persist.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	before := startHTTPBotOver(t, f, open(), true, nil, nil)
+	seed := signedAt("/slack/commands", slashBody("tr-new", "C7", "U1", "new boat=VIIC"), time.Now())
+	if code, _ := before.send(t, seed); code != http.StatusOK {
+		t.Fatalf("new: %d", code)
+	}
+	before.a.Close()
+	before.store.Close()
+	after := startHTTPBotOver(t, f, open(), true, nil, nil)
+	if code, body := after.send(t, seed); code != http.StatusConflict {
+		t.Fatalf("a replay after the restart: %d %s, want 409", code, body)
 	}
 }
