@@ -147,19 +147,33 @@ func (s *Service) endIdle(ctx context.Context, place Place, rec *persist.GameRec
 	}
 	next := *rec
 	next.Over, next.Updated = true, s.now()
-	stored, err := s.store.CommitEntries(ctx, &next, entries)
+	var plan persist.CommitPlan
+	if act := actingOf(ctx); act != nil {
+		deliver, err := act.entry(delivery{IdleEnd: &idleEnded{From: rec.Seq + 1, Since: d.Since}})
+		if err != nil {
+			return nil, err
+		}
+		plan.Deliver = deliver
+	}
+	stored, err := s.store.CommitWith(ctx, &next, entries, plan)
 	if err != nil {
 		return nil, err
 	}
 	s.log.Info("game ended for idleness", "game", rec.ID, "place", rec.Key, "since", d.Since)
 	s.metrics.DeadlineActed(ops.IdleEnded)
+	return []Notice{{Place: place, Channel: []Message{idleEndMessage(&next, stored, d.Since)}}}, nil
+}
+
+// idleEndMessage tells the channel that its game ended for idleness, with
+// what its end added to the log (the seed's reveal).
+func idleEndMessage(rec *persist.GameRecord, stored []persist.EventRecord, since time.Time) Message {
 	m := Message{Title: "Game " + rec.ID + " ended for idleness",
-		Text:     fmt.Sprintf("No decision since %s: the game is over, and the channel is free for a new one.", d.Since.UTC().Format("Mon 2 Jan 15:04 UTC")),
-		Mentions: playerIDs(rec), Footer: logFooter(&next)}
+		Text:     fmt.Sprintf("No decision since %s: the game is over, and the channel is free for a new one.", since.UTC().Format("Mon 2 Jan 15:04 UTC")),
+		Mentions: playerIDs(rec), Footer: logFooter(rec)}
 	for _, em := range eventMessages(stored) {
 		m.Text += "\n" + em.Text
 	}
-	return []Notice{{Place: place, Channel: []Message{m}}}, nil
+	return m
 }
 
 // playerIDs are a game's players: its seats, or its commander.

@@ -27,7 +27,7 @@ func idleService(t *testing.T, path string, clock *fakeClock) (*Service, *persis
 // idleNotices ticks and returns the notices about idleness.
 func idleNotices(t *testing.T, svc *Service, clock *fakeClock) []Notice {
 	t.Helper()
-	all, err := svc.Tick(t.Context(), clock.now())
+	all, err := tickDelivered(t, svc, clock.now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestAnIdleDuelPingsBothPlayers(t *testing.T) {
 	defer store.Close()
 	acceptedDuel(t, svc)
 	clock.pass(3 * time.Hour) // Kretschmer's deadline: the bot rolls, a decision
-	svc.Tick(t.Context(), clock.now())
+	tickDelivered(t, svc, clock.now())
 	clock.pass(20 * time.Hour)
 	var warned bool
 	for _, n := range idleNotices(t, svc, clock) {

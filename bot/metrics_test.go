@@ -71,7 +71,7 @@ func TestTheBotCountsDecisionsDeadlinesAndFailures(t *testing.T) {
 		t.Fatalf("%v decisions by players, %v timed", byPlayer, metricValue(t, reg, "kaleun_decision_duration_seconds", "game", "hunters-duel"))
 	}
 	clock.pass(3 * time.Hour)
-	if _, err := svc.Tick(t.Context(), clock.now()); err != nil {
+	if _, err := tickDelivered(t, svc, clock.now()); err != nil {
 		t.Fatal(err)
 	}
 	if v := metricValue(t, reg, "kaleun_deadlines_total", "action", ops.DeadlineRolled); v != 1 {

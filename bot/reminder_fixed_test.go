@@ -44,7 +44,7 @@ func TestPackmatesMovesLeaveAnAbsentPlayersClockAlone(t *testing.T) {
 	deadlineActed := time.Time{}
 	tick := func() {
 		t.Helper()
-		n, err := svc.Tick(t.Context(), clock.now())
+		n, err := tickDelivered(t, svc, clock.now())
 		if err != nil {
 			t.Fatal(err)
 		}

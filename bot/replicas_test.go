@@ -130,7 +130,7 @@ func TestTwoReplicasAnswerEachClickOnceAndRemindOnce(t *testing.T) {
 		wg.Add(1)
 		go func(svc *Service) {
 			defer wg.Done()
-			notices, err := svc.Tick(t.Context(), now())
+			notices, err := tickDelivered(t, svc, now())
 			if err != nil {
 				t.Error(err)
 				return

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -50,6 +51,8 @@ type Notice struct {
 	// platform (its replica died mid-delivery, or a call failed): the
 	// adapter posts only what it does not find there already.
 	Retry bool
+	// ack is the due time the notice is delivered for (see Delivered).
+	ack *persist.Due
 }
 
 // scheduling reports whether the games of a place get due times: reminders,
@@ -140,12 +143,17 @@ func (s *Service) startDue(ctx context.Context, rec *persist.GameRecord) ([]pers
 func (s *Service) startDeadline(ctx context.Context, place Place, rec *persist.GameRecord, d persist.Due) ([]Notice, error) {
 	switch {
 	case len(invitees(rec)) > 0:
-		if err := s.store.Archive(ctx, rec.Key); err != nil {
+		res := Message{Text: fmt.Sprintf("⌛ %s did not answer %s's challenge in time: game %s is withdrawn, nothing was rolled.", d.Name, rec.OwnerName, rec.ID), Tone: ToneEnd}
+		n := []Notice{{Place: place, Answered: []Answer{{Ref: promptRef(rec.ID, startToken), Message: res}}}}
+		deliver, err := actingOf(ctx).notices(n)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.store.ArchiveDelivering(ctx, rec.Key, deliver); err != nil {
 			return nil, err
 		}
 		s.metrics.DeadlineActed(ops.DeadlineExpired)
-		res := Message{Text: fmt.Sprintf("⌛ %s did not answer %s's challenge in time: game %s is withdrawn, nothing was rolled.", d.Name, rec.OwnerName, rec.ID), Tone: ToneEnd}
-		return []Notice{{Place: place, Answered: []Answer{{Ref: promptRef(rec.ID, startToken), Message: res}}}}, nil
+		return n, nil
 	case rec.Tournament != "":
 		r, err := s.start(ctx, place, rec, "Start", how{note: fmt.Sprintf("⌛ %s did not press Start in time: the career starts on the seed committed at its creation", d.Name)})
 		if err != nil {
@@ -156,11 +164,12 @@ func (s *Service) startDeadline(ctx context.Context, place Place, rec *persist.G
 		// the player waits for the Start.
 		return append([]Notice{{Place: place, Answered: r.Answered, Channel: r.Public}}, r.Elsewhere...), nil
 	}
-	if err := s.dropDue(ctx, d); err != nil {
+	n := []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("⏰ Game %s still waits for %s's Start.", rec.ID, d.Name), Mention: d.User, Jump: promptRef(rec.ID, startToken), Tone: ToneAlert}}}}
+	if err := s.dropDueSaying(ctx, d, n); err != nil {
 		return nil, err
 	}
 	s.metrics.DeadlineActed(ops.DeadlineWaits)
-	return []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("⏰ Game %s still waits for %s's Start.", rec.ID, d.Name), Mention: d.User, Jump: promptRef(rec.ID, startToken), Tone: ToneAlert}}}}, nil
+	return n, nil
 }
 
 // dueTimes lays out a prompt's reminders and deadline from when it began
@@ -210,29 +219,90 @@ func placeOf(key string) Place {
 	return Place{Platform: parts[0], Space: parts[1], Channel: parts[2], Thread: parts[3]}
 }
 
-// tickLimit bounds one tick's work; the next tick takes the rest.
+// tickLimit bounds what one call of Tick takes; the next tick takes the rest.
 const tickLimit = 5000
 
-// Tick sends what is due at now: reminders, and deadline actions. It is
+// Tick takes what is due at now, acts on the deadlines, and returns the
+// notices to deliver: reminders, and what the deadlines brought. It is
 // safe to call at any pace and after any pause: what was due while nothing
-// ticked is found now.
-func (s *Service) Tick(ctx context.Context, now time.Time) (notices []Notice, err error) {
+// ticked is found now. What it returns stays due, leased to this caller,
+// until Delivered says the platform took it; RunTick does both.
+func (s *Service) Tick(ctx context.Context, now time.Time) ([]Notice, error) {
+	notices, _, err := s.tick(ctx, now, tickLimit, nil)
+	return notices, err
+}
+
+// tick takes at most limit due times, of the platforms named when any
+// are, and acts on each; taken is how many it took.
+func (s *Service) tick(ctx context.Context, now time.Time, limit int, platforms []string) (notices []Notice, taken int, err error) {
 	ctx, leave := s.enter(ctx, ops.ByDeadline)
 	defer leave(&err)
-	due, err := s.store.TakeDue(ctx, now, tickLimit)
+	take := persist.Take{Limit: limit, Lease: s.leaseFor}
+	if platforms != nil {
+		take.Only = func(d persist.Due) bool { return slices.Contains(platforms, placeOf(d.Key).Platform) }
+	}
+	due, err := s.store.TakeDue(ctx, now, take)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	for _, d := range due {
-		n, err := s.dueNow(beginCall(ctx, ops.ByDeadline), d)
+		n, err := s.takeUp(ctx, now, d)
 		if err != nil {
-			s.log.Error("a due reminder or deadline failed", "game", d.GameID, "kind", d.Kind, "err", err)
+			// Left leased: taken again when its lease runs out.
+			s.log.Error("a due reminder or deadline failed", "game", d.GameID, "kind", d.Kind, "attempt", d.Attempt, "err", err)
 			s.metrics.Error(errorKind(err))
 			continue
 		}
 		notices = append(notices, n...)
 	}
-	return notices, nil
+	return notices, len(due), nil
+}
+
+// takeUp acts on one due time taken by a tick and addresses what it
+// brings: the notices of a reminder are delivered for the reminder itself,
+// those of an action for the deliver entry its commit wrote.
+func (s *Service) takeUp(ctx context.Context, now time.Time, d persist.Due) ([]Notice, error) {
+	if d.Kind == persist.DueDamaged {
+		s.log.Error("a damaged due entry was dropped from the index", "entry", d.Key)
+		s.metrics.Error(ops.ErrStorage)
+		return nil, nil
+	}
+	sends := d.Kind == persist.DueReminder || d.Kind == persist.DueIdleWarn || d.Kind == persist.DueDeliver
+	if sends && d.Attempt > 1 {
+		if d.Attempt > maxDeliveryAttempts {
+			s.log.Error("gave up delivering a notice: the platform refused it each time", "game", d.GameID, "kind", d.Kind, "attempts", d.Attempt-1, "place", d.Key)
+			s.metrics.DeliveryRetried(ops.DeliveryGivenUp)
+			return nil, s.store.DoneDue(ctx, d)
+		}
+		s.log.Warn("delivering again what an earlier tick took and did not confirm", "game", d.GameID, "kind", d.Kind, "attempt", d.Attempt)
+		s.metrics.DeliveryRetried(ops.DeliveryRetried)
+	}
+	act := &acting{due: d, now: now, lease: s.leaseFor(persist.Due{Attempt: 1})}
+	var n []Notice
+	var err error
+	if d.Kind == persist.DueDeliver {
+		n, err = s.reshow(ctx, d)
+	} else {
+		n, err = s.dueNow(withActing(beginCall(ctx, ops.ByDeadline), act), d)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ack := &d
+	if !sends {
+		ack = act.deliver
+	}
+	switch {
+	case len(n) == 0 && sends:
+		return nil, s.store.DoneDue(ctx, d) // nothing left to say (its prompt was answered)
+	case len(n) == 0:
+		return nil, nil
+	case ack == nil:
+		// An action that recorded no delivery (a legacy game's end found
+		// in its place): delivered once, as before.
+		return n, nil
+	}
+	return addressed(n, ack), nil
 }
 
 // dueNow handles one due time. A reminder carries its prompt: the index
@@ -376,13 +446,14 @@ func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.
 		}
 	}
 	if key == "" {
-		if err := s.dropDue(ctx, d); err != nil {
-			return nil, err
-		}
 		m := Message{Text: fmt.Sprintf("⌛ %s's deadline passed. This decision is theirs alone: the game waits for it (a player or a channel manager may `abandon`).", name),
 			Mention: d.User, Jump: promptRef(rec.ID, p.Token), Tone: ToneAlert}
+		n := []Notice{{Place: place, Channel: []Message{m}}}
+		if err := s.dropDueSaying(ctx, d, n); err != nil {
+			return nil, err
+		}
 		s.metrics.DeadlineActed(ops.DeadlineWaits)
-		return []Notice{{Place: place, Channel: []Message{m}}}, nil
+		return n, nil
 	}
 	r, err := s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: key}, how{by: d.User, note: why, atDeadline: true, autopilot: autopilot})
 	if err != nil {
@@ -394,3 +465,14 @@ func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.
 
 // dropDue removes one due time from its game's schedule.
 func (s *Service) dropDue(ctx context.Context, d persist.Due) error { return s.store.DropDue(ctx, d) }
+
+// dropDueSaying removes one due time acted on, and records, in the same
+// transaction, the notices saying what came of it: they are delivered even
+// if this replica dies before it has sent them.
+func (s *Service) dropDueSaying(ctx context.Context, d persist.Due, n []Notice) error {
+	deliver, err := actingOf(ctx).notices(n)
+	if err != nil {
+		return err
+	}
+	return s.store.ReplaceDue(ctx, d, deliver)
+}

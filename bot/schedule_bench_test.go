@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -53,9 +54,9 @@ func BenchmarkReminderTick(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		notices, err := svc.Tick(b.Context(), at)
-		if err != nil || len(notices) != entrants {
-			b.Fatalf("%d notices: %v", len(notices), err)
+		notices, err := svc.RunTick(b.Context(), at, []string{"discord"}, func(context.Context, Notice) error { return nil })
+		if err != nil || notices != entrants {
+			b.Fatalf("%d notices: %v", notices, err)
 		}
 	}
 }

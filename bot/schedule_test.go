@@ -79,6 +79,17 @@ func untilKretschmer(t *testing.T, svc *Service, r Reply) Reply {
 	return r
 }
 
+// tickDelivered is a tick whose notices the platforms all took: it
+// records them delivered, as RunTick does after a successful send.
+func tickDelivered(t testing.TB, svc *Service, now time.Time) ([]Notice, error) {
+	t.Helper()
+	n, err := svc.Tick(t.Context(), now)
+	if err != nil {
+		return n, err
+	}
+	return n, svc.Delivered(t.Context(), n)
+}
+
 // A duel where one side never answers goes on: reminders after one and two
 // hours (the last also directly), and at the deadline the bot rolls for him.
 func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
@@ -92,7 +103,7 @@ func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
 	}
 	tick := func() []Notice {
 		t.Helper()
-		n, err := svc.Tick(t.Context(), clock.now())
+		n, err := tickDelivered(t, svc, clock.now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +155,7 @@ func TestRestartInADeadlineWindow(t *testing.T) {
 	svc, store := clockedService(t, path, clock)
 	acceptedDuel(t, svc)
 	clock.pass(90 * time.Minute)
-	if _, err := svc.Tick(t.Context(), clock.now()); err != nil {
+	if _, err := tickDelivered(t, svc, clock.now()); err != nil {
 		t.Fatal(err)
 	}
 	before, _ := store.Load(t.Context(), here.Key())
@@ -154,7 +165,7 @@ func TestRestartInADeadlineWindow(t *testing.T) {
 	clock.pass(10 * time.Hour) // and stays down past the deadline
 	svc, store = clockedService(t, path, clock)
 	defer store.Close()
-	n, err := svc.Tick(t.Context(), clock.now())
+	n, err := tickDelivered(t, svc, clock.now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +184,7 @@ func TestRestartInADeadlineWindow(t *testing.T) {
 	if after.Decisions <= before.Decisions {
 		t.Fatal("the missed deadline did not act")
 	}
-	again, _ := svc.Tick(t.Context(), clock.now())
+	again, _ := tickDelivered(t, svc, clock.now())
 	for _, x := range again {
 		if len(x.Answered) > 0 {
 			t.Fatal("the deadline acted twice")
@@ -243,13 +254,13 @@ func TestUnansweredChallengeExpires(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock.pass(time.Hour)
-	n, _ := svc.Tick(t.Context(), clock.now())
+	n, _ := tickDelivered(t, svc, clock.now())
 	if len(n) != 1 || n[0].Channel[0].Mention != kretschmer.ID || !strings.Contains(n[0].Channel[0].Text, "answer to the challenge (Accept or Decline)") ||
 		len(n[0].Channel[0].Options) != 0 || !strings.HasSuffix(n[0].Channel[0].Jump, ":start") {
 		t.Fatalf("the invited player is reminded of the challenge, with a link to it: %+v", n)
 	}
 	clock.pass(2 * time.Hour)
-	n, _ = svc.Tick(t.Context(), clock.now())
+	n, _ = tickDelivered(t, svc, clock.now())
 	found := false
 	for _, x := range n {
 		for _, a := range x.Answered {
@@ -281,7 +292,7 @@ func TestTournamentCareerStartsAtTheDeadline(t *testing.T) {
 	must(kretschmer, map[string]string{"action": "join"})
 	must(organiser, map[string]string{"action": "start"})
 	clock.pass(3 * time.Hour)
-	if _, err := svc.Tick(t.Context(), clock.now()); err != nil {
+	if _, err := tickDelivered(t, svc, clock.now()); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []User{prien, kretschmer} {
@@ -321,7 +332,7 @@ func TestAbsentWolfpackSailsOn(t *testing.T) {
 			break
 		}
 		clock.pass(3 * time.Hour)
-		notices, err := svc.Tick(t.Context(), clock.now())
+		notices, err := tickDelivered(t, svc, clock.now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -382,7 +393,7 @@ func TestAutopilotSaysSoOnceAndStopsReminding(t *testing.T) {
 	var notes []string
 	for i := 0; i < 2; i++ {
 		clock.pass(3 * time.Hour) // the reminders (if any) and the deadline
-		n, err := svc.Tick(t.Context(), clock.now())
+		n, err := tickDelivered(t, svc, clock.now())
 		if err != nil {
 			t.Fatal(err)
 		}

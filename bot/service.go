@@ -49,6 +49,9 @@ type Service struct {
 	metrics *ops.Metrics
 	// idleWarn and idleEnd are the idle limits (none when idleEnd is 0).
 	idleWarn, idleEnd time.Duration
+	// lease is how long a tick's first take of a due time lasts (see
+	// delivery.go).
+	lease time.Duration
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -83,13 +86,20 @@ type Options struct {
 	// IdleWarn and IdleEnd: a chat game with no decision for IdleWarn is
 	// warned, and for IdleEnd ended (0: never; IdleWarn < IdleEnd).
 	IdleWarn, IdleEnd time.Duration
+	// DeliveryLease is how long what a tick takes is its own to deliver
+	// before another tick (another replica's, or this one restarted) takes
+	// it over (0: DefaultDeliveryLease).
+	DeliveryLease time.Duration
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators,
 		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
-		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd}
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease}
+	if s.lease <= 0 {
+		s.lease = DefaultDeliveryLease
+	}
 	if s.now == nil {
 		s.now = func() time.Time { return time.Now().UTC() }
 	}
@@ -606,6 +616,9 @@ func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameReco
 	}
 	next2 := *rec
 	next2.Away = awayAfter(rec.Away, h)
+	if err := actingOf(ctx).decided(rec, st, c, h); err != nil {
+		return Reply{}, err
+	}
 	stored, err := s.commit(ctx, &next2, next, events, d, nil, nil)
 	if err != nil {
 		return Reply{}, err
@@ -757,15 +770,13 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 			return nil, err
 		}
 	}
-	var stored []persist.EventRecord
-	switch {
-	case tour != nil:
-		stored, err = s.store.CommitEntrant(ctx, rec, entries, due, tour)
-	case s.scheduling(rec.Key):
-		stored, err = s.store.CommitScheduled(ctx, rec, entries, due)
-	default:
-		stored, err = s.store.CommitEntries(ctx, rec, entries)
+	// A decision taken at a due time records what it delivers with it.
+	deliver, err := actingOf(ctx).committing(rec, st)
+	if err != nil {
+		return nil, err
 	}
+	plan := persist.CommitPlan{Due: due, Schedule: s.scheduling(rec.Key), Tournament: tour, Deliver: deliver}
+	stored, err := s.store.CommitWith(ctx, rec, entries, plan)
 	if err != nil {
 		return nil, err
 	}

@@ -28,7 +28,7 @@ func TestStandingsFollowCareersStartedAtTheDeadline(t *testing.T) {
 	tcmd(User{ID: "b", Name: "Topp"}, map[string]string{"action": "join"})
 	tcmd(organiser, map[string]string{"action": "start"})
 	clock.pass(3 * time.Hour)
-	n, err := svc.Tick(t.Context(), clock.now())
+	n, err := tickDelivered(t, svc, clock.now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestStartRemindersNameTheStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock.pass(time.Hour)
-	n, err := svc.Tick(t.Context(), clock.now())
+	n, err := tickDelivered(t, svc, clock.now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,16 @@ import (
 // Archive moves the game under key to the finished games, in one
 // transaction. (A game whose end is committed is archived by that commit.)
 func (s *Store) Archive(ctx context.Context, key string) error {
+	return s.ArchiveDelivering(ctx, key, nil)
+}
+
+// ArchiveDelivering is Archive that also puts, in the same transaction,
+// what the archiving delivers (a deliver entry; none when nil).
+func (s *Store) ArchiveDelivering(ctx context.Context, key string, deliver *Due) error {
 	return s.update(ctx, "archive the game at "+key, func(tx kvTx) error {
+		if err := putDeliver(tx, deliver); err != nil {
+			return err
+		}
 		v := tx.Bucket(bucketGames).Get([]byte(key))
 		if v == nil {
 			return ErrNotFound

@@ -48,7 +48,7 @@ func testTheEndIsArchivedByItsOwnCommit(t *testing.T, open func() (*Store, error
 	if evs, _ := s.Events(t.Context(), r.ID, 1, 0); len(evs) != 2 || string(evs[1].Event) != `{"text":"the end"}` {
 		t.Fatalf("the log: %+v", evs)
 	}
-	if d, _ := s.TakeDue(t.Context(), t0.Add(time.Hour), 10); len(d) != 0 {
+	if d, _ := takeDue(t, s, t0.Add(time.Hour), 10); len(d) != 0 {
 		t.Fatalf("a finished game's due times remain: %+v", d)
 	}
 	if err := s.Archive(t.Context(), r.Key); !errors.Is(err, ErrNotFound) {

@@ -29,7 +29,7 @@ func (b *boltKV) update(ctx context.Context, fn func(tx kvTx) error) error {
 }
 
 // takeDue: the single writer is the claim; nothing else takes due times.
-func (b *boltKV) takeDue(ctx context.Context, end []byte, fn func(tx kvTx, due kvCursor) error) error {
+func (b *boltKV) takeDue(ctx context.Context, end []byte, _ int, fn func(tx kvTx, due kvCursor) error) error {
 	return b.update(ctx, func(tx kvTx) error { return fn(tx, tx.Bucket(bucketDue).Cursor()) })
 }
 

@@ -134,7 +134,7 @@ func TestDueTimesAreTakenOnceAcrossProcesses(t *testing.T) {
 		go func(s *Store) {
 			defer wg.Done()
 			for {
-				due, err := s.TakeDue(t.Context(), t0.Add(time.Hour), 7)
+				due, err := takeDue(t, s, t0.Add(time.Hour), 7)
 				if err != nil {
 					t.Error(err)
 					return

@@ -122,7 +122,7 @@ func testALongWriteStopsBetweenItsStepsAndRollsBackWhole(t *testing.T, open func
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("want the transaction stopped, got %v", err)
 	}
-	if due, err := s.TakeDue(t.Context(), t0, 1000); err != nil || len(due) != 0 {
+	if due, err := takeDue(t, s, t0, 1000); err != nil || len(due) != 0 {
 		t.Fatalf("%d due times of a rolled-back transaction are in the index (%v)", len(due), err)
 	}
 	// PutSchedules itself stops at its first step with a done context.

@@ -21,7 +21,48 @@ import (
 var (
 	bucketDue      = []byte("due")
 	bucketSchedule = []byte("schedule")
+	// bucketDueLeases holds, by index key, the lease of a due time a tick
+	// has taken: apart from the entry, so that a tick of a thousand
+	// reminders writes a thousand small values rather than re-encoding a
+	// thousand entries with their prompts.
+	bucketDueLeases = []byte("due_leases")
 )
+
+// leaseOf reads the lease of an index entry (none: zero).
+func leaseOf(tx kvTx, k []byte) (until time.Time, attempt int) {
+	lb := tx.Bucket(bucketDueLeases)
+	if lb == nil {
+		return time.Time{}, 0 // a file opened read-only from before leases
+	}
+	v := lb.Get(k)
+	if len(v) != 12 {
+		return time.Time{}, 0
+	}
+	return time.Unix(0, int64(binary.BigEndian.Uint64(v))).UTC(), int(binary.BigEndian.Uint32(v[8:]))
+}
+
+func putLease(tx kvTx, k []byte, until time.Time, attempt int) error {
+	v := binary.BigEndian.AppendUint64(make([]byte, 0, 12), uint64(until.UnixNano()))
+	return tx.Bucket(bucketDueLeases).Put(k, binary.BigEndian.AppendUint32(v, uint32(attempt)))
+}
+
+// deleteDue takes an entry out of the index, with its lease.
+func deleteDue(tx kvTx, k []byte) error {
+	if err := tx.Bucket(bucketDue).Delete(k); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketDueLeases).Delete(k)
+}
+
+// readDue reads an index entry with its lease.
+func readDue(tx kvTx, k, v []byte) (Due, error) {
+	var d Due
+	if err := json.Unmarshal(v, &d); err != nil {
+		return d, err
+	}
+	d.Lease, d.Attempt = leaseOf(tx, k)
+	return d, nil
+}
 
 // Due kinds.
 const (
@@ -34,11 +75,30 @@ const (
 	DueIdleEnd  = "idle_end"
 )
 
-// taken tells the kinds a tick takes out of the index as it hands them out
-// (sent once; a crash in the very moment could lose one). The others stay
-// until what answers them replaces the game's schedule, or are dropped
-// once acted on.
-func taken(kind string) bool { return kind == DueReminder || kind == DueIdleWarn }
+// DueDeliver is what an action taken at a due time has to deliver (a
+// deadline's result, a withdrawn challenge, a game ended for idleness),
+// written in the transaction that commits the action: it is in no game's
+// plan, and leaves the index once delivered (Store.DoneDue).
+const DueDeliver = "deliver"
+
+// DueDamaged is what TakeDue reports in place of an index entry it could
+// not read: the entry is dropped (it is an index, not the game), and the
+// tick goes on with the others.
+const DueDamaged = "damaged"
+
+// delivered tells the kinds that are sent rather than acted on: a tick
+// leases them as it hands them out, and they leave the index once the
+// platform has taken what they say (DoneDue). The others stay until what
+// answers them replaces the game's schedule, or are dropped once acted on;
+// a tick leases them too, so that only one replica acts at a time.
+func delivered(kind string) bool {
+	return kind == DueReminder || kind == DueIdleWarn || kind == DueDeliver
+}
+
+// sent tells a due time that has been handed out for delivery at least
+// once: it is no longer waiting in the game's plan, whether or not its
+// delivery has been confirmed yet.
+func sent(d Due) bool { return delivered(d.Kind) && d.Attempt > 0 }
 
 // idle tells a game's idle limits from its prompts' due times.
 func idle(kind string) bool { return kind == DueIdleWarn || kind == DueIdleEnd }
@@ -69,6 +129,26 @@ type Due struct {
 	// one in the index is always the game's current prompt.
 	Name   string          `json:"name,omitempty"`
 	Prompt json.RawMessage `json:"prompt,omitempty"`
+	// Lease is until when the replica that last took this due time acts
+	// on it or delivers what it says: no other tick takes it before. A
+	// replica that dies leaves its lease to run out, and another takes
+	// the due time over. Attempt counts the takes: above one, an earlier
+	// attempt may have reached the platform.
+	// (Kept in bucketDueLeases, not in the entry.)
+	Lease   time.Time `json:"-"`
+	Attempt int       `json:"-"`
+	// Body, on a deliver entry, is what it delivers, in the bot's words.
+	Body json.RawMessage `json:"body,omitempty"`
+}
+
+// Take says what a tick takes: at most Limit due times, each leased for
+// Lease(d) (from the take's Attempt, 1 for the first), and of those only
+// the ones Only accepts, when set (a replica takes only what it can
+// deliver: the due times of the platforms it serves).
+type Take struct {
+	Limit int
+	Lease func(d Due) time.Duration
+	Only  func(d Due) bool
 }
 
 func dueKey(d Due) []byte {
@@ -99,7 +179,7 @@ func putSchedule(tx kvTx, key string, due []Due) error {
 // times of every prompt pending now, as if each had just begun; only those
 // of prompts not yet planned are kept. Prompts no longer pending lose theirs.
 func mergeSchedule(tx kvTx, key string, fresh []Due) error {
-	sb, ib := tx.Bucket(bucketSchedule), tx.Bucket(bucketDue)
+	sb := tx.Bucket(bucketSchedule)
 	old, err := scheduleKeys(sb, key)
 	if err != nil {
 		return err
@@ -125,20 +205,26 @@ func mergeSchedule(tx kvTx, key string, fresh []Due) error {
 	if err := writePlan(tx, key, keep, add); err != nil {
 		return err
 	}
-	return refreshPrompts(ib, keep, fresh)
+	return refreshPrompts(tx, keep, fresh)
 }
 
 // refreshPrompts gives the reminders still waiting the prompt as it reads
 // now (its text may have changed while it waited), keeping their times.
-func refreshPrompts(ib kvBucket, keys [][]byte, fresh []Due) error {
+func refreshPrompts(tx kvTx, keys [][]byte, fresh []Due) error {
+	ib := tx.Bucket(bucketDue)
 	for _, k := range keys {
 		v := ib.Get(k)
 		if v == nil {
 			continue // sent, or a deadline that has acted
 		}
 		var d Due
-		if err := json.Unmarshal(v, &d); err != nil {
-			return fmt.Errorf("due entry %x is damaged: %w", k, err)
+		if json.Unmarshal(v, &d) != nil {
+			// A damaged index entry must not stop the game's decisions: it
+			// goes, and the prompt's plan goes on without it.
+			if err := deleteDue(tx, k); err != nil {
+				return err
+			}
+			continue
 		}
 		for _, f := range fresh {
 			if f.Token == d.Token && f.Kind == d.Kind && f.N == d.N && d.Kind == DueReminder && !bytes.Equal(f.Prompt, d.Prompt) {
@@ -172,7 +258,7 @@ func writePlan(tx kvTx, key string, keep [][]byte, due []Due) error {
 		if kept[string(k)] {
 			continue
 		}
-		if err := ib.Delete(k); err != nil {
+		if err := deleteDue(tx, k); err != nil {
 			return err
 		}
 	}
@@ -287,26 +373,29 @@ func scheduleKeys(sb kvBucket, key string) ([][]byte, error) {
 	return keys, nil
 }
 
-// scheduled reads a game's due times still in the index.
-func scheduled(tx kvTx, key string) ([]Due, error) {
+// scheduled reads a game's due times still waiting: in the index and, for
+// what is sent, not yet handed out (a reminder being delivered is sent).
+// The keys of the plan it does not return are in rest.
+func scheduled(tx kvTx, key string) (waiting []Due, rest [][]byte, err error) {
 	keys, err := scheduleKeys(tx.Bucket(bucketSchedule), key)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ib := tx.Bucket(bucketDue)
-	var out []Due
 	for _, k := range keys {
 		v := ib.Get(k)
-		if v == nil {
-			continue // taken by a tick
-		}
 		var d Due
-		if err := json.Unmarshal(v, &d); err != nil {
-			return nil, fmt.Errorf("due entry of %s is damaged: %w", key, err)
+		var err error
+		if v != nil {
+			d, err = readDue(tx, k, v)
 		}
-		out = append(out, d)
+		if v == nil || err != nil || sent(d) {
+			rest = append(rest, k) // taken by a tick (or unreadable: left to TakeDue)
+			continue
+		}
+		waiting = append(waiting, d)
 	}
-	return out, nil
+	return waiting, rest, nil
 }
 
 // SetSchedule replaces a game's due times.
@@ -334,7 +423,7 @@ func (s *Store) PutSchedules(ctx context.Context, schedules map[string][]Due) er
 func (s *Store) Schedule(ctx context.Context, key string) ([]Due, error) {
 	var out []Due
 	err := s.view(ctx, "read the due times of "+key, func(tx kvTx) (err error) {
-		out, err = scheduled(tx, key)
+		out, _, err = scheduled(tx, key)
 		return err
 	})
 	return out, err
@@ -342,14 +431,80 @@ func (s *Store) Schedule(ctx context.Context, key string) ([]Due, error) {
 
 // DropDue removes one due time (a deadline whose prompt waits on).
 func (s *Store) DropDue(ctx context.Context, d Due) error {
-	return s.update(ctx, "drop the "+d.Kind+" of game "+d.GameID+" at "+d.Key, func(tx kvTx) error { return tx.Bucket(bucketDue).Delete(dueKey(d)) })
+	return s.ReplaceDue(ctx, d, nil)
 }
 
-// TakeDue returns what is due at now, oldest first, at most limit. Reminders
-// leave the index as they are taken (sending one twice after a crash would
-// be a small harm; losing a deadline would not): deadlines stay until the
-// decision that answers them replaces the game's schedule.
-func (s *Store) TakeDue(ctx context.Context, now time.Time, limit int) ([]Due, error) {
+// ReplaceDue removes one due time and, in the same transaction, puts what
+// acting on it delivers (a deliver entry, when not nil): a replica that
+// dies after this commit leaves the delivery to be taken over.
+func (s *Store) ReplaceDue(ctx context.Context, d Due, deliver *Due) error {
+	return s.update(ctx, "drop the "+d.Kind+" of game "+d.GameID+" at "+d.Key, func(tx kvTx) error {
+		if err := deleteDue(tx, dueKey(d)); err != nil {
+			return err
+		}
+		return putDeliver(tx, deliver)
+	})
+}
+
+// putDeliver puts a deliver entry in the index (none when nil). It is in
+// no game's plan: a later decision does not drop it.
+func putDeliver(tx kvTx, d *Due) error {
+	if d == nil {
+		return nil
+	}
+	if d.Kind != DueDeliver {
+		return fmt.Errorf("a deliver entry of kind %q", d.Kind)
+	}
+	v, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	k := dueKey(*d)
+	if err := tx.Bucket(bucketDue).Put(k, v); err != nil {
+		return err
+	}
+	return putLease(tx, k, d.Lease, d.Attempt)
+}
+
+// PutDeliver puts a deliver entry in the index by itself (what an action
+// that commits nothing of its own has to deliver).
+func (s *Store) PutDeliver(ctx context.Context, d Due) error {
+	return s.update(ctx, "record a delivery of game "+d.GameID+" at "+d.Key, func(tx kvTx) error { return putDeliver(tx, &d) })
+}
+
+// DoneDue removes due times whose notices the platform has taken (or that
+// were found to have nothing left to say). One already gone (a decision
+// replaced its game's plan meanwhile) is no error.
+func (s *Store) DoneDue(ctx context.Context, ds ...Due) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	op := fmt.Sprintf("record %d due times as delivered", len(ds))
+	if len(ds) == 1 {
+		op = "record the " + ds[0].Kind + " of game " + ds[0].GameID + " at " + ds[0].Key + " as delivered"
+	}
+	return s.update(ctx, op, func(tx kvTx) error {
+		for _, d := range ds {
+			if err := deleteDue(tx, dueKey(d)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// TakeDue returns what is due at now, oldest first, as take says, each
+// leased to the caller for take.Lease(d) (d.Attempt counts this take): until
+// the lease runs out no other tick takes it, whichever replica ticks. What
+// is sent stays in the index until DoneDue says the platform took it, so a
+// replica killed between the take and the delivery loses nothing: its
+// lease runs out and a later tick takes the due time again (Attempt 2,
+// and the platform is asked not to show twice what it already has).
+// Deadlines stay until the decision that answers them replaces the game's
+// schedule. An entry that cannot be read is dropped and returned as
+// DueDamaged (its key in Key), so that one bad entry does not stop every
+// reminder.
+func (s *Store) TakeDue(ctx context.Context, now time.Time, take Take) ([]Due, error) {
 	var out []Due
 	end := make([]byte, 8)
 	binary.BigEndian.PutUint64(end, uint64(now.UnixNano()))
@@ -357,22 +512,41 @@ func (s *Store) TakeDue(ctx context.Context, now time.Time, limit int) ([]Due, e
 	if err := ctx.Err(); err != nil {
 		return nil, wrapOp(op, err)
 	}
-	err := s.kv.takeDue(ctx, end, func(tx kvTx, c kvCursor) error {
+	err := s.kv.takeDue(ctx, end, take.Limit, func(tx kvTx, c kvCursor) error {
 		out = out[:0]
-		ib := tx.Bucket(bucketDue)
-		var took [][]byte
-		for k, v := c.First(); k != nil && bytes.Compare(k[:8], end) <= 0 && len(out) < limit; k, v = c.Next() {
-			var d Due
-			if err := json.Unmarshal(v, &d); err != nil {
-				return fmt.Errorf("due entry %x is damaged: %w", k, err)
+		type leased struct {
+			k       []byte
+			until   time.Time
+			attempt int
+		}
+		var took []leased
+		var damaged [][]byte
+		for k, v := c.First(); k != nil && bytes.Compare(k[:8], end) <= 0 && len(out) < take.Limit; k, v = c.Next() {
+			if until, _ := leaseOf(tx, k); until.After(now) {
+				continue // another take of it is under way
 			}
+			d, err := readDue(tx, k, v)
+			if err != nil {
+				damaged = append(damaged, append([]byte(nil), k...))
+				out = append(out, Due{Kind: DueDamaged, Key: fmt.Sprintf("%x", k)})
+				continue
+			}
+			if take.Only != nil && !take.Only(d) {
+				continue // another replica's to take
+			}
+			d.Attempt++
+			d.Lease = now.Add(take.Lease(d))
+			took = append(took, leased{append([]byte(nil), k...), d.Lease, d.Attempt})
 			out = append(out, d)
-			if taken(d.Kind) {
-				took = append(took, append([]byte(nil), k...))
+		}
+		// (Written after the walk: a bucket is not changed under its cursor.)
+		for _, l := range took {
+			if err := putLease(tx, l.k, l.until, l.attempt); err != nil {
+				return err
 			}
 		}
-		for _, k := range took {
-			if err := ib.Delete(k); err != nil {
+		for _, k := range damaged {
+			if err := deleteDue(tx, k); err != nil {
 				return err
 			}
 		}
@@ -382,22 +556,6 @@ func (s *Store) TakeDue(ctx context.Context, now time.Time, limit int) ([]Due, e
 		return nil, wrapOp(op, err)
 	}
 	return out, nil
-}
-
-// takenKeys are a game's planned index keys no longer in the index.
-func takenKeys(tx kvTx, key string) [][]byte {
-	keys, err := scheduleKeys(tx.Bucket(bucketSchedule), key)
-	if err != nil {
-		return nil
-	}
-	ib := tx.Bucket(bucketDue)
-	var out [][]byte
-	for _, k := range keys {
-		if ib.Get(k) == nil {
-			out = append(out, k)
-		}
-	}
-	return out
 }
 
 // Reschedule recomputes the due times of one player's pending prompts (after
@@ -417,7 +575,7 @@ func (s *Store) Reschedule(ctx context.Context, match func(Due) bool, update fun
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			list, err := scheduled(tx, key)
+			list, rest, err := scheduled(tx, key)
 			if err != nil {
 				return err
 			}
@@ -428,9 +586,10 @@ func (s *Store) Reschedule(ctx context.Context, match func(Due) bool, update fun
 				}
 			}
 			if hit {
-				// The due times already sent or acted on stay in the plan, so
-				// their prompts are not planned afresh by the next decision.
-				if err := writePlan(tx, key, takenKeys(tx, key), list); err != nil {
+				// The due times already sent (or being sent) or acted on stay
+				// in the plan as they are, so their prompts are not planned
+				// afresh by the next decision.
+				if err := writePlan(tx, key, rest, list); err != nil {
 					return err
 				}
 			}

@@ -5,8 +5,26 @@ import (
 	"time"
 )
 
+// takeDue takes what is due at now as a tick does, with a one-minute lease,
+// and records what is sent as delivered at once (as a tick whose platform
+// took everything would): what these tests look at is what is left.
+func takeDue(t testing.TB, s *Store, now time.Time, limit int) ([]Due, error) {
+	t.Helper()
+	got, err := s.TakeDue(t.Context(), now, Take{Limit: limit, Lease: func(Due) time.Duration { return time.Minute }})
+	if err != nil {
+		return got, err
+	}
+	var done []Due
+	for _, d := range got {
+		if delivered(d.Kind) {
+			done = append(done, d)
+		}
+	}
+	return got, s.DoneDue(t.Context(), done...)
+}
+
 // Due times: a tick takes what is due, oldest first; reminders leave the
-// index as they are taken, deadlines stay until a decision replaces the
+// index once delivered, deadlines stay until a decision replaces the
 // schedule; archiving a game drops its due times; all of it survives a reopen.
 func TestDueTimesLifecycle(t *testing.T) { backends(t, testDueTimesLifecycle) }
 
@@ -29,11 +47,11 @@ func testDueTimesLifecycle(t *testing.T, open func() (*Store, error)) {
 	if _, err := s.CommitScheduled(t.Context(), other, nil, []Due{{At: t0.Add(30 * time.Minute), Key: other.Key, GameID: "g2", Token: "1", Kind: DueReminder, N: 1, User: "u2"}}); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.TakeDue(t.Context(), t0.Add(90*time.Minute), 100)
+	got, err := takeDue(t, s, t0.Add(90*time.Minute), 100)
 	if err != nil || len(got) != 2 || got[0].GameID != "g2" || got[1].N != 1 {
 		t.Fatalf("due at 11:30: %+v %v", got, err)
 	}
-	if again, _ := s.TakeDue(t.Context(), t0.Add(90*time.Minute), 100); len(again) != 0 {
+	if again, _ := takeDue(t, s, t0.Add(90*time.Minute), 100); len(again) != 0 {
 		t.Fatalf("reminders are taken once: %+v", again)
 	}
 	s.Close()
@@ -41,11 +59,14 @@ func testDueTimesLifecycle(t *testing.T, open func() (*Store, error)) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	got, _ = s.TakeDue(t.Context(), t0.Add(5*time.Hour), 100)
+	got, _ = takeDue(t, s, t0.Add(5*time.Hour), 100)
 	if len(got) != 2 || got[0].N != 2 || got[1].Kind != DueDeadline {
 		t.Fatalf("after a reopen: %+v", got)
 	}
-	if got, _ = s.TakeDue(t.Context(), t0.Add(5*time.Hour), 100); len(got) != 1 || got[0].Kind != DueDeadline {
+	if got, _ = takeDue(t, s, t0.Add(5*time.Hour), 100); len(got) != 0 {
+		t.Fatalf("a deadline being acted on is not taken again during its lease: %+v", got)
+	}
+	if got, _ = takeDue(t, s, t0.Add(5*time.Hour+2*time.Minute), 100); len(got) != 1 || got[0].Kind != DueDeadline || got[0].Attempt != 2 {
 		t.Fatalf("a deadline stays until answered: %+v", got)
 	}
 	// The decision answering the prompt replaces the schedule.
@@ -53,7 +74,7 @@ func testDueTimesLifecycle(t *testing.T, open func() (*Store, error)) {
 	if _, err := s.CommitScheduled(t.Context(), rec, nil, next); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ = s.TakeDue(t.Context(), t0.Add(5*time.Hour), 100); len(got) != 0 {
+	if got, _ = takeDue(t, s, t0.Add(5*time.Hour), 100); len(got) != 0 {
 		t.Fatalf("the answered deadline is gone: %+v", got)
 	}
 	if err := s.Reschedule(t.Context(), func(d Due) bool { return d.User == "u1" }, func(d Due) Due { d.At = d.At.Add(time.Hour); return d }); err != nil {
@@ -65,7 +86,7 @@ func testDueTimesLifecycle(t *testing.T, open func() (*Store, error)) {
 	if err := s.Archive(t.Context(), rec.Key); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ = s.TakeDue(t.Context(), t0.Add(100*time.Hour), 100); len(got) != 0 {
+	if got, _ = takeDue(t, s, t0.Add(100*time.Hour), 100); len(got) != 0 {
 		t.Fatalf("an archived game has nothing due: %+v", got)
 	}
 }
@@ -96,7 +117,7 @@ func testDecisionsKeepTheOtherPromptsDueTimes(t *testing.T, open func() (*Store,
 	if _, err := s.CommitScheduled(t.Context(), rec, nil, append(plan(t0, "1.0", "a"), plan(t0, "2.0", "b")...)); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := s.TakeDue(t.Context(), t0.Add(time.Hour), 100); len(got) != 2 {
+	if got, _ := takeDue(t, s, t0.Add(time.Hour), 100); len(got) != 2 {
 		t.Fatalf("both first reminders are due at 11:00: %+v", got)
 	}
 	// At 11:30 a answers: his next prompt 1.1 is new, b's 2.0 waits on, laid out afresh
@@ -133,7 +154,7 @@ func testDecisionsKeepTheOtherPromptsDueTimes(t *testing.T, open func() (*Store,
 	if _, err := s.CommitScheduled(t.Context(), rec, nil, append(plan(t1, "1.1", "a"), plan(t0.Add(2*time.Hour), "2.0", "b")...)); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := s.TakeDue(t.Context(), t0.Add(10*time.Hour), 100)
+	got, _ := takeDue(t, s, t0.Add(10*time.Hour), 100)
 	var bs []Due
 	for _, d := range got {
 		if d.User == "b" {

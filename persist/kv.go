@@ -51,8 +51,10 @@ type backend interface {
 	update(ctx context.Context, fn func(tx kvTx) error) error
 	// takeDue runs fn in a write transaction in which the due index's
 	// entries up to end are claimed: on a shared database, an entry another
-	// process is taking meanwhile is skipped, not waited for.
-	takeDue(ctx context.Context, end []byte, fn func(tx kvTx, due kvCursor) error) error
+	// process is taking meanwhile is skipped, not waited for. want is how
+	// many fn means to take: a shared database claims about that many at a
+	// time, so that what one process cannot take is left to the others.
+	takeDue(ctx context.Context, end []byte, want int, fn func(tx kvTx, due kvCursor) error) error
 	// lockChannel takes the lock of one place's decisions.
 	lockChannel(ctx context.Context, key string) (unlock func(), err error)
 	// size is the database's size on disk.

@@ -122,9 +122,9 @@ func (p *pgKV) update(ctx context.Context, fn func(tx kvTx) error) error {
 	return p.write(ctx, func(t *pgTx) error { return fn(t) })
 }
 
-func (p *pgKV) takeDue(ctx context.Context, end []byte, fn func(tx kvTx, due kvCursor) error) error {
+func (p *pgKV) takeDue(ctx context.Context, end []byte, want int, fn func(tx kvTx, due kvCursor) error) error {
 	return p.write(ctx, func(t *pgTx) error {
-		return fn(t, &pgCursor{t: t, bucket: string(bucketDue), claimUpTo: end})
+		return fn(t, &pgCursor{t: t, bucket: string(bucketDue), claimUpTo: end, size: min(max(want, 1), pgCursorPage)})
 	})
 }
 
@@ -299,12 +299,22 @@ type pgCursor struct {
 	t         *pgTx
 	bucket    string
 	claimUpTo []byte
-	page      [][2][]byte
-	at        int
-	more      bool
+	// size is the rows fetched at a time (0: pgCursorPage): a claim locks
+	// every row it fetches until it commits, taken or not.
+	size int
+	page [][2][]byte
+	at   int
+	more bool
 }
 
 const pgCursorPage = 256
+
+func (c *pgCursor) pageSize() int {
+	if c.size > 0 {
+		return c.size
+	}
+	return pgCursorPage
+}
 
 func (c *pgCursor) First() (k, v []byte) { return c.Seek(nil) }
 
@@ -349,10 +359,10 @@ func (c *pgCursor) fetch(from []byte, inclusive bool) {
 	args := []any{c.bucket, from}
 	if c.claimUpTo != nil {
 		q += " AND substring(k from 1 for 8) <= $3 ORDER BY k LIMIT $4 FOR UPDATE SKIP LOCKED"
-		args = append(args, c.claimUpTo, pgCursorPage)
+		args = append(args, c.claimUpTo, c.pageSize())
 	} else {
 		q += " ORDER BY k LIMIT $3"
-		args = append(args, pgCursorPage)
+		args = append(args, c.pageSize())
 	}
 	rows, err := c.t.tx.Query(c.t.ctx, q, args...)
 	if c.t.fail(err) != nil {
@@ -371,5 +381,5 @@ func (c *pgCursor) fetch(from []byte, inclusive bool) {
 		c.page = nil
 		return
 	}
-	c.more = len(c.page) == pgCursorPage
+	c.more = len(c.page) == c.pageSize()
 }

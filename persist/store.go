@@ -213,13 +213,13 @@ func (s *Store) Commit(ctx context.Context, rec *GameRecord, events []json.RawMe
 // CommitEntries is Commit with the dice numbers of each event; it returns
 // the entries as stored, with their hashes.
 func (s *Store) CommitEntries(ctx context.Context, rec *GameRecord, events []NewEntry) ([]EventRecord, error) {
-	return s.commit(ctx, rec, events, commitPlan{})
+	return s.commit(ctx, rec, events, CommitPlan{})
 }
 
 // CommitScheduled is CommitEntries that also replaces the game's due times
 // (its pending prompt's reminders and deadline) in the same transaction.
 func (s *Store) CommitScheduled(ctx context.Context, rec *GameRecord, events []NewEntry, due []Due) ([]EventRecord, error) {
-	return s.commit(ctx, rec, events, commitPlan{due: due, schedule: true})
+	return s.commit(ctx, rec, events, CommitPlan{Due: due, Schedule: true})
 }
 
 // CommitEntrant is CommitScheduled for a tournament entrant's new game (or
@@ -227,17 +227,26 @@ func (s *Store) CommitScheduled(ctx context.Context, rec *GameRecord, events []N
 // transaction, so a start cut short (a crash, a shutdown) leaves no game
 // its tournament does not know, and can be taken up again.
 func (s *Store) CommitEntrant(ctx context.Context, rec *GameRecord, events []NewEntry, due []Due, t *Tournament) ([]EventRecord, error) {
-	return s.commit(ctx, rec, events, commitPlan{due: due, schedule: true, tournament: t})
+	return s.commit(ctx, rec, events, CommitPlan{Due: due, Schedule: true, Tournament: t})
 }
 
-// commitPlan is what a commit does besides the game and its log.
-type commitPlan struct {
-	due        []Due
-	schedule   bool // replace the game's due times with due
-	tournament *Tournament
+// CommitPlan is what a commit does besides the game and its log.
+type CommitPlan struct {
+	Due        []Due
+	Schedule   bool // merge Due into the game's due times (mergeSchedule)
+	Tournament *Tournament
+	// Deliver, when set, is the deliver entry of an action taken at a due
+	// time (a deadline's decision): what it brings is delivered again by
+	// another replica if this one dies before it has delivered it.
+	Deliver *Due
 }
 
-func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, plan commitPlan) ([]EventRecord, error) {
+// CommitWith is a commit that does what plan says besides.
+func (s *Store) CommitWith(ctx context.Context, rec *GameRecord, events []NewEntry, plan CommitPlan) ([]EventRecord, error) {
+	return s.commit(ctx, rec, events, plan)
+}
+
+func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, plan CommitPlan) ([]EventRecord, error) {
 	var next GameRecord
 	var stored []EventRecord
 	err := s.update(ctx, "commit game "+rec.ID+" at "+rec.Key, func(tx kvTx) error {
@@ -273,15 +282,18 @@ func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, 
 		if err != nil {
 			return err
 		}
-		if plan.schedule {
-			if err := mergeSchedule(tx, rec.Key, plan.due); err != nil {
+		if plan.Schedule {
+			if err := mergeSchedule(tx, rec.Key, plan.Due); err != nil {
 				return err
 			}
 		}
-		if plan.tournament != nil {
-			if err := putTournament(tx, plan.tournament); err != nil {
+		if plan.Tournament != nil {
+			if err := putTournament(tx, plan.Tournament); err != nil {
 				return err
 			}
+		}
+		if err := putDeliver(tx, plan.Deliver); err != nil {
+			return err
 		}
 		if next.Over {
 			// The end and the move to the finished games commit together:

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -99,14 +100,14 @@ func (b *clockedBot) restart() {
 // now and hands the notices to the adapter; it returns what was posted.
 func (b *clockedBot) tick() []discordfake.Post {
 	b.t.Helper()
-	notices, err := b.svc.Tick(b.t.Context(), b.clock.now())
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	for _, n := range notices {
-		if err := b.a.Notify(b.t.Context(), n); err != nil {
+	_, err := b.svc.RunTick(b.t.Context(), b.clock.now(), []string{"discord"}, func(ctx context.Context, n bot.Notice) error {
+		if err := b.a.Notify(ctx, n); err != nil {
 			b.t.Fatal(err)
 		}
+		return nil
+	})
+	if err != nil {
+		b.t.Fatal(err)
 	}
 	return b.take()
 }

@@ -1,6 +1,7 @@
 package slack
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -75,14 +76,14 @@ func ackButtons(ack map[string]any) []string {
 // tickThrough does what kaleun serve's ticker does and returns the posts.
 func tickThrough(t *testing.T, f *slackfake.Server, a *Adapter, svc *bot.Service, now time.Time) []url.Values {
 	t.Helper()
-	notices, err := svc.Tick(t.Context(), now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range notices {
-		if err := a.Notify(t.Context(), n); err != nil {
+	_, err := svc.RunTick(t.Context(), now, []string{"slack"}, func(ctx context.Context, n bot.Notice) error {
+		if err := a.Notify(ctx, n); err != nil {
 			t.Fatal(err)
 		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	var out []url.Values
 	for {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/kaleun/kaleun/bot"
 	"log/slog"
 	"os"
 	"strings"
@@ -124,9 +125,12 @@ type remindersConfig struct {
 	Deadline     string   `toml:"deadline"`
 	Tick         string   `toml:"tick"`
 	VacationDays int      `toml:"vacation_days"`
+	// DeliveryLease is how long a replica has to deliver what a tick took
+	// before another takes it over (README: Scaling out).
+	DeliveryLease string `toml:"delivery_lease"`
 
-	every          []time.Duration
-	deadline, tick time.Duration
+	every                 []time.Duration
+	deadline, tick, lease time.Duration
 }
 
 // check reads the durations; every problem names its key.
@@ -158,6 +162,12 @@ func (r *remindersConfig) check(path string) error {
 	}
 	if r.tick < time.Second {
 		return fmt.Errorf("%s: reminders.tick is %q: at least \"1s\"", path, r.Tick)
+	}
+	if r.lease, err = parse("reminders.delivery_lease", r.DeliveryLease); err != nil {
+		return err
+	}
+	if r.lease < time.Second {
+		return fmt.Errorf("%s: reminders.delivery_lease is %q: at least \"1s\" (a replica needs the time to deliver a tick's batch)", path, r.DeliveryLease)
 	}
 	if r.VacationDays < 0 {
 		return fmt.Errorf("%s: reminders.vacation_days is %d: give 0 or more days", path, r.VacationDays)
@@ -199,7 +209,7 @@ func loadConfig(path string) (*config, error) {
 	c.Log.Format, c.Log.Level = "text", "info"
 	c.Slack.Mode = "socket"
 	c.Slack.Listen = "127.0.0.1:8080"
-	c.Reminders = remindersConfig{Every: []string{"24h", "48h"}, Deadline: "72h", Tick: "1m", VacationDays: 30}
+	c.Reminders = remindersConfig{Every: []string{"24h", "48h"}, Deadline: "72h", Tick: "1m", VacationDays: 30, DeliveryLease: bot.DefaultDeliveryLease.String()}
 	c.Backup = backupConfig{Every: "6h", Keep: 28}
 	c.Ops = opsConfig{ShutdownGrace: "5s"}
 	c.Games = gamesConfig{IdleWarn: "0s", IdleEnd: "0s"}

@@ -98,7 +98,7 @@ func serve(ctx context.Context, cfg *config) error {
 		reg.MustRegister(ops.NewStoreCollector(store.Stats, metrics))
 	}
 	opts := bot.Options{Logger: log, Illustrators: ills, Metrics: metrics,
-		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays,
+		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays, DeliveryLease: cfg.Reminders.lease,
 		IdleWarn: cfg.Games.idleWarn, IdleEnd: cfg.Games.idleEnd}
 	var bk *backups
 	if cfg.Backup.Dir != "" {

@@ -39,34 +39,36 @@ func startTicker(ctx context.Context, svc *bot.Service, every time.Duration, not
 	return func() { <-c.Stop().Done() }
 }
 
-// runTick sends one tick's notices; a notice that cannot be delivered is
-// logged (the game itself has already moved on or waits).
+// runTick sends one tick's notices. A notice that cannot be delivered is
+// logged and stays due: the bot takes it again when its lease runs out
+// (the game itself has already moved on or waits).
 func runTick(ctx context.Context, svc *bot.Service, notifiers map[string]notifier, log *slog.Logger, m *ops.Metrics) {
 	began := time.Now()
 	defer func() { m.Tick(time.Since(began)) }()
-	notices, err := svc.Tick(ctx, time.Now().UTC())
-	if err != nil {
-		log.Error("reminder tick", "err", err)
-		return
+	platforms := make([]string, 0, len(notifiers))
+	for p := range notifiers {
+		platforms = append(platforms, p)
 	}
-	for _, n := range notices {
+	sent, err := svc.RunTick(ctx, time.Now().UTC(), platforms, func(ctx context.Context, n bot.Notice) error {
 		to := notifiers[n.Place.Platform]
 		if to == nil {
-			log.Warn("a reminder for a platform that is not running", "platform", n.Place.Platform, "channel", n.Place.Channel)
-			m.Error(ops.ErrDelivery)
-			continue
+			return fmt.Errorf("platform %s is not running", n.Place.Platform) // (not taken: see RunTick)
 		}
 		if err := to.Notify(ctx, n); err != nil {
-			log.Error("sending a reminder", "platform", n.Place.Platform, "channel", n.Place.Channel, "err", err)
+			log.Error("sending a reminder", "platform", n.Place.Platform, "channel", n.Place.Channel, "retry", n.Retry, "err", err)
 			m.Error(ops.ErrDelivery)
-			continue
+			return err
 		}
 		if n.Reminder {
 			m.ReminderSent(n.Place.Platform)
 		}
+		return nil
+	})
+	if err != nil {
+		log.Error("reminder tick", "err", err)
 	}
-	if len(notices) > 0 {
-		log.Info("reminder tick", "notices", len(notices))
+	if sent > 0 {
+		log.Info("reminder tick", "notices", sent)
 	}
 }
 

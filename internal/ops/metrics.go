@@ -45,6 +45,13 @@ const (
 	IdleEnded         = "idle_ended"
 )
 
+// What became of a due time taken again (its lease ran out, or its
+// delivery failed), counted by kaleun_deliveries_retried_total.
+const (
+	DeliveryRetried = "retried"  // taken again and delivered anew under the same keys
+	DeliveryGivenUp = "given_up" // refused by the platform too many times: dropped
+)
+
 // Who took a decision, for kaleun_decisions_total.
 const (
 	ByPlayer   = "player"   // a player's command or click (and the autoroll it triggers)
@@ -60,6 +67,7 @@ type Metrics struct {
 	ackSeconds      *prometheus.HistogramVec
 	reminders       *prometheus.CounterVec
 	deadlines       *prometheus.CounterVec
+	retried         *prometheus.CounterVec
 	errors          *prometheus.CounterVec
 	tickSeconds     prometheus.Histogram
 	connections     *connections
@@ -99,6 +107,10 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 			Name: "kaleun_deadlines_total",
 			Help: "Deadlines and idle limits acted on, by what the bot did.",
 		}, []string{"action"}),
+		retried: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "kaleun_deliveries_retried_total",
+			Help: "Reminders and deadline results taken again because their first delivery was not confirmed (a replica died, a platform call failed), by outcome: retried, given_up.",
+		}, []string{"outcome"}),
 		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "kaleun_errors_total",
 			Help: "Failures, by kind: storage, cancelled, panic, internal, platform, delivery, backup.",
@@ -118,7 +130,10 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 	for _, a := range []string{DeadlineRolled, DeadlineAutopilot, DeadlineWaits, DeadlineStarted, DeadlineExpired, IdleWarned, IdleEnded} {
 		m.deadlines.WithLabelValues(a)
 	}
-	cs := []prometheus.Collector{m.decisions, m.decisionSeconds, m.deferred, m.late, m.ackSeconds, m.reminders, m.deadlines, m.errors, m.tickSeconds, m.connections,
+	for _, o := range []string{DeliveryRetried, DeliveryGivenUp} {
+		m.retried.WithLabelValues(o)
+	}
+	cs := []prometheus.Collector{m.decisions, m.decisionSeconds, m.deferred, m.late, m.ackSeconds, m.reminders, m.deadlines, m.retried, m.errors, m.tickSeconds, m.connections,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{})}
 	var errs []error
 	for _, c := range cs {
@@ -184,6 +199,13 @@ func (m *Metrics) Answered(platform string, after time.Duration) {
 func (m *Metrics) ReminderSent(platform string) {
 	if m != nil {
 		m.reminders.WithLabelValues(platform).Inc()
+	}
+}
+
+// DeliveryRetried counts a due time taken again, by what became of it.
+func (m *Metrics) DeliveryRetried(outcome string) {
+	if m != nil {
+		m.retried.WithLabelValues(outcome).Inc()
 	}
 }
 
