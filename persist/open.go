@@ -47,7 +47,7 @@ func inUseError(path string) error {
 }
 
 // buckets are the top-level buckets every database has.
-var buckets = [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketPosted}
+var buckets = [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketPosted, bucketSeen, bucketSeenExpiry}
 
 // Open opens the database file to read and write, creating it if it does
 // not exist. An existing file is checked before bbolt maps it into memory

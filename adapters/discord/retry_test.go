@@ -77,6 +77,11 @@ func (b *clockedBot) deliver(tag string, notices []bot.Notice, retry bool) []dis
 			b.t.Fatalf("%s, notice %d (retry %v): %v", tag, i, retry, err)
 		}
 	}
+	// Taken by the platform: recorded delivered, as the ticker does (a
+	// notice of a tick stays due until then).
+	if err := b.svc.Delivered(b.t.Context(), notices); err != nil {
+		b.t.Fatal(err)
+	}
 	return b.take()
 }
 

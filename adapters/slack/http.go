@@ -26,6 +26,14 @@ type httpLimits struct {
 	// stamped five minutes ahead stays acceptable ten minutes from now.
 	replayWindow  time.Duration
 	maxRemembered int
+	// sweepEvery is how often the requests remembered in the database
+	// (Config.Seen) whose window has passed are forgotten, sweepBatch at
+	// a time: often enough that they stay a window's worth.
+	sweepEvery time.Duration
+	sweepBatch int
+	// claimTimeout bounds the database's answer to a claim: past it the
+	// request is refused (Slack may retry it), not left to Slack's 3 s.
+	claimTimeout time.Duration
 }
 
 // defaultHTTPLimits: Slack posts a few kilobytes and wants its answer within
@@ -34,6 +42,7 @@ var defaultHTTPLimits = httpLimits{
 	readHeader: 5 * time.Second, read: 10 * time.Second, write: 10 * time.Second, idle: 60 * time.Second,
 	maxBody:      1 << 20,
 	replayWindow: 10 * time.Minute, maxRemembered: 100_000,
+	sweepEvery: time.Minute, sweepBatch: 1000, claimTimeout: 2 * time.Second,
 }
 
 // panicText answers a request whose handling panicked: what it did before
@@ -138,7 +147,9 @@ func (a *Adapter) verify(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 // signature re-spelt in capitals is the same request) and by Slack's
 // trigger id, which a retry keeps under a fresh signature. A replay is
 // refused; Slack's own retry (X-Slack-Retry-Num) of a request already acted
-// upon is answered 200 and not acted upon again.
+// upon is answered 200 and not acted upon again. With Config.Seen the
+// requests are remembered in the database, so this holds across every
+// replica behind a load balancer, and across a restart.
 func (a *Adapter) firstDelivery(w http.ResponseWriter, r *http.Request, body []byte, triggerID string) bool {
 	signed := sha256.Sum256(append([]byte(r.Header.Get("X-Slack-Request-Timestamp")+":"), body...))
 	keys := []string{"signed:" + hex.EncodeToString(signed[:])}
@@ -146,7 +157,16 @@ func (a *Adapter) firstDelivery(w http.ResponseWriter, r *http.Request, body []b
 		keys = append(keys, "trigger:"+triggerID)
 	}
 	retry := r.Header.Get("X-Slack-Retry-Num")
-	switch a.seen.remember(time.Now(), keys...) {
+	seen, err := a.remember(time.Now(), keys)
+	if err != nil {
+		// Not known to be new, and acting twice is the worse wrong: refused,
+		// with a status Slack takes for a failure it may retry.
+		a.log.Error("slack: the requests seen could not be read; refusing", "path", r.URL.Path, "err", err)
+		a.metrics.Error(ops.ErrStorage)
+		http.Error(w, "cannot check for replays now", http.StatusServiceUnavailable)
+		return false
+	}
+	switch seen {
 	case duplicate:
 		if retry != "" {
 			a.log.Info("slack: a retried delivery was acted upon already", "path", r.URL.Path, "retry", retry)

@@ -22,6 +22,7 @@ import (
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/internal/pgtest"
 	"github.com/kaleun/kaleun/internal/slackfake"
 	"github.com/kaleun/kaleun/persist"
 )
@@ -53,16 +54,29 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// startHTTPBot starts the adapter over a bbolt file that also keeps the
+// requests seen, as kaleun serve runs it.
 func startHTTPBot(t *testing.T, f *slackfake.Server, client *http.Client, limits func(*httpLimits)) *httpBot {
 	t.Helper()
 	store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return startHTTPBotOver(t, f, store, true, client, limits)
+}
+
+// startHTTPBotOver starts the adapter over store, which keeps the requests
+// seen when seenInStore (else the process's memory does); the bot closes
+// the store when the test ends.
+func startHTTPBotOver(t *testing.T, f *slackfake.Server, store *persist.Store, seenInStore bool, client *http.Client, limits func(*httpLimits)) *httpBot {
+	t.Helper()
 	h, _ := hunters.NewRules()
 	games := map[string]engine.Rules{"hunters": h}
 	logs := &syncBuffer{}
 	cfg := Config{Mode: "http", BotToken: "xoxb-test", SigningSecret: testSecret, Listen: "127.0.0.1:0", APIBase: f.APIURL(), HTTPClient: client}
+	if seenInStore {
+		cfg.Seen = store
+	}
 	a, err := New(cfg, bot.New(store, games, bot.Options{NewSeed: fixedSeed, NewID: fixedID}), games, slog.New(slog.NewTextHandler(logs, nil)))
 	if err != nil {
 		t.Fatal(err)
@@ -130,10 +144,34 @@ func (b *httpBot) entropy(t *testing.T, channel string) []string {
 // be executed again: a replayed `seed text=…` mixed the same entropy in three
 // times. Replays are refused (409) and change nothing, however the signature
 // is spelt; Slack's own retries of a request acted upon are answered 200 and
-// not acted upon again; simultaneous copies act once.
+// not acted upon again; simultaneous copies act once. So with the requests
+// kept in the process's memory, in a bbolt file, and in PostgreSQL.
 func TestSlackHTTPRefusesReplaysAndRetriesActOnce(t *testing.T) {
-	f := slackfake.New(t)
-	b := startHTTPBot(t, f, nil, nil)
+	for _, c := range []struct {
+		name        string
+		open        func(t *testing.T) (*persist.Store, error)
+		seenInStore bool
+	}{
+		{"memory", openTestFile, false},
+		{"bbolt", openTestFile, true},
+		{"postgres", func(t *testing.T) (*persist.Store, error) { return persist.OpenPostgres(t.Context(), pgtest.URL(t)) }, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := slackfake.New(t)
+			store, err := c.open(t)
+			if err != nil {
+				t.Fatal(err)
+			}
+			testRefusesReplaysAndRetries(t, f, startHTTPBotOver(t, f, store, c.seenInStore, nil, nil))
+		})
+	}
+}
+
+func openTestFile(t *testing.T) (*persist.Store, error) {
+	return persist.Open(filepath.Join(t.TempDir(), "k.db"))
+}
+
+func testRefusesReplaysAndRetries(t *testing.T, f *slackfake.Server, b *httpBot) {
 	now := time.Now()
 	// A VIIC's set-up rolls the rank, so the game waits for its Start.
 	code, resp := b.send(t, signedAt("/slack/commands", slashBody("tr-new", "C7", "U1", "new boat=VIIC"), now))

@@ -20,8 +20,6 @@ import (
 	"github.com/kaleun/kaleun/persist"
 )
 
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
-
 // slackBot is a Service and its Socket Mode adapter over a database, on the
 // test's clock, which the test can stop and start again (a restart, a
 // second replica, a database put back as it was).
@@ -161,6 +159,11 @@ func (b *slackBot) deliver(tag string, notices []bot.Notice, retry bool) []url.V
 		if err := b.a.Notify(b.t.Context(), n); err != nil {
 			b.t.Fatalf("%s, notice %d (retry %v): %v", tag, i, retry, err)
 		}
+	}
+	// Taken by the platform: recorded delivered, as the ticker does (a
+	// notice of a tick stays due until then).
+	if err := b.svc.Delivered(b.t.Context(), notices); err != nil {
+		b.t.Fatal(err)
 	}
 	return b.take()
 }

@@ -39,6 +39,11 @@ type Config struct {
 	// Metrics records how fast requests are acknowledged, failed Web API
 	// calls, and the connection (or the listener); nil: none.
 	Metrics *ops.Metrics
+	// Seen is where HTTP mode remembers the requests it has acted upon, to
+	// act on none twice: the database (kaleun serve gives its store), which
+	// every replica behind a load balancer shares and a restart keeps; nil
+	// keeps them in this process's memory.
+	Seen SeenStore
 }
 
 // Adapter connects one Slack app to the bot service.
@@ -66,10 +71,12 @@ type Adapter struct {
 	// everything it brought has been posted.
 	handled func(envelopeID string)
 	// HTTP mode: the server's limits, the requests already acted upon (to
-	// refuse replays), and the replies still being posted.
-	limits  httpLimits
-	seen    *seenRequests
-	posting sync.WaitGroup
+	// refuse replays) when they are kept in memory, the replies still being
+	// posted, and the sweeper of the requests kept in the database.
+	limits   httpLimits
+	seen     *seenRequests
+	posting  sync.WaitGroup
+	sweeping sync.WaitGroup
 	// connected is whether the socket is up, or the HTTP listener serving.
 	connected atomic.Bool
 	metrics   *ops.Metrics
@@ -125,7 +132,15 @@ func (a *Adapter) Start(ctx context.Context) error {
 		mux := http.NewServeMux()
 		mux.HandleFunc("POST /slack/commands", a.httpCommand)
 		mux.HandleFunc("POST /slack/interactions", a.httpInteraction)
-		a.seen = newSeenRequests(a.limits.replayWindow, a.limits.maxRemembered)
+		if a.cfg.Seen == nil {
+			a.seen = newSeenRequests(a.limits.replayWindow, a.limits.maxRemembered)
+		} else {
+			a.sweeping.Add(1)
+			go func() {
+				defer a.sweeping.Done()
+				a.sweepSeen(ctx)
+			}()
+		}
 		a.http = &http.Server{Handler: mux,
 			ReadHeaderTimeout: a.limits.readHeader, ReadTimeout: a.limits.read, WriteTimeout: a.limits.write, IdleTimeout: a.limits.idle,
 			MaxHeaderBytes: 64 << 10, ErrorLog: slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)}
@@ -191,6 +206,7 @@ func (a *Adapter) Close() error {
 	if a.done != nil {
 		<-a.done
 	}
+	a.sweeping.Wait()
 	a.posting.Wait()
 	return nil
 }

@@ -179,13 +179,20 @@ func awaitShard(t *testing.T, f *discordfake.Server, shard, n int) {
 // audit` and checks each with `kaleun verify`, the binaries a player uses.
 func verifyPackGames(t *testing.T, bin, db string) {
 	t.Helper()
+	verifyFinishedGames(t, bin, db, "hunters-wolfpack")
+}
+
+// verifyFinishedGames exports every finished game of one kind with `kaleun
+// audit` and checks each with `kaleun verify`.
+func verifyFinishedGames(t *testing.T, bin, db, game string) {
+	t.Helper()
 	list, err := exec.Command(bin, "audit", "--db", db).CombinedOutput()
 	if err != nil {
 		t.Fatalf("audit list: %v\n%s", err, list)
 	}
-	ids := regexp.MustCompile(`(?m)^((?:seeded-)?[0-9a-f]{16}) +hunters-wolfpack +finished`).FindAllSubmatch(list, -1)
+	ids := regexp.MustCompile(`(?m)^((?:seeded-)?[0-9a-f]{16}) +`+regexp.QuoteMeta(game)+` +finished`).FindAllSubmatch(list, -1)
 	if len(ids) == 0 {
-		t.Fatalf("the audit list names no finished wolfpack game:\n%s", list)
+		t.Fatalf("the audit list names no finished %s game:\n%s", game, list)
 	}
 	for _, m := range ids {
 		id := string(m[1])
@@ -198,7 +205,7 @@ func verifyPackGames(t *testing.T, bin, db string) {
 			t.Fatal(err)
 		}
 		if out, err := exec.Command(bin, "verify", file).CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "ok: game "+id) {
-			t.Errorf("kaleun verify of pack game %s: %v\n%s", id, err, out)
+			t.Errorf("kaleun verify of %s game %s: %v\n%s", game, id, err, out)
 		}
 	}
 }

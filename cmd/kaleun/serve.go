@@ -148,7 +148,11 @@ func serve(ctx context.Context, cfg *config) error {
 	}
 	if cfg.Slack.Enabled {
 		a, err := slack.New(slack.Config{Mode: cfg.Slack.Mode, BotToken: cfg.Slack.BotToken, AppToken: cfg.Slack.AppToken,
-			SigningSecret: cfg.Slack.SigningSecret, Listen: cfg.Slack.Listen, APIBase: cfg.Slack.APIBase, Metrics: metrics}, svc, games, log)
+			SigningSecret: cfg.Slack.SigningSecret, Listen: cfg.Slack.Listen, APIBase: cfg.Slack.APIBase, Metrics: metrics,
+			// HTTP mode's requests seen are kept with the games, on either
+			// backend: replicas behind a load balancer share them, and a
+			// restarted process still knows what it acted upon.
+			Seen: store}, svc, games, log)
 		if err != nil {
 			closeAll()
 			return err
