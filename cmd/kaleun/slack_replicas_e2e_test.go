@@ -57,7 +57,7 @@ const (
 // the other replica as by the one that acted; the challenge made one game
 // and the entropy mixed in once; the game's end posted with the result its
 // state gives; its audit passing the built `kaleun verify`; every reminder
-// sent at most once.
+// sent exactly once.
 func TestSlackDuelOverTwoHTTPReplicasBehindABalancerSurvivesKill9(t *testing.T) {
 	began := time.Now()
 	db := pgtest.URL(t)
@@ -120,7 +120,7 @@ tick = %q
 
 	d.checkCopies()
 	d.checkResult(gameID)
-	d.assertRemindersAtMostOnce()
+	d.assertRemindersExactlyOnce()
 	for i, r := range replicas {
 		if n := strings.Count(r.log.String(), "replayed request refused"); n == 0 {
 			t.Errorf("replica %d refused no replay", i)
@@ -242,6 +242,8 @@ type slackDuel struct {
 	prompts   []postedPrompt
 	reminders map[string]int
 	dms       map[string]int
+	// awayFrom are the prompts a player was away from until their reminders came.
+	awayFrom []string
 	// stale counts the reminders of no prompt the players were shown.
 	stale int
 	// private are the ephemeral messages posted: a click refused, or one
@@ -478,6 +480,7 @@ func (d *slackDuel) play() string {
 func (d *slackDuel) away(p *engine.Prompt, kill bool) {
 	d.t.Helper()
 	since := time.Now()
+	d.awayFrom = append(d.awayFrom, p.Token)
 	k1, k2 := p.Token+"/1", p.Token+"/2"
 	for end := since.Add(slackFirstReminder + 3*e2eTick); d.reminders[k1] == 0 && time.Now().Before(end); {
 		d.pump(50 * time.Millisecond)
@@ -573,14 +576,20 @@ func (d *slackDuel) dmCount() (n int) {
 	return n
 }
 
-// assertRemindersAtMostOnce: no reminder of a prompt was sent twice, in the
-// channel or directly. At most, not exactly: a replica killed between a
-// tick's claim of a reminder and its post loses that reminder. The lead
-// tightens this to exactly once when reminder leases land.
-func (d *slackDuel) assertRemindersAtMostOnce() {
+// assertRemindersExactlyOnce: the prompts a player was away from got each
+// reminder exactly once (the last also directly, once), whichever replica
+// took it and whether or not the other was killed meanwhile (a tick's take
+// is a lease: what a killed replica took is delivered by the other), and no
+// other prompt got a reminder twice.
+func (d *slackDuel) assertRemindersExactlyOnce() {
 	d.t.Helper()
-	if d.reminderCount() == 0 {
-		d.t.Error("no reminder was sent: the assertion tested nothing")
+	if len(d.awayFrom) == 0 {
+		d.t.Error("no player was away: the assertion tested nothing")
+	}
+	for _, token := range d.awayFrom {
+		if n1, n2, dm := d.reminders[token+"/1"], d.reminders[token+"/2"], d.dms[token+"/2"]; n1 != 1 || n2 != 1 || dm != 1 {
+			d.t.Errorf("prompt %s, left to its reminders: reminder 1 sent %d times, reminder 2 %d times in the channel and %d directly; want each once", token, n1, n2, dm)
+		}
 	}
 	if d.stale > 0 {
 		d.t.Errorf("%d reminders of no prompt the players were shown", d.stale)
