@@ -120,6 +120,34 @@ func (s *Service) ResultShown(ctx context.Context, ref string) (bool, error) {
 	return shown, err
 }
 
+// ShowResult is how every adapter delivers the result ans of notice n:
+// edit, which edits the messages posted for its prompt (false when none is
+// known), or else post, which posts it anew — except on a retry that finds
+// the result shown already by an earlier attempt; then it notes on posts
+// that the prompt is answered (with a mark, for a notice that may be
+// retried).
+func (s *Service) ShowResult(ctx context.Context, n Notice, ans Answer, posts *Posts, edit func() (bool, error), post func() error) error {
+	shown, err := edit()
+	if err != nil {
+		return err // its messages are kept: the retry edits them
+	}
+	if !shown {
+		done := false
+		if n.Retry {
+			if done, err = s.ResultShown(ctx, ans.Ref); err != nil {
+				return err
+			}
+		}
+		if !done {
+			if err := post(); err != nil {
+				return err
+			}
+		}
+	}
+	posts.Answered(ans.Ref, n.Delivery != "")
+	return nil
+}
+
 // StickyMessage returns the message last posted under a name kept up to
 // date (Notice.Sticky).
 func (s *Service) StickyMessage(ctx context.Context, name string) (MessageAt, bool, error) {

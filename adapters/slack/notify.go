@@ -26,31 +26,14 @@ func (a *Adapter) Notify(ctx context.Context, n bot.Notice) (err error) {
 			err = errors.Join(err, fmt.Errorf("slack: %w", rerr))
 		}
 	}()
-	retriable := n.Delivery != ""
 	var seen *recent
 	if n.Retry {
 		seen = &recent{}
 	}
 	answer := func(p bot.Place, ans bot.Answer, key string) error {
-		shown, err := a.showAnswer(ctx, p, ans, "", n.Retry)
-		if err != nil {
-			return err // its messages are kept: the retry edits them
-		}
-		if !shown {
-			done := false
-			if n.Retry {
-				if done, err = a.svc.ResultShown(ctx, ans.Ref); err != nil {
-					return err
-				}
-			}
-			if !done {
-				if err := a.send(ctx, p, ans.Message, "", p, key, posts, seen); err != nil {
-					return err
-				}
-			}
-		}
-		posts.Answered(ans.Ref, retriable)
-		return nil
+		return a.svc.ShowResult(ctx, n, ans, posts,
+			func() (bool, error) { return a.showAnswer(ctx, p, ans, "", n.Retry) },
+			func() error { return a.send(ctx, p, ans.Message, "", p, key, posts, seen) })
 	}
 	post := func(p bot.Place, m bot.Message, sticky, key string) error {
 		return a.send(ctx, p, m, sticky, n.Place, key, posts, seen)

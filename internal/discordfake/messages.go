@@ -68,6 +68,9 @@ func (m *Message) apply(body map[string]any, files []string) {
 func copyMessage(m *Message) Message {
 	c := *m
 	c.Files = append([]string(nil), m.Files...)
+	// Fresh slices: json.Unmarshal into the shared ones would write the
+	// fake's own message while a handler reads it.
+	c.Embeds, c.Components = nil, nil
 	b, _ := json.Marshal(m.Embeds)
 	json.Unmarshal(b, &c.Embeds)
 	b, _ = json.Marshal(m.Components)
