@@ -2,6 +2,7 @@ package charts
 
 import (
 	"fmt"
+	"slices"
 
 	"gopkg.in/yaml.v3"
 )
@@ -53,11 +54,29 @@ func (rs Rows) Find(v int) (*Row, bool) {
 
 // validate checks that the rows cover [min,max] without gaps or overlaps,
 // with open ends allowed only on the first and last row.
+//
+// The count of rows a roll matches changes only where a row begins or ends,
+// so only min and those points are counted: a table over [0, 1000000] (the
+// victory levels) is checked in as many steps as it has rows, not a million
+// at every start of the program.
 func (rs Rows) validate(min, max int) error {
 	if len(rs) == 0 {
 		return fmt.Errorf("no rows")
 	}
-	for v := min; v <= max; v++ {
+	if min > max {
+		return nil // no roll to match
+	}
+	points := []int{min}
+	for i := range rs {
+		if lo := rs[i].Lo; lo != nil && *lo > min && *lo <= max {
+			points = append(points, *lo)
+		}
+		if hi := rs[i].Hi; hi != nil && *hi >= min && *hi < max {
+			points = append(points, *hi+1)
+		}
+	}
+	slices.Sort(points)
+	for _, v := range points {
 		n := 0
 		for i := range rs {
 			if rs[i].Matches(v) {
