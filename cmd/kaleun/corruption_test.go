@@ -198,6 +198,7 @@ func TestDamagedDatabasesGetOneClearLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a real database and runs the binary ~800 times")
 	}
+	t.Parallel() // its files are its own; it waits on processes most of its minute
 	bin, dir := kaleunBinary(t), t.TempDir()
 	pristine, err := os.ReadFile(realDatabase(t, bin, dir))
 	if err != nil {

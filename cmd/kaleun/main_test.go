@@ -2,23 +2,55 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/kaleun/kaleun/internal/pgtest"
 )
 
-// kaleunBinary builds the real binary once per test run.
+// kaleunBinary builds the real binary once per test run: some thirty
+// tests run it, and each build's link alone took seconds.
 func kaleunBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "kaleun")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "kaleun-test-bin-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.dir = dir
+		bin := filepath.Join(dir, "kaleun")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("build: %v\n%s", err, out)
+			return
+		}
+		built.path = bin
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.path
+}
+
+// built is the binary kaleunBinary built, removed when the tests end.
+var built struct {
+	once      sync.Once
+	dir, path string
+	err       error
+}
+
+func TestMain(m *testing.M) {
+	code := pgtest.Main(m)
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
 }
 
 func TestBinaryHelpBadFlagsAndBadDatabase(t *testing.T) {

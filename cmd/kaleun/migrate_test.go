@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"maps"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -13,8 +12,6 @@ import (
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/internal/pgtest"
 )
-
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
 // A database made by the real `kaleun play` (a finished career and one in
 // progress) moves to PostgreSQL with `kaleun migrate`: every game's audit

@@ -512,6 +512,8 @@ func checkCampaign(t *testing.T, rep campaignReport, physical bool) {
 }
 
 func TestUBoatLeaderCampaignsThroughDiscord(t *testing.T) {
+	// In-process and CPU-bound: each campaign runs beside the others.
+	t.Parallel()
 	for _, mode := range []struct {
 		name     string
 		setup    map[string]string
@@ -521,6 +523,7 @@ func TestUBoatLeaderCampaignsThroughDiscord(t *testing.T) {
 		{"sample pack", map[string]string{"campaign": "turning-tide", "length": "short", "rules": "snorkel"}, false},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
+			t.Parallel()
 			clock := &ublChatClock{t: time.Unix(1700000000, 0).UTC()}
 			svc, store, games := ublService(t, clock, map[bool]int{true: 0, false: 10}[mode.physical])
 			f := discordfake.New(t)
@@ -544,6 +547,8 @@ func TestUBoatLeaderCampaignsThroughDiscord(t *testing.T) {
 }
 
 func TestUBoatLeaderCampaignsThroughSlack(t *testing.T) {
+	// In-process and CPU-bound: each campaign runs beside the others.
+	t.Parallel()
 	for _, mode := range []struct {
 		name     string
 		setup    map[string]string
@@ -553,6 +558,7 @@ func TestUBoatLeaderCampaignsThroughSlack(t *testing.T) {
 		{"sample pack", map[string]string{"campaign": "opening", "length": "short"}, false},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
+			t.Parallel()
 			clock := &ublChatClock{t: time.Unix(1700000000, 0).UTC()}
 			svc, store, games := ublService(t, clock, map[bool]int{true: 0, false: 10}[mode.physical])
 			f := slackfake.New(t)
