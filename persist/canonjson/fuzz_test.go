@@ -36,3 +36,13 @@ func FuzzJCS(f *testing.F) {
 		}
 	})
 }
+
+// The direct writer says what the tree writer says, or leaves it to it.
+func FuzzDirectAgreesWithTheTree(f *testing.F) {
+	for _, s := range directCases {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkDirect(t, data)
+	})
+}

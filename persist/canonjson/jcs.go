@@ -13,6 +13,14 @@ import (
 
 // JCS returns the RFC 8785 canonical form of a JSON text.
 func JCS(data []byte) ([]byte, error) {
+	if out, err := jcsDirect(data); err == nil {
+		return out, nil
+	}
+	return jcsTree(data) // for its error
+}
+
+// jcsTree is JCS by way of a tree of the text's values.
+func jcsTree(data []byte) ([]byte, error) {
 	v, err := parse(data)
 	if err != nil {
 		return nil, err
