@@ -95,6 +95,7 @@ type shownDecision struct {
 	// Prompt is the prompt answered (none for a game's Start, whose Label
 	// and Ref say what was pressed).
 	Prompt json.RawMessage `json:"prompt,omitempty"`
+	Token  string          `json:"token,omitempty"`
 	Key    string          `json:"key,omitempty"`
 	Label  string          `json:"label,omitempty"`
 	Ref    string          `json:"ref,omitempty"`
@@ -146,11 +147,19 @@ func (a *acting) decided(rec *persist.GameRecord, before engine.State, c engine.
 	if a == nil || a.shown != nil {
 		return nil
 	}
-	sd := &shownDecision{From: rec.Seq + 1, Key: c.Key, By: h.by, Note: h.note, AtDeadline: h.atDeadline, Autopilot: h.autopilot}
+	sd, err := newShownDecision(rec, before, c, h)
+	a.shown = sd
+	return err
+}
+
+// newShownDecision is what renders a decision about to commit again: the
+// prompt it answers and the prompts pending before it.
+func newShownDecision(rec *persist.GameRecord, before engine.State, c engine.Choice, h how) (*shownDecision, error) {
+	sd := &shownDecision{From: rec.Seq + 1, Token: c.Token, Key: c.Key, By: h.by, Note: h.note, AtDeadline: h.atDeadline, Autopilot: h.autopilot}
 	if p := promptByToken(before, c.Token); p != nil {
 		b, err := json.Marshal(p)
 		if err != nil {
-			return fmt.Errorf("encoding the prompt answered at a deadline: %w", err)
+			return nil, fmt.Errorf("encoding the prompt answered: %w", err)
 		}
 		sd.Prompt = b
 	}
@@ -158,8 +167,7 @@ func (a *acting) decided(rec *persist.GameRecord, before engine.State, c engine.
 		sd.Before = append(sd.Before, t)
 	}
 	slices.Sort(sd.Before)
-	a.shown = sd
-	return nil
+	return sd, nil
 }
 
 // started records a game's Start pressed at its deadline.
@@ -176,15 +184,21 @@ func (a *acting) committing(rec *persist.GameRecord, st engine.State) (*persist.
 	if a == nil || a.shown == nil {
 		return nil, nil
 	}
-	a.shown.Through = rec.Decisions
-	a.shown.Made = nil
+	a.shown.committed(rec, st)
+	return a.entry(delivery{Decision: a.shown})
+}
+
+// committed completes sd at a commit of its decision (or of an auto-roll
+// it brought): the decisions it now covers and the prompts it made pending.
+func (sd *shownDecision) committed(rec *persist.GameRecord, st engine.State) {
+	sd.Through = rec.Decisions
+	sd.Made = nil
 	for t := range tokens(st) {
-		if !slices.Contains(a.shown.Before, t) {
-			a.shown.Made = append(a.shown.Made, t)
+		if !slices.Contains(sd.Before, t) {
+			sd.Made = append(sd.Made, t)
 		}
 	}
-	slices.Sort(a.shown.Made)
-	return a.entry(delivery{Decision: a.shown})
+	slices.Sort(sd.Made)
 }
 
 // deliveryKey names a due time's notices for the platforms: short (a
@@ -374,9 +388,21 @@ func (s *Service) reshowDecision(ctx context.Context, d persist.Due, sd *shownDe
 	if err != nil {
 		return nil, err
 	}
-	entries, err := s.store.Events(ctx, rec.ID, sd.From, 0)
+	r, err := s.renderShown(ctx, place, rec, st, sd, false)
 	if err != nil {
 		return nil, err
+	}
+	return append([]Notice{{Place: place, Answered: r.Answered, Channel: r.Public}}, r.Elsewhere...), nil
+}
+
+// renderShown renders a decision again from its game's log, as decide
+// rendered it (inPlace: as a click on its prompt's message): its result,
+// the prompts it made pending that still are, and elsewhere the standings
+// of its tournament as they stand. The caller holds the place's lock.
+func (s *Service) renderShown(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, sd *shownDecision, inPlace bool) (Reply, error) {
+	entries, err := s.store.Events(ctx, rec.ID, sd.From, 0)
+	if err != nil {
+		return Reply{}, err
 	}
 	var stored []persist.EventRecord
 	for _, e := range entries {
@@ -385,20 +411,20 @@ func (s *Service) reshowDecision(ctx context.Context, d persist.Due, sd *shownDe
 		}
 	}
 	sn := seen{key: sd.Key, label: sd.Label, ref: sd.Ref, before: map[string]bool{},
-		how: how{by: sd.By, note: sd.Note, atDeadline: sd.AtDeadline, autopilot: sd.Autopilot}}
+		how: how{by: sd.By, note: sd.Note, atDeadline: sd.AtDeadline, autopilot: sd.Autopilot, inPlace: inPlace}}
 	for _, t := range sd.Before {
 		sn.before[t] = true
 	}
 	if len(sd.Prompt) > 0 {
 		var p engine.Prompt
 		if err := json.Unmarshal(sd.Prompt, &p); err != nil {
-			return nil, fmt.Errorf("game %s: the prompt answered at its deadline: %w", rec.ID, err)
+			return Reply{}, fmt.Errorf("game %s: the prompt a decision answered: %w", rec.ID, err)
 		}
 		sn.prompt = &p
 	}
 	r, err := s.afterSeen(ctx, place, rec, st, stored, sn)
 	if err != nil {
-		return nil, err
+		return Reply{}, err
 	}
 	// Only the prompts the decision made: a later one was posted by the
 	// decision that made it.
@@ -414,15 +440,15 @@ func (s *Service) reshowDecision(ctx context.Context, d persist.Due, sd *shownDe
 		// (As decide offers it; a Start is not undone.)
 		withUndoButton(public, undoButton(rec.ID, rec.Decisions))
 	}
-	out := append([]Notice{{Place: place, Answered: r.Answered, Channel: public}}, r.Elsewhere...)
+	r.Public = public
 	if rec.Tournament != "" {
 		if t, err := s.tournamentByID(ctx, rec.Tournament); err == nil && t != nil && t.Status == "running" {
 			if m, err := s.standings(ctx, t); err == nil {
-				out = append(out, Notice{Place: placeOf(t.Key), Channel: []Message{m}, Sticky: "standings:" + t.ID})
+				r.Elsewhere = append(r.Elsewhere, Notice{Place: placeOf(t.Key), Channel: []Message{m}, Sticky: "standings:" + t.ID})
 			}
 		}
 	}
-	return out, nil
+	return r, nil
 }
 
 // reshowIdleEnd renders a game's end for idleness from its log.

@@ -432,6 +432,9 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 	}
 	p := promptByToken(st, target.token)
 	if p == nil {
+		if r, ok, err := s.unshownResult(ctx, place, rec, st, target.token, !strings.HasPrefix(target.key, yesKey)); ok || err != nil {
+			return r, err
+		}
 		return disarmed("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
 	}
 	if target.key == oddsKey {
@@ -452,9 +455,9 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 	case key == noKey:
 		return Reply{Update: &Message{Text: "Nothing changed: the decision is still yours to take.", Tone: ToneDone}}, nil
 	case strings.HasPrefix(key, yesKey):
-		return s.decide(ctx, place, rec, st, engine.Choice{Token: target.token, Key: strings.TrimPrefix(key, yesKey)}, how{by: user.ID, confirmed: true})
+		return s.decide(withClicked(ctx), place, rec, st, engine.Choice{Token: target.token, Key: strings.TrimPrefix(key, yesKey)}, how{by: user.ID, confirmed: true})
 	}
-	return s.decide(ctx, place, rec, st, engine.Choice{Token: target.token, Key: target.key}, how{by: user.ID, inPlace: true})
+	return s.decide(withClicked(ctx), place, rec, st, engine.Choice{Token: target.token, Key: target.key}, how{by: user.ID, inPlace: true})
 }
 
 // disarmed answers a click on a button that no longer does anything: a
@@ -619,6 +622,9 @@ func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameReco
 	if err := actingOf(ctx).decided(rec, st, c, h); err != nil {
 		return Reply{}, err
 	}
+	if err := clickedOf(ctx).decided(rec, st, c, h); err != nil {
+		return Reply{}, err
+	}
 	stored, err := s.commit(ctx, &next2, next, events, d, nil, nil)
 	if err != nil {
 		return Reply{}, err
@@ -770,9 +776,18 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 			return nil, err
 		}
 	}
-	// A decision taken at a due time records what it delivers with it.
+	// A decision taken at a due time records what it delivers with it; a
+	// click's, how to show it again should its reply be lost.
+	if a := actingOf(ctx); a != nil && a.shown != nil && a.shown.Token != "" {
+		if err := forgetShown(rec, a.shown.Token); err != nil {
+			return nil, err
+		}
+	}
 	deliver, err := actingOf(ctx).committing(rec, st)
 	if err != nil {
+		return nil, err
+	}
+	if err := clickedOf(ctx).committing(rec, st); err != nil {
 		return nil, err
 	}
 	plan := persist.CommitPlan{Due: due, Schedule: s.scheduling(rec.Key), Tournament: tour, Deliver: deliver}

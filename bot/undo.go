@@ -238,6 +238,7 @@ func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord
 	next := *rec
 	next.State = b
 	next.Updated = s.now()
+	next.Shown = nil // the decisions it noted may be the one voided
 	entries := []persist.NewEntry{{Event: raw}}
 	var stored []persist.EventRecord
 	if s.scheduling(rec.Key) {

@@ -89,6 +89,10 @@ type GameRecord struct {
 	// routine decision at a deadline (their autopilot) and who have not
 	// played since: their prompts get no more reminders, only deadlines.
 	Away []string `json:"away,omitempty"`
+	// Shown is the bot's own note of the last decision each player clicked,
+	// as it renders it again should its reply be lost; the store keeps it
+	// with the game and reads nothing in it.
+	Shown json.RawMessage `json:"shown,omitempty"`
 }
 
 // Seat is one player of a game for several.

@@ -31,6 +31,9 @@ type holdingProxy struct {
 	mu   sync.Mutex
 	arm  string
 	held chan string
+	// dropReply, armed, keeps the next interaction callback (a click's
+	// reply) from Discord altogether, saying so on held.
+	dropReply bool
 }
 
 func newHoldingProxy(t *testing.T, to string) *holdingProxy {
@@ -60,6 +63,17 @@ func newHoldingProxy(t *testing.T, to string) *holdingProxy {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
+		p.mu.Lock()
+		drop := p.dropReply && strings.HasSuffix(r.URL.Path, "/callback")
+		if drop {
+			p.dropReply = false
+		}
+		p.mu.Unlock()
+		if drop {
+			p.held <- r.URL.Path
+			<-r.Context().Done() // until the replica is gone
+			return
+		}
 		rp.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bodyKey{}, body)))
 	}))
 	t.Cleanup(srv.Close)
@@ -68,6 +82,13 @@ func newHoldingProxy(t *testing.T, to string) *holdingProxy {
 }
 
 type bodyKey struct{}
+
+// holdReply arms the proxy to keep the next click's reply from Discord.
+func (p *holdingProxy) holdReply() {
+	p.mu.Lock()
+	p.dropReply = true
+	p.mu.Unlock()
+}
 
 // hold arms the proxy for the next message post containing text.
 func (p *holdingProxy) hold(text string) {
