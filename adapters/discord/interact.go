@@ -200,20 +200,23 @@ func (a *Adapter) respondClick(ctx context.Context, i *discordgo.InteractionCrea
 	case r.Update != nil:
 		ephemeral := i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
 		d := a.draw(ctx, *r.Update, ephemeral, place)
+		var err error
 		if deferred {
 			d.mentions = nil
-			if _, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &d.content, Embeds: &d.embeds, Components: &d.components, Files: d.files}, discordgo.WithContext(ctx)); err != nil {
-				a.log.Error("discord: updating the clicked message", "err", err)
-				a.metrics.Error(ops.ErrPlatform)
-			}
+			_, err = a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &d.content, Embeds: &d.embeds, Components: &d.components, Files: d.files}, discordgo.WithContext(ctx))
 		} else {
 			data := &discordgo.InteractionResponseData{Content: d.content, Embeds: d.embeds, Components: d.components, Files: d.files, AllowedMentions: d.mentions}
-			if err := a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, discordgo.WithContext(ctx)); err != nil {
-				a.log.Error("discord: updating the clicked message", "err", err)
-				a.metrics.Error(ops.ErrPlatform)
-			} else {
+			if err = a.session.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, discordgo.WithContext(ctx)); err == nil {
 				a.metrics.Answered("discord", time.Since(received))
 			}
+		}
+		if err != nil {
+			a.log.Error("discord: updating the clicked message", "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+			// Not shown there: the result is edited in by the prompt's
+			// recorded messages, the clicked one among them, or kept for
+			// the next click (bot: a click whose reply was lost).
+			clicked = ""
 		}
 		a.more(ctx, i, d, ephemeral)
 	case r.Disarm && i.Message != nil:
@@ -260,27 +263,32 @@ func (a *Adapter) more(ctx context.Context, i *discordgo.InteractionCreate, d dr
 // the message the click updated already), then its messages, public and
 // private, then what goes elsewhere.
 func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate, place bot.Place, r bot.Reply, clicked string, posts *bot.Posts) {
-	send := func(m bot.Message, ephemeral bool) {
+	send := func(m bot.Message, ephemeral bool) bool {
 		d := a.draw(ctx, m, ephemeral, place)
 		p := &discordgo.WebhookParams{Content: d.content, Embeds: d.embeds, Components: d.components, Flags: d.flags, Files: d.files, AllowedMentions: d.mentions}
 		msg, err := a.session.FollowupMessageCreate(i.Interaction, true, p, discordgo.WithContext(ctx))
 		if err != nil {
 			a.log.Error("discord: follow-up", "err", err)
 			a.metrics.Error(ops.ErrPlatform)
-			return
+			return false
 		}
 		if !ephemeral && msg != nil {
 			posts.Prompt(m.Ref, bot.MessageAt{Channel: msg.ChannelID, ID: msg.ID})
 		}
 		a.more(ctx, i, d, ephemeral)
+		return true
 	}
 	for _, ans := range r.Answered {
 		shown, err := a.showAnswer(ctx, place, ans, clicked, false)
 		if err != nil {
 			a.log.Warn("discord: showing a result where its prompt was", "prompt", ans.Ref, "err", err)
 		}
-		if !shown && !ans.InPlace {
-			send(ans.Message, false)
+		switch {
+		case err != nil:
+			continue // its messages are kept: the next click shows it
+		case shown || ans.InPlace && clicked != "":
+		case !send(ans.Message, false):
+			continue
 		}
 		posts.Answered(ans.Ref, false)
 	}

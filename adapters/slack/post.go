@@ -45,10 +45,17 @@ func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.
 			a.log.Error("slack: recording where the reply's messages went", "err", err)
 		}
 	}()
+	clickedTS, updated := "", false
 	if c != nil {
+		clickedTS = c.ts
 		switch {
 		case r.Update != nil:
-			a.replace(ctx, c, place, *r.Update)
+			if updated = a.replace(ctx, c, place, *r.Update); !updated {
+				// Not shown there: the result is edited in by the prompt's
+				// recorded messages, the clicked one among them, or kept
+				// for the next click (bot: a click whose reply was lost).
+				clickedTS = ""
+			}
 		case r.Disarm && len(c.blocks.BlockSet) > 0:
 			var kept []slack.Block
 			for _, b := range c.blocks.BlockSet {
@@ -62,19 +69,17 @@ func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.
 			}
 		}
 	}
-	clickedTS := ""
-	if c != nil {
-		clickedTS = c.ts
-	}
 	for _, ans := range r.Answered {
 		shown, err := a.showAnswer(ctx, place, ans, clickedTS, false)
 		if err != nil {
 			a.log.Warn("slack: showing a result where its prompt was", "prompt", ans.Ref, "err", err)
+			continue // its messages are kept: the next click shows it
 		}
-		if !shown && !ans.InPlace {
+		if !shown && !(ans.InPlace && updated) {
 			if err := a.send(ctx, place, ans.Message, "", place, "", posts, nil); err != nil {
 				a.log.Error("slack: chat.postMessage", "err", err)
 				a.metrics.Error(ops.ErrPlatform)
+				continue
 			}
 		}
 		posts.Answered(ans.Ref, false)
@@ -113,18 +118,21 @@ func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.
 	}
 }
 
-// replace makes the clicked message show m, and shares its pictures after it.
-func (a *Adapter) replace(ctx context.Context, c *clicked, place bot.Place, m bot.Message) {
+// replace makes the clicked message show m, and shares its pictures after
+// it; false if Slack did not take the replacement.
+func (a *Adapter) replace(ctx context.Context, c *clicked, place bot.Place, m bot.Message) bool {
 	if c.ephemeral {
 		m.Mention, m.Mentions = "", nil
 	}
 	if err := a.respondTo(ctx, c, slack.MsgOptionBlocks(a.blocks(ctx, m, place)...), slack.MsgOptionText(fallback(m), false)); err != nil {
 		a.log.Error("slack: replacing the clicked message", "err", err)
 		a.metrics.Error(ops.ErrPlatform)
+		return false
 	}
 	if !c.ephemeral {
 		a.upload(ctx, place, m.Files)
 	}
+	return true
 }
 
 // respondTo replaces the clicked message: through its response_url, or, for

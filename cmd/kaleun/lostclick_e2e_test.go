@@ -17,7 +17,8 @@ import (
 // shows the prompt with its buttons. Started again, the bot answers the
 // player's second click on that prompt with the result the first one
 // decided — the prompt's message becomes it, the next prompt follows — and
-// not with "already taken"; the game was decided once.
+// not with "already taken" (which a click there says once it is shown);
+// the game was decided once.
 func TestAClickWhoseReplyDiedWithItsProcessIsShownOnTheNextClick(t *testing.T) {
 	bin := kaleunBinary(t)
 	f := discordfake.New(t)
@@ -93,6 +94,15 @@ api_base = "`+proxy.URL+`"
 	next, _ := prompt()
 	if next.ID == waiting.ID || len(f.Messages()) <= before {
 		t.Fatal("no next prompt after the result shown again")
+	}
+	// Shown now: a click there is a stale one again.
+	if err := f.ClickOn("i5", waiting.ID, "u1", id); err != nil {
+		t.Fatal(err)
+	}
+	answerTo(t, f, "i5") // the clicked message, its buttons taken off; then the note
+	time.Sleep(300 * time.Millisecond)
+	if countIn(f, "", "already taken") != 1 {
+		t.Fatal("a click on the result shown does not say the decision was already taken")
 	}
 	if !strings.Contains(serve.log.String(), "result shown again") {
 		t.Errorf("the log does not say the result was shown again:\n%s", tail(serve.log.String(), 2000))
