@@ -1,9 +1,13 @@
 package bot
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 )
 
 // gameOption is a prompt's first option of the game's own (not Show board,
@@ -114,4 +118,94 @@ func rolls(r Reply) int {
 		}
 	}
 	return n
+}
+
+// In a wolfpack each player's lost reply is kept: both boats' clicks lose
+// their replies, one after the other, and each player's second click shows
+// his own result as it was, his packmate's move in between notwithstanding.
+func TestAWolfpackKeepsEachPlayersLostReply(t *testing.T) {
+	ctx := t.Context()
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	organiser := User{ID: "bdu", Name: "Dönitz"}
+	players := []User{{ID: "p1", Name: "Prien"}, {ID: "p2", Name: "Kretschmer"}}
+	var pack Place
+	for _, c := range []struct {
+		u    User
+		args map[string]string
+	}{
+		{organiser, map[string]string{"action": "create", "format": "wolfpack", "name": "Lost"}},
+		{players[0], map[string]string{"action": "join"}},
+		{players[1], map[string]string{"action": "join"}},
+		{organiser, map[string]string{"action": "start"}},
+	} {
+		r, err := svc.Command(ctx, here, c.u, "hunters", "tournament", c.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Elsewhere) > 0 {
+			pack = r.Elsewhere[0].Place
+		}
+	}
+	h, _ := hunters.NewRules()
+	rules := wolfpack.NewRules(h)
+	// own is a player's pending prompt in the pack and the built-in
+	// commander's option of it.
+	own := func(u User) (token, id string) {
+		t.Helper()
+		rec, err := store.Load(ctx, pack.Key())
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := rules.Decode(rec.State)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws := st.(*wolfpack.State)
+		for _, p := range ws.PendingAll() {
+			if who, _ := answerer(rec, p); who == u.ID {
+				seat, _, _ := strings.Cut(p.Token, ".")
+				idx := 0
+				fmt.Sscan(seat, &idx)
+				return p.Token, optionID(rec.ID, p.Token, hunters.Command(ws.Career(idx-1)))
+			}
+		}
+		t.Fatalf("no prompt of %s's", u.Name)
+		return "", ""
+	}
+	rec, _ := store.Load(ctx, pack.Key())
+	lost := map[string]Reply{}
+	ids := map[string]string{}
+	for round := 0; round < 3; round++ {
+		for _, u := range players {
+			token, id := own(u)
+			posts := &Posts{}
+			posts.Prompt(promptRef(rec.ID, token), MessageAt{Channel: pack.Channel, ID: "m-" + token})
+			if err := svc.RecordPosts(ctx, posts); err != nil {
+				t.Fatal(err)
+			}
+			r, err := svc.Click(ctx, pack, u, id)
+			if err != nil || len(r.Answered) == 0 {
+				t.Fatalf("%s's click: %+v %v", u.Name, r, err)
+			}
+			lost[u.ID], ids[u.ID] = r, id
+		}
+	}
+	before, _ := store.Load(ctx, pack.Key())
+	restarted, _ := clockedServiceOn(t, store, clock)
+	for _, u := range []User{players[1], players[0]} {
+		again, err := restarted.Click(ctx, pack, u, ids[u.ID])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := replyShown(again), replyShown(lost[u.ID]); got != want || len(again.Answered) == 0 {
+			t.Fatalf("%s's result shown again differs:\n%s\nthe lost reply:\n%s", u.Name, got, want)
+		}
+	}
+	if after, _ := store.Load(ctx, pack.Key()); after.Decisions != before.Decisions {
+		t.Fatalf("the results shown again decided: %d decisions, were %d", after.Decisions, before.Decisions)
+	}
+	if n := len(shownOf(before)); n != 2 {
+		t.Fatalf("the pack's record notes %d clicked decisions, want one per player", n)
+	}
 }
