@@ -432,7 +432,7 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 	}
 	p := promptByToken(st, target.token)
 	if p == nil {
-		if r, ok, err := s.unshownResult(ctx, place, rec, st, target.token, !strings.HasPrefix(target.key, yesKey)); ok || err != nil {
+		if r, ok, err := s.unshownResult(ctx, place, rec, st, user, target.token, !strings.HasPrefix(target.key, yesKey)); ok || err != nil {
 			return r, err
 		}
 		return disarmed("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil

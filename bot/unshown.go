@@ -101,14 +101,17 @@ func keepShown(rec *persist.GameRecord, kept []*shownDecision) error {
 	return nil
 }
 
-// unshownResult answers a click on a prompt already answered whose result
-// was never shown: that result, in place of the clicked message (or, from
-// a confirmation, where the prompt's messages are), with the prompts its
-// decision made that still wait. ok is false when there is none to show.
-func (s *Service) unshownResult(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, token string, fromPrompt bool) (r Reply, ok bool, err error) {
+// unshownResult answers the decider's click on a prompt already answered
+// whose result was never shown: that result, in place of the clicked
+// message (or, from a confirmation, where the prompt's messages are), with
+// the prompts its decision made that still wait. ok is false when there is
+// none to show. Only the player who took the decision gets it: a result
+// may hold what only he may see (a hidden hand), which a reply puts in the
+// clicker's private messages.
+func (s *Service) unshownResult(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, user User, token string, fromPrompt bool) (r Reply, ok bool, err error) {
 	var sd *shownDecision
 	for _, k := range shownOf(rec) {
-		if k.Token == token {
+		if k.Token == token && k.By == user.ID {
 			sd = k
 		}
 	}

@@ -40,7 +40,8 @@ func replyShown(r Reply) string {
 // went out leaves the prompt's message as it was, buttons and all, and the
 // dice it rolled unseen. The player clicks again — on a restarted replica —
 // and gets that result, rendered from the log as the lost reply had it,
-// with the next prompt; nothing is decided again. Once the result is shown
+// with the next prompt; nothing is decided again. Only he: a result may
+// hold what only its player may see. Once the result is shown
 // (its prompt's messages forgotten), a click there changes nothing.
 func TestAClickWhoseReplyWasLostShowsItsResultOnTheNextClick(t *testing.T) {
 	ctx := t.Context()
@@ -71,6 +72,10 @@ func TestAClickWhoseReplyWasLostShowsItsResultOnTheNextClick(t *testing.T) {
 		if step%3 == 0 || rolls(lost) > 0 && rolled < 3 {
 			// Its reply is lost; the process restarts.
 			restarted, _ := clockedServiceOn(t, store, clock)
+			// Someone else's click there shows him nothing of it.
+			if other, err := restarted.Click(ctx, here, stranger, id); err != nil || other.Update != nil || len(other.Answered) > 0 || len(other.Public) > 0 {
+				t.Fatalf("step %d: a stranger's click on the lost reply's prompt: %+v %v", step, other, err)
+			}
 			again, err := restarted.Click(ctx, here, prien, id)
 			if err != nil {
 				t.Fatal(err)
