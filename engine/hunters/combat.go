@@ -501,11 +501,18 @@ func (s *State) stepFire() {
 		var tubes []string
 		if w == "fwd" {
 			tubes = s.Boat.Fwd
-			e.UsedFwd = true
 		} else if w == "aft" {
 			tubes = s.Boat.Aft
-			e.UsedAft = true
 		}
+		// An end is used when a torpedo left it (9.2.1), not when its
+		// tubes were all held.
+		before := fired
+		defer func() {
+			if fired > before {
+				e.UsedFwd = e.UsedFwd || w == "fwd"
+				e.UsedAft = e.UsedAft || w == "aft"
+			}
+		}()
 		if w == "gun" {
 			e.UsedGun = true
 			n := s.Boat.Ammo
@@ -544,11 +551,17 @@ func (s *State) stepFire() {
 	}
 	fire(e.Weapon, false)
 	if e.Second != "" {
-		fire(e.Second, true)
-		e.BothEnds = true
+		first := fired
+		// 9.5.2: the second salvo's modifier only after a first one was
+		// fired; 9.2.1: detection's +1 only when both ends fired, not for
+		// a declared salvo whose tubes were all held.
+		fire(e.Second, first > 0)
+		if first > 0 && fired > first {
+			e.BothEnds = true
+		}
 	}
-	if (e.Weapon == "fwd" && e.UsedAft) || (e.Weapon == "aft" && e.UsedFwd) {
-		e.BothEnds = true
+	if e.UsedFwd && e.UsedAft {
+		e.BothEnds = true // both ends fired this round (9.2.1)
 	}
 	if fired > 0 {
 		e.FiredRound = true

@@ -3,6 +3,8 @@ package hunters
 import (
 	"strings"
 	"testing"
+
+	"github.com/kaleun/kaleun/engine"
 )
 
 // escortedAt puts the boat in an escorted convoy engagement ready to choose a weapon.
@@ -52,39 +54,70 @@ func TestCloseRangePreDetection(t *testing.T) {
 
 // 9.2.1, 9.5.2, 11.3.6: a night surface attack may fire a second salvo from the
 // other end, committed in advance, at +1 to hit unless the Kommandant holds the
-// Knight's Cross; both ends give +1 to the first detection only (9.6.3).
+// Knight's Cross; both ends give +1 to the first detection only (9.6.3). A
+// salvo declared first whose tubes are all held leaves the other end's the
+// only one fired: no second salvo, and not both ends used.
 func TestNightSurfaceSecondSalvo(t *testing.T) {
 	s := escortedAt(t, "VIIC", "1940-11", "medium", true)
 	s.Enc.Surfaced = true
 	s.Phase = phWeapon
 	choose(t, s, "fwd_aft")
-	for i := 0; i < 4; i++ {
+	choose(t, s, "t1") // one forward torpedo at target 1
+	for i := 0; i < 3; i++ {
 		choose(t, s, "hold")
 	}
-	// Aft tube at target 1: U1 3+3 = 6, -1 UZO, +1 second salvo = 6 ≤ 7: hit; dud check 6; U3 4.
+	// Forward: U1 6+6 = 12 -1 UZO = 11 > 7: a miss. Aft tube at target 1:
+	// U1 3+3 = 6, -1 UZO, +1 second salvo = 6 ≤ 7: hit; dud check 6; U3 4.
 	// 9.6.6: no test-depth decision in the first round of a night surface attack;
 	// detection 2+3 = 5 + 1 fore and aft = 6 (1940: no radar +1): undetected.
-	evs := choose(t, s, "t1", 3, 3, 6, 4, 2, 3)
-	r := findRoll(evs, "U1", "torpedo")
-	if v, ok := hasMod(r, "second salvo"); !ok || v != 1 {
-		t.Fatalf("second salvo modifier: %v", r.Modifiers)
+	evs := choose(t, s, "t1", 6, 6, 3, 3, 6, 4, 2, 3)
+	var second *engine.Roll
+	for _, e := range evs {
+		if e.Roll != nil && e.Roll.Chart == "U1" {
+			second = e.Roll // the last U1: the aft torpedo
+		}
 	}
-	r = findRoll(evs, "E2", "Escort detection")
+	if v, ok := hasMod(second, "second salvo"); !ok || v != 1 {
+		t.Fatalf("second salvo modifier: %v", second.Modifiers)
+	}
+	r := findRoll(evs, "E2", "Escort detection")
 	if _, ok := hasMod(r, "fore and aft"); !ok {
 		t.Fatalf("9.6.3: fore and aft +1 in the first round: %v", r.Modifiers)
 	}
+
+	// The forward salvo held whole: the aft torpedo is the only salvo.
+	h := escortedAt(t, "VIIC", "1940-11", "medium", true)
+	h.Enc.Surfaced = true
+	h.Phase = phWeapon
+	choose(t, h, "fwd_aft")
+	for i := 0; i < 4; i++ {
+		choose(t, h, "hold")
+	}
+	// U1 3+3 = 6 -1 UZO = 5: hit; dud check 6; U3 4; detection 2+3 = 5.
+	evs = choose(t, h, "t1", 3, 3, 6, 4, 2, 3)
+	if _, ok := hasMod(findRoll(evs, "U1", "torpedo"), "second salvo"); ok {
+		t.Fatal("9.5.2: a lone salvo has no second-salvo modifier")
+	}
+	if _, ok := hasMod(findRoll(evs, "E2", "Escort detection"), "fore and aft"); ok {
+		t.Fatal("9.2.1: one end fired is not both ends used")
+	}
+
 	// With the Knight's Cross the second salvo has no penalty (11.3.6).
 	k := escortedAt(t, "VIIC", "1940-11", "medium", true)
 	k.Enc.Surfaced, k.Career.Award = true, 1
 	k.Phase = phWeapon
 	choose(t, k, "aft_fwd")
-	choose(t, k, "hold") // aft tube held
-	for i := 0; i < 3; i++ {
-		choose(t, k, "hold")
-	}
-	evs = choose(t, k, "t1", 3, 3, 6, 4, 2, 3)
-	if _, ok := hasMod(findRoll(evs, "U1", "torpedo"), "second salvo"); ok {
-		t.Fatal("a Knight's Cross holder has no second-salvo penalty")
+	choose(t, k, "t1") // the aft tube at target 1
+	choose(t, k, "t1") // one forward torpedo at target 1
+	choose(t, k, "hold")
+	choose(t, k, "hold")
+	evs = choose(t, k, "hold", 6, 6, 3, 3, 6, 4, 2, 3)
+	for _, e := range evs {
+		if e.Roll != nil && e.Roll.Chart == "U1" {
+			if _, ok := hasMod(e.Roll, "second salvo"); ok {
+				t.Fatal("a Knight's Cross holder has no second-salvo penalty")
+			}
+		}
 	}
 }
 
