@@ -3,14 +3,11 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/kaleun/kaleun/engine/hunters"
-	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 	"github.com/kaleun/kaleun/internal/pgtest"
 	"github.com/kaleun/kaleun/persist"
 )
@@ -355,26 +352,8 @@ func TestAWolfpackDeadlineTakenOverPostsOnlyItsOwnPrompts(t *testing.T) {
 	// The active player's routine click on his own boat's prompt.
 	answerOwn := func(svc *Service) Reply {
 		t.Helper()
-		rec, err := store.Load(t.Context(), pack.Key())
-		if err != nil {
-			t.Fatal(err)
-		}
-		h, _ := hunters.NewRules()
-		st, err := wolfpack.NewRules(h).Decode(rec.State)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ws := st.(*wolfpack.State)
-		for _, p := range ws.PendingAll() {
-			if who, _ := answerer(rec, p); who == active.ID {
-				seat, _, _ := strings.Cut(p.Token, ".")
-				idx := 0
-				fmt.Sscan(seat, &idx)
-				return mustClick(t, svc, active, optionID(rec.ID, p.Token, hunters.Command(ws.Career(idx-1))))
-			}
-		}
-		t.Fatal("no prompt of the active player's")
-		return Reply{}
+		_, id := packPrompt(t, store, pack, active)
+		return mustClick(t, svc, active, id)
 	}
 	answerOwn(svc)
 	for _, at := range []string{"2026-06-10T11:00:00Z", "2026-06-10T12:00:00Z"} {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
+	"github.com/kaleun/kaleun/persist"
 )
 
 // gameOption is a prompt's first option of the game's own (not Show board,
@@ -152,31 +153,9 @@ func TestAWolfpackKeepsEachPlayersLostReply(t *testing.T) {
 			pack = r.Elsewhere[0].Place
 		}
 	}
-	h, _ := hunters.NewRules()
-	rules := wolfpack.NewRules(h)
-	// own is a player's pending prompt in the pack and the built-in
-	// commander's option of it.
 	own := func(u User) (token, id string) {
 		t.Helper()
-		rec, err := store.Load(ctx, pack.Key())
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := rules.Decode(rec.State)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ws := st.(*wolfpack.State)
-		for _, p := range ws.PendingAll() {
-			if who, _ := answerer(rec, p); who == u.ID {
-				seat, _, _ := strings.Cut(p.Token, ".")
-				idx := 0
-				fmt.Sscan(seat, &idx)
-				return p.Token, optionID(rec.ID, p.Token, hunters.Command(ws.Career(idx-1)))
-			}
-		}
-		t.Fatalf("no prompt of %s's", u.Name)
-		return "", ""
+		return packPrompt(t, store, pack, u)
 	}
 	rec, _ := store.Load(ctx, pack.Key())
 	lost := map[string]Reply{}
@@ -213,4 +192,33 @@ func TestAWolfpackKeepsEachPlayersLostReply(t *testing.T) {
 	if n := len(shownOf(before)); n != 2 {
 		t.Fatalf("the pack's record notes %d clicked decisions, want one per player", n)
 	}
+}
+
+// packPrompt is a player's pending prompt in a wolfpack's place, and the
+// built-in commander's option of it (a routine click).
+func packPrompt(t *testing.T, store *persist.Store, pack Place, u User) (token, id string) {
+	t.Helper()
+	rec, err := store.Load(t.Context(), pack.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := wolfpack.NewRules(h).Decode(rec.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := st.(*wolfpack.State)
+	for _, p := range ws.PendingAll() {
+		if who, _ := answerer(rec, p); who == u.ID {
+			seat, _, _ := strings.Cut(p.Token, ".")
+			idx := 0
+			fmt.Sscan(seat, &idx)
+			return p.Token, optionID(rec.ID, p.Token, hunters.Command(ws.Career(idx-1)))
+		}
+	}
+	t.Fatalf("no prompt of %s's", u.Name)
+	return "", ""
 }
