@@ -234,5 +234,5 @@ func (s *State) outlook() (string, error) {
 		boat = s.Career.Boats[0]
 	}
 	su := Setup{Boat: boat, Start: s.Career.Start, Kommandant: s.Career.Kommandant, Settings: s.Settings}
-	return Outlook(NewRulesWithPack(s.pack), su)
+	return Outlook(&Rules{pack: s.pack, outlooks: s.outlooks}, su)
 }
