@@ -66,6 +66,9 @@ type Session struct {
 	// autopilot: the built-in commander takes the routine decisions
 	// (engine.Routine); paused after an undo, until the player answers.
 	autopilot, paused bool
+	// held is the prompt a reply brought while the autopilot was on: Run
+	// prints it when the autopilot leaves it to the player.
+	held *bot.Message
 }
 
 // ErrDice means the dice could not roll (a script ran out or held an
@@ -97,6 +100,13 @@ func (s *Session) Show(r bot.Reply) {
 		}
 	}
 	for _, m := range append(results, r.Public...) {
+		if m.Prompt != nil && !m.Prompt.Private && s.autopilotOn() {
+			// The autopilot may take it: printed only if it waits for the
+			// player (Run), so that no line typed ahead lands elsewhere.
+			held := m
+			s.held = &held
+			continue
+		}
 		s.show(m)
 		if m.Prompt == nil && m.View == nil {
 			s.sinceHandOver = append(s.sinceHandOver, m)
@@ -127,12 +137,16 @@ func (s *Session) Run(ctx context.Context) error {
 				return err
 			}
 		}
-		if done, err := s.autopilotStep(ctx, prompt); done || err != nil {
-			if err != nil {
+		if done, end, err := s.autopilotStep(ctx, prompt); done || err != nil {
+			if err != nil || end {
 				return err
 			}
 			continue
 		}
+		if h := s.held; h != nil && h.Prompt.Token == prompt.Prompt.Token && prompt.Prompt.Token != s.shown {
+			prompt = *h // as the reply brought it
+		}
+		s.held = nil
 		if prompt.Prompt.Token != s.shown {
 			s.show(prompt)
 		} else if !s.JSONL && !s.prompted {
