@@ -35,8 +35,11 @@ func (s *Session) autopilotStep(ctx context.Context, prompt bot.Message) (done, 
 		user = bot.User{ID: prompt.Owner, Name: prompt.Owner}
 	}
 	r, took, ok, err := s.Svc.Routine(ctx, s.Place, user)
-	if err != nil || !ok {
-		return false, false, err
+	if err != nil {
+		return false, false, s.diceFailed(err) // as when the player decides
+	}
+	if !ok {
+		return false, false, nil
 	}
 	s.decider = user
 	if s.JSONL {

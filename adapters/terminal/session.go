@@ -243,12 +243,7 @@ func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (e
 	s.decider = user
 	r, err := s.Svc.Click(ctx, s.Place, user, id)
 	if err != nil {
-		var de *engine.DiceError
-		if errors.As(err, &de) {
-			s.error(err.Error() + " — the game is unchanged")
-			return true, fmt.Errorf("%w: %v", ErrDice, err)
-		}
-		return true, err
+		return true, s.diceFailed(err)
 	}
 	s.Show(r)
 	for _, m := range r.Shown() {
@@ -257,6 +252,17 @@ func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (e
 		}
 	}
 	return false, nil
+}
+
+// diceFailed says so when a decision could not roll its dice (a script ran
+// out): the game is unchanged. Other errors pass as they are.
+func (s *Session) diceFailed(err error) error {
+	var de *engine.DiceError
+	if errors.As(err, &de) {
+		s.error(err.Error() + " — the game is unchanged")
+		return fmt.Errorf("%w: %v", ErrDice, err)
+	}
+	return err
 }
 
 // command runs one of the session's commands: a view, history, dice, undo,

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -214,6 +215,23 @@ func TestAutopilotShowsTheEndAndWhatItCaused(t *testing.T) {
 	}
 	if n := strings.Count(text, "  autopilot » "); n != auto.autopilot {
 		t.Errorf("%d autopilot lines at the terminal, %d decisions taken by it in JSONL", n, auto.autopilot)
+	}
+}
+
+// A dice script that runs out under an autopilot decision says so as when
+// the player decides: on the screen, the game unchanged, exit 1.
+func TestAutopilotSaysTheDiceRanOut(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "dice.txt")
+	// As TestDiceFileForcesFacesAndNamesTheRollWhenItRunsOut: sailing on
+	// from box 1, a routine decision, rolls box 2's encounter and runs out.
+	if err := os.WriteFile(script, []byte("3 6 3 4 4 4"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	code := runPlay([]string{"--db", filepath.Join(dir, "k.db"), "--dice", script, "--boat", "VIIC"}, strings.NewReader("autopilot on\n"), &out, &errs)
+	if code != 1 || !strings.Contains(out.String(), "! rolling for Encounter: Transit: die #7 (d6): the dice script has run out after 6 faces — the game is unchanged") {
+		t.Fatalf("exit %d:\n%s\nstderr: %s", code, out.String(), errs.String())
 	}
 }
 
