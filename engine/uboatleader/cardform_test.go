@@ -2,6 +2,7 @@ package uboatleader
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -328,5 +329,55 @@ func TestALongListOfCardsIsPaged(t *testing.T) {
 	s, ev := press(t, s, d, "card=92")
 	if !strings.Contains(eventsText(ev), "Drew Merchant #92 (entered before)") {
 		t.Fatalf("events:\n%s", eventsText(ev))
+	}
+}
+
+// UBL-1.8: a printed number typed whole ("number=78", engine.Entry) is one
+// answer for the three digit prompts, checked as the digits are: a number
+// entered before or a Convoy card the sheet takes out is refused with its
+// reason; "back" after it asks the number again. A field whose values are
+// printed numbers asks for a number, so a keyboard types the value itself.
+func TestAPrintedNumberTypedWhole(t *testing.T) {
+	s, d := toDraw(t, `{"campaign":"opening","draws":"physical"}`, DeckConvoys)
+	s, _ = press(t, s, d, "new")
+	p := s.Pending()
+	if p.Entry == nil || p.Entry.Key != "number=" || p.Entry.Walk != "n100=" || p.Entry.Max != 999 {
+		t.Fatalf("the number prompt asks for no number: %+v", p.Entry)
+	}
+	used := 0
+	for n := range s.seenNumbers() {
+		used = n
+	}
+	for key, why := range map[string]string{
+		"number=41":                    "Convoy card #41 is out of this campaign's deck",
+		"number=1000":                  "a printed number is 1 to 999",
+		"number=x":                     "a printed number is 1 to 999",
+		"number=" + strconv.Itoa(used): "is entered already",
+	} {
+		_, _, err := s.Apply(engine.Choice{Token: p.Token, Key: key}, d)
+		if !errors.Is(err, engine.ErrIllegalChoice) || !strings.Contains(err.Error(), why) {
+			t.Errorf("%s: %v, want %q", key, err, why)
+		}
+	}
+	s, ev := press(t, s, d, "number=78")
+	if !strings.Contains(eventsText(ev), "Decision: #78") {
+		t.Errorf("the decision reads %s", eventsText(ev))
+	}
+	if v := s.Form.Values; v["n100"] != 0 || v["n10"] != 7 || v["n1"] != 8 {
+		t.Fatalf("the digits are %v", v)
+	}
+	if s.Pending().HasOption("like=0") {
+		s, _ = press(t, s, d, "like=0")
+	}
+	if p := s.Pending(); p.Entry != nil {
+		t.Fatalf("the contact type (L, M, N) is no number: %+v", p.Entry)
+	}
+	s, _ = press(t, s, d, "type=2")
+	p = s.Pending()
+	if p.Entry == nil || p.Entry.Key != "torpedo_mod=" || p.Entry.Min != -3 || p.Entry.Max != 3 || p.Entry.Walk != "" {
+		t.Fatalf("the torpedo modifier asks for no number: %+v", p.Entry)
+	}
+	if !strings.Contains(p.Text, "So far: #78") {
+		t.Errorf("the number typed is not in the summary: %s", p.Text)
 	}
 }
