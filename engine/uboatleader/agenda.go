@@ -206,6 +206,15 @@ func (s *State) legal(key string) (label, cas string, err error) {
 			return o.Label, a.Case, nil
 		}
 	}
+	if alias := s.areaAlias(key); alias != key {
+		// A display area by the pack's id, as keys were before the codes
+		// (displayGraph.code): the option of its code.
+		for _, o := range a.Options {
+			if o.Key == alias {
+				return o.Label, a.Case, nil
+			}
+		}
+	}
 	if a.accept != nil {
 		// A number typed whole, which no option lists (a card's printed
 		// number, whose buttons enter it digit by digit).

@@ -307,7 +307,7 @@ func (w *walker) convoy() *ConvoyCard {
 		}
 		var aopts []formOpt
 		for i, id := range rings[r-1] {
-			aopts = append(aopts, formOpt{i + 1, fmt.Sprintf("%s (%s)", g.name(id), id)})
+			aopts = append(aopts, formOpt{i + 1, fmt.Sprintf("%s (%s)", g.name(id), g.code(id))})
 		}
 		a := w.ask(formField{name: fmt.Sprintf("ship%d.area", k), title: fmt.Sprintf("counter %d area", k), question: fmt.Sprintf("Counter %d: which area of %s?", k, ringNames[r-1]), opts: aopts})
 		if w.open {
@@ -638,7 +638,7 @@ func (s *State) enterCard(f *CardForm, card any) {
 		}
 	}
 	s.Drawn = append(s.Drawn, n)
-	s.note("UBL-1.8", "Entered %s: %s.", s.cardTitle(f.Deck, n), s.cardLine(f.Deck, n))
+	s.note("UBL-1.8", "Entered %s: %s.", s.cardTitle(f.Deck, n), s.cardBody(f.Deck, n))
 }
 
 // cardAnswers are the form's answers that enter a card of the catalogue

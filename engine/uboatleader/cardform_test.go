@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
@@ -15,7 +16,11 @@ import (
 // until the first draw of a deck is asked.
 func toDraw(t *testing.T, setup, deck string) (*State, engine.Dice) {
 	t.Helper()
-	r := houseRules(t)
+	return toDrawWith(t, houseRules(t), setup, deck)
+}
+
+func toDrawWith(t *testing.T, r *Rules, setup, deck string) (*State, engine.Dice) {
+	t.Helper()
 	d := dice.NewFast(5)
 	st, _, err := r.New([]byte(setup), d)
 	if err != nil {
@@ -210,7 +215,7 @@ func TestEnteringACardRefusesValuesNotOffered(t *testing.T) {
 // takes out; a card already entered is one click from the list, unless it
 // is on the table now.
 func TestNumbersAlreadyUsedAreNotOffered(t *testing.T) {
-	s, d := toDraw(t, `{"campaign":"opening","draws":"physical"}`, DeckConvoys)
+	s, d := toDrawWith(t, ownRules(t), `{"campaign":"opening","draws":"physical"}`, DeckConvoys)
 	used := s.seenNumbers()
 	if len(used) == 0 {
 		t.Fatal("no Event card was entered before the first contact")
@@ -338,7 +343,7 @@ func TestALongListOfCardsIsPaged(t *testing.T) {
 // reason; "back" after it asks the number again. A field whose values are
 // printed numbers asks for a number, so a keyboard types the value itself.
 func TestAPrintedNumberTypedWhole(t *testing.T) {
-	s, d := toDraw(t, `{"campaign":"opening","draws":"physical"}`, DeckConvoys)
+	s, d := toDrawWith(t, ownRules(t), `{"campaign":"opening","draws":"physical"}`, DeckConvoys)
 	s, _ = press(t, s, d, "new")
 	p := s.Pending()
 	if p.Entry == nil || p.Entry.Key != "number=" || p.Entry.Walk != "n100=" || p.Entry.Max != 999 {
@@ -379,5 +384,73 @@ func TestAPrintedNumberTypedWhole(t *testing.T) {
 	}
 	if !strings.Contains(p.Text, "So far: #78") {
 		t.Errorf("the number typed is not in the summary: %s", p.Text)
+	}
+}
+
+// ownRules play the house pack's cards as a pack of the player's own,
+// which numbers its cards as his are printed (housePhysical).
+func ownRules(t *testing.T) *Rules {
+	t.Helper()
+	m := fstest.MapFS{}
+	for _, name := range packFiles {
+		b, err := housePack.ReadFile("packs/house/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m["p/"+name] = &fstest.MapFile{Data: b}
+	}
+	edit(t, m, "pack.yaml", "id: house", "id: mine")
+	p, err := LoadPack(m, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewRulesWith(p)
+}
+
+// UBL-2 with the house pack and the player's own cards: the house's list of
+// Convoy cards to take out names house numbers, not the ones printed on his
+// cards, so set-up sends him to his campaign sheet and no number is refused
+// or left out for it (issue 28: "Take Convoy cards [41 42 45 46] out").
+func TestHouseNumbersAreNeverTheOwnersCards(t *testing.T) {
+	_, ev, err := houseRules(t).New([]byte(`{"campaign":"opening","draws":"physical"}`), dice.NewFast(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := eventsText(ev)
+	if strings.Contains(text, "[41 42 45 46]") || !strings.Contains(text, "the cards your campaign sheet lists") {
+		t.Fatalf("set-up says:\n%s", text)
+	}
+	s, d := toDraw(t, `{"campaign":"opening","draws":"physical"}`, DeckConvoys)
+	if strings.Contains(s.Pending().Text, "41 42 45 46") {
+		t.Fatalf("the draw names house numbers: %s", s.Pending().Text)
+	}
+	s, _ = press(t, s, d, "new")
+	s, _ = press(t, s, d, "number=41")
+	if s.Form.Values["n10"] != 4 || s.Form.Values["n1"] != 1 {
+		t.Fatalf("Convoy card #41 was not taken: %v", s.Form.Values)
+	}
+}
+
+// Entering a card names it once: "Entered Event #17: +2 stress.", not
+// "Event #17: #17: +2 stress.".
+func TestEnteredCardIsNamedOnce(t *testing.T) {
+	s, d := toDraw(t, `{"campaign":"opening","draws":"physical"}`, DeckEvents)
+	s, _ = press(t, s, d, "new")
+	n := 1
+	for s.seenNumbers()[n] != "" {
+		n++
+	}
+	for _, k := range []string{"number=" + strconv.Itoa(n), "effect1.kind=1", "effect1.value=2", "effect2.kind=0", "yes"} {
+		if p := s.Pending(); p.HasOption("like=0") {
+			s, _ = press(t, s, d, "like=0")
+		}
+		var ev []engine.Event
+		s, ev = press(t, s, d, k)
+		if k == "yes" {
+			want := "Entered Event #" + strconv.Itoa(n) + ": +2 stress."
+			if !strings.Contains(eventsText(ev), want) {
+				t.Fatalf("no %q in\n%s", want, eventsText(ev))
+			}
+		}
 	}
 }
