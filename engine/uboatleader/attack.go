@@ -154,7 +154,7 @@ func (s *State) askAttack(st Step) *ask {
 	a.Text = s.f("%s attacks%s (UBL-6.13): declare every torpedo and the gun before rolling. %s ready%s%s, %s. Plan: %s.",
 		s.boatName(i), where, count(std, "torpedo"), advText(fat, t5), mapText(mission), count(b.Gun, "gun round"), s.planText())
 	if !mission {
-		a.Text += " " + s.displayBrief()
+		a.Text += "\n" + s.displayBrief()
 	}
 	return a
 }

@@ -135,7 +135,7 @@ func (s *State) askMoveStep(st Step) *ask {
 		return nil
 	}
 	g := s.display()
-	a := &ask{Case: "UBL-6.7", Text: s.f("%s in %s, %s: %s left (UBL-6.7). %s", s.boatName(st.Boat), g.name(d.Area), side(d.Surfaced), count(st.N, "move"), s.displayBrief())}
+	a := &ask{Case: "UBL-6.7", Text: s.f("%s in %s, %s: %s left (UBL-6.7).\n%s", s.boatName(st.Boat), g.name(d.Area), side(d.Surfaced), count(st.N, "move"), s.displayBrief())}
 	for _, n := range g.neighbours(d.Area) {
 		a.Options = append(a.Options, opt("to:"+g.code(n), "→ "+s.areaLabel(n), "UBL-6.7"))
 	}
@@ -477,26 +477,35 @@ func (s *State) areaLabel(id string) string {
 	return label
 }
 
-// displayBrief is the display in one line, for prompts.
+// displayBrief is the display for prompts: a block of lines, one for
+// each area that holds a counter, in the display's order (a battle's dozen
+// counters in one line read as a wall of text).
 func (s *State) displayBrief() string {
 	bt := s.Battle
 	if bt == nil || s.bare {
 		return ""
 	}
-	var parts []string
+	g := s.display()
+	in := map[string][]string{}
 	for _, i := range bt.shipsOn() {
 		sh := &bt.Ships[i]
-		p := fmt.Sprintf("%s@%s", s.shipName(i), s.display().name(sh.Area))
+		p := s.shipName(i)
 		if t := sh.damageText(); t != "" {
 			p += " (" + t + ")"
 		}
-		parts = append(parts, p)
+		in[sh.Area] = append(in[sh.Area], p)
 	}
 	for _, k := range bt.boatsOn() {
 		d := &bt.Boats[k]
-		parts = append(parts, fmt.Sprintf("%s@%s %s%s", s.Fleet[d.Boat].ID, s.display().name(d.Area), side(d.Surfaced), detectedText(d)))
+		in[d.Area] = append(in[d.Area], fmt.Sprintf("%s %s%s", s.Fleet[d.Boat].ID, side(d.Surfaced), detectedText(d)))
 	}
-	return fmt.Sprintf("Display: %s; %s.", strings.Join(parts, "; "), count(bt.Alerts, "Alert"))
+	lines := []string{fmt.Sprintf("Display (%s):", count(bt.Alerts, "Alert marker"))}
+	for _, id := range g.ids {
+		if len(in[id]) > 0 {
+			lines = append(lines, fmt.Sprintf("  %s (%s): %s", g.name(id), g.code(id), strings.Join(in[id], "; ")))
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // reloadTubes moves torpedoes from Stored to Ready up to the card's tubes,

@@ -277,7 +277,7 @@ func (s *State) startAreas(i int) []string {
 }
 
 func (s *State) askPlaceBoat(st Step) *ask {
-	a := &ask{Case: "UBL-6.5", Text: s.f("Where does %s start on the display (UBL-6.5)? %s", s.boatName(st.Boat), s.displayBrief())}
+	a := &ask{Case: "UBL-6.5", Text: s.f("Where does %s start on the display (UBL-6.5)?\n%s", s.boatName(st.Boat), s.displayBrief())}
 	for _, id := range s.startAreas(st.Boat) {
 		a.Options = append(a.Options, opt(s.display().code(id), s.areaLabel(id), "UBL-6.5"))
 	}

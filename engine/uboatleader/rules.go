@@ -80,7 +80,7 @@ func (r *Rules) SetupFields() []engine.SetupField {
 		{Key: "length", Label: "Length", Default: "short", Help: "UBL-2: patrols per U-boat and starting SO",
 			Options: []engine.Option{{Key: "short", Label: "Short"}, {Key: "medium", Label: "Medium"}, {Key: "long", Label: "Long"}}},
 		{Key: "kommandant", Label: "Fleet commander's name"},
-		{Key: "rules", Label: "Optional rules and rulings, e.g. xxi,snorkel,deep_dive=example", Help: "UBL-9 (xxi, snorkel, random_fleet, linked) and the rulings of `variants`"},
+		{Key: "rules", Label: "Optional rules and rulings, comma-separated, e.g. xxi,snorkel,deep_dive=example", Help: "UBL-9 (xxi, snorkel, random_fleet, linked) and the rulings of `variants`", Menu: rulesMenu()},
 		{Key: "pack", Label: "Content pack", Default: p.Meta.ID, Suggestions: packs, Help: "by name or SHA-256; the house pack is the sample"},
 		{Key: "draws", Label: "Cards: the pack's decks, or your own", Default: DrawsDeck, Help: "physical: you draw from your own decks and enter each card; the pack gives the maps, sheets, display and U-boats",
 			Options: []engine.Option{{Key: DrawsDeck, Label: "The pack's decks, shuffled by the dice"}, {Key: DrawsPhysical, Label: "My own cards: I draw and tell the bot"}}},

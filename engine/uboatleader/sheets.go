@@ -164,8 +164,8 @@ type DisplaySheet struct {
 type DisplayArea struct {
 	// ID is the pack's; Code is what texts and keys call it ("mid4").
 	ID, Code, Name string
-	Ships    []int // indexes in DisplaySheet.Ships
-	Boats    []int // indexes in DisplaySheet.Boats
+	Ships          []int // indexes in DisplaySheet.Ships
+	Boats          []int // indexes in DisplaySheet.Boats
 }
 
 // ShipCounter is a ship of the battle.
