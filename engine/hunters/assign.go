@@ -278,6 +278,9 @@ func (s *State) stepAssigned() {
 		}
 		p.Boxes[i], p.Rolls[i] = code, b.Rolls
 	}
+	if p.Area == "mediterranean" {
+		mediterraneanTransits(p.Boxes)
+	}
 	p.FirstMed = p.Area == "mediterranean" && !s.Career.Med
 	p.Dir = 1
 	p.Pos = 0
@@ -301,6 +304,31 @@ func (s *State) stepAssigned() {
 		return
 	}
 	s.beginLoading()
+}
+
+// mediterraneanTransits gives a Mediterranean patrol's Transit boxes the
+// meaning 7.3.3 and 7.3.4 give them whatever track is sailed: the mats'
+// Mediterranean track prints them so, but a boat sent there under 14.10.1
+// borrows a track printed for the Atlantic. The first Transit box is the
+// Bay of Biscay and the second the Gibraltar Passage (7.3.3; encounterTable
+// reads both as plain Transit once the boat is based in Italy), and the way
+// home ends in Italy, not through the Bay of Biscay (7.3.4).
+func mediterraneanTransits(boxes []string) {
+	n := 0
+	for i, c := range boxes {
+		if !isTransit(c) {
+			continue
+		}
+		n++
+		switch {
+		case n == 1:
+			boxes[i] = "transit_bob"
+		case n == 2:
+			boxes[i] = "transit_gibraltar"
+		case c == "transit_bob":
+			boxes[i] = "transit"
+		}
+	}
 }
 
 func isAreaCode(code string) bool {
