@@ -19,8 +19,8 @@ func init() {
 	decisions[phTestDepth] = &decision{
 		kind: "test_depth", cas: "9.6.4",
 		text: func(s *State) string {
-			return fmt.Sprintf("Escort detection round %d. Exceed test depth? You take 1 hull damage (now %d of %d) and roll 2d6 against the damaged hull boxes: less implodes, equal costs another hull box; greater gives -1 to detection this round.",
-				s.Enc.Round, s.Boat.Hull, s.mat().HullSpaces)
+			return fmt.Sprintf("Escort detection round %d. Exceed test depth? You take 1 hull damage (that makes %d of %d) and roll 2d6 against the damaged hull boxes: less implodes, equal costs another hull box; greater gives -1 to detection this round.",
+				s.Enc.Round, s.Boat.Hull+1, s.mat().HullSpaces)
 		},
 		options: func(s *State) []engine.Option {
 			return s.optsOf(

@@ -226,7 +226,7 @@ func (s *State) engageText() string {
 	if e.Escorted {
 		esc = "escorted"
 	}
-	txt := fmt.Sprintf("%s: %s, %s.", pretty(e.Type), tod, esc)
+	txt := fmt.Sprintf("%s: %s, %s.", capitalised(pretty(e.Type)), tod, esc)
 	for i := range e.Targets {
 		if e.Targets[i].Afloat() {
 			txt += "\n  " + s.targetLabel(i)
