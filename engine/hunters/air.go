@@ -196,6 +196,7 @@ func (s *State) airAttack(cas string) {
 	s.emit(r, s.text(func() string { return s.hitsWord(row.Hits) }))
 	hits, sunk := s.e3Result(r.total, e.AirQuality, "14.7.3", "aircraft")
 	if sunk {
+		e.Incoming, e.IncomingSunk = hits, true // the combat mat shows the fatal attack
 		s.endGame("sunk", fmt.Sprintf("%s was sunk from the air with all hands (9.8.2).", s.Boat.Number))
 		return
 	}

@@ -295,6 +295,7 @@ func (s *State) resolveDepthCharge(total int) {
 	}
 	_ = noAutoSink // 14.8.2: hits beyond 5 are simply rolled
 	if sunk {
+		e.Incoming, e.IncomingSunk = hits, true // the combat mat shows the fatal attack
 		s.endGame("sunk", fmt.Sprintf("%s was destroyed by depth charges with all hands (9.6.8).", s.Boat.Number))
 		return
 	}

@@ -120,3 +120,19 @@ func TestAimPromptSaysWhatIsAimed(t *testing.T) {
 		t.Fatalf("only the first ship has tubes aimed at it:\n%s", txt)
 	}
 }
+
+// The combat mat of a boat sunk outright by depth charges shows that attack,
+// not the one before it (issue 28).
+func TestCombatMatShowsTheFatalAttack(t *testing.T) {
+	s := detecting(t, "VIIC", "1941-03")
+	s.Enc.Incoming = 3 // the attack before
+	// E2 5+6 = 11 +1 1941 = 12: detected with +1; E3 6+6 +1 = 13: U-boat sunk.
+	choose(t, s, "hold_depth", 5, 6, 6, 6)
+	if s.Over == nil {
+		t.Fatal("the boat should be sunk")
+	}
+	c, ok := s.CombatSheet()
+	if !ok || c.LastAttack != "Last attack on the boat: U-boat sunk" {
+		t.Fatalf("combat mat %v: %q", ok, c.LastAttack)
+	}
+}
