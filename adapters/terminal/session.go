@@ -726,7 +726,10 @@ func (s *Session) show(m bot.Message) {
 		}
 		if m.Outcome != nil {
 			fmt.Fprintf(s.Out, "\n== The end ==\n")
-			text = strings.TrimRight(text, "\n") + "\n" + m.Outcome.Summary
+			// The transcript's end event already says it; printed once.
+			if !hasLine(text, m.Outcome.Summary) {
+				text = strings.TrimRight(text, "\n") + "\n" + m.Outcome.Summary
+			}
 		}
 		for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 			if line != "" {
@@ -737,6 +740,16 @@ func (s *Session) show(m bot.Message) {
 			fmt.Fprintf(s.Out, "  %s: %s\n", f.Name, f.Value)
 		}
 	}
+}
+
+// hasLine reports whether text holds line as one of its lines.
+func hasLine(text, line string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) == strings.TrimSpace(line) {
+			return true
+		}
+	}
+	return false
 }
 
 // RenderView renders a view as plain text.

@@ -370,3 +370,41 @@ func TestOddsAfterAnUndo(t *testing.T) {
 		answered(run("odds\n"), back.Token) // reopened
 	}
 }
+
+// At a terminal the career's summary line is printed once at the end: the
+// end event in the transcript already carries it (issue 28).
+func TestTextCareerPrintsItsSummaryOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	var out strings.Builder
+	s, store := session(t, path, false, "", &out, nil)
+	for i := 0; i < 5000; i++ {
+		if _, err := store.Load(t.Context(), place.Key()); errors.Is(err, persist.ErrNotFound) {
+			break
+		}
+		r, _ := s.Svc.Command(t.Context(), place, me, "hunters", "turn", nil)
+		var key string
+		for _, m := range r.Public {
+			if m.Prompt != nil {
+				key = m.Prompt.Options[0].Key
+			}
+		}
+		s.In = strings.NewReader(key + "\n")
+		if err := s.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := out.String()
+	_, after, ok := strings.Cut(text, "== The end ==")
+	if !ok {
+		t.Fatalf("no end:\n%s", text[max(0, len(text)-2000):])
+	}
+	n := 0
+	for _, line := range strings.Split(after, "\n") {
+		if strings.Contains(line, " sunk in ") && strings.HasSuffix(line, "(5.2).") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("the summary is printed %d times:\n%s", n, after)
+	}
+}

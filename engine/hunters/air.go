@@ -15,6 +15,11 @@ func init() {
 	decisions[phHalsAir] = halsDecision("crash dive", phAirRetry, func(s *State) { s.airAttacks(s.Enc.Held) })
 	steps[phAirRetry] = func(s *State) { s.startAir(s.Enc.FromAddl) }
 	steps[phAirAttack] = (*State).stepAirAttack
+	steps[phAirFlak] = func(s *State) {
+		s.Enc.Flak = s.fireFlak()
+		s.Phase = phAirAttack
+	}
+	steps[phFlakSecond] = (*State).flakBoatSecondBombing
 	decisions[phFlakStay] = &decision{
 		kind: "flak_stay", cas: "11.4.7",
 		text: func(s *State) string {
@@ -76,7 +81,14 @@ func (s *State) airAttacks(total int) {
 		s.Phase = phCombatOver
 		return
 	}
+	e.Flak = "" // this aircraft has not been fired at yet
 	s.Phase = phAirAttack
+	if s.Settings.TwoPlayer {
+		// 13.1.2: the other player rolls the air attacks, but the flak is
+		// the U-boat's (9.8.3): it fires with its own player's move, before
+		// the enemy's Roll, and counts as simultaneous with the first attack.
+		s.Phase = phAirFlak
+	}
 }
 
 // stepAirAttack flies the aircraft's attacks with the boat's flak (9.8.2,
@@ -95,8 +107,11 @@ func (s *State) stepAirAttack() {
 		q, _ := s.table(table, "Aircraft quality")
 		e.AirQuality = q.Result
 	}
-	// 9.8.3: flak is simultaneous with the first attack.
-	e.Flak = s.fireFlak()
+	// 9.8.3: flak is simultaneous with the first attack (in a two-player
+	// game the U-boat's player has fired it already, phAirFlak).
+	if e.Flak == "" {
+		e.Flak = s.fireFlak()
+	}
 	s.airAttack("9.8.2")
 	if s.boatGone() {
 		return
@@ -181,6 +196,7 @@ func (s *State) airAttack(cas string) {
 	s.emit(r, s.text(func() string { return s.hitsWord(row.Hits) }))
 	hits, sunk := s.e3Result(r.total, e.AirQuality, "14.7.3", "aircraft")
 	if sunk {
+		e.Incoming, e.IncomingSunk = hits, true // the combat mat shows the fatal attack
 		s.endGame("sunk", fmt.Sprintf("%s was sunk from the air with all hands (9.8.2).", s.Boat.Number))
 		return
 	}
@@ -209,8 +225,18 @@ func (s *State) airAttack(cas string) {
 
 // flakBoatSecondRound is the VIIC Flak's second round on the surface (11.4.7).
 func (s *State) flakBoatSecondRound() {
+	s.Enc.Flak = s.fireFlak()
+	s.Phase = phFlakSecond
+}
+
+// flakBoatSecondBombing is the aircraft's side of the VIIC Flak's second
+// round (11.4.7): its strafing and perhaps a second bombing, which in a
+// two-player game the other player rolls (13.1.2).
+func (s *State) flakBoatSecondBombing() {
+	if s.enemyGate() {
+		return
+	}
 	e := s.Enc
-	e.Flak = s.fireFlak()
 	s.note("11.4.7", "The aircraft strafes the boat.")
 	s.crewInjury()
 	if s.Over != nil {

@@ -70,6 +70,15 @@ func init() {
 // assignmentLabel turns a P1 result key into the log sheet's words:
 // "north_america_A" is "North America (A)". It is written into the log of
 // every patrol, simulated or not, so it builds the label in one allocation.
+// patrolName is an assignment's label that says what a (W) is: a Wolfpack
+// patrol (7.2.1), whose convoy escorts are busy or focused (7.2.2).
+func patrolName(p *Patrol) string {
+	if p.Wolfpack {
+		return assignmentLabel(p.Assignment) + ", a Wolfpack patrol (7.2)"
+	}
+	return assignmentLabel(p.Assignment)
+}
+
 func assignmentLabel(k string) string {
 	base, mark := k, byte(0)
 	if n := len(k); n >= 2 && k[n-2] == '_' && (k[n-1] == 'M' || k[n-1] == 'A' || k[n-1] == 'W') {
@@ -278,6 +287,9 @@ func (s *State) stepAssigned() {
 		}
 		p.Boxes[i], p.Rolls[i] = code, b.Rolls
 	}
+	if p.Area == "mediterranean" {
+		mediterraneanTransits(p.Boxes)
+	}
 	p.FirstMed = p.Area == "mediterranean" && !s.Career.Med
 	p.Dir = 1
 	p.Pos = 0
@@ -286,7 +298,7 @@ func (s *State) stepAssigned() {
 	}
 	s.Career.Log = append(s.Career.Log, LogRow{Month: s.Career.Month, Mark: "patrol", Patrol: s.patrolLabel(p.Assignment)})
 	s.say("7.1.1", func() string {
-		return fmt.Sprintf("Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), assignmentLabel(p.Assignment), len(p.Boxes))
+		return fmt.Sprintf("Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), patrolName(p), len(p.Boxes))
 	})
 	if p.Area == "arctic" && !s.Career.Arctic {
 		s.mods()
@@ -301,6 +313,31 @@ func (s *State) stepAssigned() {
 		return
 	}
 	s.beginLoading()
+}
+
+// mediterraneanTransits gives a Mediterranean patrol's Transit boxes the
+// meaning 7.3.3 and 7.3.4 give them whatever track is sailed: the mats'
+// Mediterranean track prints them so, but a boat sent there under 14.10.1
+// borrows a track printed for the Atlantic. The first Transit box is the
+// Bay of Biscay and the second the Gibraltar Passage (7.3.3; encounterTable
+// reads both as plain Transit once the boat is based in Italy), and the way
+// home ends in Italy, not through the Bay of Biscay (7.3.4).
+func mediterraneanTransits(boxes []string) {
+	n := 0
+	for i, c := range boxes {
+		if !isTransit(c) {
+			continue
+		}
+		n++
+		switch {
+		case n == 1:
+			boxes[i] = "transit_bob"
+		case n == 2:
+			boxes[i] = "transit_gibraltar"
+		case c == "transit_bob":
+			boxes[i] = "transit"
+		}
+	}
 }
 
 func isAreaCode(code string) bool {

@@ -3,6 +3,7 @@ package hunters
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/kaleun/kaleun/engine"
 )
@@ -374,10 +375,28 @@ func (s *State) aimText() string {
 	e := s.Enc
 	slots := s.aimSlots()
 	txt := fmt.Sprintf("Aim %s (%d of %d). All fire is committed before any is rolled (9.2.1).", slots[e.AimIdx], e.AimIdx+1, len(slots))
+	// What is already aimed where, so the player need not keep count (9.2.1).
+	aimed := make([][]string, len(e.Targets))
+	held := 0
+	for k, t := range e.Aim {
+		switch {
+		case k >= len(slots):
+		case t < 0:
+			held++
+		case t < len(aimed):
+			aimed[t] = append(aimed[t], slots[k].short())
+		}
+	}
 	for i := range e.Targets {
 		if e.Targets[i].Afloat() {
 			txt += "\n  " + s.targetLabel(i)
+			if n := len(aimed[i]); n > 0 {
+				txt += fmt.Sprintf(" — %d aimed (%s)", n, strings.Join(aimed[i], ", "))
+			}
 		}
+	}
+	if held > 0 {
+		txt += fmt.Sprintf("\n  %d held", held)
 	}
 	return txt
 }

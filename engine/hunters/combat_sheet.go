@@ -16,6 +16,9 @@ type CombatSheet struct {
 	Targets  []TargetCard
 	// Incoming is the hits the last depth-charge or air attack scored.
 	Incoming int
+	// LastAttack says what that attack did ("Last attack on the boat: 3
+	// hits", "...: U-boat sunk"), "" before one.
+	LastAttack string
 	// Aiming is the slot being aimed now, "" when not aiming.
 	Aiming string
 	// Fate is the boat's end when the engagement ended the career (see
@@ -52,6 +55,14 @@ func (s *State) CombatSheet() (CombatSheet, bool) {
 	}
 	if e.Night {
 		c.Time = "Night"
+	}
+	switch {
+	case e.IncomingSunk && e.Incoming > 0:
+		c.LastAttack = fmt.Sprintf("Last attack on the boat: %s, U-boat sunk", plural(e.Incoming, "hit", "hits"))
+	case e.IncomingSunk:
+		c.LastAttack = "Last attack on the boat: U-boat sunk"
+	case e.Incoming > 0:
+		c.LastAttack = "Last attack on the boat: " + plural(e.Incoming, "hit", "hits")
 	}
 	if e.Range != "" {
 		c.Range = capitalised(pretty(e.Range)) + " range"

@@ -31,7 +31,7 @@ func (s *State) applyHits(hits int, cas string) {
 		case d.Minor:
 			s.emit(r, "minor damage (no effect)")
 		default:
-			s.emit(r, s.text(func() string { return pretty(d.System) }))
+			s.emit(r, s.text(func() string { return systemLabel(d.System) }))
 			s.damageSystem(d.System)
 		}
 	}
@@ -99,6 +99,23 @@ func (s *State) scuttleAfterFlooding() {
 	s.endGame("prisoner", fmt.Sprintf("%s is scuttled; the Kommandant and crew are taken prisoner (10.9.2).", s.Boat.Number))
 }
 
+// systemLabel names an E4 system result as the rulebook and the status view
+// do: the flak guns by their calibre ("2cm Flak", "3.7cm Flak", 9.8.5) and
+// the result that hits them all as the card prints it, "Flak Gun(s)"
+// (10.6.4), so one gun never goes by three names; other systems by their
+// key's words ("dive planes").
+func systemLabel(key string) string {
+	switch key {
+	case "all_flak_guns":
+		return "Flak Gun(s)"
+	case "flak_20mm":
+		return systemNames[sysFlak20]
+	case "flak_37mm":
+		return systemNames[sysFlak37]
+	}
+	return pretty(key)
+}
+
 // damageSystem marks a system damaged (10.6.3: a damaged or absent system: no effect).
 func (s *State) damageSystem(key string) {
 	b := &s.Boat
@@ -131,11 +148,11 @@ func (s *State) damageSystem(key string) {
 	}
 	if !any {
 		s.say("10.6.3", func() string {
-			return fmt.Sprintf("%s: already damaged or not aboard, no further effect.", pretty(key))
+			return fmt.Sprintf("%s: already damaged or not aboard, no further effect.", systemLabel(key))
 		})
 		return
 	}
-	s.say("10.0", func() string { return fmt.Sprintf("%s damaged.", pretty(key)) })
+	s.say("10.0", func() string { return fmt.Sprintf("%s damaged.", systemLabel(key)) })
 	if (key == "diesel_engine_1" || key == "diesel_engine_2") && s.Settings.ruling(rulDieselRepair) == "inoperable_at_once" {
 		i := sysDiesel1
 		if key == "diesel_engine_2" {

@@ -19,8 +19,8 @@ func init() {
 	decisions[phTestDepth] = &decision{
 		kind: "test_depth", cas: "9.6.4",
 		text: func(s *State) string {
-			return fmt.Sprintf("Escort detection round %d. Exceed test depth? You take 1 hull damage (now %d of %d) and roll 2d6 against the damaged hull boxes: less implodes, equal costs another hull box; greater gives -1 to detection this round.",
-				s.Enc.Round, s.Boat.Hull, s.mat().HullSpaces)
+			return fmt.Sprintf("Escort detection round %d. Exceed test depth? You take 1 hull damage (that makes %d of %d) and roll 2d6 against the damaged hull boxes: less implodes, equal costs another hull box; greater gives -1 to detection this round.",
+				s.Enc.Round, s.Boat.Hull+1, s.mat().HullSpaces)
 		},
 		options: func(s *State) []engine.Option {
 			return s.optsOf(
@@ -295,6 +295,7 @@ func (s *State) resolveDepthCharge(total int) {
 	}
 	_ = noAutoSink // 14.8.2: hits beyond 5 are simply rolled
 	if sunk {
+		e.Incoming, e.IncomingSunk = hits, true // the combat mat shows the fatal attack
 		s.endGame("sunk", fmt.Sprintf("%s was destroyed by depth charges with all hands (9.6.8).", s.Boat.Number))
 		return
 	}

@@ -376,3 +376,37 @@ func TestAssignmentLabels(t *testing.T) {
 		}
 	}
 }
+
+// 7.3.3 names the first Mediterranean patrol's Transit boxes whatever the
+// mat: "treat the first Transit Box as Bay of Biscay ... The second Transit
+// Box is rolled on the Add'l Round of Combat/Gibraltar Passage table ...
+// (applying the Gibraltar -2 modifier)". A Type IX sent there under 14.10.1
+// sails its mat's Atlantic track, whose second box is printed plain Transit;
+// it still runs the Gibraltar Passage, and comes home to Italy (7.3.4), not
+// through the Bay of Biscay.
+func TestFirstMediterraneanPatrolOnABorrowedTrack(t *testing.T) {
+	for _, boat := range []string{"IXB", "VIIC_Flak"} {
+		s := bare(t, boat, "1941-06", "14.10")
+		withPatrol(t, s, "mediterranean", 0)
+		if !s.Patrol.FirstMed {
+			t.Fatalf("%s: first Med patrol not recognised", boat)
+		}
+		s.Phase = phBoxEnter
+		// Box 1 Bay of Biscay 3+4 = 7; box 2 Gibraltar 4+4 = 8 - 2 = 6; box 3 Med 5+1 = 6: none each.
+		evs := runSteps(t, s, 3, 4, 4, 4, 5, 1)
+		if r := findRoll(evs, "E1", "Bay of Biscay"); r == nil {
+			t.Fatalf("%s: box 1 must roll the Bay of Biscay table:\n%s", boat, dump(evs))
+		}
+		r := findRoll(evs, "E1", "Gibraltar")
+		if r == nil {
+			t.Fatalf("%s: box 2 must roll the Gibraltar Passage (7.3.3):\n%s", boat, dump(evs))
+		}
+		if v, ok := hasMod(r, "Gibraltar"); !ok || v != -2 {
+			t.Fatalf("%s: Gibraltar modifier %v", boat, r.Modifiers)
+		}
+		last := s.Patrol.Boxes[len(s.Patrol.Boxes)-1]
+		if last == "transit_bob" {
+			t.Fatalf("%s: a Mediterranean patrol ends in Italy, not through the Bay of Biscay: %v", boat, s.Patrol.Boxes)
+		}
+	}
+}

@@ -51,6 +51,8 @@ const (
 	phShadow
 	phAirRetry
 	phAirAttack
+	phAirFlak
+	phFlakSecond
 	// after combat (after.go)
 	phCombatOver
 	phAfter
@@ -117,6 +119,8 @@ var phaseNames = [numPhases]string{
 	phShadow:         "shadow",
 	phAirRetry:       "air_retry",
 	phAirAttack:      "air_attack",
+	phAirFlak:        "air_flak",
+	phFlakSecond:     "flak_second_round",
 	phCombatOver:     "combat_over",
 	phAfter:          "after_combat",
 	phAddlRound:      "additional_round",

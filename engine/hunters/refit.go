@@ -213,7 +213,7 @@ func (s *State) refitLength() {
 	hullMonths := (s.Boat.Hull + rt.HullBlock - 1) / rt.HullBlock // 10.10.3
 	months += hullMonths
 	s.say("10.10", func() string {
-		return fmt.Sprintf("Refit: %d month base, +%d for %d inoperable systems, +%d for %d hull damage = %d months.", rt.BaseMonths, boolInt(inop >= rt.InoperableExtraFrom), inop, hullMonths, s.Boat.Hull, months)
+		return fmt.Sprintf("Refit: %d month base, +%d for %d inoperable systems, +%d for %d hull damage = %s.", rt.BaseMonths, boolInt(inop >= rt.InoperableExtraFrom), inop, hullMonths, s.Boat.Hull, s.count(months, "month", "months"))
 	})
 	if months >= rt.NewBoatMonths || (s.Patrol != nil && s.Patrol.Scuttled) {
 		// 10.10.5, 11.4.2: a new boat of the same type, the latest model when

@@ -23,6 +23,9 @@ type DisplaySheet struct {
 	// with all hands"), written across the mat as a player would mark his
 	// sheet (3.5); "" while she is afloat.
 	Fate string
+	// Undone is the mark of decisions undone after their dice were seen,
+	// as the status view has it; "" when none.
+	Undone string
 }
 
 // SheetItem is a named value.
@@ -136,6 +139,7 @@ func (s *State) Sheet() DisplaySheet {
 		d.Markers = append(d.Markers, mk)
 	}
 	d.Fate = s.fateLine()
+	d.Undone = s.undoneMark()
 	if p := s.Patrol; p != nil && len(p.Boxes) > 0 {
 		d.Track.Name = assignmentLabel(p.Assignment)
 		for i := range p.Boxes {

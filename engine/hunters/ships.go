@@ -83,8 +83,10 @@ type Encounter struct {
 	ContactLost bool `json:"contact_lost,omitempty"`
 	// Incoming is how many hits the last depth-charge or air attack scored
 	// on the boat (9.6.9, 9.8.2).
-	Incoming int  `json:"incoming_hits,omitempty"`
-	Ended    bool `json:"ended,omitempty"`
+	Incoming int `json:"incoming_hits,omitempty"`
+	// IncomingSunk: that attack's E3 result was "U-boat sunk" (9.6.8, 9.8.2).
+	IncomingSunk bool `json:"incoming_sunk,omitempty"`
+	Ended        bool `json:"ended,omitempty"`
 }
 
 func init() {
@@ -226,7 +228,7 @@ func (s *State) engageText() string {
 	if e.Escorted {
 		esc = "escorted"
 	}
-	txt := fmt.Sprintf("%s: %s, %s.", pretty(e.Type), tod, esc)
+	txt := fmt.Sprintf("%s: %s, %s.", capitalised(pretty(e.Type)), tod, esc)
 	for i := range e.Targets {
 		if e.Targets[i].Afloat() {
 			txt += "\n  " + s.targetLabel(i)

@@ -72,6 +72,7 @@ func (s *State) enemyRollText() string {
 		phDCRoll:         "the depth-charge attack [E3] and the damage it does [E4] (9.6.8, 9.6.9)",
 		phAirAttack:      "the aircraft's attacks [E3] and the damage they do [E4] (9.8.2)",
 		phCaughtUnawares: "the surprise aircraft's attack [E3] (12.1)",
+		phFlakSecond:     "the aircraft's strafing and its second bombing [E3] (11.4.7)",
 	}[s.Gate]
 	if what == "" {
 		what = "the enemy's roll"

@@ -54,6 +54,10 @@ func (s *State) restore(n, undone int) {
 	s.Career.Undone = undone
 }
 
+// UndoneMark says what the career's undos cost it, "" when nothing: the mark
+// the log and status views carry, for the pictures to carry too.
+func (s *State) UndoneMark() string { return s.undoneMark() }
+
 // undoneMark says what the career's undos cost it, "" when nothing.
 func (s *State) undoneMark() string {
 	switch n := s.Career.Undone; n {

@@ -4,7 +4,7 @@ package hunters
 // row to "Rules versions" in docs/auditors/dice.md) whenever a change of this package
 // changes what a game replays to: TestRulesVersion fails until you do. An
 // audit log records the version each decision was played under.
-const rulesVersion = "hunters/3"
+const rulesVersion = "hunters/4"
 
 // RulesVersion implements engine.Versioned.
 func (r *Rules) RulesVersion() string { return rulesVersion }

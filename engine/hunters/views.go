@@ -148,7 +148,7 @@ func (s *State) statusView() *engine.View {
 		if p.Aborting {
 			lines = append(lines, "Aborting: "+p.AbortReason)
 		}
-		v.Sections = append(v.Sections, engine.Section{Title: "Patrol: " + assignmentLabel(p.Assignment), Lines: lines})
+		v.Sections = append(v.Sections, engine.Section{Title: "Patrol: " + patrolName(p), Lines: lines})
 	}
 	if e := s.Enc; e != nil && (len(e.Targets) > 0 || e.AirQuality != "") {
 		var lines []string
@@ -233,6 +233,7 @@ func (s *State) logView() *engine.View {
 	c := &s.Career
 	v := &engine.View{Title: fmt.Sprintf("Patrol log — %s, Type %s, Kmdt %s", s.Boat.Number, typeName(s.Boat.Type), c.Kommandant)}
 	var lines []string
+	patrols := false
 	for _, r := range s.LogSheet() {
 		if r.Mark == "" {
 			continue
@@ -254,6 +255,7 @@ func (s *State) logView() *engine.View {
 			if len(ts) > 0 {
 				line += ": " + strings.Join(ts, " ")
 			}
+			patrols = true
 			if res := r.Verdict(); res != "" {
 				line += fmt.Sprintf("  %s %s", Tons(r.Tons), res)
 			}
@@ -267,6 +269,11 @@ func (s *State) logView() *engine.View {
 	}
 	if len(lines) == 0 {
 		lines = []string{"(no patrol yet)"}
+	}
+	if patrols {
+		// The sheet circles a sunk ship's tonnage and ticks a damaged one
+		// (9.2.6); the letter is the ship's kind, as in the rulebook's example.
+		lines = append(lines, "Key: (t Name 10,000) sunk, t Name 10,000 ✓ damaged; t tanker, l large freighter, s small freighter, c capital ship; S a successful patrol, F a failure, (S) a crew advancement check (7.5.2, 9.2.6).")
 	}
 	v.Sections = append(v.Sections, engine.Section{Lines: lines}, engine.Section{Title: "Totals", Fields: []engine.Field{
 		{Name: "Total patrols", Value: fmt.Sprint(c.Patrols)},

@@ -16,12 +16,12 @@ func TestS9_4_1ShipTwoShipsAndTankerAreUnescorted(t *testing.T) {
 		g    func(t *testing.T) *game
 		want string
 	}{
-		{"ship", func(t *testing.T) *game { return rbStation(t, rbVIIC41, rbShip(rbDay)...) }, "ship: Day, unescorted"},
-		{"two ships", func(t *testing.T) *game { return rbNorthAmerica(t, rbVIIC42NA, rbTwoShips(rbDay)...) }, "two ships: Day, unescorted"},
+		{"ship", func(t *testing.T) *game { return rbStation(t, rbVIIC41, rbShip(rbDay)...) }, "Ship: Day, unescorted"},
+		{"two ships", func(t *testing.T) *game { return rbNorthAmerica(t, rbVIIC42NA, rbTwoShips(rbDay)...) }, "Two ships: Day, unescorted"},
 		// E1 North America 9: tanker; T4 1: Norness.
-		{"tanker", func(t *testing.T) *game { return rbNorthAmerica(t, rbVIIC42NA, 4, 5, 1, rbDay) }, "tanker: Day, unescorted"},
+		{"tanker", func(t *testing.T) *game { return rbNorthAmerica(t, rbVIIC42NA, 4, 5, 1, rbDay) }, "Tanker: Day, unescorted"},
 		// E1 North America 5: two ships + escort.
-		{"two ships + escort", func(t *testing.T) *game { return rbNorthAmerica(t, rbVIIC42NA, 2, 3, 1, 4, 5, 7, rbDay) }, "two ships escort: Day, escorted"},
+		{"two ships + escort", func(t *testing.T) *game { return rbNorthAmerica(t, rbVIIC42NA, 2, 3, 1, 4, 5, 7, rbDay) }, "Two ships escort: Day, escorted"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

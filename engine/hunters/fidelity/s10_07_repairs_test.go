@@ -145,7 +145,7 @@ func TestS10_7_7RefitRepairsInoperableSystems(t *testing.T) {
 		g.choose("sail", quietBritish...)
 	}
 	evs := g.choose("sail", cat(quietTransit, quietBiscay)...)
-	if !said(evs, "= 1 months") {
+	if !said(evs, "= 1 month.") {
 		t.Fatalf("refit with two inoperable systems is not one month\n%s", dump(evs))
 	}
 	g.wantField("status", "Dive planes", "OK")

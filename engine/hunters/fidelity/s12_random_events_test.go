@@ -43,7 +43,7 @@ func TestS12_1_2OncePerPatrol(t *testing.T) {
 		t.Errorf("a second random event in one patrol")
 	}
 	g.expect("hunters.engage")
-	if !strings.HasPrefix(g.prompt().Text, "convoy") {
+	if !strings.HasPrefix(g.prompt().Text, "Convoy") {
 		t.Errorf("the second 12 is not the listed Convoy: %q", g.prompt().Text)
 	}
 	g.choose("avoid")

@@ -180,19 +180,26 @@ func TestS13_1_2TheOtherPlayerRollsTheCloseApproach(t *testing.T) {
 }
 
 // 13.1.2: "rolling for ... air attacks": the aircraft's attack on E3 is the
-// enemy's roll.
+// enemy's roll; the flak is the U-boat's ("The U-Boat fires its Flak guns",
+// 9.8.3), rolled with its own player's move.
 func TestS13_1_2TheOtherPlayerRollsTheAirAttack(t *testing.T) {
 	g := rbDuel(t, map[string]string{"boat": "VIIC", "start": "1941-03"}, rbDuelSetup...)
-	// P1 4+4; box 1: Biscay 2+2: aircraft; A1 2+3: one attack.
+	// P1 4+4; box 1: Biscay 2+2: aircraft; A1 2+3: one attack; flak 2+2: damaged.
 	n := len(g.all)
-	g.rbLoad(4, 4, 2, 2, 2, 3)
+	g.rbLoad(4, 4, 2, 2, 2, 3, 2, 2)
 	if rs := rolls(g.all[n:], "E3", ""); len(rs) != 0 {
 		t.Fatalf("the air attack was rolled without B: %+v", rs)
 	}
+	if rs := rolls(g.all[n:], "A2", ""); len(rs) != 1 {
+		t.Fatalf("the flak is A's roll: %+v", rs)
+	}
 	g.rbWho("hunters.enemy_roll", "b", engine.Opponent)
-	// flak 2+2: damaged; E3 1+1 +2 = 4: one hit, E4 33; the automatic crew
-	// injury, who 6, LW.
-	firstRoll(t, g.choose("roll", 2, 2, 1, 1, 3, 3, 3, 3, 1), "E3", "Air attack")
+	// E3 1+1 +2 = 4: one hit, E4 33; the automatic crew injury, who 6, LW.
+	evs := g.choose("roll", 1, 1, 3, 3, 3, 3, 1)
+	firstRoll(t, evs, "E3", "Air attack")
+	if rs := rolls(evs, "A2", ""); len(rs) != 0 {
+		t.Fatalf("B's Roll fired A's flak: %+v", rs)
+	}
 }
 
 // 13.1.2 and 14.8.3: "If Evasive Maneuvers are used (Optional, 14.8), the

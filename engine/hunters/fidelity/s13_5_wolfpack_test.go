@@ -233,7 +233,7 @@ func TestS13_5_3FirstAtlanticBoxIsAConvoy(t *testing.T) {
 	}
 	for _, s := range []string{"1", "2"} {
 		g.rbKind(s, "hunters.engage")
-		if !strings.Contains(g.rbPending(s).Text, "convoy") {
+		if !strings.Contains(g.rbPending(s).Text, "Convoy") {
 			t.Fatalf("seat %s: %q", s, g.rbPending(s).Text)
 		}
 	}

@@ -75,10 +75,10 @@ func (p *Painter) CombatMat(d hunters.CombatSheet) ([]byte, error) {
 		c.Text(32, y+21, f.SmallBold, ink, "Aiming "+d.Aiming+": choose its target (all fire is committed before any is rolled, 9.2.1)")
 		y += 36
 	}
-	if d.Incoming > 0 {
+	if d.LastAttack != "" {
 		y += 6
 		c.Fill(20, y, combatWidth-40, 30, inop)
-		c.Text(32, y+21, f.SmallBold, white, fmt.Sprintf("Last attack on the boat: %d %s", d.Incoming, plural(d.Incoming, "hit", "hits")))
+		c.Text(32, y+21, f.SmallBold, white, d.LastAttack)
 	}
 	return c.PNG()
 }
@@ -183,7 +183,7 @@ func combatHeight(d hunters.CombatSheet) int {
 	if d.Aiming != "" {
 		h += 42
 	}
-	if d.Incoming > 0 {
+	if d.LastAttack != "" {
 		h += 36
 	}
 	return h

@@ -36,6 +36,10 @@ func (p *Painter) LogSheet(s *hunters.State) ([]byte, error) {
 		lines += max(1, len(layout[i]))
 	}
 	h := 120 + lines*rowHeight + 60
+	mark := s.UndoneMark()
+	if mark != "" {
+		h += undoneBand
+	}
 	c := draw.NewCanvas(matWidth, h, paper)
 	f := p.f
 	c.Fill(0, 0, matWidth, 64, navy)
@@ -98,6 +102,9 @@ func (p *Painter) LogSheet(s *hunters.State) ([]byte, error) {
 	c.Fill(20, y+2, matWidth-40, 2, ink)
 	totals := fmt.Sprintf("Total patrols %d · ships sunk %d · total tonnage %s", s.Career.Patrols, s.Career.ShipsSunk, hunters.Tons(s.Career.Tons))
 	c.Text(20, y+32, f.Bold, ink, totals)
+	if mark != "" {
+		p.undone(c, y+52, matWidth, mark)
+	}
 	return c.PNG()
 }
 

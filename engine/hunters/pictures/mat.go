@@ -20,6 +20,9 @@ func (p *Painter) DisplayMat(d hunters.DisplaySheet) ([]byte, error) {
 	if d.Fate != "" {
 		h += fateBand
 	}
+	if d.Undone != "" {
+		h += undoneBand
+	}
 	c := draw.NewCanvas(matWidth, h, paper)
 	f := p.f
 	// Header band.
@@ -34,6 +37,10 @@ func (p *Painter) DisplayMat(d hunters.DisplaySheet) ([]byte, error) {
 	if d.Fate != "" {
 		p.fate(c, 84, matWidth, d.Fate)
 		y += fateBand
+	}
+	if d.Undone != "" {
+		p.undone(c, y-20, matWidth, d.Undone)
+		y += undoneBand
 	}
 	section := func(title string) {
 		y += 14
@@ -119,6 +126,16 @@ func (p *Painter) DisplayMat(d hunters.DisplaySheet) ([]byte, error) {
 func (p *Painter) fate(c *draw.Canvas, y, width int, line string) {
 	c.Fill(0, y, width, fateBand, inop)
 	c.TextCentred(0, y+29, width, p.f.Bold, white, line)
+}
+
+// undoneBand is the height of the band that marks a career whose decisions
+// were undone after their dice were seen.
+const undoneBand = 36
+
+// undone draws that mark, as the log and status views carry it.
+func (p *Painter) undone(c *draw.Canvas, y, width int, mark string) {
+	c.Fill(0, y, width, undoneBand, highlight)
+	c.TextCentred(0, y+24, width, p.f.SmallBold, ink, "Undone: "+mark)
 }
 
 func tubeColour(t string) (fill, text color.Color) {

@@ -194,6 +194,10 @@ func TestPicturesOfASunkBoat(t *testing.T) {
 	if !ok || combat.Fate != mat.Fate {
 		t.Fatalf("combat mat of the last engagement: %v %q", ok, combat.Fate)
 	}
+	// The mat shows the attack that sank her, not the one before (issue 28).
+	if !strings.HasSuffix(combat.LastAttack, "U-boat sunk") {
+		t.Fatalf("combat mat's last attack %q", combat.LastAttack)
+	}
 	for _, c := range []struct {
 		name string
 		draw func() ([]byte, error)
@@ -348,5 +352,46 @@ func TestIllustratorPicksThePictures(t *testing.T) {
 		if got := fmt.Sprint(names(c.s, c.view, c.events)); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
+	}
+}
+
+// The "Undone" mark the log and status views carry is on the display mat
+// and the log sheet too: a band that makes each picture taller.
+func TestPicturesCarryTheUndoneMark(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := career(t, `{"boat":"VIIC","start":"1941-03"}`, 7, 3, func(*hunters.State) bool { return false })
+	height := func() (mat, log int) {
+		t.Helper()
+		for i, draw := range []func() ([]byte, error){
+			func() ([]byte, error) { return p.DisplayMat(s.Sheet()) },
+			func() ([]byte, error) { return p.LogSheet(s) },
+		} {
+			b, err := draw()
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := png.DecodeConfig(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				mat = cfg.Height
+			} else {
+				log = cfg.Height
+			}
+		}
+		return
+	}
+	mat0, log0 := height()
+	s.Career.Undone = 1
+	if s.UndoneMark() == "" {
+		t.Fatal("no mark for an undone decision")
+	}
+	mat1, log1 := height()
+	if mat1 <= mat0 || log1 <= log0 {
+		t.Fatalf("no Undone band: mat %d → %d, log %d → %d", mat0, mat1, log0, log1)
 	}
 }
