@@ -6,8 +6,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kaleun/kaleun/internal/safefile"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/kaleun/kaleun/bot/audit"
@@ -108,7 +108,7 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kaleun verify: --head wants hex digits, at least 12 of them (the head as posted in the channel)")
 		return 2
 	}
-	data, err := os.ReadFile(files[0])
+	data, err := safefile.ReadFile(files[0], safefile.AuditLimit)
 	if err != nil {
 		fmt.Fprintln(stderr, "kaleun verify:", err)
 		return 2

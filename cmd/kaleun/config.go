@@ -11,6 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/kaleun/kaleun/internal/ops"
+	"github.com/kaleun/kaleun/internal/safefile"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -213,7 +214,7 @@ func loadConfig(path string) (*config, error) {
 	c.Backup = backupConfig{Every: "6h", Keep: 28}
 	c.Ops = opsConfig{ShutdownGrace: "5s"}
 	c.Games = gamesConfig{IdleWarn: "0s", IdleEnd: "0s"}
-	md, err := toml.DecodeFile(path, &c)
+	md, err := decodeConfigFile(path, &c)
 	if err != nil {
 		var perr toml.ParseError
 		if errors.As(err, &perr) {
@@ -300,6 +301,17 @@ func loadConfig(path string) (*config, error) {
 		}
 	}
 	return &c, nil
+}
+
+// decodeConfigFile reads the file through safefile (a regular file of at
+// most safefile.ConfigLimit: a FIFO or a device named as the config does
+// not hang or exhaust the process) and decodes it.
+func decodeConfigFile(path string, c *config) (toml.MetaData, error) {
+	b, err := safefile.ReadFile(path, safefile.ConfigLimit)
+	if err != nil {
+		return toml.MetaData{}, err
+	}
+	return toml.Decode(string(b), c)
 }
 
 // secret takes a value given inline or through the named environment variable.

@@ -127,9 +127,19 @@ func hashFile(h io.Writer, name string, b []byte) {
 	h.Write(b)
 }
 
+// maxPackItems bounds the lines and list items of one pack file, counted
+// before it is decoded: decoding costs some microseconds and hundreds of
+// bytes an entry, so a file of millions of short entries would take a
+// minute and gigabytes to refuse. A full pack file has some hundreds of
+// lines (README, "Files kaleun reads").
+const maxPackItems = 20000
+
 // decodeStrict decodes a YAML file refusing unknown fields; each problem is
 // one line naming the file and the line.
 func decodeStrict(name string, b []byte, into any) []string {
+	if n := bytes.Count(b, []byte("\n")) + bytes.Count(b, []byte(",")); n > maxPackItems {
+		return []string{fmt.Sprintf("%s: more than %d lines and list items (a pack file has some hundreds): refused unread", name, maxPackItems)}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	err := dec.Decode(into)

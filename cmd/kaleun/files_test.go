@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// within runs fn and fails the test if it has not returned in d: a FIFO
+// opened to read waits for a writer for ever, and the test must say so
+// rather than hang.
+func within(t *testing.T, d time.Duration, what string, fn func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { defer close(done); fn() }()
+	select {
+	case <-done:
+	case <-time.After(d):
+		t.Fatalf("%s: still reading after %v", what, d)
+	}
+}
+
+// Issue 29, defect 1: a pack's file is read only when it is a regular file
+// inside the pack's directory, and up to a limit; anything else is one line
+// naming the file, quoting nothing from outside the pack.
+func TestPackReadsOnlyRegularFilesInsideItUpToALimit(t *testing.T) {
+	secret := "root:$6$verysecret:20228:0:99999:7:::"
+	outside := filepath.Join(t.TempDir(), "shadow")
+	if err := os.WriteFile(outside, []byte(secret+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		spoil func(path string) error
+		want  string
+	}{
+		{"fifo", func(p string) error { os.Remove(p); return syscall.Mkfifo(p, 0o644) }, "is a FIFO (named pipe), not a regular file"},
+		{"link to /dev/zero", func(p string) error { os.Remove(p); return os.Symlink("/dev/zero", p) }, "leads out of"},
+		{"link to a file outside", func(p string) error { os.Remove(p); return os.Symlink(outside, p) }, "leads out of"},
+		{"relative link outside", func(p string) error {
+			os.Remove(p)
+			rel, _ := filepath.Rel(filepath.Dir(p), outside)
+			return os.Symlink(rel, p)
+		}, "leads out of"},
+		{"over the limit", func(p string) error {
+			return os.WriteFile(p, append([]byte("# "), bytes.Repeat([]byte("x"), 1<<20)...), 0o644)
+		}, "is larger than 1 MiB"},
+		{"2,000,000 entries", func(p string) error {
+			return os.WriteFile(p, append([]byte("events:\n"), bytes.Repeat([]byte("  - {number: 1}\n"), 2_000_000)...), 0o644)
+		}, "is larger than 1 MiB"},
+		{"many short entries under the size limit", func(p string) error {
+			return os.WriteFile(p, append([]byte("events:\n"), bytes.Repeat([]byte("- 1\n"), 200_000)...), 0o644)
+		}, "more than 20000 lines and list items"},
+		{"many flow entries on one line", func(p string) error {
+			return os.WriteFile(p, append(append([]byte("events: ["), bytes.Repeat([]byte("1,"), 300_000)...), ']', '\n'), 0o644)
+		}, "more than 20000 lines and list items"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := writeExamplePack(t)
+			file := filepath.Join(dir, "events.yaml")
+			if err := c.spoil(file); err != nil {
+				t.Fatal(err)
+			}
+			var out string
+			var code int
+			start := time.Now()
+			within(t, 20*time.Second, "pack check", func() { out, code = check(t, dir) })
+			if code != 1 || !strings.Contains(out, c.want) || !strings.Contains(out, "events.yaml") {
+				t.Fatalf("want exit 1 and %q naming events.yaml, got %d:\n%s", c.want, code, out)
+			}
+			if strings.Contains(out, "verysecret") || strings.Contains(out, "root:") {
+				t.Fatalf("the refusal quotes the file outside the pack:\n%s", out)
+			}
+			if took := time.Since(start); took > 5*time.Second {
+				t.Fatalf("refusing took %v", took)
+			}
+			// The pack given to play or serve is refused in the same words.
+			if _, err := loadPackDir(dir); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("loadPackDir: want %q, got %v", c.want, err)
+			}
+		})
+	}
+}
+
+// Issue 29, defect 1: the configuration, a dice script and an audit file
+// given to verify are read the same way: a FIFO or a device is one line,
+// not a hang; a file over the limit is refused unread.
+func TestOperatorsFilesAreRegularAndLimited(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big")
+	if err := os.WriteFile(big, bytes.Repeat([]byte("# 1\n"), 17<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) (string, int) {
+		t.Helper()
+		var out, errs bytes.Buffer
+		var code int
+		within(t, 20*time.Second, strings.Join(args, " "), func() { code = dispatch(args, strings.NewReader(""), &out, &errs) })
+		return out.String() + errs.String(), code
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"config fifo", []string{"serve", "--config", fifo}, "is a FIFO (named pipe), not a regular file"},
+		{"config device", []string{"serve", "--config", "/dev/zero"}, "is a device, not a regular file"},
+		{"config big", []string{"serve", "--config", big}, "is larger than 1 MiB"},
+		{"dice fifo", []string{"play", "--db", filepath.Join(dir, "a.db"), "--dice", fifo}, "is a FIFO (named pipe), not a regular file"},
+		{"dice device", []string{"play", "--db", filepath.Join(dir, "b.db"), "--dice", "/dev/urandom"}, "is a device, not a regular file"},
+		{"dice big", []string{"play", "--db", filepath.Join(dir, "c.db"), "--dice", big}, "is larger than 1 MiB"},
+		{"verify fifo", []string{"verify", fifo}, "is a FIFO (named pipe), not a regular file"},
+		{"verify device", []string{"verify", "/dev/zero"}, "is a device, not a regular file"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, code := run(c.args...)
+			if code == 0 || !strings.Contains(out, c.want) || strings.Count(strings.TrimSpace(out), "\n") > 0 {
+				t.Errorf("%v: want one line with %q, got %d:\n%s", c.args, c.want, code, out)
+			}
+		})
+	}
+}
