@@ -87,6 +87,29 @@ func TestPackReadsOnlyRegularFilesInsideItUpToALimit(t *testing.T) {
 	}
 }
 
+// Issue 29, defect 2: a pack id that is a path, and a second YAML document
+// after the first, are refused.
+func TestPackRefusesAPathAsIDAndASecondDocument(t *testing.T) {
+	dir := writeExamplePack(t)
+	b, _ := os.ReadFile(filepath.Join(dir, "pack.yaml"))
+	evil := strings.Replace(string(b), "id: my-copy", "id: ../../../../tmp/evil", 1)
+	if evil == string(b) {
+		t.Fatalf("the example pack has no id: my-copy line:\n%s", b)
+	}
+	os.WriteFile(filepath.Join(dir, "pack.yaml"), []byte(evil), 0o644)
+	if out, code := check(t, dir); code != 1 || !strings.Contains(out, `pack.yaml: id "../../../../tmp/evil" is not a pack id`) {
+		t.Fatalf("want the id refused, got %d:\n%s", code, out)
+	}
+
+	dir = writeExamplePack(t)
+	f, _ := os.OpenFile(filepath.Join(dir, "counters.yaml"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("---\ntactics: []\n")
+	f.Close()
+	if out, code := check(t, dir); code != 1 || !strings.Contains(out, "counters.yaml: line") || !strings.Contains(out, "a second YAML document") {
+		t.Fatalf("want the second document refused, got %d:\n%s", code, out)
+	}
+}
+
 // Issue 29, defect 1: the configuration, a dice script and an audit file
 // given to verify are read the same way: a FIFO or a device is one line,
 // not a hang; a file over the limit is refused unread.
