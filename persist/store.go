@@ -356,7 +356,13 @@ func (s *Store) Finished(ctx context.Context) ([]GameRecord, error) {
 func (s *Store) list(ctx context.Context, op string, bucket []byte) ([]GameRecord, error) {
 	var out []GameRecord
 	err := s.view(ctx, op, func(tx kvTx) error {
-		return tx.Bucket(bucket).ForEach(func(k, v []byte) error {
+		b := tx.Bucket(bucket)
+		if b == nil {
+			// A file from before the bucket, opened read-only (audit,
+			// render): nothing to list, and nothing may be created.
+			return nil
+		}
+		return b.ForEach(func(k, v []byte) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -376,10 +382,16 @@ func (s *Store) list(ctx context.Context, op string, bucket []byte) ([]GameRecor
 func (s *Store) Find(ctx context.Context, id string) (*GameRecord, error) {
 	var found GameRecord
 	err := s.view(ctx, "find game "+id, func(tx kvTx) error {
-		v := tx.Bucket(bucketArchive).Get([]byte(id))
+		// Read-only, a file from an older kaleun may lack a bucket.
+		var v []byte
+		if b := tx.Bucket(bucketArchive); b != nil {
+			v = b.Get([]byte(id))
+		}
 		if v == nil {
-			if key := tx.Bucket(bucketIDs).Get([]byte(id)); key != nil {
-				v = tx.Bucket(bucketGames).Get(key)
+			if ids, games := tx.Bucket(bucketIDs), tx.Bucket(bucketGames); ids != nil && games != nil {
+				if key := ids.Get([]byte(id)); key != nil {
+					v = games.Get(key)
+				}
 			}
 		}
 		if v == nil {

@@ -27,7 +27,7 @@ func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ctx := context.Background()
-	store, err := openDB(ctx, *db, false)
+	store, err := openDB(ctx, *db, true)
 	if err != nil {
 		fmt.Fprintln(stderr, "kaleun audit:", err)
 		return 1

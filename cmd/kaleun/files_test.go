@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -150,5 +151,69 @@ func TestOperatorsFilesAreRegularAndLimited(t *testing.T) {
 				t.Errorf("%v: want one line with %q, got %d:\n%s", c.args, c.want, code, out)
 			}
 		})
+	}
+}
+
+// Issue 29, defect 3: audit and render open the database to read only: a
+// backup kept read-only (file 0444 in a directory 0555) is read, and a
+// database of an older kaleun is left byte for byte as it was (never
+// migrated). As root, permissions do not bind, so the binary runs as
+// nobody.
+func TestAuditAndRenderOpenTheDatabaseReadOnly(t *testing.T) {
+	bin := kaleunBinary(t)
+	base := t.TempDir()
+	dir := filepath.Join(base, "ro")
+	os.Mkdir(dir, 0o755)
+	db := filepath.Join(dir, "old.db")
+	gunzip(t, "testdata/v1-terminal-game.db.gz", db)
+	before, _ := os.ReadFile(db)
+	out := filepath.Join(base, "out")
+	os.Mkdir(out, 0o777)
+	os.Chmod(out, 0o777) // past the umask: nobody writes the picture here
+	// nobody must reach the binary and the files.
+	mine := filepath.Join(base, "kaleun")
+	b, _ := os.ReadFile(bin)
+	if err := os.WriteFile(mine, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(base, 0o755)
+	os.Chmod(filepath.Dir(base), 0o755) // t.TempDir's own, 0700
+	os.Chmod(db, 0o444)
+	os.Chmod(dir, 0o555)
+	t.Cleanup(func() { os.Chmod(dir, 0o755) })
+	cmd := func(args ...string) (string, error) {
+		c := exec.Command(mine, args...)
+		if os.Getuid() == 0 {
+			c.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534, Groups: []uint32{}}}
+		}
+		o, err := c.CombinedOutput()
+		return string(o), err
+	}
+	list, err := cmd("audit", "--db", db)
+	if err != nil || !strings.Contains(list, "hunters") {
+		t.Fatalf("audit of a read-only database: %v\n%s", err, list)
+	}
+	id := strings.Fields(strings.Split(list, "\n")[1])[0]
+	if o, err := cmd("audit", "--db", db, "--game", id); err != nil || !strings.Contains(o, `"kaleun-audit"`) {
+		t.Fatalf("audit --game: %v\n%.300s", err, o)
+	}
+	png := filepath.Join(out, "mat.png")
+	if o, err := cmd("render", "--db", db, "--game", id, "--out", png); err != nil {
+		t.Fatalf("render: %v\n%s", err, o)
+	}
+	if fi, err := os.Stat(png); err != nil || fi.Size() == 0 {
+		t.Fatalf("no picture: %v", err)
+	}
+	// Permissions aside (as root they do not bind on the writable copy
+	// either): the older database is not migrated.
+	os.Chmod(dir, 0o755)
+	os.Chmod(db, 0o644)
+	for _, args := range [][]string{{"audit", "--db", db}, {"audit", "--db", db, "--game", id}, {"render", "--db", db, "--game", id, "--out", png}} {
+		if o, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, o)
+		}
+	}
+	if after, _ := os.ReadFile(db); !bytes.Equal(before, after) {
+		t.Fatal("audit or render changed the older database")
 	}
 }
