@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/kaleun/kaleun/bot"
 	"log/slog"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -36,6 +37,10 @@ type config struct {
 	Games     gamesConfig     `toml:"games"`
 	// UBoatLeader is the game's own section (games.go).
 	UBoatLeader uboatLeaderConfig `toml:"uboatleader"`
+
+	// exposed, when set, warns that the file holds a secret inline and is
+	// readable by its group or by everyone (see exposedSecrets).
+	exposed string
 }
 
 // gamesConfig is when an idle game is warned, then ended.
@@ -237,6 +242,11 @@ func loadConfig(path string) (*config, error) {
 	if err := lvl.UnmarshalText([]byte(c.Log.Level)); err != nil {
 		return nil, fmt.Errorf("%s: log.level is %q: use debug, info, warn or error", path, c.Log.Level)
 	}
+	// The secrets given inline, for the warning on a readable file.
+	var inline []string
+	if c.Database.URL != "" && c.Database.URLEnv == "" && hasPassword(c.Database.URL) {
+		inline = append(inline, "database.url")
+	}
 	if c.Database.URL != "" || c.Database.URLEnv != "" {
 		if c.Database.URL, err = secret(path, "database.url", c.Database.URL, c.Database.URLEnv); err != nil {
 			return nil, err
@@ -264,6 +274,9 @@ func loadConfig(path string) (*config, error) {
 		return nil, fmt.Errorf("%s: uboatleader.packs: %w", path, err)
 	}
 	if c.Discord.Enabled {
+		if c.Discord.Token != "" {
+			inline = append(inline, "discord.token")
+		}
 		if c.Discord.Token, err = secret(path, "discord.token", c.Discord.Token, c.Discord.TokenEnv); err != nil {
 			return nil, err
 		}
@@ -278,6 +291,11 @@ func loadConfig(path string) (*config, error) {
 		}
 	}
 	if c.Slack.Enabled {
+		for _, k := range []struct{ key, v string }{{"slack.bot_token", c.Slack.BotToken}, {"slack.app_token", c.Slack.AppToken}, {"slack.signing_secret", c.Slack.SigningSecret}} {
+			if k.v != "" {
+				inline = append(inline, k.key)
+			}
+		}
 		if c.Slack.BotToken, err = secret(path, "slack.bot_token", c.Slack.BotToken, c.Slack.BotTokenEnv); err != nil {
 			return nil, err
 		}
@@ -300,7 +318,38 @@ func loadConfig(path string) (*config, error) {
 			return nil, fmt.Errorf("%s: slack.mode is %q: use \"socket\" or \"http\"", path, c.Slack.Mode)
 		}
 	}
+	c.exposed = exposedSecrets(path, inline)
 	return &c, nil
+}
+
+// exposedSecrets is the warning for a configuration file that holds secrets
+// inline (keys) and that its group or everyone may read: whoever reads it
+// can act as the bot. It names the keys, never their values. "" when
+// there is nothing to warn of.
+func exposedSecrets(path string, keys []string) string {
+	if len(keys) == 0 {
+		return ""
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm()&0o077 == 0 {
+		return ""
+	}
+	envs := make([]string, len(keys))
+	for i, k := range keys {
+		envs[i] = k + "_env"
+	}
+	return fmt.Sprintf("%s holds %s inline and is readable by its group or by everyone (mode %04o): anyone who can read it can act as the bot. Run chmod 600 %s, or better move each secret into the environment and name it with %s (e.g. token_env = \"KALEUN_DISCORD_TOKEN\", README: Configuration)",
+		path, strings.Join(keys, ", "), fi.Mode().Perm(), path, strings.Join(envs, ", "))
+}
+
+// hasPassword tells whether a database URL carries a password.
+func hasPassword(u string) bool {
+	p, err := url.Parse(u)
+	if err != nil || p.User == nil {
+		return false
+	}
+	_, set := p.User.Password()
+	return set
 }
 
 // decodeConfigFile reads the file through safefile (a regular file of at

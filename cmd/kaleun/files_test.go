@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kaleun/kaleun/internal/discordfake"
 )
 
 // within runs fn and fails the test if it has not returned in d: a FIFO
@@ -215,5 +220,44 @@ func TestAuditAndRenderOpenTheDatabaseReadOnly(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(db); !bytes.Equal(before, after) {
 		t.Fatal("audit or render changed the older database")
+	}
+}
+
+// Issue 29, defect 4: a configuration holding a token inline and readable
+// by others is warned of at start, once in the log and once on the
+// console, naming token_env; the token itself appears in neither, nor in
+// /metrics. A file only its owner reads starts without the warning.
+func TestReadableConfigWithATokenIsWarnedOfAndTheTokenNeverShown(t *testing.T) {
+	bin := kaleunBinary(t)
+	for _, mode := range []os.FileMode{0o644, 0o600} {
+		f := discordfake.New(t)
+		dir := t.TempDir()
+		addr := freePort(t)
+		cfg := discordServeConfig(t, dir, f, fmt.Sprintf("[ops]\nlisten = %q\n", addr))
+		os.Chmod(cfg, mode)
+		proc := newServeProcess(t, bin, cfg)
+		proc.start()
+		awaitDiscord(t, f)
+		awaitHealth(t, "http://"+addr, http.StatusOK, 10*time.Second)
+		resp, err := http.Get("http://" + addr + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		metrics, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		proc.stop()
+		log := proc.log.String()
+		const token = "test.bot.token"
+		if strings.Contains(log, token) || bytes.Contains(metrics, []byte(token)) {
+			t.Fatalf("mode %04o: the token is in the log or /metrics:\n%s", mode, log)
+		}
+		console := strings.Count(log, "kaleun serve: warning: "+cfg+" holds discord.token inline and is readable")
+		logged := strings.Count(log, `"msg":"the configuration file's secrets are readable by others"`)
+		switch {
+		case mode == 0o644 && (console != 1 || logged != 1 || !strings.Contains(log, "discord.token_env")):
+			t.Fatalf("mode %04o: want the warning once on the console and once in the log, naming discord.token_env; got %d and %d:\n%s", mode, console, logged, log)
+		case mode == 0o600 && (console != 0 || logged != 0):
+			t.Fatalf("mode %04o: warned of a file only its owner reads:\n%s", mode, log)
+		}
 	}
 }
