@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/kaleun/kaleun/bot"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"strings"
@@ -311,6 +312,13 @@ func loadConfig(path string) (*config, error) {
 				return nil, fmt.Errorf("%s: slack.app_token must be an app-level token starting with xapp- (Socket Mode)", path)
 			}
 		case "http":
+			// An empty address would bind every interface on a random port.
+			if strings.TrimSpace(c.Slack.Listen) == "" {
+				return nil, fmt.Errorf("%s: slack.listen is empty: give the address Slack's requests come to, e.g. \"127.0.0.1:8080\" behind a proxy (\"0.0.0.0:8080\" in a container, its port published)", path)
+			}
+			if _, _, err := net.SplitHostPort(c.Slack.Listen); err != nil {
+				return nil, fmt.Errorf("%s: slack.listen is %q: give host:port, e.g. \"127.0.0.1:8080\"", path, c.Slack.Listen)
+			}
 			if c.Slack.SigningSecret, err = secret(path, "slack.signing_secret", c.Slack.SigningSecret, c.Slack.SigningSecretEnv); err != nil {
 				return nil, err
 			}

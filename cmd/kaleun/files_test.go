@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -260,4 +261,38 @@ func TestReadableConfigWithATokenIsWarnedOfAndTheTokenNeverShown(t *testing.T) {
 			t.Fatalf("mode %04o: warned of a file only its owner reads:\n%s", mode, log)
 		}
 	}
+}
+
+// Issue 29, defect 5: Slack's HTTP mode refuses an empty listen address
+// (it would bind every interface on a random port), and serve logs the
+// address it listens on, whatever was given.
+func TestSlackListenIsRequiredAndLogged(t *testing.T) {
+	dir := t.TempDir()
+	slackConfig := func(listen string) string {
+		return "[database]\npath = \"" + filepath.Join(dir, "k.db") + "\"\n[log]\nformat = \"json\"\n[slack]\nenabled = true\nmode = \"http\"\nbot_token = \"xoxb-1\"\nsigning_secret = \"s\"\nlisten = \"" + listen + "\"\napi_base = \"http://127.0.0.1:1/api\"\n"
+	}
+	for _, listen := range []string{"", "  ", "8080"} {
+		p := writeServeConfig(t, dir, slackConfig(listen))
+		// loadConfig, not runServe: before the fix, serve would serve.
+		if _, err := loadConfig(p); err == nil || !strings.Contains(err.Error(), "slack.listen") {
+			t.Fatalf("listen %q: want a refusal naming slack.listen, got %v", listen, err)
+		}
+	}
+	proc := newServeProcess(t, kaleunBinary(t), writeServeConfig(t, dir, slackConfig("127.0.0.1:0")))
+	proc.start()
+	re := regexp.MustCompile(`"msg":"slack: serving Slack's requests over HTTP","addr":"(127\.0\.0\.1:\d+)"`)
+	var addr string
+	for end := time.Now().Add(20 * time.Second); addr == ""; time.Sleep(20 * time.Millisecond) {
+		if m := re.FindStringSubmatch(proc.log.String()); m != nil {
+			addr = m[1]
+		} else if time.Now().After(end) {
+			t.Fatalf("serve did not log where it listens:\n%s", proc.log.String())
+		}
+	}
+	resp, err := http.Post("http://"+addr+"/slack/commands", "application/x-www-form-urlencoded", strings.NewReader("text=help"))
+	if err != nil || resp.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("the logged address %s does not answer: %v %v", addr, resp, err)
+	}
+	resp.Body.Close()
+	proc.stop()
 }

@@ -168,6 +168,9 @@ func serve(ctx context.Context, cfg *config) error {
 			closeAll()
 			return fmt.Errorf("%w: check slack.bot_token and slack.app_token", err)
 		}
+		if a.Addr != "" {
+			log.Info("slack: serving Slack's requests over HTTP", "addr", a.Addr, "paths", "/slack/commands /slack/interactions")
+		}
 		running = append(running, a)
 		notifiers["slack"] = a
 		svc.UseThreads("slack", a)
