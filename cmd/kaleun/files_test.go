@@ -296,3 +296,20 @@ func TestSlackListenIsRequiredAndLogged(t *testing.T) {
 	resp.Body.Close()
 	proc.stop()
 }
+
+// Issue 29, defect 9: with PostgreSQL unreachable, play says the database
+// is unreachable and where (host:port), in one line, and names no lock.
+func TestPlaySaysThePostgreSQLServerIsUnreachable(t *testing.T) {
+	closed := freePort(t) // nothing listens there once freePort returns
+	for _, c := range []struct{ url, where, why string }{
+		{"postgres://kaleun:pw@" + closed + "/kaleun", closed, "connection refused"},
+		{"postgres://kaleun:pw@kaleun-db.invalid:5432/kaleun", "kaleun-db.invalid:5432", "its host name does not resolve"},
+	} {
+		var out, errb bytes.Buffer
+		code := dispatch([]string{"play", "--db", c.url}, strings.NewReader(""), &out, &errb)
+		msg := strings.TrimSpace(errb.String())
+		if code != 1 || !strings.Contains(msg, "is unreachable at "+c.where+" ("+c.why) || strings.Contains(msg, "lock") || strings.Contains(msg, "\n") || strings.Contains(msg, ":pw@") {
+			t.Errorf("%s: exit %d, %q", c.url, code, msg)
+		}
+	}
+}
