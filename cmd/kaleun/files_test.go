@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -311,5 +312,46 @@ func TestPlaySaysThePostgreSQLServerIsUnreachable(t *testing.T) {
 		if code != 1 || !strings.Contains(msg, "is unreachable at "+c.where+" ("+c.why) || strings.Contains(msg, "lock") || strings.Contains(msg, "\n") || strings.Contains(msg, ":pw@") {
 			t.Errorf("%s: exit %d, %q", c.url, code, msg)
 		}
+	}
+}
+
+// Issue 29, defect 7: serve says what failed when Discord cannot be
+// reached: DNS, the connection, TLS, or a refused token; only the last
+// names the token.
+func TestServeSaysWhatFailedReachingDiscord(t *testing.T) {
+	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		io.WriteString(w, `{"message": "401: Unauthorized", "code": 0}`)
+	}))
+	defer refusing.Close()
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	defer plain.Close()
+	untrusted := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	defer untrusted.Close()
+	closed := freePort(t)
+	for _, c := range []struct{ name, base, want string }{
+		{"tls certificate", untrusted.URL + "/api/v10", "the TLS handshake failed"},
+		{"dns", "https://discord.invalid/api/v10", "the name discord.invalid does not resolve (DNS"},
+		{"connection", "http://" + closed + "/api/v10", "the connection failed"},
+		{"tls", "https://" + strings.TrimPrefix(plain.URL, "http://") + "/api/v10", "the TLS handshake failed"},
+		{"token", refusing.URL + "/api/v10", "discord refused the token"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := writeServeConfig(t, dir, fmt.Sprintf("[database]\npath = %q\n[discord]\nenabled = true\ntoken = \"a.b.c\"\napplication_id = \"123456789012345678\"\napi_base = %q\n",
+				filepath.Join(dir, "k.db"), c.base))
+			var out, errb bytes.Buffer
+			var code int
+			within(t, 60*time.Second, "serve", func() { code = dispatch([]string{"serve", "--config", cfg}, strings.NewReader(""), &out, &errb) })
+			msg := errb.String()
+			if i := strings.LastIndex(msg, "kaleun serve: "); i >= 0 {
+				msg = msg[i:] // after the log's lines
+			}
+			names := strings.Contains(msg, "discord.token")
+			if code != 1 || !strings.Contains(msg, c.want) || names != (c.name == "token") {
+				t.Fatalf("want exit 1 with %q, the token named only when refused; got %d %q", c.want, code, msg)
+			}
+		})
 	}
 }

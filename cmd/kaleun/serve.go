@@ -146,7 +146,7 @@ func serve(ctx context.Context, cfg *config) error {
 			return err
 		}
 		if err := a.Start(work); err != nil {
-			return fmt.Errorf("%w: check discord.token and discord.application_id", err)
+			return startFailure(err, "discord", "discord.token (the portal's Bot page) and discord.application_id", discord.TokenRefused)
 		}
 		running = append(running, a)
 		notifiers["discord"] = a
@@ -166,7 +166,7 @@ func serve(ctx context.Context, cfg *config) error {
 		}
 		if err := a.Start(work); err != nil {
 			closeAll()
-			return fmt.Errorf("%w: check slack.bot_token and slack.app_token", err)
+			return startFailure(err, "slack", "slack.bot_token and slack.app_token", slack.TokenRefused)
 		}
 		if a.Addr != "" {
 			log.Info("slack: serving Slack's requests over HTTP", "addr", a.Addr, "paths", "/slack/commands /slack/interactions")
