@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/internal/discordfake"
+	"github.com/kaleun/kaleun/persist"
+	bolt "go.etcd.io/bbolt"
 )
 
 // within runs fn and fails the test if it has not returned in d: a FIFO
@@ -353,5 +355,47 @@ func TestServeSaysWhatFailedReachingDiscord(t *testing.T) {
 				t.Fatalf("want exit 1 with %q, the token named only when refused; got %d %q", c.want, code, msg)
 			}
 		})
+	}
+}
+
+// Issue 29, defect 6: one damaged finished-game record does not fail the
+// whole of audit's list: every readable game is listed, the damaged one is
+// marked, and the exit status and a line on stderr say so.
+func TestAuditListsEveryReadableGameAndMarksTheDamaged(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	s, err := persist.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []struct{ id, key string }{{"done-1", "terminal/a/1"}, {"running-1", "terminal/a/2"}} {
+		rec := &persist.GameRecord{ID: g.id, Game: "hunters", Key: g.key, State: []byte(`{"n":1}`)}
+		if err := s.Commit(t.Context(), rec, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Archive(t.Context(), "terminal/a/1"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("archive")).Put([]byte("broken-1"), []byte(`{"id": "broken-1", "game": `))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	var out, errb bytes.Buffer
+	code := dispatch([]string{"audit", "--db", path}, nil, &out, &errb)
+	list := out.String()
+	for _, want := range []string{"done-1", "running-1", "broken-1"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("the list lacks %s", want)
+		}
+	}
+	if code != 1 || !regexp.MustCompile(`broken-1 +\? +DAMAGED`).MatchString(list) || !strings.Contains(errb.String(), path+": 1 game record(s) marked DAMAGED") {
+		t.Fatalf("exit %d\n%s\n%s", code, list, errb.String())
 	}
 }
