@@ -345,7 +345,7 @@ func exposedSecrets(path string, keys []string) string {
 	for i, k := range keys {
 		envs[i] = k + "_env"
 	}
-	return fmt.Sprintf("%s holds %s inline and is readable by its group or by everyone (mode %04o): anyone who can read it can act as the bot. Run chmod 600 %s, or better move each secret into the environment and name it with %s (e.g. token_env = \"KALEUN_DISCORD_TOKEN\", README: Configuration)",
+	return fmt.Sprintf("%s holds %s inline and is readable by its group or by everyone (mode %04o): anyone who can read it can act as the bot. Run chmod 600 %s, or better move each secret into the environment and name it with %s (e.g. token_env = \"KALEUN_DISCORD_TOKEN\"; docs/operators/serve.md)",
 		path, strings.Join(keys, ", "), fi.Mode().Perm(), path, strings.Join(envs, ", "))
 }
 

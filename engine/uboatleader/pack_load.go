@@ -131,7 +131,7 @@ func hashFile(h io.Writer, name string, b []byte) {
 // before it is decoded: decoding costs some microseconds and hundreds of
 // bytes an entry, so a file of millions of short entries would take a
 // minute and gigabytes to refuse. A full pack file has some hundreds of
-// lines (README, "Files kaleun reads").
+// lines (docs/operators/serve.md, "Files kaleun reads").
 const maxPackItems = 20000
 
 // decodeStrict decodes a YAML file refusing unknown fields; each problem is

@@ -19,8 +19,8 @@ import (
 	"strings"
 )
 
-// The limits, each far above what such a file holds (README, "Files kaleun
-// reads"): a full pack file is some tens of KB, a configuration a few KB, a
+// The limits, each far above what such a file holds (docs/operators/serve.md,
+// "Files kaleun reads"): a full pack file is some tens of KB, a configuration a few KB, a
 // career's audit file well under 1 MiB.
 const (
 	MiB           = 1 << 20
