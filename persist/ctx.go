@@ -2,6 +2,7 @@ package persist
 
 import (
 	"context"
+	"errors"
 )
 
 // Every operation of a Store takes a context. bbolt itself takes none, so
@@ -21,7 +22,14 @@ type OpError struct {
 	Err error
 }
 
-func (e *OpError) Error() string { return "persist: " + e.Op + ": " + e.Err.Error() }
+func (e *OpError) Error() string {
+	if errors.Is(e.Err, ErrUnreachable) {
+		// What was being done does not matter: the database is not there
+		// (a lock named first would read as the cause).
+		return e.Err.Error()
+	}
+	return "persist: " + e.Op + ": " + e.Err.Error()
+}
 func (e *OpError) Unwrap() error { return e.Err }
 
 func wrapOp(op string, err error) error {

@@ -51,3 +51,43 @@ func TestLastFinishedIndexAndItsMigration(t *testing.T) {
 		t.Fatalf("after the migration: %+v %v", rec, err)
 	}
 }
+
+// Opened read-only (kaleun audit, render), a file from a kaleun before the
+// finished games and the id index had their buckets is listed and searched,
+// not migrated and not a nil bucket's panic (issue 29, defect 3).
+func TestReadOnlyOpenOfAFileWithoutTheNewerBuckets(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &GameRecord{ID: "g1", Game: "hunters", Key: "terminal/a/b", State: []byte(`{"n":1}`)}
+	if err := s.Commit(t.Context(), rec, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *bolt.Tx) error {
+		return errors.Join(tx.DeleteBucket(bucketArchive), tx.DeleteBucket(bucketIDs), tx.DeleteBucket(bucketMeta))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	ro, err := OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if done, err := ro.Finished(t.Context()); err != nil || len(done) != 0 {
+		t.Fatalf("finished: %v %v", done, err)
+	}
+	if running, err := ro.Games(t.Context()); err != nil || len(running) != 1 {
+		t.Fatalf("running: %v %v", running, err)
+	}
+	if got, err := ro.Find(t.Context(), "g1"); err != nil || got.ID != "g1" {
+		t.Fatalf("find: %+v %v", got, err)
+	}
+}

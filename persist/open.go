@@ -6,7 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -36,10 +38,42 @@ func (e *openError) Error() string { return e.msg }
 func (e *openError) Unwrap() error { return e.kind }
 
 func damagedError(path, why string) error {
+	why = inWords(why)
 	if len(why) > 200 {
 		why = why[:200] + "…"
 	}
 	return &openError{ErrDamaged, fmt.Sprintf("%s is damaged (%s); it was left untouched: %s, or use another database file", path, why, restoreAdvice)}
+}
+
+// bbolt's assertions, as its panics word them, and what each means.
+var (
+	misplacedPage = regexp.MustCompile(`Page expected to be: (\d+), but self identifies as (\d+)`)
+	unknownPage   = regexp.MustCompile(`page (\d+): has unexpected type/flags`)
+	freelistBad   = regexp.MustCompile(`can't get freelist page`)
+	inlinePage    = regexp.MustCompile(`page ID \((\d+)\) isn't 0 for an inline bucket`)
+)
+
+// inWords says what bbolt found, in words: its consistency check's findings
+// ("page 5: unreachable unfreed") are words already, but a panic of one of
+// its assertions is a programmer's message ("panic: assertion failed: page
+// 1: has unexpected type/flags: 4"), which tells an operator nothing.
+func inWords(why string) string {
+	if !strings.Contains(why, "assertion failed") && !strings.HasPrefix(why, "panic: ") {
+		return why
+	}
+	if m := misplacedPage.FindStringSubmatch(why); m != nil {
+		return fmt.Sprintf("page %s is not where it should be: its header says it is page %s (overwritten or moved)", m[1], m[2])
+	}
+	if m := unknownPage.FindStringSubmatch(why); m != nil {
+		return fmt.Sprintf("page %s is of no kind a database has (its header is overwritten)", m[1])
+	}
+	if freelistBad.MatchString(why) {
+		return "the list of its free pages points to a page that is not one"
+	}
+	if m := inlinePage.FindStringSubmatch(why); m != nil {
+		return fmt.Sprintf("a bucket stored inline points to page %s", m[1])
+	}
+	return "a page is not what the pages that point to it expect"
 }
 
 func inUseError(path string) error {

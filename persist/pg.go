@@ -30,6 +30,8 @@ type pgKV struct {
 	// never waits for a connection a lock holder has.
 	locks *pgxpool.Pool
 	url   string
+	// addr is the server's host:port, for the message that it is unreachable.
+	addr string
 }
 
 // A replica's connections: defaultConns for its transactions (unless the
@@ -68,10 +70,10 @@ func OpenPostgres(ctx context.Context, dsn string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("database %s: %w", where, err)
 	}
-	p := &pgKV{pool: pool, locks: locks, url: where}
+	p := &pgKV{pool: pool, locks: locks, url: where, addr: hostPort(&cfg.ConnConfig.Config)}
 	if err := migrate(ctx, pool, where); err != nil {
 		p.close()
-		return nil, err
+		return nil, p.unreachable(err)
 	}
 	return &Store{kv: p}, nil
 }
@@ -102,7 +104,7 @@ func (p *pgKV) size(ctx context.Context) (int64, error) {
 func (p *pgKV) view(ctx context.Context, fn func(tx kvTx) error) error {
 	tx, err := p.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
-		return err
+		return p.unreachable(err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	t := &pgTx{ctx: ctx, tx: tx}
@@ -156,7 +158,7 @@ func (p *pgKV) write(ctx context.Context, fn func(t *pgTx) error) error {
 func (p *pgKV) writeOnce(ctx context.Context, fn func(t *pgTx) error) error {
 	tx, err := p.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead})
 	if err != nil {
-		return err
+		return p.unreachable(err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	if err := ctx.Err(); err != nil {
@@ -184,12 +186,18 @@ func retryable(err error) bool {
 func (p *pgKV) lockChannel(ctx context.Context, key string) (func(), error) {
 	c, err := p.locks.Acquire(ctx)
 	if err != nil {
+		if u := p.unreachable(err); u != err {
+			return nil, u
+		}
 		return nil, fmt.Errorf("locking the game at %s: %w", key, err)
 	}
 	if _, err := c.Exec(ctx, "SELECT pg_advisory_lock($1, hashtext($2))", advisoryPlaces, key); err != nil {
 		// A wait given up leaves the connection in doubt: drop it.
 		c.Conn().Close(context.WithoutCancel(ctx))
 		c.Release()
+		if u := p.unreachable(err); u != err {
+			return nil, u
+		}
 		return nil, fmt.Errorf("waiting for the game at %s: %w", key, err)
 	}
 	return func() {

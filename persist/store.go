@@ -353,10 +353,61 @@ func (s *Store) Finished(ctx context.Context) ([]GameRecord, error) {
 	return s.list(ctx, "list the finished games", bucketArchive)
 }
 
+// Damaged is a game record that does not parse: its key, and why.
+type Damaged struct {
+	Key string
+	Why string
+}
+
+// GamesReadable and FinishedReadable list the running and the finished
+// games as Games and Finished do, but a record that does not parse is
+// set aside in the second list instead of failing the whole: an operator's
+// listing (kaleun audit) shows every game it can, and marks the rest.
+func (s *Store) GamesReadable(ctx context.Context) ([]GameRecord, []Damaged, error) {
+	return s.listReadable(ctx, "list the running games", bucketGames)
+}
+
+// FinishedReadable: see GamesReadable.
+func (s *Store) FinishedReadable(ctx context.Context) ([]GameRecord, []Damaged, error) {
+	return s.listReadable(ctx, "list the finished games", bucketArchive)
+}
+
+func (s *Store) listReadable(ctx context.Context, op string, bucket []byte) ([]GameRecord, []Damaged, error) {
+	var out []GameRecord
+	var bad []Damaged
+	err := s.view(ctx, op, func(tx kvTx) error {
+		out, bad = nil, nil // a PostgreSQL read may run again
+		b := tx.Bucket(bucket)
+		if b == nil {
+			return nil
+		}
+		return b.ForEach(func(k, v []byte) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			var rec GameRecord
+			if err := json.Unmarshal(v, &rec); err != nil {
+				bad = append(bad, Damaged{Key: string(k), Why: err.Error()})
+				return nil
+			}
+			rec.State = nil
+			out = append(out, rec)
+			return nil
+		})
+	})
+	return out, bad, err
+}
+
 func (s *Store) list(ctx context.Context, op string, bucket []byte) ([]GameRecord, error) {
 	var out []GameRecord
 	err := s.view(ctx, op, func(tx kvTx) error {
-		return tx.Bucket(bucket).ForEach(func(k, v []byte) error {
+		b := tx.Bucket(bucket)
+		if b == nil {
+			// A file from before the bucket, opened read-only (audit,
+			// render): nothing to list, and nothing may be created.
+			return nil
+		}
+		return b.ForEach(func(k, v []byte) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -376,10 +427,16 @@ func (s *Store) list(ctx context.Context, op string, bucket []byte) ([]GameRecor
 func (s *Store) Find(ctx context.Context, id string) (*GameRecord, error) {
 	var found GameRecord
 	err := s.view(ctx, "find game "+id, func(tx kvTx) error {
-		v := tx.Bucket(bucketArchive).Get([]byte(id))
+		// Read-only, a file from an older kaleun may lack a bucket.
+		var v []byte
+		if b := tx.Bucket(bucketArchive); b != nil {
+			v = b.Get([]byte(id))
+		}
 		if v == nil {
-			if key := tx.Bucket(bucketIDs).Get([]byte(id)); key != nil {
-				v = tx.Bucket(bucketGames).Get(key)
+			if ids, games := tx.Bucket(bucketIDs), tx.Bucket(bucketGames); ids != nil && games != nil {
+				if key := ids.Get([]byte(id)); key != nil {
+					v = games.Get(key)
+				}
 			}
 		}
 		if v == nil {

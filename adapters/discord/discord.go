@@ -6,6 +6,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
@@ -321,4 +323,16 @@ func subcommandNames() string {
 		names = append(names, c.Name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// TokenRefused tells whether err is Discord refusing the bot's token: a
+// 401 or 403 from its API, or the gateway's close 4004 (authentication
+// failed). Anything else (DNS, a connection, TLS) is not the token's fault.
+func TokenRefused(err error) bool {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil && (re.Response.StatusCode == http.StatusUnauthorized || re.Response.StatusCode == http.StatusForbidden) {
+		return true
+	}
+	var ce *websocket.CloseError
+	return errors.Is(err, discordgo.ErrUnauthorized) || errors.As(err, &ce) && ce.Code == 4004
 }

@@ -399,3 +399,18 @@ func usage(rules engine.Rules) string {
 	}
 	return strings.Join(parts, " | ")
 }
+
+// TokenRefused tells whether err is Slack refusing a token (its API's
+// invalid_auth, not_authed, token_revoked and the like). Anything else
+// (DNS, a connection, TLS) is not the token's fault.
+func TokenRefused(err error) bool {
+	if err == nil {
+		return false
+	}
+	for _, code := range []string{"invalid_auth", "not_authed", "token_revoked", "token_expired", "account_inactive", "not_allowed_token_type"} {
+		if strings.Contains(err.Error(), code) {
+			return true
+		}
+	}
+	return false
+}

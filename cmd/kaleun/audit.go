@@ -6,8 +6,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kaleun/kaleun/internal/safefile"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/kaleun/kaleun/bot/audit"
@@ -27,15 +27,17 @@ func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ctx := context.Background()
-	store, err := openDB(ctx, *db, false)
+	store, err := openDB(ctx, *db, true)
 	if err != nil {
 		fmt.Fprintln(stderr, "kaleun audit:", err)
 		return 1
 	}
 	defer store.Close()
 	if *game == "" {
-		running, err1 := store.Games(ctx)
-		done, err2 := store.Finished(ctx)
+		// One damaged record does not hide the others: each readable game
+		// is listed, each damaged record marked (exit 1 says some were).
+		running, bad1, err1 := store.GamesReadable(ctx)
+		done, bad2, err2 := store.FinishedReadable(ctx)
 		if err := errors.Join(err1, err2); err != nil {
 			fmt.Fprintln(stderr, "kaleun audit:", err)
 			return 1
@@ -47,6 +49,16 @@ func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				state = "finished"
 			}
 			fmt.Fprintf(stdout, "%-18s %-8s %-10s %-9d %s\n", g.ID, g.Game, state, g.Decisions, g.Key)
+		}
+		for _, d := range bad1 {
+			fmt.Fprintf(stdout, "%-18s %-8s %-10s %-9s %s\n", "?", "?", "DAMAGED", "?", d.Key+" (a running game's record does not parse)")
+		}
+		for _, d := range bad2 {
+			fmt.Fprintf(stdout, "%-18s %-8s %-10s %-9s %s\n", d.Key, "?", "DAMAGED", "?", "(a finished game's record does not parse)")
+		}
+		if n := len(bad1) + len(bad2); n > 0 {
+			fmt.Fprintf(stderr, "kaleun audit: %s: %d game record(s) marked DAMAGED do not parse and cannot be exported; the others can: restore the damaged ones from a backup (README: Backup and restore)\n", *db, n)
+			return 1
 		}
 		return 0
 	}
@@ -108,7 +120,7 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kaleun verify: --head wants hex digits, at least 12 of them (the head as posted in the channel)")
 		return 2
 	}
-	data, err := os.ReadFile(files[0])
+	data, err := safefile.ReadFile(files[0], safefile.AuditLimit)
 	if err != nil {
 		fmt.Fprintln(stderr, "kaleun verify:", err)
 		return 2

@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"github.com/kaleun/kaleun/bot"
 	"log/slog"
+	"net"
+	"net/url"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/kaleun/kaleun/internal/ops"
+	"github.com/kaleun/kaleun/internal/safefile"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -35,6 +38,10 @@ type config struct {
 	Games     gamesConfig     `toml:"games"`
 	// UBoatLeader is the game's own section (games.go).
 	UBoatLeader uboatLeaderConfig `toml:"uboatleader"`
+
+	// exposed, when set, warns that the file holds a secret inline and is
+	// readable by its group or by everyone (see exposedSecrets).
+	exposed string
 }
 
 // gamesConfig is when an idle game is warned, then ended.
@@ -212,7 +219,7 @@ func loadConfig(path string) (*config, error) {
 	c.Backup = backupConfig{Every: "6h", Keep: 28}
 	c.Ops = opsConfig{ShutdownGrace: "5s"}
 	c.Games = gamesConfig{IdleWarn: "0s", IdleEnd: "0s"}
-	md, err := toml.DecodeFile(path, &c)
+	md, err := decodeConfigFile(path, &c)
 	if err != nil {
 		var perr toml.ParseError
 		if errors.As(err, &perr) {
@@ -234,6 +241,11 @@ func loadConfig(path string) (*config, error) {
 	var lvl slog.Level
 	if err := lvl.UnmarshalText([]byte(c.Log.Level)); err != nil {
 		return nil, fmt.Errorf("%s: log.level is %q: use debug, info, warn or error", path, c.Log.Level)
+	}
+	// The secrets given inline, for the warning on a readable file.
+	var inline []string
+	if c.Database.URL != "" && c.Database.URLEnv == "" && hasPassword(c.Database.URL) {
+		inline = append(inline, "database.url")
 	}
 	if c.Database.URL != "" || c.Database.URLEnv != "" {
 		if c.Database.URL, err = secret(path, "database.url", c.Database.URL, c.Database.URLEnv); err != nil {
@@ -262,6 +274,9 @@ func loadConfig(path string) (*config, error) {
 		return nil, fmt.Errorf("%s: uboatleader.packs: %w", path, err)
 	}
 	if c.Discord.Enabled {
+		if c.Discord.Token != "" {
+			inline = append(inline, "discord.token")
+		}
 		if c.Discord.Token, err = secret(path, "discord.token", c.Discord.Token, c.Discord.TokenEnv); err != nil {
 			return nil, err
 		}
@@ -276,6 +291,11 @@ func loadConfig(path string) (*config, error) {
 		}
 	}
 	if c.Slack.Enabled {
+		for _, k := range []struct{ key, v string }{{"slack.bot_token", c.Slack.BotToken}, {"slack.app_token", c.Slack.AppToken}, {"slack.signing_secret", c.Slack.SigningSecret}} {
+			if k.v != "" {
+				inline = append(inline, k.key)
+			}
+		}
 		if c.Slack.BotToken, err = secret(path, "slack.bot_token", c.Slack.BotToken, c.Slack.BotTokenEnv); err != nil {
 			return nil, err
 		}
@@ -291,6 +311,13 @@ func loadConfig(path string) (*config, error) {
 				return nil, fmt.Errorf("%s: slack.app_token must be an app-level token starting with xapp- (Socket Mode)", path)
 			}
 		case "http":
+			// An empty address would bind every interface on a random port.
+			if strings.TrimSpace(c.Slack.Listen) == "" {
+				return nil, fmt.Errorf("%s: slack.listen is empty: give the address Slack's requests come to, e.g. \"127.0.0.1:8080\" behind a proxy (\"0.0.0.0:8080\" in a container, its port published)", path)
+			}
+			if _, _, err := net.SplitHostPort(c.Slack.Listen); err != nil {
+				return nil, fmt.Errorf("%s: slack.listen is %q: give host:port, e.g. \"127.0.0.1:8080\"", path, c.Slack.Listen)
+			}
 			if c.Slack.SigningSecret, err = secret(path, "slack.signing_secret", c.Slack.SigningSecret, c.Slack.SigningSecretEnv); err != nil {
 				return nil, err
 			}
@@ -298,7 +325,49 @@ func loadConfig(path string) (*config, error) {
 			return nil, fmt.Errorf("%s: slack.mode is %q: use \"socket\" or \"http\"", path, c.Slack.Mode)
 		}
 	}
+	c.exposed = exposedSecrets(path, inline)
 	return &c, nil
+}
+
+// exposedSecrets is the warning for a configuration file that holds secrets
+// inline (keys) and that its group or everyone may read: whoever reads it
+// can act as the bot. It names the keys, never their values. "" when
+// there is nothing to warn of.
+func exposedSecrets(path string, keys []string) string {
+	if len(keys) == 0 {
+		return ""
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm()&0o077 == 0 {
+		return ""
+	}
+	envs := make([]string, len(keys))
+	for i, k := range keys {
+		envs[i] = k + "_env"
+	}
+	return fmt.Sprintf("%s holds %s inline and is readable by its group or by everyone (mode %04o): anyone who can read it can act as the bot. Run chmod 600 %s, or better move each secret into the environment and name it with %s (e.g. token_env = \"KALEUN_DISCORD_TOKEN\"; docs/operators/serve.md)",
+		path, strings.Join(keys, ", "), fi.Mode().Perm(), path, strings.Join(envs, ", "))
+}
+
+// hasPassword tells whether a database URL carries a password.
+func hasPassword(u string) bool {
+	p, err := url.Parse(u)
+	if err != nil || p.User == nil {
+		return false
+	}
+	_, set := p.User.Password()
+	return set
+}
+
+// decodeConfigFile reads the file through safefile (a regular file of at
+// most safefile.ConfigLimit: a FIFO or a device named as the config does
+// not hang or exhaust the process) and decodes it.
+func decodeConfigFile(path string, c *config) (toml.MetaData, error) {
+	b, err := safefile.ReadFile(path, safefile.ConfigLimit)
+	if err != nil {
+		return toml.MetaData{}, err
+	}
+	return toml.Decode(string(b), c)
 }
 
 // secret takes a value given inline or through the named environment variable.

@@ -296,5 +296,9 @@ func runOnDamaged(bin string, args []string, stdin, file string, damaged []byte)
 	if !strings.Contains(msg, "backup") && !strings.Contains(msg, "in use") {
 		return crash, "the line does not say what to do: " + msg
 	}
+	// The damage in words, not bbolt's panic (issue 29, defect 6).
+	if strings.Contains(msg, "panic") || strings.Contains(msg, "assertion failed") {
+		return crash, "bbolt's panic text: " + msg
+	}
 	return cleanError, ""
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/kaleun/kaleun/internal/safefile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,12 +94,23 @@ func loadPackDir(dir string) (*uboatleader.Pack, error) {
 	} else if err != nil {
 		return nil, fmt.Errorf("pack %s: %w", dir, err)
 	}
-	p, err := uboatleader.LoadPack(os.DirFS(dir), ".")
+	p, err := loadPack(dir)
 	var pe *uboatleader.PackError
 	if errors.As(err, &pe) {
 		return nil, fmt.Errorf("pack %s has %d problem(s), the first: %s (`kaleun pack check %s` lists them all)", dir, len(pe.Problems), pe.Problems[0], dir)
 	}
 	return p, err
+}
+
+// loadPack reads the pack in dir through safefile: only its regular files,
+// each up to safefile.PackFileLimit, and nothing a link leads to outside it.
+func loadPack(dir string) (*uboatleader.Pack, error) {
+	d, err := safefile.OpenDir(dir, safefile.PackFileLimit)
+	if err != nil {
+		return nil, fmt.Errorf("pack %s: %w", dir, err)
+	}
+	defer d.Close()
+	return uboatleader.LoadPack(d, ".")
 }
 
 // packFlag collects repeated --pack flags.

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -11,15 +13,37 @@ import (
 // to find one.
 func TestInvitePrintsTheLink(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := dispatch([]string{"invite", "--application-id", "1234"}, nil, &out, &errb); code != 0 {
+	if code := dispatch([]string{"invite", "--application-id", "123456789012345678"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	want := "https://discord.com/oauth2/authorize?client_id=1234&permissions=309237697536&scope=bot+applications.commands\n"
+	want := "https://discord.com/oauth2/authorize?client_id=123456789012345678&permissions=309237697536&scope=bot+applications.commands\n"
 	if out.String() != want {
 		t.Fatalf("printed %q, want %q", out.String(), want)
 	}
 	out.Reset()
 	if code := dispatch([]string{"invite"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "General Information") {
 		t.Fatalf("without an id: exit %d, %q", code, errb.String())
+	}
+}
+
+// Issue 29, defect 8: invite --config reads the application id alone (the
+// token may not be there yet), and an id that is not a Discord snowflake
+// is refused, whether given or read.
+func TestInviteReadsOnlyTheIDAndChecksIt(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "kaleun.toml")
+	os.WriteFile(cfg, []byte("[discord]\nenabled = true\napplication_id = \"123456789012345678\"\n"), 0o600)
+	var out, errb bytes.Buffer
+	if code := dispatch([]string{"invite", "--config", cfg}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "client_id=123456789012345678&") {
+		t.Fatalf("a config without its token yet: exit %d, %q %q", code, out.String(), errb.String())
+	}
+	bad := filepath.Join(dir, "bad.toml")
+	os.WriteFile(bad, []byte("[discord]\napplication_id = \"app\"\n"), 0o600)
+	for _, args := range [][]string{{"--application-id", "abc"}, {"--application-id", "1234"}, {"--application-id", "123456789012345678901"}, {"--config", bad}} {
+		out.Reset()
+		errb.Reset()
+		if code := dispatch(append([]string{"invite"}, args...), nil, &out, &errb); code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "not a Discord application id (17 to 20 digits)") {
+			t.Errorf("%v: exit %d, printed %q, %q", args, code, out.String(), errb.String())
+		}
 	}
 }

@@ -107,7 +107,7 @@ func packCheck(args []string, stdout, stderr io.Writer) int {
 	if !fi.IsDir() {
 		dir = filepath.Dir(dir)
 	}
-	p, err := uboatleader.LoadPack(os.DirFS(dir), ".")
+	p, err := loadPack(dir)
 	var pe *uboatleader.PackError
 	if errors.As(err, &pe) {
 		for _, problem := range pe.Problems {

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kaleun/kaleun/internal/safefile"
 	"io"
 	"os"
 	"os/signal"
@@ -240,12 +242,11 @@ func fitSession(ctx context.Context, s *terminal.Session, games map[string]engin
 func diceRecord(f playFlags) (*persist.DiceRecord, error) {
 	switch {
 	case f.diceFile != "":
-		file, err := os.Open(f.diceFile)
+		b, err := safefile.ReadFile(f.diceFile, safefile.DiceLimit)
 		if err != nil {
 			return nil, fmt.Errorf("--dice: %w", err)
 		}
-		defer file.Close()
-		faces, err := dice.ParseScript(file)
+		faces, err := dice.ParseScript(bytes.NewReader(b))
 		if err != nil {
 			return nil, fmt.Errorf("--dice %s: %w", f.diceFile, err)
 		}

@@ -40,7 +40,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err := statDB(*db); err != nil {
 		return fail(2, "%s: %v", *db, err)
 	}
-	store, err := openDB(context.Background(), *db, false)
+	store, err := openDB(context.Background(), *db, true)
 	if err != nil {
 		return fail(1, "%v", err)
 	}

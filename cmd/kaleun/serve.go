@@ -43,6 +43,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kaleun serve: no chat platform is enabled in "+*path+": set enabled = true under [discord] (a bot token and application id from https://discord.com/developers) or [slack] (a bot token, and an app token for Socket Mode). To play without a chat platform, run `kaleun play`.")
 		return 2
 	}
+	if cfg.exposed != "" {
+		// On the console here, and in the log (serve) for who reads only that.
+		fmt.Fprintln(stderr, "kaleun serve: warning:", cfg.exposed)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := serve(ctx, cfg); err != nil {
@@ -63,6 +67,9 @@ const afterCancel = 3 * time.Second
 // the database.
 func serve(ctx context.Context, cfg *config) error {
 	log := cfg.logger(os.Stderr)
+	if cfg.exposed != "" {
+		log.Warn("the configuration file's secrets are readable by others", "problem", cfg.exposed)
+	}
 	games, err := gamesWith(gameContent{UBoatLeaderPacks: cfg.UBoatLeader.Packs})
 	if err != nil {
 		return err
@@ -139,7 +146,7 @@ func serve(ctx context.Context, cfg *config) error {
 			return err
 		}
 		if err := a.Start(work); err != nil {
-			return fmt.Errorf("%w: check discord.token and discord.application_id", err)
+			return startFailure(err, "discord", "discord.token (the portal's Bot page) and discord.application_id", discord.TokenRefused)
 		}
 		running = append(running, a)
 		notifiers["discord"] = a
@@ -159,7 +166,10 @@ func serve(ctx context.Context, cfg *config) error {
 		}
 		if err := a.Start(work); err != nil {
 			closeAll()
-			return fmt.Errorf("%w: check slack.bot_token and slack.app_token", err)
+			return startFailure(err, "slack", "slack.bot_token and slack.app_token", slack.TokenRefused)
+		}
+		if a.Addr != "" {
+			log.Info("slack: serving Slack's requests over HTTP", "addr", a.Addr, "paths", "/slack/commands /slack/interactions")
 		}
 		running = append(running, a)
 		notifiers["slack"] = a

@@ -77,7 +77,7 @@ func LoadPack(fsys fs.FS, dir string) (*Pack, error) {
 		}
 	}
 	name := dir
-	if p.Meta.ID != "" {
+	if ValidPackID(p.Meta.ID) {
 		name = p.Meta.ID
 	}
 	if len(problems) > 0 {
@@ -127,13 +127,35 @@ func hashFile(h io.Writer, name string, b []byte) {
 	h.Write(b)
 }
 
+// maxPackItems bounds the lines and list items of one pack file, counted
+// before it is decoded: decoding costs some microseconds and hundreds of
+// bytes an entry, so a file of millions of short entries would take a
+// minute and gigabytes to refuse. A full pack file has some hundreds of
+// lines (docs/operators/serve.md, "Files kaleun reads").
+const maxPackItems = 20000
+
 // decodeStrict decodes a YAML file refusing unknown fields; each problem is
-// one line naming the file and the line.
+// one line naming the file and the line. The file is one YAML document: a
+// second one (after a "---") is refused, not ignored, since it would be
+// hashed into the pack's digest without being played.
 func decodeStrict(name string, b []byte, into any) []string {
+	if n := bytes.Count(b, []byte("\n")) + bytes.Count(b, []byte(",")); n > maxPackItems {
+		return []string{fmt.Sprintf("%s: more than %d lines and list items (a pack file has some hundreds): refused unread", name, maxPackItems)}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	err := dec.Decode(into)
-	if err == nil || errors.Is(err, io.EOF) {
+	if err == nil {
+		var next yaml.Node
+		switch err := dec.Decode(&next); {
+		case errors.Is(err, io.EOF):
+			return nil
+		case err == nil:
+			return []string{fmt.Sprintf("%s: line %d: a second YAML document (after \"---\"): a pack file is one document; remove it, or move it into the first", name, next.Line)}
+		}
+		return []string{name + ": " + strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	if errors.Is(err, io.EOF) {
 		return nil
 	}
 	var te *yaml.TypeError

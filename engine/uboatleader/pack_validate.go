@@ -30,12 +30,44 @@ func (v *validator) add(format string, a ...any) {
 	v.problems = append(v.problems, fmt.Sprintf(format, a...))
 }
 
+// maxPackID is the longest pack id.
+const maxPackID = 64
+
+// ValidPackID tells whether id can name a pack: a pack's id is typed in
+// `new pack:ID`, shown in every game's views and log, and may end up in a
+// file name or a URL, so it holds no "/", "..", space or control character.
+func ValidPackID(id string) bool {
+	if id == "" || len(id) > maxPackID {
+		return false
+	}
+	for i, r := range id {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		case i > 0 && (r == '-' || r == '_' || r == '.'):
+		default:
+			return false
+		}
+	}
+	return !strings.Contains(id, "..")
+}
+
+// shortQuote quotes a value from a pack for a message, cut to a length that
+// keeps the message one short line.
+func shortQuote(s string) string {
+	if len(s) > 40 {
+		return fmt.Sprintf("%q…", s[:40])
+	}
+	return fmt.Sprintf("%q", s)
+}
+
 // Card numbers are printed bottom left (UBL-1.8); they run from 1 to 999.
 const maxCardNumber = 999
 
 func (v *validator) meta(p *Pack) {
 	if p.Meta.ID == "" || p.Meta.Name == "" {
 		v.add("pack.yaml: id and name are required")
+	} else if !ValidPackID(p.Meta.ID) {
+		v.add("pack.yaml: id %s is not a pack id: give up to %d letters, digits, dashes, dots or underscores, starting with a letter or a digit (e.g. my-copy)", shortQuote(p.Meta.ID), maxPackID)
 	}
 	if strings.TrimSpace(p.Meta.Label) == "" {
 		v.add("pack.yaml: label is required (it is shown on every view and prompt, e.g. \"House content, not the publisher's\")")
