@@ -20,6 +20,10 @@ import (
 // not with "already taken" (which a click there says once it is shown);
 // the game was decided once.
 func TestAClickWhoseReplyDiedWithItsProcessIsShownOnTheNextClick(t *testing.T) {
+	// Its own files, fake platform, ports and database: it runs beside the
+	// other end-to-end tests, which spend most of their time waiting on
+	// timers and processes (.ci/test).
+	t.Parallel()
 	bin := kaleunBinary(t)
 	f := discordfake.New(t)
 	proxy := newHoldingProxy(t, f.URL)
