@@ -66,6 +66,9 @@ type Session struct {
 	// autopilot: the built-in commander takes the routine decisions
 	// (engine.Routine); paused after an undo, until the player answers.
 	autopilot, paused bool
+	// held is the prompt a reply brought while the autopilot was on: Run
+	// prints it when the autopilot leaves it to the player.
+	held *bot.Message
 }
 
 // ErrDice means the dice could not roll (a script ran out or held an
@@ -97,6 +100,13 @@ func (s *Session) Show(r bot.Reply) {
 		}
 	}
 	for _, m := range append(results, r.Public...) {
+		if m.Prompt != nil && !m.Prompt.Private && s.autopilotOn() {
+			// The autopilot may take it: printed only if it waits for the
+			// player (Run), so that no line typed ahead lands elsewhere.
+			held := m
+			s.held = &held
+			continue
+		}
 		s.show(m)
 		if m.Prompt == nil && m.View == nil {
 			s.sinceHandOver = append(s.sinceHandOver, m)
@@ -127,12 +137,16 @@ func (s *Session) Run(ctx context.Context) error {
 				return err
 			}
 		}
-		if done, err := s.autopilotStep(ctx, prompt); done || err != nil {
-			if err != nil {
+		if done, end, err := s.autopilotStep(ctx, prompt); done || err != nil {
+			if err != nil || end {
 				return err
 			}
 			continue
 		}
+		if h := s.held; h != nil && h.Prompt.Token == prompt.Prompt.Token && prompt.Prompt.Token != s.shown {
+			prompt = *h // as the reply brought it
+		}
+		s.held = nil
 		if prompt.Prompt.Token != s.shown {
 			s.show(prompt)
 		} else if !s.JSONL && !s.prompted {
@@ -229,12 +243,7 @@ func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (e
 	s.decider = user
 	r, err := s.Svc.Click(ctx, s.Place, user, id)
 	if err != nil {
-		var de *engine.DiceError
-		if errors.As(err, &de) {
-			s.error(err.Error() + " — the game is unchanged")
-			return true, fmt.Errorf("%w: %v", ErrDice, err)
-		}
-		return true, err
+		return true, s.diceFailed(err)
 	}
 	s.Show(r)
 	for _, m := range r.Shown() {
@@ -243,6 +252,17 @@ func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (e
 		}
 	}
 	return false, nil
+}
+
+// diceFailed says so when a decision could not roll its dice (a script ran
+// out): the game is unchanged. Other errors pass as they are.
+func (s *Session) diceFailed(err error) error {
+	var de *engine.DiceError
+	if errors.As(err, &de) {
+		s.error(err.Error() + " — the game is unchanged")
+		return fmt.Errorf("%w: %v", ErrDice, err)
+	}
+	return err
 }
 
 // command runs one of the session's commands: a view, history, dice, undo,
