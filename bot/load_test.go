@@ -19,6 +19,7 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/internal/pgtest"
+	"github.com/kaleun/kaleun/internal/testsize"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -153,7 +154,10 @@ type replicaProc struct {
 // once; every game's log chain holds. It reports decisions/s and the p99 of
 // a click's answer.
 func TestLoadThreeReplicasWithAKill(t *testing.T) {
-	channels, rounds := 1000, 2
+	// Under -race (testsize) 200 channels: the same replicas, kill and
+	// double clicks for the detector to watch, at a fifth of the cost;
+	// .ci/test runs it again without -race at 1,000.
+	channels, rounds := testsize.Scale(1000, 200), 2
 	if testing.Short() {
 		channels = 100
 	}

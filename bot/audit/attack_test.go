@@ -13,6 +13,7 @@ import (
 	"github.com/kaleun/kaleun/bot/audit/audittest"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/internal/testsize"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -128,16 +129,20 @@ func TestAttackSeededGameConvertedToScripted(t *testing.T) {
 // of 36 such swaps passed on a finished career before the fix).
 func TestAttackSwappedDecisionsAreRejected(t *testing.T) {
 	data, games := finishedCareer(t, 0)
-	tried, passed := 0, 0
-	for _, c := range audittest.Cases(data, "swap decisions") {
-		tried++
+	cases := audittest.Cases(data, "swap decisions")
+	if len(cases) < 20 {
+		t.Fatalf("only %d swaps to try", len(cases))
+	}
+	for i, c := range cases {
+		// Under -race (testsize) one swap in 4: each is a whole replay on
+		// one goroutine, which the race detector slows tenfold; .ci/test's
+		// pass without -race tries them all.
+		if testsize.Race && i%4 != 0 {
+			continue
+		}
 		if r := audit.Verify(c.Data, games); r.OK() {
-			passed++
 			t.Errorf("%s: passes", c.Name)
 		}
-	}
-	if tried < 20 {
-		t.Fatalf("only %d swaps tried", tried)
 	}
 }
 

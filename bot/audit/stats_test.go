@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/internal/testsize"
 )
 
 // Critical values from any chi-square table: P(X ≥ x) for df degrees.
@@ -43,6 +44,8 @@ func TestFairDieFit(t *testing.T) {
 // the share of p-values under 0.05 is near 5% (a fair die fails 5% of the
 // time by definition), and the mapping shows no bias on any die size.
 func TestAuditableDicePassTheirOwnTest(t *testing.T) {
+	// 1.8 million rolls on one goroutine; its bound is for these numbers.
+	testsize.FullOnly(t)
 	const trials, rolls = 200, 3000
 	for _, sides := range []int{6, 10, 20} {
 		low := 0

@@ -10,7 +10,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -214,42 +216,70 @@ func TestDamagedDatabasesGetOneClearLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer busy.Close()
-	file := filepath.Join(dir, "damaged.db")
-	cfg := filepath.Join(dir, "serve.toml")
-	os.WriteFile(cfg, []byte("[database]\npath = \""+file+"\"\n[slack]\nenabled = true\nmode = \"http\"\nbot_token = \"xoxb-1\"\nsigning_secret_env = \"KALEUN_TEST_SECRET\"\nlisten = \""+busy.Addr().String()+"\"\napi_base = \"http://127.0.0.1:1/api\"\n"), 0o600)
-
-	runs := []struct {
+	// Two workers, each on its own file: a run is mostly a process starting
+	// and stopping, so two overlap on two cores.
+	const workers = 2
+	type run struct {
 		name  string
 		args  []string
 		stdin string
-	}{
-		{"play", []string{"play", "--db", file, "--jsonl"}, "quit\n"},
-		{"audit", []string{"audit", "--db", file}, ""},
-		{"serve", []string{"serve", "--config", cfg}, ""},
 	}
+	runsOf := func(w int) (string, []run) {
+		file := filepath.Join(dir, fmt.Sprintf("damaged-%d.db", w))
+		cfg := filepath.Join(dir, fmt.Sprintf("serve-%d.toml", w))
+		os.WriteFile(cfg, []byte("[database]\npath = \""+file+"\"\n[slack]\nenabled = true\nmode = \"http\"\nbot_token = \"xoxb-1\"\nsigning_secret_env = \"KALEUN_TEST_SECRET\"\nlisten = \""+busy.Addr().String()+"\"\napi_base = \"http://127.0.0.1:1/api\"\n"), 0o600)
+		return file, []run{
+			{"play", []string{"play", "--db", file, "--jsonl"}, "quit\n"},
+			{"audit", []string{"audit", "--db", file}, ""},
+			{"serve", []string{"serve", "--config", cfg}, ""},
+		}
+	}
+	_, runs := runsOf(0)
+	var mu sync.Mutex // guards counts, reasons and undetected
 	counts := map[string]map[outcome]int{}
 	reasons := map[string]int{}
 	var undetected []string
 	for _, r := range runs {
 		counts[r.name] = map[outcome]int{}
 	}
-	for _, c := range cases {
-		damaged := c.make(pristine)
-		for _, r := range runs {
-			if err := os.WriteFile(file, damaged, 0o600); err != nil {
-				t.Fatal(err)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := range workers {
+		file, runs := runsOf(w)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				c := cases[i]
+				damaged := c.make(pristine)
+				for _, r := range runs {
+					if err := os.WriteFile(file, damaged, 0o600); err != nil {
+						t.Error(err)
+						break
+					}
+					o, why := runOnDamaged(bin, r.args, r.stdin, file, damaged)
+					mu.Lock()
+					counts[r.name][o]++
+					if o == cleanRun && r.name == "audit" {
+						undetected = append(undetected, c.name)
+					}
+					if o == crash {
+						reasons[strings.Fields(why)[0]]++
+					}
+					mu.Unlock()
+					if o == crash {
+						t.Errorf("%s, kaleun %s: %s", c.name, r.name, why)
+					}
+				}
 			}
-			o, why := runOnDamaged(bin, r.args, r.stdin, file, damaged)
-			counts[r.name][o]++
-			if o == cleanRun && r.name == "audit" {
-				undetected = append(undetected, c.name)
-			}
-			if o == crash {
-				reasons[strings.Fields(why)[0]]++
-				t.Errorf("%s, kaleun %s: %s", c.name, r.name, why)
-			}
-		}
+		}()
 	}
+	for i := range cases {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	sort.Strings(undetected) // the workers finish in any order
 	for _, r := range runs {
 		k := counts[r.name]
 		t.Logf("kaleun %s: %d damaged files: %d clean errors, %d clean runs, %d failures", r.name, len(cases), k[cleanError], k[cleanRun], k[crash])

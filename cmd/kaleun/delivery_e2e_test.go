@@ -110,6 +110,10 @@ func (p *holdingProxy) hold(text string) {
 // deadline's notice exactly once, the last reminder once directly too; and
 // the game then starts from its Start button as if nothing had happened.
 func TestAReplicaKilledMidDeliveryShowsItOnce(t *testing.T) {
+	// Its own files, fake platform, ports and database: it runs beside the
+	// other end-to-end tests, which spend most of their time waiting on
+	// timers and processes (.ci/test).
+	t.Parallel()
 	db := pgtest.URL(t)
 	bin := kaleunBinary(t)
 	f := discordfake.New(t)

@@ -20,6 +20,10 @@ import (
 // time (8 s) with its seed revealed and no second warning; its log verifies
 // and says why it ended.
 func TestAnIdleGameIsWarnedThenEndedAcrossAKill(t *testing.T) {
+	// Its own files, fake platform, ports and database: it runs beside the
+	// other end-to-end tests, which spend most of their time waiting on
+	// timers and processes (.ci/test).
+	t.Parallel()
 	bin := kaleunBinary(t)
 	f := discordfake.New(t)
 	dir := t.TempDir()

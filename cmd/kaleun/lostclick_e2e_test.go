@@ -20,6 +20,10 @@ import (
 // not with "already taken" (which a click there says once it is shown);
 // the game was decided once.
 func TestAClickWhoseReplyDiedWithItsProcessIsShownOnTheNextClick(t *testing.T) {
+	// Its own files, fake platform, ports and database: it runs beside the
+	// other end-to-end tests, which spend most of their time waiting on
+	// timers and processes (.ci/test).
+	t.Parallel()
 	bin := kaleunBinary(t)
 	f := discordfake.New(t)
 	proxy := newHoldingProxy(t, f.URL)
@@ -42,27 +46,39 @@ api_base = "`+proxy.URL+`"
 		t.Fatal(err)
 	}
 	answerTo(t, f, "i1")
-	prompt := func() (discordfake.Message, string) {
-		t.Helper()
+	// livePrompt is the first message of the channel with a decision's
+	// button, and that button.
+	livePrompt := func() (discordfake.Message, string, bool) {
 		for _, m := range f.Messages() {
 			if m.Channel != "c1" || !m.Live() {
 				continue
 			}
 			for _, id := range m.CustomIDs() {
 				if i := strings.LastIndex(id, ":"); !strings.HasPrefix(id[i+1:], "__") {
-					return m, id
+					return m, id, true
 				}
 			}
 		}
-		t.Fatal("no live prompt in the channel")
-		return discordfake.Message{}, ""
+		return discordfake.Message{}, "", false
+	}
+	prompt := func() (discordfake.Message, string) {
+		t.Helper()
+		m, id, ok := livePrompt()
+		if !ok {
+			t.Fatal("no live prompt in the channel")
+		}
+		return m, id
 	}
 	start, id := prompt()
 	if err := f.ClickOn("i2", start.ID, "u1", id); err != nil {
 		t.Fatal(err)
 	}
 	answerTo(t, f, "i2")
-	time.Sleep(300 * time.Millisecond) // the follow-ups
+	// The follow-ups: the first decision's prompt.
+	awaitCondition(t, "the first decision after the Start", 20*time.Second, func() bool {
+		_, next, ok := livePrompt()
+		return ok && next != id
+	})
 
 	waiting, id := prompt()
 	proxy.holdReply()
@@ -86,7 +102,12 @@ api_base = "`+proxy.URL+`"
 		t.Fatal(err)
 	}
 	answerTo(t, f, "i4")
-	time.Sleep(300 * time.Millisecond)
+	// The result in the prompt's message, then the next prompt below it.
+	awaitCondition(t, "the prompt's message turned into its result, and a next prompt", 20*time.Second, func() bool {
+		m, _ := f.MessageByID(waiting.ID)
+		_, _, next := livePrompt()
+		return !m.Live() && next
+	})
 	m, _ := f.MessageByID(waiting.ID)
 	if m.Live() || !strings.Contains(m.Text(), "✅") || strings.Contains(m.Text(), "already taken") {
 		t.Fatalf("the second click did not show the first one's result in the prompt's message: %q", m.Text())
@@ -100,7 +121,9 @@ api_base = "`+proxy.URL+`"
 		t.Fatal(err)
 	}
 	answerTo(t, f, "i5") // the clicked message, its buttons taken off; then the note
-	time.Sleep(300 * time.Millisecond)
+	awaitCondition(t, "the note that the decision was already taken", 20*time.Second, func() bool {
+		return countIn(f, "", "already taken") > 0
+	})
 	if countIn(f, "", "already taken") != 1 {
 		t.Fatal("a click on the result shown does not say the decision was already taken")
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/kaleun/kaleun/internal/pgtest"
 )
@@ -209,5 +210,18 @@ func TestPlayAfterTheEndAsksBeforeANewCareer(t *testing.T) {
 	out, err = cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "Topp takes command") {
 		t.Fatalf("yes: %v\n%s", err, out)
+	}
+}
+
+// awaitCondition waits until cond holds, checking it every few milliseconds,
+// and fails the test naming what did not happen within the time given. The
+// tests wait on what they are about to check rather than for a fixed time: a
+// fixed sleep is too long on an idle machine and too short on a loaded one.
+func awaitCondition(t *testing.T, what string, within time.Duration, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(within); !cond(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("%s: not within %v", what, within)
+		}
 	}
 }

@@ -111,6 +111,10 @@ next:
 // adapter named) until discordgo has resumed. Every metric the process
 // exports is documented in the table of docs/operators/serve.md.
 func TestServeAnswersHealthAndMetricsOnLoopback(t *testing.T) {
+	// Its own files, fake platform, ports and database: it runs beside the
+	// other end-to-end tests, which spend most of their time waiting on
+	// timers and processes (.ci/test).
+	t.Parallel()
 	bin := kaleunBinary(t)
 	f := discordfake.New(t)
 	dir := t.TempDir()

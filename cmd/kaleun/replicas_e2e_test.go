@@ -37,6 +37,10 @@ const replicaDowntime = 2*e2eTick + 500*time.Millisecond
 // time, the standings right, the pack finished with each boat's tonnage
 // what the channel was told, every game's log verifying.
 func TestWolfpackOverTwoShardedReplicasSurvivesKill9(t *testing.T) {
+	// Its own files, fake platform, ports and database: it runs beside the
+	// other end-to-end tests, which spend most of their time waiting on
+	// timers and processes (.ci/test).
+	t.Parallel()
 	url := pgtest.URL(t)
 	bin := kaleunBinary(t)
 	f := discordfake.New(t)

@@ -59,6 +59,10 @@ const (
 // state gives; its audit passing the built `kaleun verify`; every reminder
 // sent exactly once.
 func TestSlackDuelOverTwoHTTPReplicasBehindABalancerSurvivesKill9(t *testing.T) {
+	// Its own files, fake platform, ports and database: it runs beside the
+	// other end-to-end tests, which spend most of their time waiting on
+	// timers and processes (.ci/test).
+	t.Parallel()
 	began := time.Now()
 	db := pgtest.URL(t)
 	bin := kaleunBinary(t)

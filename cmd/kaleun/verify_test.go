@@ -142,6 +142,10 @@ func TestVerifyPrintsAndChecksTheHead(t *testing.T) {
 // consistent logs of another game only with another head. Every faithful
 // re-encoding (Go, jq, Python) is accepted (exit 0).
 func TestVerifyBinaryAgainstForgeriesAndReencodings(t *testing.T) {
+	// Its own files, fake platform, ports and database: it runs beside the
+	// other end-to-end tests, which spend most of their time waiting on
+	// timers and processes (.ci/test).
+	t.Parallel()
 	bin, dir := kaleunBinary(t), t.TempDir()
 	db := filepath.Join(dir, "k.db")
 	driveJSONL(t, bin, []string{"--db", db, "--boat", "VIIC", "--name", "Jürgen Östen", "--seed", "0dd5"}, firstOptions(100000), nil)

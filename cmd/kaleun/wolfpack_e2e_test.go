@@ -47,6 +47,10 @@ const (
 // the boats' tonnage at quiet moments; both packs finish, their logs verify,
 // and the database holds what the channel was told.
 func TestWolfpackTournamentThroughDiscordSurvivesKill9(t *testing.T) {
+	// Its own files, fake platform, ports and database: it runs beside the
+	// other end-to-end tests, which spend most of their time waiting on
+	// timers and processes (.ci/test).
+	t.Parallel()
 	began := time.Now()
 	bin := kaleunBinary(t)
 	built := time.Since(began)

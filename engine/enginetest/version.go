@@ -14,6 +14,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/internal/testsize"
 )
 
 var updateVersion = flag.Bool("update-rules-version", false, "record the rules version and replay digest in testdata/rules_version.json")
@@ -45,6 +46,11 @@ func CheckRulesVersion(t *testing.T, rules engine.Rules, setups []string, rounds
 	v, ok := rules.(engine.Versioned)
 	if !ok {
 		t.Fatalf("%s does not name its rules version (engine.Versioned)", rules.Name())
+	}
+	if !*updateVersion {
+		// The digest is of these games at this size: under -race it is
+		// checked by CI's pass without -race instead (.ci/test).
+		testsize.FullOnly(t)
 	}
 	digest, decisions, err := ReplayDigest(rules, setups, maxDecisions)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/internal/testsize"
 )
 
 // The advisor's exact figures, each against a distribution worked out by
@@ -318,6 +319,7 @@ func convoyRangePrompt(t testing.TB) *State {
 // the first seed's estimates are still those recorded with it, so a change
 // to the rules cannot leave the reference stale unnoticed.
 func TestEstimatesHoldTheReferenceWithinTheirIntervals(t *testing.T) {
+	testsize.FullOnly(t) // the reference and the 34 of 40 are for these sizes
 	s := convoyRangePrompt(t)
 	path := filepath.Join("testdata", "odds_reference.json")
 	var runs [][]engine.Estimate
@@ -384,6 +386,7 @@ func TestEstimatesHoldTheReferenceWithinTheirIntervals(t *testing.T) {
 // The career outlook is the sentence of what `kaleun sim --careers 10000`
 // prints for the same boat, start and rules with its default seed.
 func TestOutlookIsWhatSimPrints(t *testing.T) {
+	testsize.FullOnly(t) // the outlook is of OutlookCareers careers, never fewer
 	r := NewRulesWithPack(pack(t))
 	text, err := r.Outlook([]byte(`{"boat":"IXC","start":"1943-01","rules":"14.6,diesel_repair=inoperable_at_once"}`))
 	if err != nil {

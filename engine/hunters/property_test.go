@@ -8,6 +8,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/internal/testsize"
 )
 
 // invariants checks what must hold in every state of every career.
@@ -43,8 +44,8 @@ func invariants(s *State) error {
 // after every decision, dates never go back, every career ends by June 1943,
 // and a decoded copy of a mid-career state plays on identically.
 func TestPropertiesOverSeededCareers(t *testing.T) {
-	n := 3000
-	if testing.Short() {
+	n := testsize.Scale(3000, 100)
+	if testing.Short() && n > 300 {
 		n = 300
 	}
 	r := NewRulesWithPack(pack(t))
@@ -100,7 +101,7 @@ func TestPropertiesOverSeededCareers(t *testing.T) {
 // a saved state decodes and plays on exactly like the original.
 func TestIllegalChoicesChangeNothingAndStatesRoundTrip(t *testing.T) {
 	r := NewRulesWithPack(pack(t))
-	for seed := uint64(1); seed <= 30; seed++ {
+	for seed := uint64(1); seed <= uint64(testsize.Scale(30, 3)); seed++ {
 		d := dice.NewFast(seed)
 		st, _, err := r.New([]byte(`{"boat":"IXB","rules":"14.6,14.8"}`), d)
 		if err != nil {

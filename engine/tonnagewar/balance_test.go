@@ -5,6 +5,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/internal/testsize"
 )
 
 // The house values are chosen so that games between the built-in players
@@ -13,6 +14,7 @@ import (
 // than 65%. A change to the rules, the house values or the built-in players
 // that tips the balance fails here instead of drifting unseen.
 func TestBuiltInGamesAreContested(t *testing.T) {
+	testsize.FullOnly(t) // a share of 1,000 games; fewer would be noise
 	r, err := NewRules()
 	if err != nil {
 		t.Fatal(err)

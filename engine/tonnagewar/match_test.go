@@ -8,6 +8,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/internal/testsize"
 )
 
 func newMatch(t testing.TB, setup string, d engine.Dice) (*State, []engine.Event) {
@@ -90,7 +91,7 @@ func checkCards(t *testing.T, s *State) {
 // after two games of four rounds, roles swapped, every card and unit
 // accounted for at every step, and every offered option accepted.
 func TestRandomMatchesKeepEveryCard(t *testing.T) {
-	for seed := uint64(1); seed <= 30; seed++ {
+	for seed := uint64(1); seed <= uint64(testsize.Scale(30, 3)); seed++ {
 		d := dice.NewFast(seed)
 		pick := dice.NewFast(seed + 1000)
 		setup := `{"a":"Prien","b":"Walker"}`
@@ -193,7 +194,7 @@ func TestAWholeMatchScores(t *testing.T) {
 // Simulate steps its matches in place instead of through Apply's copy: the
 // same decisions must give the same match, state for state.
 func TestSimulationStepsInPlaceAsApplyDoes(t *testing.T) {
-	for seed := uint64(1); seed <= 4; seed++ {
+	for seed := uint64(1); seed <= uint64(testsize.Scale(4, 1)); seed++ {
 		dApply, dStep := dice.NewFast(seed), dice.NewFast(seed)
 		viaApply, _ := newMatch(t, `{"a":"A","b":"B"}`, dApply)
 		inPlace, _ := newMatch(t, `{"a":"A","b":"B"}`, dStep)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/internal/testsize"
 )
 
 // playAPI plays a campaign through the public engine API (Rules.New,
@@ -204,14 +205,16 @@ func TestWholeCampaignsRandomDice(t *testing.T) {
 			other = append(other, ru.Key+"="+ru.Values[1])
 		}
 	}
-	for i, setup := range []string{
+	setups := []string{
 		`{"campaign":"opening","length":"short"}`,
 		`{"campaign":"opening","length":"medium","kommandant":"Dönitz"}`,
 		`{"campaign":"turning-tide","length":"short","rules":"snorkel,xxi"}`,
 		`{"campaign":"opening","length":"short","rules":"linked,random_fleet"}`,
 		`{"campaign":"opening","length":"short","rules":"` + strings.Join(other, ",") + `"}`,
 		`{"campaign":"turning-tide","length":"medium","rules":"` + strings.Join(other, ",") + `"}`,
-	} {
+	}
+	// Under -race (testsize) the first two; all of them without.
+	for i, setup := range setups[:testsize.Scale(len(setups), 2)] {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			_, _, s := playAPI(t, r, setup, dice.NewFast(uint64(100+i)))
 			o := s.Outcome()

@@ -10,6 +10,7 @@ import (
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/engine/uboatleader"
 	"github.com/kaleun/kaleun/engine/uboatleader/ubltest"
+	"github.com/kaleun/kaleun/internal/testsize"
 )
 
 // playPhysical plays a campaign in physical mode through the public engine
@@ -67,6 +68,7 @@ func playPhysical(t *testing.T, setup string, seed uint64) ([]string, []engine.E
 // pack's values stand for the printed card), the draws rolled no shuffle,
 // and the same choices with the same dice replay to the same events.
 func TestPhysicalCampaignEntersEveryCardAsPrinted(t *testing.T) {
+	testsize.FullOnly(t) // one whole medium campaign, needed to press every key
 	const setup = `{"campaign":"turning-tide","length":"medium","draws":"physical"}`
 	keys, events, s, pl := playPhysical(t, setup, 11)
 	for _, k := range []string{"new", "known", "slip", "back", "fix", "yes"} {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/internal/testsize"
 )
 
 func fast(seed uint64) func(i int) engine.Dice {
@@ -17,8 +18,8 @@ func fast(seed uint64) func(i int) engine.Dice {
 func TestSimulate(t *testing.T) {
 	r := houseRules(t)
 	for _, cfg := range []SimConfig{
-		{Campaigns: 60, Campaign: "opening", Length: "short"},
-		{Campaigns: 30, Campaign: "turning-tide", Length: "medium", Rules: "snorkel"},
+		{Campaigns: testsize.Scale(60, 6), Campaign: "opening", Length: "short"},
+		{Campaigns: testsize.Scale(30, 3), Campaign: "turning-tide", Length: "medium", Rules: "snorkel"},
 	} {
 		rep, err := Simulate(r, cfg, fast(1))
 		if err != nil {

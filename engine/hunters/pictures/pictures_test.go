@@ -14,6 +14,7 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/internal/testsize"
 )
 
 // -update rewrites the golden pictures; a person looks at them before they
@@ -132,6 +133,7 @@ func TestDisplayMatHeavyDamage(t *testing.T) {
 
 // A full career's log sheet, as a picture and as CSV.
 func TestLogSheetOfAFullCareer(t *testing.T) {
+	testsize.FullOnly(t) // a whole career drawn against its golden file
 	p, err := New()
 	if err != nil {
 		t.Fatal(err)
@@ -169,6 +171,7 @@ func sunkCareer(t testing.TB) *hunters.State {
 // row says SUNK instead of S or F, and the display mat and the combat mat of
 // the last engagement carry the boat's fate.
 func TestPicturesOfASunkBoat(t *testing.T) {
+	testsize.FullOnly(t) // a whole career to its sinking, drawn against golden files
 	p, err := New()
 	if err != nil {
 		t.Fatal(err)
@@ -274,8 +277,10 @@ func TestEveryStateOfACareerDraws(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := st.(*hunters.State)
+	// Under -race (testsize) the display of one state in 50, not in 7.
+	every := testsize.Scale(7, 50)
 	for i := 0; s.Over == nil && i < 5000; i++ {
-		if i%7 == 0 {
+		if i%every == 0 {
 			if _, err := p.DisplayMat(s.Sheet()); err != nil {
 				t.Fatalf("decision %d: %v", i, err)
 			}

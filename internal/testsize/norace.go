@@ -1,5 +1,5 @@
 //go:build !race
 
-package audit_test
+package testsize
 
 const raceEnabled = false
