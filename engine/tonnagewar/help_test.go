@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 )
 
@@ -39,5 +40,62 @@ func TestHelpViewCoversEveryCardAndHidesTheHands(t *testing.T) {
 	}
 	if len(text) > 3800 {
 		t.Errorf("help is %d characters: bot.viewMessage cuts a view at 3,800", len(text))
+	}
+}
+
+// An attack card with no contact in effect offered only "Discard it
+// face-down", without a word why: the discard now says what it lacks, with
+// the rule case (7.2.3), and keeps a short button label.
+func TestAttackCardWithoutAContactSaysWhyItCanOnlyBeDiscarded(t *testing.T) {
+	tb := newTable(t)
+	beam := tb.card(UBoats, Attack, "Beam")
+	tb.hand(UBoats, []int{beam}, []int{tb.unit(UBoats, UBoat, "R")})
+	tb.play(nil, c(beam))
+	p := tb.s.Pending()
+	if len(p.Options) != 2 || p.Options[0].Key != "discard" {
+		t.Fatalf("options %+v", p.Options)
+	}
+	d := p.Options[0]
+	if !strings.Contains(d.Label, "(no target: no contact in effect") || !strings.Contains(d.Label, "7.2.3") || d.Short != "Discard it face-down" {
+		t.Fatalf("the discard does not say why: %+v", d)
+	}
+}
+
+// Whenever a card's only play is its discard, the discard says why and
+// names a rule case, whatever the card; a card with a play keeps the plain
+// discard.
+func TestEveryDiscardOnlyCardSaysWhy(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		s, _ := newMatch(t, `{"a":"Prien","b":"Walker"}`, dice.NewFast(seed))
+		d, pick := dice.NewFast(seed+100), dice.NewFast(seed+200)
+		seen := 0
+		for n := 0; n < 3000 && !s.Done; n++ {
+			p := s.Pending()
+			if p.Kind == "tonnagewar.use" {
+				plays := 0
+				for _, o := range p.Options {
+					if o.Key != "discard" && o.Key != "back" {
+						plays++
+					}
+				}
+				l := p.Options[0].Label
+				why := strings.Contains(l, "(no target: ") && (strings.Contains(l, "(7") || strings.Contains(l, "(14"))
+				if plays == 0 && !why || plays > 0 && p.Options[0].Label != "Discard it face-down" {
+					t.Fatalf("seed %d, %s: %+v", seed, p.Text, p.Options)
+				}
+				if plays == 0 {
+					seen++
+				}
+			}
+			k, _ := pick.Roll(len(p.Options))
+			next, _, err := s.Apply(engine.Choice{Token: p.Token, Key: p.Options[k-1].Key}, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = next.(*State)
+		}
+		if seen == 0 {
+			t.Fatalf("seed %d: no card without a play was met", seed)
+		}
 	}
 }
