@@ -99,3 +99,41 @@ func TestEveryDiscardOnlyCardSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// A player's hand came as one event of some 500 characters: it is a list,
+// its count first, a line a tactical card, and the OOB cards by kind.
+func TestTheHandDealtIsAList(t *testing.T) {
+	s, evs := newMatch(t, `{"a":"Prien","b":"Walker"}`, dice.NewFast(4))
+	var mine []string
+	for _, e := range evs {
+		if e.Seat == "a" {
+			mine = append(mine, e.Text)
+		}
+	}
+	if len(mine) != 1+handTactical+1 || mine[0] != "Your hand for round 1: 13 tactical cards and 10 OOB cards." {
+		t.Fatalf("seat a was told %d lines: %q", len(mine), mine)
+	}
+	for i, id := range s.Hands[UBoats].TacHand {
+		if want := "- " + s.card(id).Name(); mine[1+i] != want {
+			t.Errorf("line %d: %q, want %q", 1+i, mine[1+i], want)
+		}
+	}
+	oob := mine[len(mine)-1]
+	if !strings.HasPrefix(oob, "- OOB: ") || !strings.Contains(oob, " ×") {
+		t.Errorf("the OOB cards: %q", oob)
+	}
+	for _, l := range mine {
+		if len(l) > 120 {
+			t.Errorf("a line of %d characters: %q", len(l), l)
+		}
+	}
+	v, err := s.ViewFor("a", "hand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sec := range v.Sections {
+		if sec.Title == "OOB hand" && (len(sec.Lines) < 2 || strings.Contains(strings.Join(sec.Lines, "\n"), ", ")) {
+			t.Errorf("the hand view's OOB cards are not a list: %q", sec.Lines)
+		}
+	}
+}

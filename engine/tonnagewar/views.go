@@ -2,6 +2,7 @@ package tonnagewar
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
@@ -70,7 +71,7 @@ func (s *State) ViewFor(seat, name string) (*engine.View, error) {
 	v := &engine.View{Title: fmt.Sprintf("Your hand, %s (%s, game %d round %d)", s.Names[s.seatOf(side)], side, s.Game, s.Round)}
 	v.Sections = append(v.Sections,
 		engine.Section{Title: "Tactical cards", Lines: lines(s.cardNames(h.TacHand))},
-		engine.Section{Title: "OOB hand", Lines: []string{strings.Join(s.ownNames(h.OOBHand), ", ")}})
+		engine.Section{Title: "OOB hand", Lines: s.unitCounts(h.OOBHand)})
 	var mine []string
 	if side == UBoats {
 		for i, c := range s.Contacts {
@@ -106,6 +107,27 @@ func (s *State) ownNames(ids []int) []string {
 		out = append(out, s.ownName(id))
 	}
 	return out
+}
+
+// unitCounts are units as their owner sees them, each kind once with how
+// many of it ("U-boat (Regular) ×3"), U-boats by crew then blanks (the
+// catalog's order): a hand of ten on one line was hard to read.
+func (s *State) unitCounts(ids []int) []string {
+	names := s.ownNames(slices.Sorted(slices.Values(ids)))
+	count := map[string]int{}
+	var order []string
+	for _, n := range names {
+		if count[n] == 0 {
+			order = append(order, n)
+		}
+		count[n]++
+	}
+	for i, n := range order {
+		if count[n] > 1 {
+			order[i] = fmt.Sprintf("%s ×%d", n, count[n])
+		}
+	}
+	return order
 }
 
 func (s *State) ownName(id int) string {
