@@ -36,3 +36,26 @@ func TestTonnageWarHelpAtTheKeyboard(t *testing.T) {
 		t.Errorf("the decision is not asked again after help:\n%s", help)
 	}
 }
+
+// A private decision's result printed the table's lines first and the
+// player's "» Decision: …" after them: the decision now comes first, then
+// what it brought, public and private, in the log's order.
+func TestTonnageWarDecisionLineBeforeItsResults(t *testing.T) {
+	s := tonnageWarSession(t, false)
+	var out bytes.Buffer
+	s.In, s.Out = strings.NewReader("\n1\ndiscard\n"), &out
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	_, after, ok := strings.Cut(got, "What does ")
+	if !ok {
+		t.Fatalf("no use step:\n%s", got)
+	}
+	decision := strings.Index(after, "» Decision: Discard it face-down")
+	public := strings.Index(after, "The U-boat player discards a tactical card face-down (7.2.1).")
+	private := strings.Index(after, "You discarded ")
+	if decision < 0 || public < 0 || private < 0 || !(decision < public && public < private) {
+		t.Fatalf("want the decision (at %d), then the table's line (%d), then the player's own (%d):\n%s", decision, public, private, after)
+	}
+}
