@@ -231,10 +231,17 @@ func (s *Session) saved() {
 // the game is over.
 func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (end bool, err error) {
 	// A key typed is meant: a risky option needs no second step.
-	opt := prompt.Options[indexOf(prompt.Prompt.Options, key)]
-	id := opt.ID
-	if opt.Confirmed != "" {
-		id = opt.Confirmed
+	var id string
+	if i := indexOf(prompt.Prompt.Options, key); i >= 0 {
+		opt := prompt.Options[i]
+		id = cmp.Or(opt.Confirmed, opt.ID)
+	} else {
+		// A number typed that no button enters whole (engine.Entry): the
+		// prompt's answer with that key, as a form's field would send it.
+		var err error
+		if id, err = bot.AnswerID(prompt.Options[0].ID, key); err != nil {
+			return true, err
+		}
 	}
 	user := s.User
 	if prompt.Owner != "" && prompt.Owner != user.ID {
@@ -420,7 +427,7 @@ func (s *Session) withCommands(v *engine.View) *engine.View {
 		}
 		sec.Lines = append(sec.Lines, line)
 	}
-	sec.Lines = append(sec.Lines, "Answer a decision with its number, its key, or the beginning of its key (upper or lower case).")
+	sec.Lines = append(sec.Lines, "Answer a decision with its line's number, its key, the beginning of its key (upper or lower case), or its label whole (\"+2\"); where a decision asks for a number, type the number itself.")
 	return &out
 }
 
@@ -568,10 +575,13 @@ func (s *Session) isView(name string) bool {
 	return name == "history" || name == "dice"
 }
 
+// keys lists a prompt's option keys, but those its number stands in for.
 func keys(p *engine.Prompt) string {
-	k := make([]string, len(p.Options))
-	for i, o := range p.Options {
-		k[i] = o.Key
+	var k []string
+	for _, o := range p.Options {
+		if !p.Stands(o) {
+			k = append(k, o.Key)
+		}
 	}
 	return strings.Join(k, ", ")
 }
@@ -636,6 +646,9 @@ func (s *Session) show(m bot.Message) {
 			if p.Title != "" {
 				line["title"], line["subject"] = p.Title, p.Subject
 			}
+			if p.Entry != nil {
+				line["entry"] = p.Entry // the key Entry.key+n answers with the number n
+			}
 			s.json(line)
 		case m.View != nil:
 			s.json(map[string]any{"type": "view", "name": m.Title, "view": m.View})
@@ -669,14 +682,26 @@ func (s *Session) show(m bot.Message) {
 		fmt.Fprintf(s.Out, "\n-- %s --\n%s\n", head, p.Text)
 		width := 0
 		for _, o := range p.Options {
-			width = max(width, len(o.Key))
+			if !p.Stands(o) {
+				width = max(width, len(o.Key))
+			}
+		}
+		if p.Entry != nil {
+			// A number asked: typed as it is, so no line is numbered.
+			fmt.Fprintf(s.Out, "  %s: type it (%s)\n", p.Entry.Label, entryRange(p))
 		}
 		for i, o := range p.Options {
 			c := ""
 			if o.Case != "" {
 				c = " (" + o.Case + ")"
 			}
-			fmt.Fprintf(s.Out, "  %2d) %-*s  %s%s\n", i+1, width, o.Key, o.Label, c)
+			switch {
+			case p.Stands(o):
+			case p.Entry != nil:
+				fmt.Fprintf(s.Out, "      %-*s  %s%s\n", width, o.Key, o.Label, c)
+			default:
+				fmt.Fprintf(s.Out, "  %2d) %-*s  %s%s\n", i+1, width, o.Key, o.Label, c)
+			}
 		}
 		if len(m.Options) > len(p.Options) { // the game offers its odds here (an Odds button in chat)
 			fmt.Fprintf(s.Out, "      %-*s  %s\n", width, "odds", "what each option leads to: exact odds and simulated estimates")
