@@ -165,7 +165,10 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if ol, ok := rules.(engine.Outlooks); ok && f.asks() {
 		// The outlook at set-up: what careers set up so came to.
 		raw, _ := json.Marshal(answers)
-		if text, err := ol.Outlook(raw); err == nil {
+		var text string
+		var err error
+		terminal.WhileNoticed(stdout, terminal.NoticeAfter, terminal.OddsNotice, func() { text, err = ol.Outlook(raw) })
+		if err == nil {
 			fmt.Fprintf(stdout, "\n%s\n", text)
 		}
 	}
