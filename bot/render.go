@@ -105,6 +105,19 @@ func publicEntries(entries []persist.EventRecord) []persist.EventRecord {
 	return entriesFor(entries, "", false)
 }
 
+// entriesSeenBy keeps the entries a seat may see now, the public ones and
+// his own, in the log's order.
+func entriesSeenBy(entries []persist.EventRecord, seat string) []persist.EventRecord {
+	var out []persist.EventRecord
+	for _, er := range entries {
+		var e engine.Event
+		if json.Unmarshal(er.Event, &e) == nil && visibleTo(e, seat, false) {
+			out = append(out, er)
+		}
+	}
+	return out
+}
+
 // entriesFor keeps the entries a seat may see; with seat set, only those
 // for him alone (the public ones go to the channel).
 func entriesFor(entries []persist.EventRecord, seat string, over bool) []persist.EventRecord {

@@ -905,12 +905,18 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 	switch {
 	case viewer != "":
 		// The player's own message becomes his result, with what only he sees.
+		// In the log's order, the public events among his own: his choice
+		// first, then what it brought (the public results came before his
+		// "» Decision" line, issue 28's Tonnage War set-up).
 		mine := publicRes
 		mine.Text = resultText(name, sn, true)
-		own := entriesFor(stored, viewer, false)
-		mine.Lines = append(append([]Line(nil), res.Lines...), chatLines(rules, st, readEntries(own))...)
-		mine.Transcript += transcript(own)
-		mine.Events = append(append([]engine.Event(nil), res.Events...), eventsOf(own)...)
+		seenBy := entriesSeenBy(stored, viewer)
+		mine.Lines = chatLines(rules, st, readEntries(seenBy))
+		if out != nil {
+			mine.Lines = append(mine.Lines, res.Lines[len(res.Lines)-1]) // the end
+		}
+		mine.Transcript = transcript(seenBy)
+		mine.Events = eventsOf(seenBy)
 		mine.Footer, mine.Files = "", nil
 		r.Update = &mine
 	case sn.how.inPlace:

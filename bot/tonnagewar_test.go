@@ -187,3 +187,30 @@ func render(m Message) string {
 	}
 	return b.String()
 }
+
+// `help` in a Tonnage War channel answered "Unknown command": it is the
+// game's help view, for the channel (it names no card of either hand).
+func TestTonnageWarHelpInChat(t *testing.T) {
+	tw, err := tonnagewar.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, _ := serviceWith(t, map[string]engine.Rules{"tonnagewar": tw}, "twhelp", false)
+	prien, walker := User{ID: "u1", Name: "Prien"}, User{ID: "u2", Name: "Walker"}
+	if _, err := svc.Command(t.Context(), here, prien, "tonnagewar", "challenge", map[string]string{"b": UserArg(walker.ID, walker.Name)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Command(t.Context(), here, walker, "tonnagewar", "accept", nil); err != nil {
+		t.Fatal(err)
+	}
+	r, err := svc.Command(t.Context(), here, walker, "tonnagewar", "help", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Public) != 1 || r.Public[0].View == nil || r.Public[0].Title != "Help: Tonnage War" {
+		t.Fatalf("help: %+v", r)
+	}
+	if text := r.Public[0].Text; !strings.Contains(text, "Evasive Routing (♥)") || strings.HasSuffix(text, "…") {
+		t.Fatalf("help text, cut or lacking the cards:\n%s", text)
+	}
+}

@@ -287,10 +287,15 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 		return answers, nil
 	}
 	fields := form.SetupFields()
-	if _, seated := rules.(engine.Seated); seated {
+	if seated, ok := rules.(engine.Seated); ok {
 		// A game for several at one keyboard: the first player, who creates
-		// it, is asked his name like the others.
-		fields = append([]engine.SetupField{{Key: firstPlayerKey, Label: "Your name (the first player)", Default: terminalUser.Name}}, fields...)
+		// it, is asked his name like the others, in the game's words if it
+		// has them (not "Kommandant" for a game without one).
+		first := engine.SetupField{Key: firstPlayerKey, Label: "Your name (the first player)", Default: terminalUser.Name}
+		if sq, ok := rules.(engine.SeatQuestion); ok && len(seated.Seats()) > 0 {
+			first.Label, first.Default = sq.SeatQuestion(seated.Seats()[0])
+		}
+		fields = append([]engine.SetupField{first}, fields...)
 		given[firstPlayerKey] = f.name
 	}
 	for _, field := range fields {

@@ -109,7 +109,13 @@ func (s *State) startRound() {
 		s.shuffle(h.OOBDeck, fmt.Sprintf("the %s's OOB deck", side))
 		n = min(handOOB, len(h.OOBDeck))
 		h.OOBHand, h.OOBDeck = append([]int(nil), h.OOBDeck[:n]...), h.OOBDeck[n:]
-		s.tell(side, "3", "Your hand for round %d: %s; OOB: %s.", s.Round, s.cardNames(h.TacHand), s.unitNames(h.OOBHand))
+		// A list, a line a card: the hand on one line ran to 500
+		// characters (issue 28, Tonnage War set-up).
+		s.tell(side, "3", "Your hand for round %d: %d tactical cards and %d OOB cards.", s.Round, len(h.TacHand), len(h.OOBHand))
+		for _, id := range h.TacHand {
+			s.tell(side, "3", "- %s", s.card(id).Name())
+		}
+		s.tell(side, "3", "- OOB: %s", strings.Join(s.unitCounts(h.OOBHand), ", "))
 	}
 	s.note("4", "Round %d of game %d: each side holds 13 tactical cards and %d OOB cards; the U-boat player moves first (7.1).", s.Round, s.Game, len(s.Hands[UBoats].OOBHand))
 	s.Mover = UBoats

@@ -130,7 +130,53 @@ func (s *State) uses(side Side, c Card) []engine.Option {
 	if h := s.Held; h != nil && side == Escorts && c.Kind == CardKind(h.Kind) && (h.Kind != "air_patrol" || h.Flak) && (len(h.Group) > 0 || s.hasEscortFor(c.Kind)) {
 		out = append(out, engine.Option{Key: "continue", Label: "Continue the attack on the U-boat just attacked", Case: map[string]string{"escort_attack": "7.3.7", "hfdf": "7.3.7", "air_patrol": "7.3.8"}[h.Kind]})
 	}
+	if len(out) == 1 {
+		// Only the discard is left: the player is told why the card
+		// cannot be played, rather than left to guess (issue 28.6).
+		why := "no target: " + s.noPlay(c, hasUnit)
+		out[0].Label += " (" + why + ")"
+		out[0].Short, out[0].Detail = "Discard it face-down", why
+	}
 	return append(out, engine.Option{Key: "back", Label: "Back", Case: "7"})
+}
+
+// noPlay says why a card has no play now but its discard, with the rule
+// cases that would let it be played; hasUnit is uses' look at the OOB hand.
+func (s *State) noPlay(c Card, hasUnit func(types ...string) bool) string {
+	empty := "deck"
+	if s.ruling("air_patrol_pull") == "hand" {
+		empty = "hand"
+	}
+	switch c.Kind {
+	case Contact, SpecialContact:
+		return "no U-boat in your OOB hand to go face-down with it (7.2.2)"
+	case Attack:
+		if len(s.Contacts) == 0 {
+			return "no contact in effect, which an attack on the convoy needs (7.2.3); an attack card also answers an escort attack or HF/DF on your U-boat (7.2.6)"
+		}
+		return "no U-boat or blank in your OOB hand (7.2.3), and no contact's U-boat fit to attack (damaged, 8.7, 14.4)"
+	case Evade:
+		return "an evade card answers an escort attack, HF/DF or air patrol on your U-boat, and none is open (7.2.4)"
+	case Flak:
+		return "a flak card answers an air patrol on your U-boat, and none is open (7.2.5)"
+	case BDienst:
+		return "a B-dienst card answers an evasive routing, and none is open (7.2.7)"
+	case EvasiveRouting:
+		return "no contact in effect to route the convoy away from (7.3.4)"
+	case HFDF:
+		if len(s.Contacts) == 0 {
+			return "no contact in effect for HF/DF to hunt (7.3.5)"
+		}
+		return "no surface escort or blank in your OOB hand (7.3.5; the rescue ship may not, 14.3)"
+	case AirPatrol:
+		if !hasUnit(Air, Blank) {
+			return "no air escort or blank in your OOB hand (7.3.2, 7.3.3)"
+		}
+		return fmt.Sprintf("no contact in effect (7.3.3), and the U-boat OOB %s is empty (7.3.2)", empty)
+	case EscortAttack:
+		return "an escort attack answers a U-boat attack on the convoy, and none is open (7.3.6), or attacks again a U-boat your escorts just detected with one (7.3.7)"
+	}
+	return "this card has no play now (7)"
 }
 
 // responses are the answers to the engagement open against side (7.2.4-7.2.7, 7.3.6).

@@ -109,6 +109,16 @@ func (s *State) ruling(key string) string {
 	panic("tonnagewar: unknown ruling " + key)
 }
 
+// SeatQuestion implements engine.SeatQuestion: a player is named by the
+// side he sails first (12), and a seat left unnamed is "Player A" as in New.
+func (r *Rules) SeatQuestion(seat string) (label, defaultName string) {
+	first := "the U-boats in game 1, the escorts in game 2"
+	if seat == Seats[1] {
+		first = "the escorts in game 1, the U-boats in game 2"
+	}
+	return "Your name (you sail " + first + ", 12)", "Player " + strings.ToUpper(seat)
+}
+
 // SetupFields implements engine.SetupForm.
 func (r *Rules) SetupFields() []engine.SetupField {
 	return []engine.SetupField{

@@ -2,6 +2,7 @@ package tonnagewar
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
@@ -11,7 +12,7 @@ import (
 // and the rulings in force. Nothing public names a face-down card.
 
 // Views implements engine.State.
-func (s *State) Views() []string { return []string{"table", "score", "variants"} }
+func (s *State) Views() []string { return []string{"table", "score", "variants", "help"} }
 
 // PinnedView implements engine.Pinned: the table stays posted in the
 // channel, edited after each move.
@@ -25,6 +26,7 @@ func (r *Rules) ViewSpecs() []engine.ViewSpec {
 		{Name: "score", Help: "The score of the game and of the match (12)"},
 		{Name: "variants", Help: "The rulings in force and the house values"},
 		{Name: "log", Help: "The public log: the last rolls, with their targets and modifiers"},
+		{Name: "help", Help: "How to play: a turn, what each card does, how the match is won"},
 	}
 }
 
@@ -37,8 +39,10 @@ func (s *State) View(name string) (*engine.View, error) {
 		return s.scoreView(), nil
 	case "variants":
 		return s.variants(), nil
+	case "help":
+		return s.helpView(), nil
 	}
-	return nil, fmt.Errorf("no view %q (one of: table, score, variants; and hand, for your own cards)", name)
+	return nil, fmt.Errorf("no view %q (one of: table, score, variants, help; and hand, for your own cards)", name)
 }
 
 // PrivateView implements engine.PrivateViews: a player's hand.
@@ -67,7 +71,7 @@ func (s *State) ViewFor(seat, name string) (*engine.View, error) {
 	v := &engine.View{Title: fmt.Sprintf("Your hand, %s (%s, game %d round %d)", s.Names[s.seatOf(side)], side, s.Game, s.Round)}
 	v.Sections = append(v.Sections,
 		engine.Section{Title: "Tactical cards", Lines: lines(s.cardNames(h.TacHand))},
-		engine.Section{Title: "OOB hand", Lines: []string{strings.Join(s.ownNames(h.OOBHand), ", ")}})
+		engine.Section{Title: "OOB hand", Lines: s.unitCounts(h.OOBHand)})
 	var mine []string
 	if side == UBoats {
 		for i, c := range s.Contacts {
@@ -103,6 +107,27 @@ func (s *State) ownNames(ids []int) []string {
 		out = append(out, s.ownName(id))
 	}
 	return out
+}
+
+// unitCounts are units as their owner sees them, each kind once with how
+// many of it ("U-boat (Regular) ×3"), U-boats by crew then blanks (the
+// catalog's order): a hand of ten on one line was hard to read.
+func (s *State) unitCounts(ids []int) []string {
+	names := s.ownNames(slices.Sorted(slices.Values(ids)))
+	count := map[string]int{}
+	var order []string
+	for _, n := range names {
+		if count[n] == 0 {
+			order = append(order, n)
+		}
+		count[n]++
+	}
+	for i, n := range order {
+		if count[n] > 1 {
+			order[i] = fmt.Sprintf("%s ×%d", n, count[n])
+		}
+	}
+	return order
 }
 
 func (s *State) ownName(id int) string {
@@ -198,4 +223,59 @@ func (s *State) HandCardNames(seat string) []string {
 		out = append(out, s.card(id).Name())
 	}
 	return out
+}
+
+// helpView is how to play, from the rulebook's cases. It is public (the
+// channel sees it): it says whose move it is and nothing of any hand.
+func (s *State) helpView() *engine.View {
+	v := &engine.View{Title: "Help: Tonnage War"}
+	now := "The match is over: `score` has the result (12)."
+	if !s.Done {
+		now = fmt.Sprintf("Now: game %d of 2, round %d of %d, turn %d; %s (%s) to move.", s.Game, s.Round, rounds, s.Turn+1, s.Names[s.seatOf(s.Stage.Side)], s.Stage.Side)
+	}
+	v.Sections = append(v.Sections, engine.Section{Lines: []string{now}})
+	v.Sections = append(v.Sections, engine.Section{Title: "How to play", Lines: []string{
+		"One player sails the U-boats against a convoy, the other its escorts; after a game of 4 rounds the roles swap for the second (1, 4, 12).",
+		fmt.Sprintf("Each round deals each side %d tactical cards and %d OOB cards: units (U-boats, air and surface escorts) and blanks, which bluff (3, 4).", handTactical, handOOB),
+		"The U-boat player moves first; the turns alternate. A turn plays or discards one tactical card (5, 7.1): pick the card, then what it does.",
+		"A played card goes face-up; the units it brings go face-down, so the other player sees how many, not which (7.2, 7.3).",
+		"A card with nothing to act on now can only be discarded face-down: its prompt says why (7.2.1, 7.3.1).",
+		"An attack waits for the other player's next turn: he answers it with a card or lets it resolve; then the dice roll (8.1, 8.4).",
+		"Every roll is a die at or under a number (a d20; the convoy attack's die is a ruling, see `variants`): the U-boat's attack value to sink a ship (8.2), its evasion value to evade each escort (8.5.1), an escort's attack value to damage, half of it to sink (8.5).",
+		"A round ends when both hands are played out, or when both players agree (option `end`: propose to end the round) (4).",
+	}})
+	v.Sections = append(v.Sections, engine.Section{Title: "The U-boat player's cards (2.1, 7.2)", Lines: []string{
+		"Contact (♥): with a U-boat face-down, a contact on the convoy; it stays in effect from round to round (7.2.2, 7.4, 7.5). Special Contact works as a Contact here (13.1).",
+		"U-boat Attack (♠): with a contact in effect, a U-boat or a blank face-down attacks the convoy, 1 to 4 rolls, each at or under the attack value sinks a ship (7.2.3, 8.2); or the contact's own U-boat attacks and the contact ends (14.4). Against an escort attack or HF/DF on your U-boat: one shot at an escort (7.2.6, 8.3).",
+		"Evade (♣): answers an escort attack, HF/DF or air patrol on your U-boat; its number is added to your evasion (7.2.4, 8.5).",
+		"Flak (♦ 2-6): answers an air patrol on your U-boat; fires at one aircraft as it attacks (7.2.5, 8.1.4).",
+		"B-dienst (♦ 7-A): answers an evasive routing; the contact holds (7.2.7).",
+	}})
+	v.Sections = append(v.Sections, engine.Section{Title: "The escort player's cards (2.2, 7.3)", Lines: []string{
+		"Evasive Routing (♥): on a contact; unless a B-dienst answers, the contact ends and its U-boat goes back to the hand (7.3.4, 7.4.1).",
+		"Escort Attack (♠): answers a U-boat attack on the convoy with 1 to 3 escorts or blanks face-down (7.3.6); or attacks again a U-boat your escorts just detected (7.3.7, 8.6).",
+		"HF/DF (♣): on a contact, 1 to 3 surface escorts or blanks face-down hunt its U-boat (7.3.5); or again, as above (7.3.7).",
+		"Air Patrol (♦): 1 to 3 air escorts or blanks face-down, on a contact (7.3.3) or on a card pulled at random from the U-boat OOB deck (7.3.2); again only after the U-boat fired flak (7.3.8).",
+		"When a rescue ship is sunk (a 1 in a convoy attack), you designate a surface escort of your OOB hand as the new one; it neither detects nor attacks (14.3).",
+	}})
+	v.Sections = append(v.Sections, engine.Section{Title: "Winning (12)", Lines: []string{
+		s.pointsLine(),
+		"A player wins with more points as the U-boat player and more points over both games; anything else is a draw. `variants` names the rulings where the draft is unclear.",
+		"Views: `hand` (your cards, for you alone), `table`, `score`, `variants`, `help`.",
+	}})
+	return v
+}
+
+// pointsLine is rule 12's scoring with the values and rulings in force.
+func (s *State) pointsLine() string {
+	damaged := "1 an escort damaged, "
+	if s.ruling("escort_damage_scores") == "no" {
+		damaged = "none for an escort damaged (escort_damage_scores=no), "
+	}
+	var boats []string
+	for _, q := range []string{"N", "R", "A"} {
+		v := s.rules.data.Units.UBoat[q]
+		boats = append(boats, fmt.Sprintf("%s %d damaged, %d sunk", Unit{Type: UBoat, Quality: q}.Name(), v.DamagedPoints, v.SunkPoints))
+	}
+	return "U-boat player: 1 point a convoy ship sunk, " + damaged + "2 an escort destroyed. Escort player: " + strings.Join(boats, "; ") + "."
 }
