@@ -63,7 +63,7 @@ func TestAskingForOddsChangesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal("the career ended before an encounter")
 		}
-		st, err := svc.games["hunters"].Decode(rec.State)
+		st, err := svc.games["hunters"].Rules.Decode(rec.State)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +149,7 @@ func TestTournamentOddsOff(t *testing.T) {
 		if err != nil {
 			break
 		}
-		st, _ := games["hunters"].Decode(rec.State)
+		st, _ := games["hunters"].Rules.Decode(rec.State)
 		if st.(*hunters.State).Enc != nil {
 			fights++ // a prompt that would carry the button
 		}

@@ -11,7 +11,7 @@ import (
 // and the rulings in force. Nothing public names a face-down card.
 
 // Views implements engine.State.
-func (s *State) Views() []string { return []string{"table", "score", "variants"} }
+func (s *State) Views() []string { return []string{"table", "score", "variants", "help"} }
 
 // PinnedView implements engine.Pinned: the table stays posted in the
 // channel, edited after each move.
@@ -25,6 +25,7 @@ func (r *Rules) ViewSpecs() []engine.ViewSpec {
 		{Name: "score", Help: "The score of the game and of the match (12)"},
 		{Name: "variants", Help: "The rulings in force and the house values"},
 		{Name: "log", Help: "The public log: the last rolls, with their targets and modifiers"},
+		{Name: engine.HelpView, Help: "What to do now, and where the rules are"},
 	}
 }
 
@@ -37,8 +38,18 @@ func (s *State) View(name string) (*engine.View, error) {
 		return s.scoreView(), nil
 	case "variants":
 		return s.variants(), nil
+	case engine.HelpView:
+		// A private prompt's options are its seat's cards: help, a
+		// public view, names only whose decision it is.
+		p := s.Pending()
+		if p != nil && p.Private {
+			p = &engine.Prompt{Seat: p.Seat, Case: p.Case, Text: p.Seat + " decides, from his own cards (`hand`)."}
+		}
+		return engine.HelpViewOf([]*engine.Prompt{p},
+			"Tonnage War's rulebook, by its numbered rules: every roll names its rule case.",
+			"`variants` lists the rulings in force and the house values."), nil
 	}
-	return nil, fmt.Errorf("no view %q (one of: table, score, variants; and hand, for your own cards)", name)
+	return nil, fmt.Errorf("no view %q (one of: table, score, variants, help; and hand, for your own cards)", name)
 }
 
 // PrivateView implements engine.PrivateViews: a player's hand.

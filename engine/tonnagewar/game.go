@@ -1,0 +1,21 @@
+package tonnagewar
+
+import "github.com/kaleun/kaleun/engine"
+
+// Game is Tonnage War's descriptor: a card game for two, U-boats against
+// escorts, each with a hand only he sees.
+func Game(r *Rules) *engine.Game {
+	return &engine.Game{
+		Name:         r.Name(),
+		Title:        "Tonnage War",
+		Summary:      "U-boats against escorts around a convoy: a card game for two.",
+		Rules:        r,
+		RulesVersion: r.RulesVersion(),
+		Setup:        r.SetupFields(),
+		Seats:        r.Seats(),
+		Views:        r.ViewSpecs(),
+		PrivateView:  "hand",
+		Commands:     r.GameCommands(),
+		Words:        engine.Words{Player: "Kommandant"},
+	}
+}
