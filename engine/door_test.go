@@ -120,7 +120,6 @@ func assertionsIn(t *testing.T, path, rel string, interfaces map[string]bool) []
 	return out
 }
 
-
 // moduleRoot is the directory of go.mod above the package's.
 func moduleRoot(t *testing.T) string {
 	t.Helper()
