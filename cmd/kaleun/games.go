@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/example"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
 	"github.com/kaleun/kaleun/engine/hunters/pictures"
@@ -64,6 +65,7 @@ func gamesWith(c gameContent) (engine.Registry, error) {
 		wolfpack.Game(wolfpack.NewRules(h)),
 		tonnagewar.Game(tw),
 		uboatleader.Game(uboatleader.NewRulesWith(packs...), uil),
+		example.Game(),
 	)
 }
 

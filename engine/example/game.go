@@ -20,7 +20,7 @@ func Game() *engine.Game {
 	return &engine.Game{
 		Name:         Name,
 		Title:        "Five or Better",
-		Summary:      "Five or Better, the example game: one roll, steady or bold",
+		Summary:      "Five or Better, the example game of one roll, steady or bold",
 		UsageHint:    "new target:5 | turn | status | odds | help",
 		Rules:        r,
 		RulesVersion: rulesVersion,

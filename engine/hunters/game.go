@@ -9,7 +9,8 @@ func Game(r *Rules, il engine.Illustrator) *engine.Game {
 	return &engine.Game{
 		Name:         r.Name(),
 		Title:        "The Hunters",
-		Summary:      "A U-boat commander's career, 1939–1945, patrol by patrol (solitaire).",
+		Summary:      "The Hunters, a U-boat career in this channel",
+		UsageHint:    "new boat:VIIC | turn | status | log | tournament join | help",
 		Rules:        r,
 		RulesVersion: r.RulesVersion(),
 		Setup:        r.SetupFields(),

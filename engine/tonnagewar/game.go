@@ -8,7 +8,8 @@ func Game(r *Rules) *engine.Game {
 	return &engine.Game{
 		Name:         r.Name(),
 		Title:        "Tonnage War",
-		Summary:      "U-boats against escorts around a convoy: a card game for two.",
+		Summary:      "Tonnage War, the two-player convoy card game",
+		UsageHint:    "challenge b:@opponent | accept | hand | table | help",
 		Rules:        r,
 		RulesVersion: r.RulesVersion(),
 		Setup:        r.SetupFields(),

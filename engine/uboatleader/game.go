@@ -9,7 +9,8 @@ func Game(r *Rules, il engine.Illustrator) *engine.Game {
 	return &engine.Game{
 		Name:         r.Name(),
 		Title:        "U-Boat Leader",
-		Summary:      "A U-boat flotilla's campaign, mission by mission, over a content pack (solitaire).",
+		Summary:      "U-Boat Leader, the solitaire fleet campaign",
+		UsageHint:    "new campaign:opening length:short | status | fleet | map | display | help",
 		Rules:        r,
 		RulesVersion: r.RulesVersion(),
 		Setup:        r.SetupFields(),

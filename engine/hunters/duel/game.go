@@ -8,7 +8,8 @@ func Game(r *Rules, il engine.Illustrator) *engine.Game {
 	return &engine.Game{
 		Name:         r.Name(),
 		Title:        "The Hunters, two players",
-		Summary:      "Two Kommandants' careers side by side, each rolling against the other's boat (13.1).",
+		Summary:      "The Hunters for two players (13.1)",
+		UsageHint:    "new b:@opponent boat:VIIC | accept | score | help",
 		Rules:        r,
 		RulesVersion: r.RulesVersion(),
 		Setup:        r.SetupFields(),

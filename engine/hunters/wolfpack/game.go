@@ -11,7 +11,7 @@ func Game(r *Rules) *engine.Game {
 	return &engine.Game{
 		Name:           r.Name(),
 		Title:          "The Hunters, wolfpack",
-		Summary:        "A pack of boats, one player each, hunting convoys together (13.5).",
+		Summary:        "The Hunters' wolfpack: a pack of boats, one player each (13.5)",
 		Rules:          r,
 		RulesVersion:   r.RulesVersion(),
 		Seats:          r.Seats(),
