@@ -11,7 +11,7 @@ func (s *Service) backupAsked(ctx context.Context, user User) (Reply, error) {
 		return private("Only a server manager may ask for a backup of the bot's database."), nil
 	}
 	if s.backup == nil {
-		return private("This bot writes no backups: its operator can set [backup] dir in its config (README: Backup and restore)."), nil
+		return private("This bot writes no backups: its operator can set [backup] dir in its config (docs/operators/backups.md)."), nil
 	}
 	text, err := s.backup(ctx)
 	if err != nil {

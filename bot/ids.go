@@ -25,3 +25,17 @@ func parseOptionID(id string) (clickTarget, error) {
 	}
 	return clickTarget{gameID: parts[1], token: parts[2], key: parts[3]}, nil
 }
+
+// AnswerID is the custom id that answers the prompt of one of its buttons
+// with another key: the number a prompt's Entry takes (engine.Entry), typed
+// at a keyboard or in a form's field, which has no button of its own.
+func AnswerID(buttonID, key string) (string, error) {
+	t, err := parseOptionID(buttonID)
+	if err != nil {
+		return "", err
+	}
+	if key == "" {
+		return "", fmt.Errorf("no key to answer %q with", buttonID)
+	}
+	return optionID(t.gameID, t.token, key), nil
+}

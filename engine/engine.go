@@ -8,7 +8,11 @@
 // always give the same state.
 package engine
 
-import "errors"
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
 
 // Actor says who must answer a prompt.
 type Actor string
@@ -76,6 +80,49 @@ type Prompt struct {
 	Secret bool `json:"secret,omitempty"`
 	// Private prompts show their seat's hidden cards: only he may see them.
 	Private bool `json:"private,omitempty"`
+	// Entry, when set, says the prompt asks for a number: a keyboard takes
+	// it typed, a chat form as one field, instead of a walk of its buttons.
+	Entry *Entry `json:"entry,omitempty"`
+}
+
+// Entry is a number a prompt asks for. The answer for the number n is the
+// key Key+n ("speed=4"): one of the options when the options are the
+// numbers themselves, or a key the game accepts besides its options when
+// they enter the number in steps (a hundreds digit, then a tens).
+type Entry struct {
+	// Label says what the number is ("Its printed number").
+	Label string `json:"label"`
+	Key   string `json:"key"`
+	// Min and Max bound the number; the game may still refuse one between
+	// (a card number already entered) with its reason.
+	Min int `json:"min"`
+	Max int `json:"max"`
+	// Walk is the key prefix of the options the number stands in for (a
+	// digit's buttons); empty when those options are Key's own.
+	Walk string `json:"walk,omitempty"`
+}
+
+// EntryKey is the answer for the number n, or "" when the prompt asks for
+// no number or n is out of its bounds.
+func (p *Prompt) EntryKey(n int) string {
+	if p.Entry == nil || n < p.Entry.Min || n > p.Entry.Max {
+		return ""
+	}
+	return p.Entry.Key + strconv.Itoa(n)
+}
+
+// Stands reports whether an option is one the prompt's number stands in
+// for: a keyboard or a form takes the number instead of showing it.
+func (p *Prompt) Stands(o Option) bool {
+	e := p.Entry
+	if e == nil {
+		return false
+	}
+	if e.Walk != "" && strings.HasPrefix(o.Key, e.Walk) {
+		return true
+	}
+	_, err := strconv.Atoi(strings.TrimPrefix(o.Key, e.Key))
+	return strings.HasPrefix(o.Key, e.Key) && err == nil
 }
 
 // HasOption reports whether key is one of the prompt's options.

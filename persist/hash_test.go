@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// The two log versions hash the same entry as README documents; the
+// The two log versions hash the same entry as docs/auditors/dice.md documents; the
 // expected hashes were computed with Python's hashlib and json (sorted
 // keys, no spaces, UTF-8 as is for LogV2; the bytes Go writes for LogV1).
 func TestHashEntryVersions(t *testing.T) {

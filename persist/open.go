@@ -24,7 +24,7 @@ var (
 )
 
 // restoreAdvice is what to do about a damaged or empty file.
-const restoreAdvice = "restore your latest backup over it (README: Backup and restore)"
+const restoreAdvice = "restore your latest backup over it (docs/operators/backups.md)"
 
 // openError is one line for the player, and a kind for the caller.
 type openError struct {
@@ -43,7 +43,7 @@ func damagedError(path, why string) error {
 }
 
 func inUseError(path string) error {
-	return &openError{ErrInUse, fmt.Sprintf("database %s is in use by another kaleun process: stop it first (a serving bot makes its own backups: README, Backup and restore)", path)}
+	return &openError{ErrInUse, fmt.Sprintf("database %s is in use by another kaleun process: stop it first (a serving bot makes its own backups: docs/operators/backups.md)", path)}
 }
 
 // buckets are the top-level buckets every database has.

@@ -20,7 +20,7 @@ const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMe
 	discordgo.PermissionAttachFiles | discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads
 
 // PermissionNames are Permissions' bits as Discord's server settings name
-// them (docs/setup-discord.md lists them).
+// them (docs/operators/discord.md lists them).
 var PermissionNames = []struct {
 	Name string
 	Bit  int64

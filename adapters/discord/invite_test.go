@@ -203,20 +203,20 @@ func TestInvitePermissionsAreTheCallsMade(t *testing.T) {
 	}
 
 	// The guide says the same.
-	guide, err := os.ReadFile("../../docs/setup-discord.md")
+	guide, err := os.ReadFile("../../docs/operators/discord.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(guide), strconv.FormatInt(Permissions, 10)) {
-		t.Errorf("docs/setup-discord.md does not quote the permission integer %d", int64(Permissions))
+		t.Errorf("docs/operators/discord.md does not quote the permission integer %d", int64(Permissions))
 	}
 	for _, p := range PermissionNames {
 		if !strings.Contains(string(guide), p.Name) {
-			t.Errorf("docs/setup-discord.md does not list %q", p.Name)
+			t.Errorf("docs/operators/discord.md does not list %q", p.Name)
 		}
 	}
 	if !strings.Contains(string(guide), InviteURL("YOUR_APPLICATION_ID")) {
-		t.Errorf("docs/setup-discord.md does not show the invitation link %s", InviteURL("YOUR_APPLICATION_ID"))
+		t.Errorf("docs/operators/discord.md does not show the invitation link %s", InviteURL("YOUR_APPLICATION_ID"))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"path/filepath"
 	"regexp"
@@ -60,8 +61,8 @@ func TestResolveNumbersPrefixesCaseAndAmbiguity(t *testing.T) {
 	for line, want := range map[string]string{
 		"s":  `"s" could be sail, save or status`,
 		"sa": `"sa" could be sail or save`,
-		"9":  "there is no option 9 here: choose 1 to 5",
-		"0":  "there is no option 0 here",
+		"9":  "there is no line 9 here: type a line's number, 1 to 5",
+		"0":  "there is no line 0 here",
 	} {
 		if got, why := resolve(line, p, commands, false); !strings.Contains(why, want) {
 			t.Errorf("%q: got %+v %q, want %q", line, got, why, want)
@@ -73,6 +74,76 @@ func TestResolveNumbersPrefixesCaseAndAmbiguity(t *testing.T) {
 		if (why == "") != ok {
 			t.Errorf("JSONL %q: got %+v %q", line, got, why)
 		}
+	}
+}
+
+// A number typed is the line's number as shown, even where the keys are
+// numbers too (issue 28 item 4: "1) 0 U-47  2) 1 U-48", and "2" took the
+// option keyed 2, the third line); JSONL takes the key as sent.
+func TestNumberTypedIsTheLineNotADigitKey(t *testing.T) {
+	p := &engine.Prompt{Options: []engine.Option{{Key: "0", Label: "Hold position"}, {Key: "1", Label: "Fall back 1"}, {Key: "2", Label: "Fall back 2: off the display"}}}
+	for line, want := range map[string]string{"1": "0", "2": "1", "3": "2"} {
+		if got, why := resolve(line, p, nil, false); why != "" || got.option != want {
+			t.Errorf("keyboard %q: got %+v %q, want the line's key %q", line, got, why, want)
+		}
+	}
+	if _, why := resolve("4", p, nil, false); !strings.Contains(why, "no line 4") {
+		t.Errorf("keyboard 4: %q", why)
+	}
+	for line, want := range map[string]string{"0": "0", "2": "2"} {
+		if got, why := resolve(line, p, nil, true); why != "" || got.option != want {
+			t.Errorf("JSONL %q: got %+v %q, want the key itself", line, got, why)
+		}
+	}
+}
+
+// A value typed as its label shows it ("+2") is that option, at a prompt
+// numbered by lines: the stress menu listed -5…-1 as lines 1-5 and +1…+5
+// as 6-10, and "+2" could not be typed at all.
+func TestSignedValueTypedIsItsLabel(t *testing.T) {
+	p := &engine.Prompt{}
+	for _, v := range []int{-5, -4, -3, -2, -1, 1, 2, 3, 4, 5} {
+		p.Options = append(p.Options, engine.Option{Key: fmt.Sprintf("effect1.value=%d", v), Label: fmt.Sprintf("%+d", v)})
+	}
+	for line, want := range map[string]string{"+2": "effect1.value=2", "-4": "effect1.value=-4", "2": "effect1.value=-4", "7": "effect1.value=2"} {
+		if got, why := resolve(line, p, nil, false); why != "" || got.option != want {
+			t.Errorf("%q: got %+v %q, want %q", line, got, why, want)
+		}
+	}
+}
+
+// At a prompt that asks for a number (engine.Entry) the number typed is
+// the number, signed or not, and a number the options hold is checked
+// here; one entered in steps (Walk) goes to the game as Key+n.
+func TestEntryTakesTheNumberTyped(t *testing.T) {
+	p := &engine.Prompt{Entry: &engine.Entry{Label: "Stress", Key: "v=", Min: -5, Max: 5}}
+	for _, v := range []int{-5, -4, -3, -2, -1, 1, 2, 3, 4, 5} {
+		p.Options = append(p.Options, engine.Option{Key: fmt.Sprintf("v=%d", v), Label: fmt.Sprintf("%+d", v)})
+	}
+	p.Options = append(p.Options, engine.Option{Key: "back", Label: "Back"})
+	for line, want := range map[string]string{"2": "v=2", "+2": "v=2", "-4": "v=-4", "ba": "back"} {
+		if got, why := resolve(line, p, nil, false); why != "" || got.option != want {
+			t.Errorf("%q: got %+v %q, want %q", line, got, why, want)
+		}
+	}
+	for _, line := range []string{"0", "6", "x"} {
+		if got, why := resolve(line, p, nil, false); got.option != "" || !strings.Contains(why, "-5 to -1, +1 to +5") {
+			t.Errorf("%q: got %+v %q, want a refusal naming the numbers", line, got, why)
+		}
+	}
+	walk := &engine.Prompt{Entry: &engine.Entry{Label: "Number", Key: "number=", Min: 1, Max: 999, Walk: "n100="},
+		Options: []engine.Option{{Key: "n100=0", Label: "1-99"}, {Key: "n100=1", Label: "100-199"}, {Key: "other", Label: "Cancel"}}}
+	if got, why := resolve("123", walk, nil, false); why != "" || got.option != "number=123" {
+		t.Errorf("123: got %+v %q", got, why)
+	}
+	if _, why := resolve("1000", walk, nil, false); !strings.Contains(why, "1 to 999") {
+		t.Errorf("1000: %q", why)
+	}
+	if got, why := resolve("number=45", walk, nil, true); why != "" || got.option != "number=45" {
+		t.Errorf("JSONL number=45: got %+v %q", got, why)
+	}
+	if _, why := resolve("45", walk, nil, true); !strings.Contains(why, "send an option's key (other), number= followed by a number (1 to 999)") {
+		t.Errorf("JSONL 45: %q", why)
 	}
 }
 

@@ -66,6 +66,9 @@ type Session struct {
 	// autopilot: the built-in commander takes the routine decisions
 	// (engine.Routine); paused after an undo, until the player answers.
 	autopilot, paused bool
+	// held is the prompt a reply brought while the autopilot was on: Run
+	// prints it when the autopilot leaves it to the player.
+	held *bot.Message
 }
 
 // ErrDice means the dice could not roll (a script ran out or held an
@@ -97,6 +100,13 @@ func (s *Session) Show(r bot.Reply) {
 		}
 	}
 	for _, m := range append(results, r.Public...) {
+		if m.Prompt != nil && !m.Prompt.Private && s.autopilotOn() {
+			// The autopilot may take it: printed only if it waits for the
+			// player (Run), so that no line typed ahead lands elsewhere.
+			held := m
+			s.held = &held
+			continue
+		}
 		s.show(m)
 		if m.Prompt == nil && m.View == nil {
 			s.sinceHandOver = append(s.sinceHandOver, m)
@@ -127,12 +137,16 @@ func (s *Session) Run(ctx context.Context) error {
 				return err
 			}
 		}
-		if done, err := s.autopilotStep(ctx, prompt); done || err != nil {
-			if err != nil {
+		if done, end, err := s.autopilotStep(ctx, prompt); done || err != nil {
+			if err != nil || end {
 				return err
 			}
 			continue
 		}
+		if h := s.held; h != nil && h.Prompt.Token == prompt.Prompt.Token && prompt.Prompt.Token != s.shown {
+			prompt = *h // as the reply brought it
+		}
+		s.held = nil
 		if prompt.Prompt.Token != s.shown {
 			s.show(prompt)
 		} else if !s.JSONL && !s.prompted {
@@ -217,10 +231,17 @@ func (s *Session) saved() {
 // the game is over.
 func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (end bool, err error) {
 	// A key typed is meant: a risky option needs no second step.
-	opt := prompt.Options[indexOf(prompt.Prompt.Options, key)]
-	id := opt.ID
-	if opt.Confirmed != "" {
-		id = opt.Confirmed
+	var id string
+	if i := indexOf(prompt.Prompt.Options, key); i >= 0 {
+		opt := prompt.Options[i]
+		id = cmp.Or(opt.Confirmed, opt.ID)
+	} else {
+		// A number typed that no button enters whole (engine.Entry): the
+		// prompt's answer with that key, as a form's field would send it.
+		var err error
+		if id, err = bot.AnswerID(prompt.Options[0].ID, key); err != nil {
+			return true, err
+		}
 	}
 	user := s.User
 	if prompt.Owner != "" && prompt.Owner != user.ID {
@@ -229,12 +250,7 @@ func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (e
 	s.decider = user
 	r, err := s.Svc.Click(ctx, s.Place, user, id)
 	if err != nil {
-		var de *engine.DiceError
-		if errors.As(err, &de) {
-			s.error(err.Error() + " — the game is unchanged")
-			return true, fmt.Errorf("%w: %v", ErrDice, err)
-		}
-		return true, err
+		return true, s.diceFailed(err)
 	}
 	s.Show(r)
 	for _, m := range r.Shown() {
@@ -243,6 +259,17 @@ func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (e
 		}
 	}
 	return false, nil
+}
+
+// diceFailed says so when a decision could not roll its dice (a script ran
+// out): the game is unchanged. Other errors pass as they are.
+func (s *Session) diceFailed(err error) error {
+	var de *engine.DiceError
+	if errors.As(err, &de) {
+		s.error(err.Error() + " — the game is unchanged")
+		return fmt.Errorf("%w: %v", ErrDice, err)
+	}
+	return err
 }
 
 // command runs one of the session's commands: a view, history, dice, undo,
@@ -400,7 +427,7 @@ func (s *Session) withCommands(v *engine.View) *engine.View {
 		}
 		sec.Lines = append(sec.Lines, line)
 	}
-	sec.Lines = append(sec.Lines, "Answer a decision with its number, its key, or the beginning of its key (upper or lower case).")
+	sec.Lines = append(sec.Lines, "Answer a decision with its line's number, its key, the beginning of its key (upper or lower case), or its label whole (\"+2\"); where a decision asks for a number, type the number itself.")
 	return &out
 }
 
@@ -548,10 +575,13 @@ func (s *Session) isView(name string) bool {
 	return name == "history" || name == "dice"
 }
 
+// keys lists a prompt's option keys, but those its number stands in for.
 func keys(p *engine.Prompt) string {
-	k := make([]string, len(p.Options))
-	for i, o := range p.Options {
-		k[i] = o.Key
+	var k []string
+	for _, o := range p.Options {
+		if !p.Stands(o) {
+			k = append(k, o.Key)
+		}
 	}
 	return strings.Join(k, ", ")
 }
@@ -616,6 +646,9 @@ func (s *Session) show(m bot.Message) {
 			if p.Title != "" {
 				line["title"], line["subject"] = p.Title, p.Subject
 			}
+			if p.Entry != nil {
+				line["entry"] = p.Entry // the key Entry.key+n answers with the number n
+			}
 			s.json(line)
 		case m.View != nil:
 			s.json(map[string]any{"type": "view", "name": m.Title, "view": m.View})
@@ -649,14 +682,26 @@ func (s *Session) show(m bot.Message) {
 		fmt.Fprintf(s.Out, "\n-- %s --\n%s\n", head, p.Text)
 		width := 0
 		for _, o := range p.Options {
-			width = max(width, len(o.Key))
+			if !p.Stands(o) {
+				width = max(width, len(o.Key))
+			}
+		}
+		if p.Entry != nil {
+			// A number asked: typed as it is, so no line is numbered.
+			fmt.Fprintf(s.Out, "  %s: type it (%s)\n", p.Entry.Label, entryRange(p))
 		}
 		for i, o := range p.Options {
 			c := ""
 			if o.Case != "" {
 				c = " (" + o.Case + ")"
 			}
-			fmt.Fprintf(s.Out, "  %2d) %-*s  %s%s\n", i+1, width, o.Key, o.Label, c)
+			switch {
+			case p.Stands(o):
+			case p.Entry != nil:
+				fmt.Fprintf(s.Out, "      %-*s  %s%s\n", width, o.Key, o.Label, c)
+			default:
+				fmt.Fprintf(s.Out, "  %2d) %-*s  %s%s\n", i+1, width, o.Key, o.Label, c)
+			}
 		}
 		if len(m.Options) > len(p.Options) { // the game offers its odds here (an Odds button in chat)
 			fmt.Fprintf(s.Out, "      %-*s  %s\n", width, "odds", "what each option leads to: exact odds and simulated estimates")

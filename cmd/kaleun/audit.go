@@ -147,7 +147,7 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		dice := fmt.Sprintf("%d of %d dice recomputed from their seeds", r.Checked, r.Dice)
 		fmt.Fprintf(stdout, "RULES CHANGED: game %s: %d entries, the hash chain intact; %s; %d decisions replayed through the rules to the same events. "+
 			"From decision %d the game was played under %s, and this kaleun reads the rules as %s: there they replay differently (%s). "+
-			"Nothing here says the log was changed (its head does, if it differs from the one posted); replay it with a kaleun of those rules (README, \"Rules versions\").\n",
+			"Nothing here says the log was changed (its head does, if it differs from the one posted); replay it with a kaleun of those rules (docs/auditors/dice.md, \"Rules versions\").\n",
 			r.GameID, r.Entries, dice, r.Decisions, c.Decision, logged, c.Current, c.Finding.String())
 		fmt.Fprintf(stdout, "head: %s\n", r.Head)
 		return exitRulesChanged

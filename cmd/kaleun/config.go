@@ -126,7 +126,7 @@ type remindersConfig struct {
 	Tick         string   `toml:"tick"`
 	VacationDays int      `toml:"vacation_days"`
 	// DeliveryLease is how long a replica has to deliver what a tick took
-	// before another takes it over (README: Scaling out).
+	// before another takes it over (docs/operators/postgresql.md).
 	DeliveryLease string `toml:"delivery_lease"`
 
 	every                 []time.Duration
@@ -182,8 +182,7 @@ type discordConfig struct {
 	ApplicationID string   `toml:"application_id"`
 	Guilds        []string `toml:"guilds"`
 	APIBase       string   `toml:"api_base"`
-	// ShardID of ShardCount is this replica's gateway shard (README:
-	// Scaling out); 0 of 0 is unsharded.
+	// ShardID of ShardCount is this replica's gateway shard (docs/operators/postgresql.md); 0 of 0 is unsharded.
 	ShardID    int `toml:"shard_id"`
 	ShardCount int `toml:"shard_count"`
 }

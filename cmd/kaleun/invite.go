@@ -9,7 +9,7 @@ import (
 )
 
 // runInvite prints the Discord invitation link for an application, with the
-// scopes and the permissions the bot needs (docs/setup-discord.md).
+// scopes and the permissions the bot needs (docs/operators/discord.md).
 func runInvite(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("invite", flag.ContinueOnError)
 	fs.SetOutput(stderr)

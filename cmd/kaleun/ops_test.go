@@ -109,7 +109,7 @@ next:
 // discordgo client against the fake Discord; the metrics count each of
 // those. When Discord drops the gateway, /healthz says so (503, the
 // adapter named) until discordgo has resumed. Every metric the process
-// exports is documented in the README's table.
+// exports is documented in the table of docs/operators/serve.md.
 func TestServeAnswersHealthAndMetricsOnLoopback(t *testing.T) {
 	bin := kaleunBinary(t)
 	f := discordfake.New(t)
@@ -194,7 +194,7 @@ listen = %q
 			t.Errorf("%s%v = %v, want %s", c.name, c.labels, v, c.want)
 		}
 	}
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	readme, err := os.ReadFile(filepath.Join("..", "..", "docs", "operators", "serve.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ listen = %q
 			continue // the client library's standard collectors, documented as a group
 		}
 		if !regexp.MustCompile("\\| `" + name + "` \\|").Match(readme) {
-			t.Errorf("metric %s is not in the README's table of metrics", name)
+			t.Errorf("metric %s is not in the table of metrics in docs/operators/serve.md", name)
 		}
 	}
 

@@ -438,7 +438,7 @@ func playUBLCampaign(t *testing.T, c chat, svc *bot.Service, store *persist.Stor
 			text += p.text
 			file += string(p.files[uboatleader.CardsFile])
 		}
-		if !strings.Contains(text, "card(s) entered") || !strings.Contains(text, uboatleader.CardsFile) {
+		if !strings.Contains(text, "cards entered") || !strings.Contains(text, uboatleader.CardsFile) {
 			t.Fatalf("the cards view: %.500s", text)
 		}
 		var merchants []map[string]any

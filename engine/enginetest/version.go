@@ -73,7 +73,7 @@ func CheckRulesVersion(t *testing.T, rules engine.Rules, setups []string, rounds
 	switch {
 	case was.Version == now.Version && was.Digest != now.Digest:
 		t.Fatalf("%s's rules now play differently from version %s (the games' digest changed): "+
-			"name a new version in RulesVersion, add it to README's rules versions, and rerun with -update-rules-version", rules.Name(), was.Version)
+			"name a new version in RulesVersion, add it to the rules versions in docs/auditors/dice.md, and rerun with -update-rules-version", rules.Name(), was.Version)
 	case was.Version != now.Version && was.Digest == now.Digest:
 		t.Fatalf("%s's rules version moved from %s to %s but its games play the same: keep %s", rules.Name(), was.Version, now.Version, was.Version)
 	case was.Version != now.Version:

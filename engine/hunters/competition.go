@@ -44,7 +44,7 @@ func (r *Rules) TournamentFormats() []engine.TournamentFormat {
 		{Key: "survival", Label: "Survival", Case: "13.3", Fields: []engine.SetupField{length, boat, rules, odds}},
 		{Key: "mixed", Label: "Mixed Boat", Case: "13.4", Fields: []engine.SetupField{length, win, rules, odds}, EntrantFields: []engine.SetupField{anyBoat}},
 		{Key: "wolfpack", Label: "Wolfpack", Case: "13.5", Fields: []engine.SetupField{rules, odds, {Key: "absent", Label: "An absent boat at its deadline", Default: "commander",
-			Help:    "13.5 is silent on timing: see README",
+			Help:    "13.5 is silent on timing: see docs/players/chat.md",
 			Options: []engine.Option{{Key: "commander", Label: "The built-in commander decides for it (it sits battle rounds out)"}, {Key: "sit_out", Label: "It only sits battle rounds out; its other decisions wait"}}}},
 			TeamGame: "hunters-wolfpack", TeamSize: 6, TeamNames: r.wolfpackNames(), TeamsTitle: "Packs (13.5.1)",
 			TeamSetup: map[string]string{"numbers": "own"}},

@@ -9,7 +9,7 @@ import (
 
 // rulingPhrases say in a phrase what each ruling decides, for the set-up
 // question that lists them (the values' full texts are in the rules view
-// and the README's table).
+// and the table in docs/contributors/rulings.md).
 var rulingPhrases = map[string]string{
 	"diesel_repair":          "a damaged diesel is repaired at sea like any system, or inoperable at once",
 	"injury_roll_11":         "a crew injury roll of 11 hits the LI, or a generic crew box",

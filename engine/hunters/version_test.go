@@ -6,7 +6,7 @@ import (
 	"github.com/kaleun/kaleun/engine/enginetest"
 )
 
-// The rules version changes whenever games replay differently (README,
+// The rules version changes whenever games replay differently (docs/auditors/dice.md,
 // "Rules versions"): careers of every boat, with and without the optional
 // rules and rulings, played with seeded dice and seeded choices.
 func TestRulesVersion(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 )
 
 // The house values are chosen so that games between the built-in players
-// are contested (README, Tonnage War, House values): in the 1,000 games of
+// are contested (docs/players/tonnagewar.md, House values): in the 1,000 games of
 // `kaleun sim tonnagewar --games 1000 --seed 7` neither side may win more
 // than 65%. A change to the rules, the house values or the built-in players
 // that tips the balance fails here instead of drifting unseen.

@@ -114,7 +114,7 @@ func (r *Rules) SetupFields() []engine.SetupField {
 	return []engine.SetupField{
 		{Key: "b", Label: "Opponent", Type: engine.FieldUser, Required: true, Help: "12: two games, the roles swapped"},
 		{Key: "scenario", Label: "Scenario", Default: "hx228", Options: []engine.Option{{Key: "hx228", Label: r.data.Scenario.Name}}},
-		{Key: "rulings", Label: "Rulings, e.g. convoy_die=d10", Help: "see `variants` and README"},
+		{Key: "rulings", Label: "Rulings, e.g. convoy_die=d10", Help: "see `variants` and docs/players/tonnagewar.md"},
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // The built-in players, for balance checks of the house values; the rules
-// define none, so they never play for a person. README ("Built-in
+// define none, so they never play for a person. docs/players/tonnagewar.md ("Built-in
 // players") gives the figures behind the U-boat player's choices.
 //
 // U-boat player: answers evasive routing with B-dienst; does not answer an

@@ -4,7 +4,7 @@ import (
 	"testing"
 )
 
-// The built-in U-boat player's choices (sim.go, README "Built-in players").
+// The built-in U-boat player's choices (sim.go, docs/players/tonnagewar.md "Built-in players").
 func TestBuiltInUBoatPlayer(t *testing.T) {
 	// A contact in effect: the attack card of the most rolls, not the first.
 	tb := newTable(t)

@@ -1,7 +1,7 @@
 package tonnagewar
 
 // rulesVersion names kaleun's reading of Tonnage War. Change it (and add a
-// row to README's "Rules versions") whenever a change of this package
+// row to "Rules versions" in docs/auditors/dice.md) whenever a change of this package
 // changes what a game replays to: TestRulesVersion fails until you do.
 const rulesVersion = "tonnagewar/1"
 

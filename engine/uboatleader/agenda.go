@@ -32,6 +32,11 @@ type ask struct {
 	Text    string
 	Case    string
 	Options []engine.Option
+	// Entry: the decision asks for a number, typed whole at a keyboard
+	// (engine.Entry); its keys not among the options are checked by
+	// accept.
+	Entry  *engine.Entry
+	accept func(key string) (label string, ok bool, why string)
 }
 
 // opDef is what a step does: ask (nil when the step acts at once; an ask
@@ -137,7 +142,7 @@ func (s *State) current() (*Step, *ask) {
 		if p < pages-1 {
 			opts = append(opts, engine.Option{Key: "page+", Label: fmt.Sprintf("more: page %d of %d →", p+2, pages)})
 		}
-		a = &ask{Text: a.Text, Case: a.Case, Options: opts}
+		a = &ask{Text: a.Text, Case: a.Case, Options: opts, Entry: a.Entry, accept: a.accept}
 	}
 	return t, a
 }
@@ -163,6 +168,7 @@ func (s *State) Pending() *engine.Prompt {
 		Text:    text,
 		Case:    a.Case,
 		Options: a.Options,
+		Entry:   a.Entry,
 	}
 }
 
@@ -198,6 +204,24 @@ func (s *State) legal(key string) (label, cas string, err error) {
 	for _, o := range a.Options {
 		if o.Key == key {
 			return o.Label, a.Case, nil
+		}
+	}
+	if alias := s.areaAlias(key); alias != key {
+		// A display area by the pack's id, as keys were before the codes
+		// (displayGraph.code): the option of its code.
+		for _, o := range a.Options {
+			if o.Key == alias {
+				return o.Label, a.Case, nil
+			}
+		}
+	}
+	if a.accept != nil {
+		// A number typed whole, which no option lists (a card's printed
+		// number, whose buttons enter it digit by digit).
+		if label, ok, why := a.accept(key); ok {
+			return label, a.Case, nil
+		} else if why != "" {
+			return "", "", fmt.Errorf("%w: %s", engine.ErrIllegalChoice, why)
 		}
 	}
 	return "", "", fmt.Errorf("%w: %q is not an option here", engine.ErrIllegalChoice, key)

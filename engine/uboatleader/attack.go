@@ -151,10 +151,10 @@ func (s *State) askAttack(st Step) *ask {
 	if !mission {
 		where = fmt.Sprintf(" in %s, %s", s.display().name(d.Area), side(d.Surfaced))
 	}
-	a.Text = s.f("%s attacks%s (UBL-6.13): declare every torpedo and the gun before rolling. %d torpedo(es) ready%s%s, %d gun round(s). Plan: %s.",
-		s.boatName(i), where, std, advText(fat, t5), mapText(mission), b.Gun, s.planText())
+	a.Text = s.f("%s attacks%s (UBL-6.13): declare every torpedo and the gun before rolling. %s ready%s%s, %s. Plan: %s.",
+		s.boatName(i), where, count(std, "torpedo"), advText(fat, t5), mapText(mission), count(b.Gun, "gun round"), s.planText())
 	if !mission {
-		a.Text += " " + s.displayBrief()
+		a.Text += "\n" + s.displayBrief()
 	}
 	return a
 }

@@ -50,6 +50,9 @@ func playAPI(t *testing.T, r *Rules, setup string, d engine.Dice) ([]string, []e
 		}
 		keys = append(keys, key)
 		all = append(all, ev...)
+		for _, e := range ev {
+			checkText(t, "event", e.Text)
+		}
 		st = next
 	}
 	if st.Pending() != nil {
@@ -84,6 +87,49 @@ func checkPrompt(t *testing.T, s *State, p *engine.Prompt) {
 	}
 	if p.Case == "" || !strings.HasPrefix(p.Case, "UBL-") {
 		t.Fatalf("%s cites no rule: %q", p.Kind, p.Case)
+	}
+	checkText(t, p.Kind, p.Text)
+	for _, o := range p.Options {
+		checkText(t, p.Kind+" "+o.Key, o.Label)
+	}
+	for _, line := range strings.Split(p.Text, "\n") {
+		// The display was one line of 400 characters in every movement
+		// prompt (issue 28): a block, one line an area.
+		if n := len([]rune(line)); n > maxPromptLine {
+			t.Fatalf("%s: a line of %d characters:\n%s", p.Kind, n, line)
+		}
+	}
+}
+
+// maxPromptLine bounds a line of a prompt's text.
+const maxPromptLine = 240
+
+// italianHeadings are the rulebook's headings the rulings cite: the
+// rulebook is Italian, the prompts and notes are English (issue 28: "UBL-2
+// Scegliere gli U-Boat" in the fleet prompt).
+var italianHeadings = func() []string {
+	var out []string
+	for _, r := range rulings {
+		for _, c := range strings.Split(r.Case, ",") {
+			if _, h, ok := strings.Cut(strings.TrimSpace(c), " "); ok && strings.ContainsAny(h, "ilo") {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}()
+
+// checkText: a player's text writes plurals as English does, not "(s)",
+// and names no Italian heading.
+func checkText(t *testing.T, where, text string) {
+	t.Helper()
+	if strings.Contains(text, "(s)") || strings.Contains(text, "(es)") {
+		t.Fatalf("%s: a plural written as a form: %s", where, text)
+	}
+	for _, h := range italianHeadings {
+		if strings.Contains(text, h) {
+			t.Fatalf("%s: the Italian heading %q in English text: %s", where, h, text)
+		}
 	}
 }
 

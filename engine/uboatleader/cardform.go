@@ -51,6 +51,10 @@ type formField struct {
 	title    string // short, for the summary: "speed"
 	question string
 	opts     []formOpt
+	// number: the values are the numbers printed on the card, so a
+	// keyboard takes one typed as it is (engine.Entry), where a line's
+	// number would be the value less one ("1) 0  2) 1").
+	number bool
 }
 
 type formOpt struct {
@@ -101,6 +105,12 @@ func (w *walker) ask(fd formField) int {
 		w.open = true
 	}
 	return v
+}
+
+// numeric marks a field whose values are numbers printed on the card.
+func numeric(fd formField) formField {
+	fd.number = true
+	return fd
 }
 
 func rangeOpts(from, to int, label func(v int) string) []formOpt {
@@ -210,8 +220,8 @@ func (w *walker) hitNumbers(prefix, what string, required bool) Numbers {
 			opts = nil // one number at least
 		}
 		opts = append(opts, rangeOpts(floor+1, 20, plain)...)
-		n[i] = w.ask(formField{name: fmt.Sprintf("%s.%c", prefix, 'a'+i), title: prefix + " " + string(rune('a'+i)),
-			question: fmt.Sprintf("Its %s numbers a-b-c: the %s.", what, names[i]), opts: opts})
+		n[i] = w.ask(numeric(formField{name: fmt.Sprintf("%s.%c", prefix, 'a'+i), title: prefix + " " + string(rune('a'+i)),
+			question: fmt.Sprintf("Its %s numbers a-b-c: the %s (0 for NA).", what, names[i]), opts: opts}))
 		floor = max(floor, n[i])
 	}
 	return n
@@ -222,14 +232,14 @@ func (w *walker) ship() *ShipCard {
 	c := &ShipCard{Number: w.number()}
 	w.like()
 	c.Name = w.s.cardTitle(deck, c.Number)
-	c.Speed = w.ask(formField{name: "speed", title: "speed", question: "Its speed (UBL-6.10).", opts: rangeOpts(0, 9, plain)})
-	c.VP = w.ask(formField{name: "vp", title: "VP", question: "Its VP (Victory Points when sunk).", opts: rangeOpts(0, 15, plain)})
-	c.XP = w.ask(formField{name: "xp", title: "XP", question: "Its XP (experience when sunk).", opts: rangeOpts(0, 15, plain)})
+	c.Speed = w.ask(numeric(formField{name: "speed", title: "speed", question: "Its speed (UBL-6.10).", opts: rangeOpts(0, 9, plain)}))
+	c.VP = w.ask(numeric(formField{name: "vp", title: "VP", question: "Its VP (Victory Points when sunk).", opts: rangeOpts(0, 15, plain)}))
+	c.XP = w.ask(numeric(formField{name: "xp", title: "XP", question: "Its XP (experience when sunk).", opts: rangeOpts(0, 15, plain)}))
 	escort := deck == DeckEscorts || deck == DeckEscortFleet
 	if escort {
 		c.Detect = &DetectDef{
-			Surfaced:  w.ask(formField{name: "detect.surfaced", title: "detect surfaced", question: "Its Detect number against a surfaced U-boat (UBL-6.11).", opts: rangeOpts(1, 12, plain)}),
-			Submerged: w.ask(formField{name: "detect.submerged", title: "detect submerged", question: "Its Detect number against a submerged U-boat (UBL-6.11).", opts: rangeOpts(1, 12, plain)}),
+			Surfaced:  w.ask(numeric(formField{name: "detect.surfaced", title: "detect surfaced", question: "Its Detect number against a surfaced U-boat (UBL-6.11).", opts: rangeOpts(1, 12, plain)})),
+			Submerged: w.ask(numeric(formField{name: "detect.submerged", title: "detect submerged", question: "Its Detect number against a submerged U-boat (UBL-6.11).", opts: rangeOpts(1, 12, plain)})),
 		}
 	}
 	if deck == DeckMerchants {
@@ -263,8 +273,8 @@ func (w *walker) convoy() *ConvoyCard {
 	t := w.ask(formField{name: "type", title: "type", question: "Its contact type (UBL-1.8).", opts: []formOpt{
 		{1, "L: lone ships (stragglers, independents)"}, {2, "M: a merchant convoy"}, {3, "N: a naval group"}}})
 	c.Type = types[t]
-	c.Torpedo = w.ask(formField{name: "torpedo_mod", title: "torpedo modifier", question: "Its modifier to torpedo attacks (0 when it prints none).", opts: rangeOpts(-3, 3, signed)})
-	c.Gun = w.ask(formField{name: "gun_mod", title: "gun modifier", question: "Its modifier to gun attacks (0 when it prints none).", opts: rangeOpts(-3, 3, signed)})
+	c.Torpedo = w.ask(numeric(formField{name: "torpedo_mod", title: "torpedo modifier", question: "Its modifier to torpedo attacks (0 when it prints none).", opts: rangeOpts(-3, 3, signed)}))
+	c.Gun = w.ask(numeric(formField{name: "gun_mod", title: "gun modifier", question: "Its modifier to gun attacks (0 when it prints none).", opts: rangeOpts(-3, 3, signed)}))
 	kinds := []int{1, 2}
 	if c.Type == ContactNaval {
 		kinds = []int{3, 4}
@@ -297,7 +307,7 @@ func (w *walker) convoy() *ConvoyCard {
 		}
 		var aopts []formOpt
 		for i, id := range rings[r-1] {
-			aopts = append(aopts, formOpt{i + 1, fmt.Sprintf("%s (%s)", g.name(id), id)})
+			aopts = append(aopts, formOpt{i + 1, fmt.Sprintf("%s (%s)", g.name(id), g.code(id))})
 		}
 		a := w.ask(formField{name: fmt.Sprintf("ship%d.area", k), title: fmt.Sprintf("counter %d area", k), question: fmt.Sprintf("Counter %d: which area of %s?", k, ringNames[r-1]), opts: aopts})
 		if w.open {
@@ -337,7 +347,7 @@ func (w *walker) event() *EventCard {
 		}
 		var e Effect
 		val := func(name, title, q string, opts []formOpt) *int {
-			v := w.ask(formField{name: p + name, title: fmt.Sprintf("effect %d %s", k, title), question: q, opts: opts})
+			v := w.ask(numeric(formField{name: p + name, title: fmt.Sprintf("effect %d %s", k, title), question: q, opts: opts}))
 			return &v
 		}
 		nonZero := func(from, to int) []formOpt {
@@ -366,9 +376,9 @@ func (w *walker) event() *EventCard {
 				if j < maxBands {
 					opts = append(opts, rangeOpts(floor+1, 20, func(v int) string { return fmt.Sprintf("A total up to %d", v) })...)
 				}
-				m := w.ask(formField{name: p + b + "max", title: fmt.Sprintf("effect %d band %d", k, j), question: fmt.Sprintf("The d10 + EV roll's result band %d: up to which total?", j), opts: opts})
-				st := w.ask(formField{name: p + b + "stress", title: fmt.Sprintf("effect %d band %d stress", k, j), question: fmt.Sprintf("Band %d: stress?", j), opts: rangeOpts(-3, 5, signed)})
-				vp := w.ask(formField{name: p + b + "vp", title: fmt.Sprintf("effect %d band %d VP", k, j), question: fmt.Sprintf("Band %d: VP?", j), opts: rangeOpts(-3, 5, signed)})
+				m := w.ask(numeric(formField{name: p + b + "max", title: fmt.Sprintf("effect %d band %d", k, j), question: fmt.Sprintf("The d10 + EV roll's result band %d: up to which total (0: any higher total, the last band)?", j), opts: opts}))
+				st := w.ask(numeric(formField{name: p + b + "stress", title: fmt.Sprintf("effect %d band %d stress", k, j), question: fmt.Sprintf("Band %d: stress?", j), opts: rangeOpts(-3, 5, signed)}))
+				vp := w.ask(numeric(formField{name: p + b + "vp", title: fmt.Sprintf("effect %d band %d VP", k, j), question: fmt.Sprintf("Band %d: VP?", j), opts: rangeOpts(-3, 5, signed)}))
 				if w.open {
 					break
 				}
@@ -415,6 +425,19 @@ func (s *State) askCardForm(st Step) *ask {
 		for _, o := range cur.opts {
 			a.Options = append(a.Options, opt(fmt.Sprintf("%s=%d", cur.name, o.v), o.label, "UBL-1.8"))
 		}
+		switch {
+		case groupOf(cur.name) == "number":
+			// The buttons enter the number digit by digit; typed, it is
+			// one answer (numberKey).
+			a.Entry = &engine.Entry{Label: "Its printed number", Key: numberKey, Min: 1, Max: maxCardNumber, Walk: cur.name + "="}
+			a.accept = s.acceptNumber
+		case cur.number && len(cur.opts) > 0:
+			lo, hi := cur.opts[0].v, cur.opts[0].v
+			for _, o := range cur.opts {
+				lo, hi = min(lo, o.v), max(hi, o.v)
+			}
+			a.Entry = &engine.Entry{Label: strings.ToUpper(cur.title[:1]) + cur.title[1:], Key: cur.name + "=", Min: lo, Max: hi}
+		}
 		if n := len(w.seq); n > 1 && len(f.Order) > 0 && f.Order[len(f.Order)-1] == w.seq[n-2].name {
 			a.Options = append(a.Options, opt("back", "← Back: "+w.seq[n-2].title+" again", "UBL-1.8"))
 		}
@@ -440,6 +463,29 @@ func (s *State) askCardForm(st Step) *ask {
 	}
 	a.Options = append(a.Options, opt("restart", "Start this card again", "UBL-1.8"), opt("other", "Not this card: back to the list", "UBL-1.8"))
 	return a
+}
+
+// numberKey answers a card's printed number whole ("number=123"), where
+// the form's buttons enter it digit by digit: a keyboard types it.
+const numberKey = "number="
+
+// acceptNumber checks a printed number typed whole: a number no card
+// entered has (they are one numbering, UBL-1.8), not taken out of the
+// campaign's deck (UBL-2).
+func (s *State) acceptNumber(key string) (label string, ok bool, why string) {
+	v, isNumber := strings.CutPrefix(key, numberKey)
+	n, err := strconv.Atoi(v)
+	switch {
+	case !isNumber:
+		return "", false, ""
+	case err != nil || n < 1 || n > maxCardNumber:
+		return "", false, fmt.Sprintf("%q: a printed number is 1 to %d", v, maxCardNumber)
+	case s.seenNumbers()[n] != "":
+		return "", false, fmt.Sprintf("#%d is entered already, as %s: pick it from the list of cards (Cancel), or check the number", n, s.cardTitle(s.seenNumbers()[n], n))
+	case s.removed(s.Form.Deck, n):
+		return "", false, fmt.Sprintf("Convoy card #%d is out of this campaign's deck (UBL-2): check the number", n)
+	}
+	return fmt.Sprintf("#%d", n), true, ""
 }
 
 // formSoFar sums the answers up, for the next question's context.
@@ -503,6 +549,16 @@ func (s *State) answerCardForm(st Step, key string) {
 		f.clear(g)
 		if g == "type" {
 			f.clear("counters") // a counter's kind depends on the type
+		}
+	case strings.HasPrefix(key, numberKey):
+		n, _ := strconv.Atoi(strings.TrimPrefix(key, numberKey))
+		f.clear("number")
+		if f.Values == nil {
+			f.Values = map[string]int{}
+		}
+		for _, d := range []string{"n100", "n10", "n1"} {
+			f.Values[d] = numberAnswers(n)[d]
+			f.Order = append(f.Order, d)
 		}
 	default:
 		name, val, _ := strings.Cut(key, "=")
@@ -582,7 +638,7 @@ func (s *State) enterCard(f *CardForm, card any) {
 		}
 	}
 	s.Drawn = append(s.Drawn, n)
-	s.note("UBL-1.8", "Entered %s: %s.", s.cardTitle(f.Deck, n), s.cardLine(f.Deck, n))
+	s.note("UBL-1.8", "Entered %s: %s.", s.cardTitle(f.Deck, n), s.cardBody(f.Deck, n))
 }
 
 // cardAnswers are the form's answers that enter a card of the catalogue

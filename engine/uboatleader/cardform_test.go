@@ -2,8 +2,10 @@ package uboatleader
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
@@ -14,7 +16,11 @@ import (
 // until the first draw of a deck is asked.
 func toDraw(t *testing.T, setup, deck string) (*State, engine.Dice) {
 	t.Helper()
-	r := houseRules(t)
+	return toDrawWith(t, houseRules(t), setup, deck)
+}
+
+func toDrawWith(t *testing.T, r *Rules, setup, deck string) (*State, engine.Dice) {
+	t.Helper()
 	d := dice.NewFast(5)
 	st, _, err := r.New([]byte(setup), d)
 	if err != nil {
@@ -209,7 +215,7 @@ func TestEnteringACardRefusesValuesNotOffered(t *testing.T) {
 // takes out; a card already entered is one click from the list, unless it
 // is on the table now.
 func TestNumbersAlreadyUsedAreNotOffered(t *testing.T) {
-	s, d := toDraw(t, `{"campaign":"opening","draws":"physical"}`, DeckConvoys)
+	s, d := toDrawWith(t, ownRules(t), `{"campaign":"opening","draws":"physical"}`, DeckConvoys)
 	used := s.seenNumbers()
 	if len(used) == 0 {
 		t.Fatal("no Event card was entered before the first contact")
@@ -328,5 +334,123 @@ func TestALongListOfCardsIsPaged(t *testing.T) {
 	s, ev := press(t, s, d, "card=92")
 	if !strings.Contains(eventsText(ev), "Drew Merchant #92 (entered before)") {
 		t.Fatalf("events:\n%s", eventsText(ev))
+	}
+}
+
+// UBL-1.8: a printed number typed whole ("number=78", engine.Entry) is one
+// answer for the three digit prompts, checked as the digits are: a number
+// entered before or a Convoy card the sheet takes out is refused with its
+// reason; "back" after it asks the number again. A field whose values are
+// printed numbers asks for a number, so a keyboard types the value itself.
+func TestAPrintedNumberTypedWhole(t *testing.T) {
+	s, d := toDrawWith(t, ownRules(t), `{"campaign":"opening","draws":"physical"}`, DeckConvoys)
+	s, _ = press(t, s, d, "new")
+	p := s.Pending()
+	if p.Entry == nil || p.Entry.Key != "number=" || p.Entry.Walk != "n100=" || p.Entry.Max != 999 {
+		t.Fatalf("the number prompt asks for no number: %+v", p.Entry)
+	}
+	used := 0
+	for n := range s.seenNumbers() {
+		used = n
+	}
+	for key, why := range map[string]string{
+		"number=41":                    "Convoy card #41 is out of this campaign's deck",
+		"number=1000":                  "a printed number is 1 to 999",
+		"number=x":                     "a printed number is 1 to 999",
+		"number=" + strconv.Itoa(used): "is entered already",
+	} {
+		_, _, err := s.Apply(engine.Choice{Token: p.Token, Key: key}, d)
+		if !errors.Is(err, engine.ErrIllegalChoice) || !strings.Contains(err.Error(), why) {
+			t.Errorf("%s: %v, want %q", key, err, why)
+		}
+	}
+	s, ev := press(t, s, d, "number=78")
+	if !strings.Contains(eventsText(ev), "Decision: #78") {
+		t.Errorf("the decision reads %s", eventsText(ev))
+	}
+	if v := s.Form.Values; v["n100"] != 0 || v["n10"] != 7 || v["n1"] != 8 {
+		t.Fatalf("the digits are %v", v)
+	}
+	if s.Pending().HasOption("like=0") {
+		s, _ = press(t, s, d, "like=0")
+	}
+	if p := s.Pending(); p.Entry != nil {
+		t.Fatalf("the contact type (L, M, N) is no number: %+v", p.Entry)
+	}
+	s, _ = press(t, s, d, "type=2")
+	p = s.Pending()
+	if p.Entry == nil || p.Entry.Key != "torpedo_mod=" || p.Entry.Min != -3 || p.Entry.Max != 3 || p.Entry.Walk != "" {
+		t.Fatalf("the torpedo modifier asks for no number: %+v", p.Entry)
+	}
+	if !strings.Contains(p.Text, "So far: #78") {
+		t.Errorf("the number typed is not in the summary: %s", p.Text)
+	}
+}
+
+// ownRules play the house pack's cards as a pack of the player's own,
+// which numbers its cards as his are printed (housePhysical).
+func ownRules(t *testing.T) *Rules {
+	t.Helper()
+	m := fstest.MapFS{}
+	for _, name := range packFiles {
+		b, err := housePack.ReadFile("packs/house/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m["p/"+name] = &fstest.MapFile{Data: b}
+	}
+	edit(t, m, "pack.yaml", "id: house", "id: mine")
+	p, err := LoadPack(m, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewRulesWith(p)
+}
+
+// UBL-2 with the house pack and the player's own cards: the house's list of
+// Convoy cards to take out names house numbers, not the ones printed on his
+// cards, so set-up sends him to his campaign sheet and no number is refused
+// or left out for it (issue 28: "Take Convoy cards [41 42 45 46] out").
+func TestHouseNumbersAreNeverTheOwnersCards(t *testing.T) {
+	_, ev, err := houseRules(t).New([]byte(`{"campaign":"opening","draws":"physical"}`), dice.NewFast(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := eventsText(ev)
+	if strings.Contains(text, "[41 42 45 46]") || !strings.Contains(text, "the cards your campaign sheet lists") {
+		t.Fatalf("set-up says:\n%s", text)
+	}
+	s, d := toDraw(t, `{"campaign":"opening","draws":"physical"}`, DeckConvoys)
+	if strings.Contains(s.Pending().Text, "41 42 45 46") {
+		t.Fatalf("the draw names house numbers: %s", s.Pending().Text)
+	}
+	s, _ = press(t, s, d, "new")
+	s, _ = press(t, s, d, "number=41")
+	if s.Form.Values["n10"] != 4 || s.Form.Values["n1"] != 1 {
+		t.Fatalf("Convoy card #41 was not taken: %v", s.Form.Values)
+	}
+}
+
+// Entering a card names it once: "Entered Event #17: +2 stress.", not
+// "Event #17: #17: +2 stress.".
+func TestEnteredCardIsNamedOnce(t *testing.T) {
+	s, d := toDraw(t, `{"campaign":"opening","draws":"physical"}`, DeckEvents)
+	s, _ = press(t, s, d, "new")
+	n := 1
+	for s.seenNumbers()[n] != "" {
+		n++
+	}
+	for _, k := range []string{"number=" + strconv.Itoa(n), "effect1.kind=1", "effect1.value=2", "effect2.kind=0", "yes"} {
+		if p := s.Pending(); p.HasOption("like=0") {
+			s, _ = press(t, s, d, "like=0")
+		}
+		var ev []engine.Event
+		s, ev = press(t, s, d, k)
+		if k == "yes" {
+			want := "Entered Event #" + strconv.Itoa(n) + ": +2 stress."
+			if !strings.Contains(eventsText(ev), want) {
+				t.Fatalf("no %q in\n%s", want, eventsText(ev))
+			}
+		}
 	}
 }

@@ -32,7 +32,7 @@ func (s *State) round(st Step) {
 	}
 	bt.Round++
 	bt.Acted, bt.Attacks = nil, nil
-	s.note("UBL-6.7", "Combat round %d: %d U-boat(s) and %d ship(s) on the display, %d Alert marker(s).", bt.Round, len(bt.boatsOn()), len(bt.shipsOn()), bt.Alerts)
+	s.note("UBL-6.7", "Combat round %d: %s and %s on the display, %s.", bt.Round, count(len(bt.boatsOn()), "U-boat"), count(len(bt.shipsOn()), "ship"), count(bt.Alerts, "Alert marker"))
 	var steps []Step
 	for _, k := range bt.boatsOn() {
 		steps = append(steps, Step{Op: "move_posture", Boat: bt.Boats[k].Boat})
@@ -135,9 +135,9 @@ func (s *State) askMoveStep(st Step) *ask {
 		return nil
 	}
 	g := s.display()
-	a := &ask{Case: "UBL-6.7", Text: s.f("%s in %s, %s: %d move(s) left (UBL-6.7). %s", s.boatName(st.Boat), g.name(d.Area), side(d.Surfaced), st.N, s.displayBrief())}
+	a := &ask{Case: "UBL-6.7", Text: s.f("%s in %s, %s: %s left (UBL-6.7).\n%s", s.boatName(st.Boat), g.name(d.Area), side(d.Surfaced), count(st.N, "move"), s.displayBrief())}
 	for _, n := range g.neighbours(d.Area) {
-		a.Options = append(a.Options, opt("to:"+n, "→ "+s.areaLabel(n), "UBL-6.7"))
+		a.Options = append(a.Options, opt("to:"+g.code(n), "→ "+s.areaLabel(n), "UBL-6.7"))
 	}
 	if g.kindOf(d.Area) == RingLong {
 		a.Options = append(a.Options, opt("exit", "Leave the display (this boat's battle is over)", "UBL-6.7"))
@@ -154,7 +154,7 @@ func (s *State) answerMoveStep(st Step, key string) {
 		d.Left = true
 		s.note("UBL-6.7", "%s leaves the display from %s.", s.Fleet[st.Boat].ID, s.display().name(d.Area))
 	default:
-		d.Area = key[3:]
+		d.Area, _ = s.display().idOf(key[3:])
 		s.push(Step{Op: "move_step", Boat: st.Boat, N: st.N - 1})
 	}
 }
@@ -250,9 +250,9 @@ func (s *State) askWakeShip(st Step) *ask {
 	if len(outs) <= 1 {
 		return nil
 	}
-	a := &ask{Case: "UBL-6.10", Text: s.f("Wake movement: %s (speed %d) falls back %d area(s) towards the wake; where to (UBL-6.10)?", s.shipName(st.Ship), s.shipSpeed(sh), st.N)}
+	a := &ask{Case: "UBL-6.10", Text: s.f("Wake movement: %s (speed %d) falls back %s towards the wake; where to (UBL-6.10)?", s.shipName(st.Ship), s.shipSpeed(sh), count(st.N, "area"))}
 	for _, o := range outs {
-		a.Options = append(a.Options, opt("to:"+o, s.areaLabel(o), "UBL-6.10"))
+		a.Options = append(a.Options, opt("to:"+s.display().code(o), s.areaLabel(o), "UBL-6.10"))
 	}
 	return a
 }
@@ -264,7 +264,7 @@ func (s *State) autoWakeShip(st Step) {
 
 func (s *State) answerWakeShip(st Step, key string) {
 	sh := &s.Battle.Ships[st.Ship]
-	to := key[3:]
+	to, _ := s.display().idOf(key[3:])
 	if to == "" {
 		sh.Off, sh.Area = true, ""
 		s.note("UBL-6.10", "%s drifts into the wake with movement left: it is off the display, its part in the battle over.", s.shipName(st.Ship))
@@ -477,26 +477,35 @@ func (s *State) areaLabel(id string) string {
 	return label
 }
 
-// displayBrief is the display in one line, for prompts.
+// displayBrief is the display for prompts: a block of lines, one for
+// each area that holds a counter, in the display's order (a battle's dozen
+// counters in one line read as a wall of text).
 func (s *State) displayBrief() string {
 	bt := s.Battle
 	if bt == nil || s.bare {
 		return ""
 	}
-	var parts []string
+	g := s.display()
+	in := map[string][]string{}
 	for _, i := range bt.shipsOn() {
 		sh := &bt.Ships[i]
-		p := fmt.Sprintf("%s@%s", s.shipName(i), s.display().name(sh.Area))
+		p := s.shipName(i)
 		if t := sh.damageText(); t != "" {
 			p += " (" + t + ")"
 		}
-		parts = append(parts, p)
+		in[sh.Area] = append(in[sh.Area], p)
 	}
 	for _, k := range bt.boatsOn() {
 		d := &bt.Boats[k]
-		parts = append(parts, fmt.Sprintf("%s@%s %s%s", s.Fleet[d.Boat].ID, s.display().name(d.Area), side(d.Surfaced), detectedText(d)))
+		in[d.Area] = append(in[d.Area], fmt.Sprintf("%s %s%s", s.Fleet[d.Boat].ID, side(d.Surfaced), detectedText(d)))
 	}
-	return fmt.Sprintf("Display: %s; %d Alert(s).", strings.Join(parts, "; "), bt.Alerts)
+	lines := []string{fmt.Sprintf("Display (%s):", count(bt.Alerts, "Alert marker"))}
+	for _, id := range g.ids {
+		if len(in[id]) > 0 {
+			lines = append(lines, fmt.Sprintf("  %s (%s): %s", g.name(id), g.code(id), strings.Join(in[id], "; ")))
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // reloadTubes moves torpedoes from Stored to Ready up to the card's tubes,
@@ -518,7 +527,7 @@ func (s *State) reloadTubes(i int, cas string) int {
 		moved++
 	}
 	if moved > 0 {
-		s.note(cas, "%s reloads %d torpedo(es) from Stored to Ready (%d ready, %d stored).", b.ID, moved, b.Ready.Torps(), b.Stored.Torps())
+		s.note(cas, "%s reloads %s from Stored to Ready (%d ready, %d stored).", b.ID, count(moved, "torpedo"), b.Ready.Torps(), b.Stored.Torps())
 	}
 	return moved
 }

@@ -33,16 +33,16 @@ func fight(t *testing.T, rules string, convoy int, ships []Ship, boats ...OnDisp
 func TestMovement_UBL67(t *testing.T) {
 	g := fight(t, "", 39, []Ship{unknown(ShipMerchant, "M1", "C4")}, OnDisp{Boat: 1, Area: "L0", Surfaced: true})
 	g.jump(nil, Step{Op: "round"}).at("move_posture").do("surfaced").at("move_step")
-	if p := g.prompt(); !strings.Contains(p, "[exit]") || !strings.Contains(p, "[to:M0]") || !strings.Contains(p, "2 move(s) left") {
+	if p := g.prompt(); !strings.Contains(p, "[exit]") || !strings.Contains(p, "[to:mid0]") || !strings.Contains(p, "2 moves left") {
 		t.Fatalf("from L0:\n%s", p)
 	}
-	g.do("to:M0").at("move_step")
+	g.do("to:mid0").at("move_step")
 	if strings.Contains(g.prompt(), "[exit]") {
 		t.Fatal("exit offered away from the long range")
 	}
-	g.do("to:L0").saw("unknown merchant").at("wake_boat")
+	g.do("to:L0").saw("unknown merchant").at("wake_boat") // a pack id: the key of games logged before the codes
 	g = fight(t, "", 39, []Ship{unknown(ShipMerchant, "M1", "C4")}, OnDisp{Boat: 1, Area: "L0", Surfaced: true})
-	g.jump(nil, Step{Op: "round"}).do("surfaced").do("exit").saw("U-47 leaves the display from L0", "U-47 (trained): +1 stress (the battle)")
+	g.jump(nil, Step{Op: "round"}).do("surfaced").do("exit").saw("U-47 leaves the display from long0", "U-47 (trained): +1 stress (the battle)")
 	// Unfit: straight off.
 	g = fight(t, "", 39, []Ship{unknown(ShipMerchant, "M1", "C4")}, OnDisp{Boat: 1, Area: "S0", Surfaced: true})
 	g.s.Fleet[1].Stress = 13
@@ -92,7 +92,7 @@ func TestWake_UBL610(t *testing.T) {
 		g.battle(38, []Ship{known(DeckWarships, 133, "C1"), known(DeckWarships, 131, "C2")}, []OnDisp{{Boat: 0, Area: "L0", Surfaced: true}})
 		g.jump(nil, Step{Op: "wake"}, halt)
 		// Royal Oak (1) is 4 slower than Sirius (5). C2 is 5 from the wake.
-		g.saw(map[string]string{"by_deficit": "HMS Royal Oak falls back 4 to W", "cap_3": "HMS Royal Oak falls back 3 to M4"}[rule])
+		g.saw(map[string]string{"by_deficit": "HMS Royal Oak falls back 4 to wake", "cap_3": "HMS Royal Oak falls back 3 to mid4"}[rule])
 		ro := g.ship("HMS Royal Oak")
 		if d := g.s.display().Dist("C2", "W") - g.s.display().Dist(ro.Area, "W"); d != map[string]int{"by_deficit": 4, "cap_3": 3}[rule] {
 			t.Fatalf("%s: Royal Oak fell back %d", rule, d)
@@ -103,7 +103,7 @@ func TestWake_UBL610(t *testing.T) {
 	g := fight(t, "", 39, []Ship{known(DeckMerchants, 61, "C1"), known(DeckMerchants, 62, "M4")}, OnDisp{Boat: 1, Area: "S4"})
 	g.ship("Rigel").Heavy = 1 // speed 0: 2 behind Eulota, 1 from the wake
 	g.jump(nil, Step{Op: "wake"}, halt).saw("Rigel drifts into the wake with movement left").at("wake_boat")
-	if p := g.prompt(); !strings.Contains(p, "Fall back 1: M4") || !strings.Contains(p, "Fall back 2: W") {
+	if p := g.prompt(); !strings.Contains(p, "Fall back 1: mid4") || !strings.Contains(p, "Fall back 2: wake") {
 		t.Fatalf("U-47 submerged (speed 1) behind a speed 2:\n%s", p)
 	}
 	if r := g.ship("Rigel"); !r.Off || r.onDisplay() {
@@ -117,7 +117,7 @@ func TestIdentification_UBL68(t *testing.T) {
 	g := fight(t, "", 39, []Ship{unknown(ShipMerchant, "M1", "C4"), unknown(ShipMerchant, "M2", "C1"), unknown(ShipEscort, "E1", "S0")}, OnDisp{Boat: 1, Area: "M4"})
 	g.s.Decks[DeckMerchants].Draw = []int{68, 65, 66}
 	g.s.Decks[DeckEscorts].Draw = []int{103, 101, 102}
-	g.jump(nil, Step{Op: "identify"}, halt).saw("Decoy at C4 is a misidentified escort", "identified (sighted within 2 areas): HMS Kite")
+	g.jump(nil, Step{Op: "identify"}, halt).saw("Decoy at convoy4 is a misidentified escort", "identified (sighted within 2 areas): HMS Kite")
 	if sh := g.ship("HMS Kite"); sh.Kind != ShipEscort || sh.Area != "C4" {
 		t.Fatalf("%+v", sh)
 	}
@@ -174,7 +174,7 @@ func TestEscortDetectionTargets_Ruling9(t *testing.T) {
 // from long range to a random adjacent medium one.
 func TestEscortMovement_UBL612(t *testing.T) {
 	g := fight(t, "", 39, []Ship{known(DeckMerchants, 65, "C4"), known(DeckEscorts, 104, "S0")}, OnDisp{Boat: 1, Area: "L1", Detected: true}, OnDisp{Boat: 2, Area: "L7", Detected: true})
-	g.jump([]int{2}, Step{Op: "escort_move", Ship: 1}, halt).saw("1d2 = 2 → U-122", "from S0 to L7")
+	g.jump([]int{2}, Step{Op: "escort_move", Ship: 1}, halt).saw("1d2 = 2 → U-122", "from short0 to long7")
 	for _, c := range []struct {
 		face int
 		to   string
@@ -186,13 +186,13 @@ func TestEscortMovement_UBL612(t *testing.T) {
 		}
 	}
 	g = fight(t, "", 39, []Ship{known(DeckMerchants, 65, "C4"), known(DeckEscorts, 104, "L2"), known(DeckEscorts, 105, "M4")}, OnDisp{Boat: 1, Area: "L6"})
-	g.jump(nil, Step{Op: "escort_move", Ship: 1}, halt).saw("moves at random from L2 to M2")
-	g.jump([]int{2}, Step{Op: "escort_move", Ship: 2}, halt).saw("1d2 = 2 → S4", "moves at random from M4 to S4")
+	g.jump(nil, Step{Op: "escort_move", Ship: 1}, halt).saw("moves at random from long2 to mid2")
+	g.jump([]int{2}, Step{Op: "escort_move", Ship: 2}, halt).saw("1d2 = 2 → short4", "moves at random from mid4 to short4")
 	// The digest's ambiguity 11: outside short range the escort may first
 	// roll the d10 like a short-range one, and stay on 4-7.
 	g = fight(t, "escort_move_outside_short=d10_first", 39, []Ship{known(DeckMerchants, 65, "C4"), known(DeckEscorts, 105, "M4")}, OnDisp{Boat: 1, Area: "L6"})
 	g.jump([]int{5}, Step{Op: "escort_move", Ship: 1}, halt).saw("stays (escort_move_outside_short=d10_first)")
-	g.jump([]int{9, 1}, Step{Op: "escort_move", Ship: 1}, halt).saw("moves at random from M4 to S3")
+	g.jump([]int{9, 1}, Step{Op: "escort_move", Ship: 1}, halt).saw("moves at random from mid4 to short3")
 }
 
 // UBL-6.22 "Dopo il 1942": in a campaign from June 1942 an escort draws an
@@ -445,7 +445,7 @@ func TestTypeXXIReload_Ruling20(t *testing.T) {
 		g.s.Fleet[0].Ready = Load{}
 		g.battle(39, []Ship{known(DeckMerchants, 65, "C4")}, []OnDisp{{Boat: 0, Area: "L0"}})
 		g.jump(nil, Step{Op: "move_posture", Boat: 0}, Step{Op: "end_round"}, Step{Op: "move_posture", Boat: 0}, halt)
-		g.pick("Reload the Ready tubes").saw("reloads 6 torpedo(es)").at("move_posture")
+		g.pick("Reload the Ready tubes").saw("reloads 6 torpedoes").at("move_posture")
 		if strings.Contains(g.prompt(), "Reload") {
 			t.Fatal("twice in one movement")
 		}

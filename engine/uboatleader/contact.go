@@ -108,7 +108,7 @@ func (s *State) contactMods(i int) []mod {
 		mods = append(mods, mod{Value: 1, Reason: "Searcher", Case: "UBL-1.7"})
 	}
 	if m.UBoatAlerts > 0 {
-		mods = append(mods, mod{Value: -2 * m.UBoatAlerts, Reason: fmt.Sprintf("%d U-Boat Alert marker(s)", m.UBoatAlerts), Case: "UBL-6.2"})
+		mods = append(mods, mod{Value: -2 * m.UBoatAlerts, Reason: count(m.UBoatAlerts, "U-Boat Alert marker"), Case: "UBL-6.2"})
 	}
 	if s.ruling("contact_penalties") == "attacker_marker" && b.Attacker {
 		mods = append(mods, mod{Value: -2, Reason: "Attacker marker", Case: "UBL-6.2"})
@@ -139,7 +139,7 @@ func (s *State) answerContact(st Step, key string) {
 				break
 			}
 		}
-		return fmt.Sprintf("%d contact(s)", n)
+		return count(n, "contact")
 	})
 	if n == 0 {
 		s.toSearched(i)
@@ -165,14 +165,14 @@ func (s *State) contactDraw(st Step) {
 
 func (s *State) convoyText(n int) string {
 	c := s.convoyCard(n)
-	count := map[string]int{}
+	kinds := map[string]int{}
 	for _, p := range c.Ships {
-		count[p.Kind]++
+		kinds[p.Kind]++
 	}
 	var parts []string
 	for _, k := range []string{ShipMerchant, ShipWarship, ShipEscort, ShipFleetEscort} {
-		if count[k] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", count[k], map[string]string{ShipMerchant: "merchant(s)", ShipWarship: "warship(s)", ShipEscort: "escort(s)", ShipFleetEscort: "fleet escort(s)"}[k]))
+		if kinds[k] > 0 {
+			parts = append(parts, count(kinds[k], map[string]string{ShipMerchant: "merchant", ShipWarship: "warship", ShipEscort: "escort", ShipFleetEscort: "fleet escort"}[k]))
 		}
 	}
 	name := ""
@@ -261,7 +261,7 @@ func (s *State) uboatAlert(i int, cas, why string) {
 	}
 	b.Drew = append(b.Drew, area)
 	s.setMarks(area, func(m *Marks) { m.UBoatAlerts++ })
-	s.note(cas, "U-Boat Alert marker in %s: %s %s there (%d marker(s), -2 each to contact rolls).", s.areaName(area), b.ID, why, s.marks(area).UBoatAlerts)
+	s.note(cas, "U-Boat Alert marker in %s: %s %s there (%s, -2 each to contact rolls).", s.areaName(area), b.ID, why, count(s.marks(area).UBoatAlerts, "marker"))
 }
 
 // startAreas: any long-range area; an Infiltrator also a medium or short
@@ -277,15 +277,16 @@ func (s *State) startAreas(i int) []string {
 }
 
 func (s *State) askPlaceBoat(st Step) *ask {
-	a := &ask{Case: "UBL-6.5", Text: s.f("Where does %s start on the display (UBL-6.5)? %s", s.boatName(st.Boat), s.displayBrief())}
+	a := &ask{Case: "UBL-6.5", Text: s.f("Where does %s start on the display (UBL-6.5)?\n%s", s.boatName(st.Boat), s.displayBrief())}
 	for _, id := range s.startAreas(st.Boat) {
-		a.Options = append(a.Options, opt(id, s.areaLabel(id), "UBL-6.5"))
+		a.Options = append(a.Options, opt(s.display().code(id), s.areaLabel(id), "UBL-6.5"))
 	}
 	return a
 }
 
 func (s *State) answerPlaceBoat(st Step, key string) {
-	s.push(Step{Op: "place_side", Boat: st.Boat, Area: key})
+	id, _ := s.display().idOf(key)
+	s.push(Step{Op: "place_side", Boat: st.Boat, Area: id})
 }
 
 func (s *State) askPlaceSide(st Step) *ask {

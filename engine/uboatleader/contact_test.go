@@ -28,11 +28,11 @@ func TestContactRoll_UBL62(t *testing.T) {
 	g.s.setMarks("southwest-approaches", func(m *Marks) { m.Intelligence, m.UBoatAlerts = true, 1 })
 	g.s.Fleet[2].Attacker, g.s.Fleet[2].ContactMod = true, 1
 	g.s.Fleet[2].Missions = []string{"attack"}
-	g.do("2").do("roll", 6).saw("1d10 = 6, +2 Intelligence marker, +1 Searcher, -2 1 U-Boat Alert marker(s), -2 Attacker marker, +1 Event cards = 6 → 2 contact(s)")
+	g.do("2").do("roll", 6).saw("1d10 = 6, +2 Intelligence marker, +1 Searcher, -2 1 U-Boat Alert marker, -2 Attacker marker, +1 Event cards = 6 → 2 contacts")
 	g = tacGame(t, "contact_penalties=mission_marker")
 	g.s.Fleet[2].Attacker = true
 	g.s.Fleet[2].Missions = []string{"attack"}
-	g.do("2").do("roll", 2).saw("1d10 = 2, +1 Searcher, -2 Attack mission marker = 1 → 0 contact(s)").notSaw("Attacker marker")
+	g.do("2").do("roll", 2).saw("1d10 = 2, +1 Searcher, -2 Attack mission marker = 1 → 0 contacts").notSaw("Attacker marker")
 	if !g.boat("U-122").Searched {
 		t.Fatal("no contact: to the Searched box")
 	}
@@ -51,7 +51,7 @@ func TestContactRoll_UBL62(t *testing.T) {
 // and engages (ruling uboat_alert=on_draw) or when it attacks (on_attack).
 func TestDrawWithdrawAndUBoatAlert_UBL63(t *testing.T) {
 	g := tacGame(t, "")
-	g.do("0").do("roll", 9).saw("3 contact(s)", "Convoy card #37").at("engage").do("withdraw").saw("withdraws")
+	g.do("0").do("roll", 9).saw("3 contacts", "Convoy card #37").at("engage").do("withdraw").saw("withdraws")
 	if g.s.marks("southwest-approaches").UBoatAlerts != 0 || g.boat("U-96").Stress != 0 || g.s.Battle.Contacts != 2 {
 		t.Fatalf("a withdrawal: marks %+v stress %d contacts %d", g.s.marks("southwest-approaches"), g.boat("U-96").Stress, g.s.Battle.Contacts)
 	}
@@ -110,10 +110,10 @@ func TestWolfpack_UBL66(t *testing.T) {
 		t.Fatal("a boat in a Searched box called")
 	}
 	g.pick("Radio Call U-122").saw("Radio Call bought for 1 SO").at("place_boat")
-	if p := g.prompt(); !strings.Contains(p, "[L0]") || strings.Contains(p, "[S0]") || strings.Contains(p, "[M0]") {
+	if p := g.prompt(); !strings.Contains(p, "[long0]") || strings.Contains(p, "[short0]") || strings.Contains(p, "[mid0]") {
 		t.Fatalf("a joiner starts at long range:\n%s", p)
 	}
-	g.do("L0").do("submerged")
+	g.do("L0").do("submerged") // a pack id, as keys were before the codes
 	if len(g.s.Battle.Boats) != 2 {
 		t.Fatalf("boats %+v", g.s.Battle.Boats)
 	}

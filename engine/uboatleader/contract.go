@@ -2,7 +2,7 @@ package uboatleader
 
 import "github.com/kaleun/kaleun/engine"
 
-// The engine contract this game keeps (README, "Adding a game"): the
+// The engine contract this game keeps (docs/contributors/adding-a-game.md): the
 // compiler checks each interface the bot relies on.
 var (
 	_ engine.Versioned   = (*Rules)(nil)

@@ -62,7 +62,10 @@ func (s *State) buildDecks() {
 			d.Draw = nil
 		}
 		s.note("UBL-2", "Your own cards: shuffle your Event, Convoy, Merchant, Escort and Warship decks and set the three Escort Fleet cards aside as their own deck; when a deck runs out, shuffle its discards into a new one. At each draw, tell me the card.")
-		if len(c.RemoveConvoys) > 0 {
+		switch {
+		case len(c.RemoveConvoys) > 0 && s.housePhysical():
+			s.note("UBL-2", "Take out of your Convoy deck the cards your campaign sheet lists for this period (UBL-2): pack %s numbers its cards its own way, so its list for %s would not name yours.", s.pack.Meta.ID, c.Name)
+		case len(c.RemoveConvoys) > 0:
 			s.note("UBL-2", "Take Convoy cards %v out of your Convoy deck for %s.", c.RemoveConvoys, c.Name)
 		}
 	} else {

@@ -108,7 +108,7 @@ func (s *State) askEffect(st Step) *ask {
 	}
 	t := e.Trade
 	card := s.eventCard(st.N)
-	what := fmt.Sprintf("%d %s(s)", t.N, payNames[t.Pay])
+	what := count(t.N, payNames[t.Pay])
 	gain := fmt.Sprintf("%d VP", t.VP)
 	if t.XP > 0 {
 		gain += fmt.Sprintf(" and %d XP", t.XP)
@@ -181,7 +181,7 @@ func (s *State) effect(st Step) {
 		s.addVP(*e.VP, "UBL-5.3", b.ID+", "+why)
 	case e.UBoatAlert != nil:
 		s.setMarks(b.At, func(m *Marks) { m.UBoatAlerts += *e.UBoatAlert })
-		s.note("UBL-5.3", "%s: %d U-Boat Alert marker(s) in %s (UBL-6.2: -2 to contact rolls there each).", why, *e.UBoatAlert, s.areaName(b.At))
+		s.note("UBL-5.3", "%s: %s in %s (UBL-6.2: -2 to contact rolls there each).", why, count(*e.UBoatAlert, "U-Boat Alert marker"), s.areaName(b.At))
 	case e.ContactMod != nil:
 		b.ContactMod += *e.ContactMod
 		s.note("UBL-6.2", "%s: %+d to %s's contact rolls this turn.", why, *e.ContactMod, b.ID)

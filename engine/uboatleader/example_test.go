@@ -48,7 +48,7 @@ func exampleTurn(t *testing.T, deep string) {
 	g.at("strategic").do("end")
 	// U96 to the North Sea: Ultra Intercept, Rough Seas; then the British
 	// Isles: Fatal Error, 3 stress.
-	g.at("ops_pick").do("2").at("ops_move").do("to:north-sea").saw("Ultra Intercept", "U-Boat Alert marker(s) in North Sea", "+1 stress (Event #2 Rough Seas), now 1")
+	g.at("ops_pick").do("2").at("ops_move").do("to:north-sea").saw("Ultra Intercept", "1 U-Boat Alert marker in North Sea", "+1 stress (Event #2 Rough Seas), now 1")
 	g.do("to:british-isles").saw("Fatal Error", "now 3").do("stop")
 	// U23 follows: Enemy Aircraft (6 + EV 4 = 10: 1 stress), Counter
 	// Intelligence; Clear Weather in the British Isles.
@@ -63,7 +63,7 @@ func exampleTurn(t *testing.T, deep string) {
 		t.Fatalf("U-122 after the operations: %+v, VP %d", b, g.s.VP)
 	}
 	// Tactical: U122 active; 5 + 1 Searcher = 6: 2 contacts. Convoy card 37.
-	g.at("tac_pick").do("3").at("contact_ask").do("roll", 5).saw("1d10 = 5, +1 Searcher = 6 → 2 contact(s)", "Convoy card #37")
+	g.at("tac_pick").do("3").at("contact_ask").do("roll", 5).saw("1d10 = 5, +1 Searcher = 6 → 2 contacts", "Convoy card #37")
 	g.at("engage").do("engage").saw("U-Boat Alert marker in Southwest Approaches")
 	if g.s.Battle.Contacts != 1 {
 		t.Fatalf("contact counter %d, want 1", g.s.Battle.Contacts)
@@ -110,14 +110,14 @@ func exampleTurn(t *testing.T, deep string) {
 	// Adamastos (0) back 2, Rigel (1) back 1.
 	g.at("move_posture").do("submerged").at("move_step").do("stop")
 	g.saw("the reference ship is Eulota, speed 2")
-	g.at("wake_ship").do("to:C3").saw("Rigel falls back 1 to C3", "Adamastos falls back 2 to M4")
-	g.at("wake_boat").pick("Fall back 1: M4").saw("U-122 falls back 1 to M4")
+	g.at("wake_ship").do("to:C3").saw("Rigel falls back 1 to convoy3", "Adamastos falls back 2 to mid4")
+	g.at("wake_boat").pick("Fall back 1: mid4").saw("U-122 falls back 1 to mid4")
 	if g.s.display().Dist("M4", g.ship("HMS Ballinderry").Area) != 2 || g.s.display().Dist("M4", g.ship("E1").Area) != 4 {
 		t.Fatal("U122 should be 2 from Ballinderry, 4 from the unknown escort")
 	}
 	// The unknown escort, too far, rolls 9: one area clockwise. Ballinderry
 	// needs 6 with the Alert: 7, detected; it moves into U122's area.
-	g.at("escorts").do(fmt.Sprint(g.shipIndex("E1")), 9, 7).saw("1 area clockwise", "HMS Ballinderry tries to detect U-122", "1d10 = 7, +1 Alert markers = 8 → >= Detect 7: detected", "to M4")
+	g.at("escorts").do(fmt.Sprint(g.shipIndex("E1")), 9, 7).saw("1 area clockwise", "HMS Ballinderry tries to detect U-122", "1d10 = 7, +1 Alert markers = 8 → >= Detect 7: detected", "to mid4")
 	// Adamastos shares the area but cannot attack a submerged boat;
 	// Ballinderry attacks with its submerged numbers. U122 goes deep.
 	if len(g.s.Battle.Attacks) != 1 {
@@ -139,7 +139,7 @@ func exampleTurn(t *testing.T, deep string) {
 	// Post-combat: +1 stress, 6 torpedoes to Ready; 2 XP, 3 VP for San
 	// Fernando already scored. The coup de grâce sinks Adamastos with a gun
 	// round on the second contact: 2 VP, 1 XP.
-	g.saw("+1 stress (the battle)", "reloads 6 torpedo(es)")
+	g.saw("+1 stress (the battle)", "reloads 6 torpedoes")
 	g.at("action").do("coup").at("coup").do(fmt.Sprintf("gun:%d", ad)).saw("coup de grâce", "+2 VP")
 	if b := g.boat("U-122"); b.XP != 3 || b.Gun != 4 || b.Ready.Std != 6 || b.Stored.Std != 9 || b.Stress != want+1 || !b.Searched || g.s.VP != 6 {
 		t.Fatalf("after the contact: %+v, VP %d", b, g.s.VP)

@@ -25,8 +25,8 @@ func (s *State) campaignBegin(st Step) {
 	s.Phase = "setup"
 	s.SO += 2 * l.SO
 	s.Bought = nil
-	s.note("UBL-2", "Campaign %s (%s - %s), %s: %d patrol(s) a U-boat, %d SO. VP evaluation: Great %d+, Good %d+, Adequate %d+, Poor %d+, Dismal below.",
-		c.Name, c.Start, c.End, s.Setup.Length, l.Patrols, l.SO, l.Great, l.Good, l.Adequate, l.Poor)
+	s.note("UBL-2", "Campaign %s (%s - %s), %s: %s a U-boat, %d SO. VP evaluation: Great %d+, Good %d+, Adequate %d+, Poor %d+, Dismal below.",
+		c.Name, c.Start, c.End, s.Setup.Length, count(l.Patrols, "patrol"), l.SO, l.Great, l.Good, l.Adequate, l.Poor)
 	s.buildDecks()
 	first := Step{Op: "buy"}
 	if s.optional("random_fleet") {
@@ -105,7 +105,7 @@ func (s *State) fleetText() string {
 }
 
 func (s *State) askBuy(st Step) *ask {
-	a := &ask{Case: "UBL-2", Text: s.f("Buy your fleet (UBL-2 Scegliere gli U-Boat): %s SO left. Fleet: %s. Pick a U-boat, then its level.", s.soText(), s.fleetText())}
+	a := &ask{Case: "UBL-2", Text: s.f("Buy your fleet (UBL-2, choosing the U-boats): %s SO left. Fleet: %s. Pick a U-boat, then its level.", s.soText(), s.fleetText())}
 	for _, id := range s.eligible() {
 		b := s.pack.Boat(id)
 		if 2*s.cheapest(b) > s.SO {

@@ -4,6 +4,11 @@ package uboatleader
 // tactical display (UBL-1.4 "Aree Adiacenti": adjacency gives both range
 // and movement).
 
+import (
+	"fmt"
+	"strings"
+)
+
 // mapGraph is a campaign map.
 type mapGraph struct {
 	def   *MapDef
@@ -71,6 +76,39 @@ type displayGraph struct {
 	adj  [][]int
 	dist [][]int
 	wake int
+	// codes are the areas' codes (code), by code.
+	codes map[string]string
+}
+
+// ringCodes name a ring in its areas' codes.
+var ringCodes = map[string]string{RingLong: "long", RingMedium: "mid", RingShort: "short", RingConvoy: "convoy"}
+
+// code is an area's code in option keys, texts and pictures: its ring and
+// its place in it ("mid4", "convoy1", "wake"). A pack's own ids (the house
+// pack's M0-M7, S0-S7) read like the counters' labels (merchant M4,
+// warship W1), so they stay inside the pack; idOf still takes them, as
+// option keys of games logged before the codes.
+func (g *displayGraph) code(id string) string {
+	i, ok := g.index[id]
+	switch {
+	case !ok:
+		return id
+	case g.kind[i] == RingWake:
+		return RingWake
+	case g.kind[i] == RingConvoy:
+		return fmt.Sprintf("%s%d", ringCodes[RingConvoy], g.pos[i]+1)
+	}
+	return fmt.Sprintf("%s%d", ringCodes[g.kind[i]], g.pos[i])
+}
+
+// idOf is the area a code names (or a pack id, as older keys do); ok is
+// false for neither.
+func (g *displayGraph) idOf(code string) (string, bool) {
+	if id, ok := g.codes[code]; ok {
+		return id, true
+	}
+	_, ok := g.index[code]
+	return code, ok
 }
 
 func newDisplayGraph(d *DisplayDef) *displayGraph {
@@ -90,6 +128,10 @@ func newDisplayGraph(d *DisplayDef) *displayGraph {
 	add(RingConvoy, d.Convoy)
 	add(RingWake, []string{d.Wake})
 	g.wake = g.index[d.Wake]
+	g.codes = map[string]string{}
+	for _, id := range g.ids {
+		g.codes[g.code(id)] = id
+	}
 	g.adj = make([][]int, len(g.ids))
 	link := func(a, b string) {
 		i, j := g.index[a], g.index[b]
@@ -181,7 +223,7 @@ func (g *displayGraph) name(a string) string {
 	if a == "" {
 		return "off the display"
 	}
-	return a
+	return g.code(a)
 }
 
 // towards lists the areas exactly n steps nearer to target than a, reached
@@ -207,4 +249,19 @@ func sortInts(a []int) {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
+}
+
+// areaAlias is the key of today's options for a key that names a display
+// area by the pack's id ("to:M4", "L0"), as games logged before the codes
+// did; any other key comes back as it is.
+func (s *State) areaAlias(key string) string {
+	g := s.display()
+	rest, to := strings.CutPrefix(key, "to:")
+	if _, ok := g.index[rest]; !ok || g.code(rest) == rest {
+		return key
+	}
+	if to {
+		return "to:" + g.code(rest)
+	}
+	return g.code(rest)
 }

@@ -118,7 +118,7 @@ func (s *State) askAttackBreak(st Step) *ask {
 	if st.Key == "first" {
 		return nil // the first card is drawn on entering
 	}
-	return &ask{Case: "UBL-4.10", Text: s.f("Attack mission: %s has %d Event card(s) left to draw in the box (stress %d). Go on, or break off?", s.boatName(i), st.N, s.Fleet[i].Stress),
+	return &ask{Case: "UBL-4.10", Text: s.f("Attack mission: %s has %s left to draw in the box (stress %d). Go on, or break off?", s.boatName(i), count(st.N, "Event card"), s.Fleet[i].Stress),
 		Options: []engine.Option{opt("go", s.f("Draw the next Event card (%d left)", st.N), "UBL-4.10"), opt("break", "Break off: to the Searched box, keeping the Attack marker", "UBL-4.10")}}
 }
 
@@ -201,7 +201,7 @@ func (s *State) askRaider(st Step) *ask {
 	if b.Ready.Torps()+b.Stored.Torps() == 0 && b.Gun == 0 {
 		return nil
 	}
-	a := &ask{Case: "UBL-4.11", Text: s.f("Raider mission: %s may make %d more attack(s), one at a time; each modified 8 or more scores 1 VP. %d torpedoes, %d gun rounds.", s.boatName(i), st.N, b.Ready.Torps()+b.Stored.Torps(), b.Gun)}
+	a := &ask{Case: "UBL-4.11", Text: s.f("Raider mission: %s may make %d more %s, one at a time; each modified 8 or more scores 1 VP. %s, %s.", s.boatName(i), st.N, map[bool]string{true: "attack", false: "attacks"}[st.N == 1], count(b.Ready.Torps()+b.Stored.Torps(), "torpedo"), count(b.Gun, "gun round"))}
 	if b.Ready.Torps()+b.Stored.Torps() > 0 {
 		a.Options = append(a.Options, opt("torpedo", "Attack with a torpedo", "UBL-4.11"))
 	}

@@ -145,7 +145,7 @@ func (s *State) askOpsMove(st Step) *ask {
 	}
 	for _, n := range s.moves(st.Boat) {
 		ar := s.board().area(n)
-		label := fmt.Sprintf("→ %s (%d Event card(s))", s.areaName(n), ar.Moving)
+		label := fmt.Sprintf("→ %s (%s)", s.areaName(n), count(ar.Moving, "Event card"))
 		if ar.Kind == KindPort {
 			label = fmt.Sprintf("→ port %s: ends the patrol (%d of %d)", s.areaName(n), b.Patrols+1, s.length().Patrols)
 		} else if ar.NoStop {
@@ -161,7 +161,7 @@ func (s *State) askOpsMove(st Step) *ask {
 		case !b.Moved && inPort:
 			a.Options = append(a.Options, opt("stay", "Stay in port", "UBL-5.1"))
 		case !b.Moved:
-			a.Options = append(a.Options, opt("stay", s.f("Stay and patrol (%d Event card(s))", here.Patrolling), "UBL-5.3"))
+			a.Options = append(a.Options, opt("stay", s.f("Stay and patrol (%s)", count(here.Patrolling, "Event card")), "UBL-5.3"))
 		case !here.NoStop:
 			a.Options = append(a.Options, opt("stop", "End this boat's move here", "UBL-5.1"))
 		}
@@ -227,7 +227,7 @@ func (s *State) moveTo(i int, to string) {
 		return
 	}
 	n := s.board().area(to).Moving
-	s.note("UBL-5.1", "%s moves from %s to %s: %d Event card(s).", s.boatName(i), s.areaName(from), s.areaName(to), n)
+	s.note("UBL-5.1", "%s moves from %s to %s: %s.", s.boatName(i), s.areaName(from), s.areaName(to), count(n, "Event card"))
 	s.push(s.eventsStep(i, n), Step{Op: "ops_move", Boat: i})
 }
 
@@ -240,7 +240,7 @@ func (s *State) opsStay(st Step) {
 		return
 	}
 	n := s.board().area(b.At).Patrolling
-	s.note("UBL-5.3", "%s patrols %s: %d Event card(s).", s.boatName(st.Boat), s.areaName(b.At), n)
+	s.note("UBL-5.3", "%s patrols %s: %s.", s.boatName(st.Boat), s.areaName(b.At), count(n, "Event card"))
 	s.push(s.eventsStep(st.Boat, n))
 }
 

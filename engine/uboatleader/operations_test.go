@@ -24,7 +24,7 @@ func TestMovingAndPatrolling_UBL51(t *testing.T) {
 	if !strings.Contains(g.prompt(), "Stay in port") {
 		t.Fatal(g.prompt())
 	}
-	g.do("to:north-sea").saw("2 Event card(s)", "#2 Rough Seas", "#12 Quiet Day").at("ops_move")
+	g.do("to:north-sea").saw("2 Event cards", "#2 Rough Seas", "#12 Quiet Day").at("ops_move")
 	if strings.Contains(g.prompt(), "to:germany") || strings.Contains(g.prompt(), "Stay") {
 		t.Fatalf("after sailing: no port, no patrolling:\n%s", g.prompt())
 	}
@@ -33,7 +33,7 @@ func TestMovingAndPatrolling_UBL51(t *testing.T) {
 	g.at("ops_move").do("stay").notSaw("Draws Event card")
 	// Next turn U-96 patrols the North Sea: one card.
 	g.at("contact_ask").do("skip")
-	g.at("strategic").do("end").at("ops_pick").do("0").at("ops_move").do("stay").saw("patrols North Sea: 1 Event card(s)", "#7 Rough Seas")
+	g.at("strategic").do("end").at("ops_pick").do("0").at("ops_move").do("stay").saw("patrols North Sea: 1 Event card", "#7 Rough Seas")
 	// The turn after, home: the patrol is complete.
 	g.do("stay").at("contact_ask").do("skip").at("strategic").do("end").at("ops_pick").do("0").do("to:germany").saw("patrol 1 of 2 completed")
 	if b := g.boat("U-96"); b.Patrols != 1 || b.At != "germany" || !b.Acted {

@@ -33,7 +33,7 @@ type PackError struct {
 }
 
 func (e *PackError) Error() string {
-	return fmt.Sprintf("pack %s: %d problem(s):\n  %s", e.Pack, len(e.Problems), strings.Join(e.Problems, "\n  "))
+	return fmt.Sprintf("pack %s: %s:\n  %s", e.Pack, count(len(e.Problems), "problem"), strings.Join(e.Problems, "\n  "))
 }
 
 // LoadHousePack reads the embedded sample pack.

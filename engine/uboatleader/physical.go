@@ -147,9 +147,18 @@ func (s *State) inPlay(deck string, n int) bool {
 	return false
 }
 
-// removed reports a Convoy card the campaign sheet takes out (UBL-2).
+// removed reports a Convoy card the campaign sheet takes out (UBL-2). The
+// house pack's list names its own cards: with the player's own cards it
+// says nothing of his numbers (housePhysical).
 func (s *State) removed(deck string, n int) bool {
-	return deck == DeckConvoys && containsInt(s.camp().RemoveConvoys, n)
+	return deck == DeckConvoys && !s.housePhysical() && containsInt(s.camp().RemoveConvoys, n)
+}
+
+// housePhysical: the player's own cards with the house pack, whose card
+// numbers are the house's, not the ones printed on the publisher's cards
+// he holds; a pack of his own is taken to number its cards as his are.
+func (s *State) housePhysical() bool {
+	return s.physical() && s.pack.Meta.ID == HousePackName
 }
 
 // askDraw asks which card the player drew, in physical mode; with the
@@ -160,7 +169,7 @@ func (s *State) askDraw(st Step) *ask {
 	}
 	deck := st.Key
 	a := &ask{Case: deckCases[deck], Text: s.f("Draw the top card of your %s deck (%s) and tell me which it is: a card entered before, or a new one (you enter its printed numbers).", deckNames[deck], deckCases[deck])}
-	if deck == DeckConvoys && len(s.camp().RemoveConvoys) > 0 {
+	if deck == DeckConvoys && len(s.camp().RemoveConvoys) > 0 && !s.housePhysical() {
 		a.Text += s.f(" Convoy cards %v are out of this campaign's deck (UBL-2).", s.camp().RemoveConvoys)
 	}
 	a.Options = append(a.Options, opt("new", "A card not entered yet: enter it", "UBL-1.8"))
@@ -191,12 +200,18 @@ func (s *State) answerDraw(st Step, key string) {
 		}
 	}
 	s.Drawn = append(s.Drawn, n)
-	s.note(deckCases[deck], "Drew %s (entered before): %s.", s.cardTitle(deck, n), s.cardLine(deck, n))
+	s.note(deckCases[deck], "Drew %s (entered before): %s.", s.cardTitle(deck, n), s.cardBody(deck, n))
 }
 
 // cardTitle is a card's name: its deck and printed number.
 func (s *State) cardTitle(deck string, n int) string {
 	return fmt.Sprintf("%s #%d", deckNames[deck], n)
+}
+
+// cardBody is a card's line without its number, for a note that names the
+// card first ("Entered Event #17: +2 stress.").
+func (s *State) cardBody(deck string, n int) string {
+	return strings.TrimPrefix(s.cardLine(deck, n), fmt.Sprintf("#%d: ", n))
 }
 
 // cardLine describes a card entered, for lists and notes.
@@ -270,7 +285,7 @@ func effectText(e Effect) string {
 	case e.VP != nil:
 		return fmt.Sprintf("%+d VP", *e.VP)
 	case e.UBoatAlert != nil:
-		return fmt.Sprintf("%d U-Boat Alert marker(s)", *e.UBoatAlert)
+		return count(*e.UBoatAlert, "U-Boat Alert marker")
 	case e.ContactMod != nil:
 		return fmt.Sprintf("%+d to contact rolls this turn", *e.ContactMod)
 	case e.RollEV != nil:
@@ -294,7 +309,7 @@ func effectText(e Effect) string {
 		}
 		return "d10+EV: " + strings.Join(bands, ", ")
 	case e.Trade != nil:
-		t := fmt.Sprintf("may spend %d %s(s) for %d VP", e.Trade.N, payNames[e.Trade.Pay], e.Trade.VP)
+		t := fmt.Sprintf("may spend %s for %d VP", count(e.Trade.N, payNames[e.Trade.Pay]), e.Trade.VP)
 		if e.Trade.XP > 0 {
 			t += fmt.Sprintf(" and %d XP", e.Trade.XP)
 		}
@@ -318,7 +333,7 @@ func (s *State) cardsView() *engine.View {
 	}
 	// A chat message holds a few thousand characters, a campaign's cards
 	// several times that: in chat the whole list comes as a file too.
-	v.Sections = append(v.Sections, engine.Section{Lines: []string{fmt.Sprintf("%d card(s) entered; in chat the whole list comes attached as %s, each deck under the pack file it belongs in.", len(s.seenNumbers()), CardsFile)}})
+	v.Sections = append(v.Sections, engine.Section{Lines: []string{fmt.Sprintf("%s entered; in chat the whole list comes attached as %s, each deck under the pack file it belongs in.", count(len(s.seenNumbers()), "card"), CardsFile)}})
 	for _, d := range decks {
 		v.Sections = append(v.Sections, engine.Section{Title: d.title, Lines: d.lines})
 	}

@@ -492,13 +492,14 @@ func (s *State) policyStart(i int, a *ask) string {
 	g := s.display()
 	for _, o := range a.Options {
 		score := 1 << 20
+		id, _ := g.idOf(o.Key)
 		for _, k := range bt.shipsOn() {
 			if sh := &bt.Ships[k]; !sh.escort() {
-				score = min(score, 10*g.Dist(o.Key, sh.Area))
+				score = min(score, 10*g.Dist(id, sh.Area))
 			}
 		}
 		for _, k := range bt.shipsOn() {
-			if sh := &bt.Ships[k]; sh.escort() && g.Dist(o.Key, sh.Area) <= 2 {
+			if sh := &bt.Ships[k]; sh.escort() && g.Dist(id, sh.Area) <= 2 {
 				score += 15
 			}
 		}
@@ -543,8 +544,8 @@ func (s *State) policyStep(i int, has func(string) bool) string {
 		best, bestD := "stop", 1<<20
 		for _, l := range exits {
 			for _, n := range g.neighbours(d.Area) {
-				if dd := g.Dist(n, l); dd < bestD && has("to:"+n) {
-					best, bestD = "to:"+n, dd
+				if dd := g.Dist(n, l); dd < bestD && has("to:"+g.code(n)) {
+					best, bestD = "to:"+g.code(n), dd
 				}
 			}
 		}
@@ -557,8 +558,8 @@ func (s *State) policyStep(i int, has func(string) bool) string {
 	}
 	best, bestD := "stop", g.Dist(d.Area, target)
 	for _, n := range g.neighbours(d.Area) {
-		if dd := g.Dist(n, target); dd < bestD && has("to:"+n) && n != g.def.Wake {
-			best, bestD = "to:"+n, dd
+		if dd := g.Dist(n, target); dd < bestD && has("to:"+g.code(n)) && n != g.def.Wake {
+			best, bestD = "to:"+g.code(n), dd
 		}
 	}
 	return best

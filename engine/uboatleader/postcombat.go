@@ -103,8 +103,8 @@ func (s *State) askAction(st Step) *ask {
 	if !b.inPlay() || bt.Contacts == 0 || b.unfit() {
 		return nil
 	}
-	a := &ask{Case: "UBL-6.26", Text: s.f("%s has %d contact(s) left (UBL-6.26): what now? Stress %d, %d+%d torpedoes, %d gun rounds.",
-		s.boatName(bt.Active), bt.Contacts, b.Stress, b.Ready.Torps(), b.Stored.Torps(), b.Gun)}
+	a := &ask{Case: "UBL-6.26", Text: s.f("%s has %s left (UBL-6.26): what now? Stress %d, %d+%d torpedoes, %s.",
+		s.boatName(bt.Active), count(bt.Contacts, "contact"), b.Stress, b.Ready.Torps(), b.Stored.Torps(), count(b.Gun, "gun round"))}
 	a.Options = append(a.Options, opt("nothing", "Do nothing: to the Searched box", "UBL-6.26"))
 	if bt.Contacts >= s.contactsFor() {
 		a.Options = append(a.Options, opt("next", "Back to the Contact sub-phase: draw a new Convoy card", "UBL-6.26"))
@@ -206,7 +206,7 @@ func (s *State) reattack() {
 		}
 	}
 	bt.Boats, bt.Called, bt.Round, bt.Acted, bt.Attacks = nil, nil, 0, nil, nil
-	s.note("UBL-6.26", "%s re-attacks convoy #%d (%d contact(s) left): fresh escorts at the card's positions, %d Alert marker(s) stay.", s.boatName(bt.Active), bt.Convoy, bt.Contacts, bt.Alerts)
+	s.note("UBL-6.26", "%s re-attacks convoy #%d (%s left): fresh escorts at the card's positions, %s stay.", s.boatName(bt.Active), bt.Convoy, count(bt.Contacts, "contact"), count(bt.Alerts, "Alert marker"))
 	s.push(Step{Op: "place_boat", Boat: bt.Active}, Step{Op: "wolfpack"}, Step{Op: "identify"}, Step{Op: "round"})
 }
 
@@ -239,7 +239,7 @@ func (s *State) answerCoup(st Step, key string) {
 	} else {
 		takeTorpedo(&b.Ready)
 	}
-	s.note("UBL-6.26", "%s gives %s the coup de grâce with a %s (%d contact(s) left); no stress for it.", b.ID, s.shipName(n), weapon, bt.Contacts)
+	s.note("UBL-6.26", "%s gives %s the coup de grâce with a %s (%s left); no stress for it.", b.ID, s.shipName(n), weapon, count(bt.Contacts, "contact"))
 	s.sunk(i, n)
 	for _, k := range s.heavies() {
 		bt.Ships[k].Out = true

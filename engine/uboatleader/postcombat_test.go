@@ -74,7 +74,7 @@ func TestReattack_UBL626(t *testing.T) {
 	if p := g.prompt(); !strings.Contains(p, "[reattack]") || !strings.Contains(p, "[coup]") {
 		t.Fatalf("after a merchant convoy:\n%s", p)
 	}
-	g.do("reattack").saw("fresh escorts at the card's positions, 2 Alert marker(s) stay").at("place_boat")
+	g.do("reattack").saw("fresh escorts at the card's positions, 2 Alert markers stay").at("place_boat")
 	bt = g.s.Battle
 	if bt.Contacts != 1 || bt.Alerts != 2 || len(bt.Boats) != 0 {
 		t.Fatalf("contacts %d alerts %d boats %d", bt.Contacts, bt.Alerts, len(bt.Boats))

@@ -1,8 +1,6 @@
 package uboatleader
 
 import (
-	"fmt"
-
 	"github.com/kaleun/kaleun/engine"
 )
 
@@ -59,7 +57,7 @@ func (s *State) retire() bool {
 		b := &s.Fleet[i]
 		if b.inPlay() && b.Patrols >= limit && s.inPort(b) {
 			b.Retired = true
-			s.note("UBL-7.2", "%s has completed its %d patrol(s): it leaves the campaign.", b.ID, limit)
+			s.note("UBL-7.2", "%s has completed its %s: it leaves the campaign.", b.ID, count(limit, "patrol"))
 		}
 		over = over && !b.inPlay()
 	}
@@ -169,12 +167,12 @@ func (s *State) campaignEnd(st Step) {
 		}
 	}
 	if lost > 0 {
-		s.addVP(-3*lost, "UBL-8", fmt.Sprintf("%d U-boat(s) sunk during the campaign", lost))
+		s.addVP(-3*lost, "UBL-8", count(lost, "U-boat")+" sunk during the campaign")
 	}
 	c := s.camp()
 	g := grade(s.length(), s.VP)
 	s.Results = append(s.Results, CampaignResult{Campaign: c.ID, VP: s.VP, Grade: g, Lost: lost, Sunk: s.ShipsSunk, Turns: s.Turn})
-	s.note("UBL-8", "%s is over after %d turn(s): %d VP, %s.", c.Name, s.Turn, s.VP, g)
+	s.note("UBL-8", "%s is over after %s: %d VP, %s.", c.Name, count(s.Turn, "turn"), s.VP, g)
 	if s.optional("linked") && s.Linked+1 < len(s.pack.Campaigns) {
 		s.push(Step{Op: "linked_next"})
 		return

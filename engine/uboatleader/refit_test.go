@@ -76,7 +76,7 @@ func TestSeaCheckRearmReload_UBL74(t *testing.T) {
 	}
 	g.s.Fleet[1].At = "north-sea"
 	g.s.Fleet[1].Ready, g.s.Fleet[1].Stored = Load{Std: 1}, Load{Std: 3}
-	g.jump(nil, Step{Op: "refit"}).notSaw("no U-boat at sea").saw("U-47 reloads 3 torpedo(es) from Stored to Ready")
+	g.jump(nil, Step{Op: "refit"}).notSaw("no U-boat at sea").saw("U-47 reloads 3 torpedoes from Stored to Ready")
 	if b := g.boat("U-47"); b.Ready.Std != 4 || b.Stored.Std != 0 || g.s.VP != -2 {
 		t.Fatalf("reloaded %+v %+v VP %d", b.Ready, b.Stored, g.s.VP)
 	}
@@ -124,7 +124,7 @@ func TestCampaignEnd_UBL8(t *testing.T) {
 	g.s.Fleet[1].Sunk = true
 	g.s.VP = 15
 	g.s.ShipsSunk = 6
-	g.jump(nil, Step{Op: "refit"}).saw("U-96 has completed its 1 patrol(s): it leaves the campaign", "-3 VP: 1 U-boat(s) sunk", "12 VP, Poor")
+	g.jump(nil, Step{Op: "refit"}).saw("U-96 has completed its 1 patrol: it leaves the campaign", "-3 VP: 1 U-boat sunk", "12 VP, Poor")
 	o := g.s.Outcome()
 	if o == nil || o.Score != 12 || o.Level != "poor" || g.s.Pending() != nil || !strings.Contains(o.Summary, "[Test fixture") {
 		t.Fatalf("outcome %+v", o)

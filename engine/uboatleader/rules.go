@@ -80,7 +80,7 @@ func (r *Rules) SetupFields() []engine.SetupField {
 		{Key: "length", Label: "Length", Default: "short", Help: "UBL-2: patrols per U-boat and starting SO",
 			Options: []engine.Option{{Key: "short", Label: "Short"}, {Key: "medium", Label: "Medium"}, {Key: "long", Label: "Long"}}},
 		{Key: "kommandant", Label: "Fleet commander's name"},
-		{Key: "rules", Label: "Optional rules and rulings, e.g. xxi,snorkel,deep_dive=example", Help: "UBL-9 (xxi, snorkel, random_fleet, linked) and the rulings of `variants`"},
+		{Key: "rules", Label: "Optional rules and rulings, comma-separated, e.g. xxi,snorkel,deep_dive=example", Help: "UBL-9 (xxi, snorkel, random_fleet, linked) and the rulings of `variants`", Menu: rulesMenu()},
 		{Key: "pack", Label: "Content pack", Default: p.Meta.ID, Suggestions: packs, Help: "by name or SHA-256; the house pack is the sample"},
 		{Key: "draws", Label: "Cards: the pack's decks, or your own", Default: DrawsDeck, Help: "physical: you draw from your own decks and enter each card; the pack gives the maps, sheets, display and U-boats",
 			Options: []engine.Option{{Key: DrawsDeck, Label: "The pack's decks, shuffled by the dice"}, {Key: DrawsPhysical, Label: "My own cards: I draw and tell the bot"}}},
@@ -202,8 +202,8 @@ func (s *State) Outcome() *engine.Outcome {
 	}
 	o := &engine.Outcome{Score: total, Level: strings.ToLower(last.Grade)}
 	if len(s.Results) == 1 {
-		o.Summary = fmt.Sprintf("%s, %s campaign: %d VP, %s (UBL-8). %d ships sunk, %d U-boats lost. [%s]",
-			s.pack.Campaign(last.Campaign).Name, s.Setup.Length, last.VP, last.Grade, last.Sunk, last.Lost, strings.TrimSpace(s.pack.Meta.Label))
+		o.Summary = fmt.Sprintf("%s, %s campaign: %d VP, %s (UBL-8). %s sunk, %s lost. [%s]",
+			s.pack.Campaign(last.Campaign).Name, s.Setup.Length, last.VP, last.Grade, count(last.Sunk, "ship"), count(last.Lost, "U-boat"), strings.TrimSpace(s.pack.Meta.Label))
 	} else {
 		var parts []string
 		for _, r := range s.Results {
@@ -212,7 +212,7 @@ func (s *State) Outcome() *engine.Outcome {
 		o.Summary = fmt.Sprintf("Linked campaigns (UBL-9.4): %s; %d VP in all. [%s]", strings.Join(parts, "; "), total, strings.TrimSpace(s.pack.Meta.Label))
 	}
 	for _, r := range s.Results {
-		o.Fields = append(o.Fields, engine.Field{Name: s.pack.Campaign(r.Campaign).Name, Value: fmt.Sprintf("%d VP, %s; %d ships sunk, %d U-boats lost, %d turns", r.VP, r.Grade, r.Sunk, r.Lost, r.Turns)})
+		o.Fields = append(o.Fields, engine.Field{Name: s.pack.Campaign(r.Campaign).Name, Value: fmt.Sprintf("%d VP, %s; %s sunk, %s lost, %s", r.VP, r.Grade, count(r.Sunk, "ship"), count(r.Lost, "U-boat"), count(r.Turns, "turn"))})
 	}
 	o.Fields = append(o.Fields, engine.Field{Name: "U-boats lost", Value: fmt.Sprint(lost)}, engine.Field{Name: "Ships sunk", Value: fmt.Sprint(sunk)},
 		engine.Field{Name: "Pack", Value: fmt.Sprintf("%s (SHA-256 %s)", s.pack.Meta.ID, s.pack.SHA256)})

@@ -3,6 +3,8 @@ package uboatleader
 import (
 	"fmt"
 	"strings"
+
+	"github.com/kaleun/kaleun/engine"
 )
 
 // Ruling is a named choice where the rulebook is ambiguous (the digest's
@@ -160,10 +162,49 @@ func (s *State) ruling(key string) string {
 
 // Optional rules (UBL-9 "Regole Opzionali").
 var optionalRules = []struct{ Key, Case, Label string }{
-	{"xxi", "UBL-9.1", "U-Boat di Tipo XXI: the Type XXI card may be bought (U-201 leaves)"},
-	{"snorkel", "UBL-9.2", "Presa d'Aria: a snorkel for 1 SO, +2 EV"},
-	{"random_fleet", "UBL-9.3", "Selezione Casuale degli U-Boat: the fleet is drawn at random, +2/+4/+8 SO"},
-	{"linked", "UBL-9.4", "Campagne Collegate: every campaign of the pack in order, with the same fleet"},
+	{"xxi", "UBL-9.1", "Type XXI U-boats: the Type XXI card may be bought (U-201 leaves)"},
+	{"snorkel", "UBL-9.2", "Snorkel: a snorkel for 1 SO, +2 EV"},
+	{"random_fleet", "UBL-9.3", "Random fleet: the fleet is drawn at random, +2/+4/+8 SO"},
+	{"linked", "UBL-9.4", "Linked campaigns: every campaign of the pack in order, with the same fleet"},
+}
+
+// rulesMenu is what the set-up's "rules" may combine, each in a phrase:
+// the optional rules, then each ruling with its values, the default first
+// (the set-up is asked before any game exists, so `variants` cannot show
+// them then).
+func rulesMenu() []engine.Option {
+	var out []engine.Option
+	for _, o := range optionalRules {
+		out = append(out, engine.Option{Key: o.Key, Label: o.Label, Case: o.Case})
+	}
+	for _, r := range rulings {
+		if len(r.Values) < 2 {
+			continue // a fixed reading: nothing to choose
+		}
+		values := []string{r.Default}
+		for _, v := range r.Values {
+			if v != r.Default {
+				values = append(values, v)
+			}
+		}
+		phrase, _, _ := strings.Cut(r.Settles, "; ")
+		if n := []rune(phrase); len(n) > 110 {
+			phrase = string(n[:109]) + "…"
+		}
+		out = append(out, engine.Option{Key: r.Key + "=" + strings.Join(values, "|"), Label: phrase, Case: caseNumbers(r.Case)})
+	}
+	return out
+}
+
+// caseNumbers are a ruling's rule cases without the rulebook's Italian
+// headings: "UBL-6.2 Modificatori di Contatto, UBL-10" → "UBL-6.2, UBL-10".
+func caseNumbers(c string) string {
+	var out []string
+	for _, part := range strings.Split(c, ",") {
+		n, _, _ := strings.Cut(strings.TrimSpace(part), " ")
+		out = append(out, n)
+	}
+	return strings.Join(out, ", ")
 }
 
 func parseOptional(list string) ([]string, error) {

@@ -162,9 +162,10 @@ type DisplaySheet struct {
 
 // DisplayArea is one area of the display with its counters.
 type DisplayArea struct {
-	ID, Name string
-	Ships    []int // indexes in DisplaySheet.Ships
-	Boats    []int // indexes in DisplaySheet.Boats
+	// ID is the pack's; Code is what texts and keys call it ("mid4").
+	ID, Code, Name string
+	Ships          []int // indexes in DisplaySheet.Ships
+	Boats          []int // indexes in DisplaySheet.Boats
 }
 
 // ShipCounter is a ship of the battle.
@@ -199,7 +200,7 @@ func (s *State) DisplaySheet() (DisplaySheet, bool) {
 	g := s.display()
 	d := g.def
 	sh := DisplaySheet{Title: fmt.Sprintf("Tactical display · %s in %s", s.Fleet[bt.Active].ID, s.areaName(bt.Area)),
-		Subtitle: fmt.Sprintf("Round %d · %d Alert marker(s) · %d contact(s) left", bt.Round, bt.Alerts, bt.Contacts), Label: s.pack.Meta.Label, Links: d.Links}
+		Subtitle: fmt.Sprintf("Round %d · %s · %s left", bt.Round, count(bt.Alerts, "Alert marker"), count(bt.Contacts, "contact")), Label: s.pack.Meta.Label, Links: d.Links}
 	if bt.Convoy != 0 {
 		sh.Subtitle += " · Convoy card " + s.convoyText(bt.Convoy)
 	}
@@ -207,12 +208,12 @@ func (s *State) DisplaySheet() (DisplaySheet, bool) {
 	ring := func(ids []string) []DisplayArea {
 		out := make([]DisplayArea, len(ids))
 		for i, id := range ids {
-			out[i] = DisplayArea{ID: id, Name: g.name(id)}
+			out[i] = DisplayArea{ID: id, Code: g.code(id), Name: g.name(id)}
 		}
 		return out
 	}
 	sh.Long, sh.Medium, sh.Short, sh.Convoy = ring(d.Long), ring(d.Medium), ring(d.Short), ring(d.Convoy)
-	sh.Wake = DisplayArea{ID: d.Wake, Name: g.name(d.Wake)}
+	sh.Wake = DisplayArea{ID: d.Wake, Code: g.code(d.Wake), Name: g.name(d.Wake)}
 	for _, r := range [][]DisplayArea{sh.Long, sh.Medium, sh.Short, sh.Convoy} {
 		for i := range r {
 			areas[r[i].ID] = &r[i]

@@ -287,7 +287,7 @@ func (s *State) askSOMines(st Step) *ask {
 	b := &s.Fleet[st.Boat]
 	a := &ask{Case: "UBL-4.9", Text: s.f("Mine mission for %s (UBL-4.9): how many torpedoes become mines? (stored ones first; %d stored, %d ready)", s.boatName(st.Boat), b.Stored.Std, b.Ready.Std)}
 	for n := 1; n <= b.Ready.Std+b.Stored.Std; n++ {
-		a.Options = append(a.Options, opt(fmt.Sprint(n), s.f("%d mine(s)", n), "UBL-4.9"))
+		a.Options = append(a.Options, opt(fmt.Sprint(n), s.f("%s", count(n, "mine")), "UBL-4.9"))
 	}
 	a.Options = append(a.Options, opt("back", "Back", "UBL-4.1"))
 	return a

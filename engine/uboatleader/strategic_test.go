@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kaleun/kaleun/engine"
 )
 
 var itoa = strconv.Itoa
@@ -210,4 +212,41 @@ func TestAttackMissionDeck_Ruling17(t *testing.T) {
 	g.fleet("U-47:veteran").at("strategic").pick("Attack mission").do("0").do("end")
 	g.s.Decks[DeckEvents].Draw = []int{12, 14, 15, 16, 12}
 	g.at("ops_move").do("to:north-sea").pick("Enter the Attack mission box").do("go").do("go").saw("Draws Merchant card #61 Eulota", "#62 Rigel", "#63 San Fernando").at("uboat_attack")
+}
+
+// The set-up lists every optional rule and every ruling with its values,
+// the default first, in English (issue 28: `variants` cannot run before
+// the game exists, so the rulings were nowhere to be read at set-up).
+func TestSetupListsTheRulings(t *testing.T) {
+	var menu []engine.Option
+	for _, f := range houseRules(t).SetupFields() {
+		if f.Key == "rules" {
+			menu = f.Menu
+		}
+	}
+	keys := map[string]string{}
+	for _, o := range menu {
+		k, _, _ := strings.Cut(o.Key, "=")
+		keys[k] = o.Key
+		if o.Label == "" || strings.Contains(o.Case, " ") && !strings.Contains(o.Case, ", ") {
+			t.Errorf("%s: label %q case %q", o.Key, o.Label, o.Case)
+		}
+	}
+	for _, o := range optionalRules {
+		if keys[o.Key] != o.Key {
+			t.Errorf("optional rule %s not listed", o.Key)
+		}
+	}
+	for _, r := range rulings {
+		if len(r.Values) > 1 && !strings.HasPrefix(keys[r.Key], r.Key+"="+r.Default+"|") {
+			t.Errorf("ruling %s listed as %q", r.Key, keys[r.Key])
+		}
+	}
+	for _, o := range menu {
+		for _, h := range italianHeadings {
+			if strings.Contains(o.Label+o.Case, h) {
+				t.Errorf("%s: the Italian heading %q", o.Key, h)
+			}
+		}
+	}
 }

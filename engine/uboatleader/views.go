@@ -351,7 +351,7 @@ func (s *State) areaContents(id string) string {
 }
 
 func (s *State) variantsView() *engine.View {
-	v := &engine.View{Title: "Rulings and optional rules (README, U-Boat Leader, explains each)"}
+	v := &engine.View{Title: "Rulings and optional rules (docs/players/uboatleader.md explains each)"}
 	var lines []string
 	for _, r := range rulings {
 		val := s.ruling(r.Key)
@@ -385,7 +385,7 @@ func (s *State) variantsView() *engine.View {
 }
 
 // readings are the engine's choices where the rules say nothing, without a
-// switch (README, U-Boat Leader).
+// switch (docs/players/uboatleader.md).
 var readings = []string{
 	"Identification (UBL-6.8) is checked after each U-boat's whole move ('Dopo aver mosso'), after the wake movement and after each escort's move.",
 	"A random choice among n (an escort's path target, a FAT's ship, a tie for the nearest boat, a Tactics counter) is a roll of a die with n faces.",
@@ -412,7 +412,7 @@ func (s *State) helpView() *engine.View {
 	}
 	v.Sections = append(v.Sections, engine.Section{Lines: []string{now,
 		"A turn: Strategic (UBL-4: spend SO), Operations (UBL-5: move, Event cards), Tactical (UBL-6: contacts and battles), Refit (UBL-7: promotion, stress, rearm).",
-		"Rule ids are the digest's (UBL-n.m), each with the rulebook's Italian heading in `variants` and the README.",
+		"Rule ids are the digest's (UBL-n.m), each with the rulebook's Italian heading in `variants` and docs/players/uboatleader.md.",
 		"Views: status, fleet, map, display, variants."}})
 	v.Sections = append(v.Sections, engine.Section{Title: "Readings where the rules are silent", Lines: readings})
 	return v

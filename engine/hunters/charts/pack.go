@@ -36,7 +36,7 @@ type Pack struct {
 	T3 Roster
 	T4 NorthAmericaRoster
 	T5 Roster
-	// T6, T7 and U4 are charts the pack knows to be missing (see README "Known data gaps").
+	// T6, T7 and U4 are charts the pack knows to be missing (see docs/contributors/data-gaps.md).
 	T6      MissingChart
 	T7      MissingChart
 	U4      MissingChart

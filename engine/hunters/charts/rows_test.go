@@ -86,7 +86,7 @@ func rowsText(rs Rows) string {
 
 // Every process that plays The Hunters loads the embedded charts once at
 // start (kaleun play, serve, verify, each test binary). Measured on the
-// 2-core machine of README: 31 ms when every table was checked roll by roll
+// 2-core development machine: 31 ms when every table was checked roll by roll
 // (the victory levels alone are [0, 1000000]); 13.6 ms checked where rows
 // begin and end, nearly all of it YAML parsing.
 func BenchmarkLoadTheEmbeddedCharts(b *testing.B) {

@@ -2,7 +2,7 @@ package duel
 
 import "github.com/kaleun/kaleun/engine"
 
-// The engine contract this game keeps (README, "Adding a game").
+// The engine contract this game keeps (docs/contributors/adding-a-game.md).
 var (
 	_ engine.Undo         = (*Rules)(nil)
 	_ engine.Versioned    = (*Rules)(nil)

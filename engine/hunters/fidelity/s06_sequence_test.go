@@ -105,7 +105,7 @@ func TestS6_1RefitStepsInOrder(t *testing.T) {
 // play and determine your first patrol assignment"); 7.4.2 then has the player
 // take "whatever torpedoes had been placed in the Forward and Aft Tubes" out
 // for mines. The engine's default follows the text (ruling torpedo_load_order,
-// see README), at the start and after every refit.
+// see docs/contributors/rulings.md), at the start and after every refit.
 func TestS6_1TorpedoLoadBeforeTheAssignment(t *testing.T) {
 	// Only the rank roll (1941: 1 = OltzS): a P1 roll before the load would
 	// run out of dice.

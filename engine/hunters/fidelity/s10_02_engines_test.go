@@ -76,7 +76,7 @@ func TestS10_2_1OneDieselInoperableAbortsAndRollsTwice(t *testing.T) {
 	g.expect("hunters.torpedo_mix")
 }
 
-// 10.7 and the default diesel_repair ruling (README "Rulings": repairable, a
+// 10.7 and the default diesel_repair ruling (docs/contributors/rulings.md: repairable, a
 // damaged diesel is repaired on 1d6 1-4 like every damaged system): a 4
 // repairs it and the patrol goes on; the boat may follow (9.7.3).
 func TestS10_2_1DamagedDieselRepairedOnFour(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// 10.5.1 with the injury_roll_11 ruling (README "Rulings"; NOTES doubt 3: the
+// 10.5.1 with the injury_roll_11 ruling (docs/contributors/rulings.md; NOTES doubt 3: the
 // reconstructed Crew Injury Table lists the LI at 4 and 11): by default 11
 // hits the LI; with generic_crew it hits a crew box.
 func TestS10_5_1InjuryRoll11Ruling(t *testing.T) {

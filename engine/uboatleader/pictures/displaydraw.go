@@ -50,7 +50,7 @@ func (p *Painter) Display(d uboatleader.DisplaySheet) ([]byte, error) {
 			cx, cy := ringCX+mid*math.Cos(ang), ringCY+mid*math.Sin(ang)
 			// The area's id by its outer edge, then its counters.
 			lx, ly := ringCX+(ring.outer-14)*math.Cos(ang), ringCY+(ring.outer-14)*math.Sin(ang)
-			c.TextCentred(int(lx)-40, int(ly)+5, 80, p.f.Small, faint, a.ID)
+			c.TextCentred(int(lx)-40, int(ly)+5, 80, p.f.Small, faint, a.Code)
 			cols := 2
 			if ring.outer == longOuter {
 				cols = 3
@@ -67,19 +67,25 @@ func (p *Painter) Display(d uboatleader.DisplaySheet) ([]byte, error) {
 		x, y := ringCX+quad[k][0]*blockHalf, ringCY+quad[k][1]*blockHalf
 		c.Fill(x, y, blockHalf, blockHalf, convoySea)
 		c.Box(x, y, blockHalf, blockHalf, 2, navy)
-		c.TextCentred(x, y+16, blockHalf, p.f.Small, faint, a.ID)
+		c.TextCentred(x, y+16, blockHalf, p.f.Small, faint, a.Code)
 		p.counters(c, d, a, x+blockHalf/2, y+blockHalf/2+8, 1)
 	}
 	// The wake astern.
 	c.Fill(wx, wy, ww, wh, wakeSea)
 	c.Box(wx, wy, ww, wh, 2, navy)
+	codes := map[string]string{}
+	for _, r := range [][]uboatleader.DisplayArea{d.Long, d.Medium, d.Short, d.Convoy} {
+		for _, a := range r {
+			codes[a.ID] = a.Code
+		}
+	}
 	var touches []string
 	for _, l := range d.Links {
 		switch d.Wake.ID {
 		case l[0]:
-			touches = append(touches, l[1])
+			touches = append(touches, codes[l[1]])
 		case l[1]:
-			touches = append(touches, l[0])
+			touches = append(touches, codes[l[0]])
 		}
 	}
 	c.Text(wx+8, wy+18, p.f.Small, faint, draw.Fit(p.f.Small, d.Wake.Name+", astern: touches "+strings.Join(touches, ", "), ww-16))
