@@ -180,21 +180,19 @@ func ApplicationCommands(games engine.Registry) []*discordgo.ApplicationCommand 
 	var out []*discordgo.ApplicationCommand
 	for _, name := range names {
 		var newOpts []*discordgo.ApplicationCommandOption
-		{
-			for _, f := range games[name].Setup {
-				o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: f.Key, Description: trim(f.Label, 100), Required: f.Required}
-				switch {
-				case f.Type == engine.FieldUser:
-					o.Type = discordgo.ApplicationCommandOptionUser
-				case len(f.Options) > 0 && len(f.Options) <= 25:
-					for _, c := range f.Options {
-						o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: trim(c.Label, 100), Value: c.Key})
-					}
-				case len(f.Options) > 25 || len(f.Suggestions) > 0:
-					o.Autocomplete = true
+		for _, f := range games[name].Setup {
+			o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: f.Key, Description: trim(f.Label, 100), Required: f.Required}
+			switch {
+			case f.Type == engine.FieldUser:
+				o.Type = discordgo.ApplicationCommandOptionUser
+			case len(f.Options) > 0 && len(f.Options) <= 25:
+				for _, c := range f.Options {
+					o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: trim(c.Label, 100), Value: c.Key})
 				}
-				newOpts = append(newOpts, o)
+			case len(f.Options) > 25 || len(f.Suggestions) > 0:
+				o.Autocomplete = true
 			}
+			newOpts = append(newOpts, o)
 		}
 		// Discord lists required options first.
 		sort.SliceStable(newOpts, func(i, j int) bool { return newOpts[i].Required && !newOpts[j].Required })
