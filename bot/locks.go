@@ -73,3 +73,17 @@ func (s *Service) lockPlace(ctx context.Context, key string) (unlock func(), err
 		local()
 	}, nil
 }
+
+// heldLock is a place's lock that a call may give up before it returns:
+// the advisor reads a snapshot of the game (its record and state, decoded
+// for this call alone) for seconds, and holding the lock meanwhile would
+// keep every other click in the channel waiting.
+type heldLock struct{ unlock func() }
+
+// release gives the lock up; after the first time it does nothing.
+func (h *heldLock) release() {
+	if h.unlock != nil {
+		h.unlock()
+		h.unlock = nil
+	}
+}

@@ -51,8 +51,12 @@ func (s *Service) withOddsButton(ctx context.Context, rec *persist.GameRecord, s
 
 // odds answers `odds` or an Odds button: the odds of the prompt the token
 // names, or of the asker's pending prompt (the first, if none is his); a
-// game waiting for its Start gets its outlook.
-func (s *Service) odds(ctx context.Context, rec *persist.GameRecord, st engine.State, user User, token string) (Reply, error) {
+// game waiting for its Start gets its outlook. rec and st are this call's
+// own (decoded for it): once what may be asked is settled, odds calls
+// unlock, giving the place's lock up, and works the answer out on them
+// while other calls in the place go on (issue 28: a wolfpack's clicks
+// waited behind one Odds press).
+func (s *Service) odds(ctx context.Context, rec *persist.GameRecord, st engine.State, user User, token string, unlock func()) (Reply, error) {
 	allowed, why, err := s.oddsAllowed(ctx, rec)
 	if err != nil {
 		return Reply{}, err
@@ -61,6 +65,7 @@ func (s *Service) odds(ctx context.Context, rec *persist.GameRecord, st engine.S
 		return private(why), nil
 	}
 	if st == nil {
+		unlock()
 		return s.outlook(rec)
 	}
 	adv, ok := engine.AdvisorOf(st)
@@ -92,6 +97,7 @@ func (s *Service) odds(ctx context.Context, rec *persist.GameRecord, st engine.S
 			return private("That decision is another player's, and private: its odds are for that player to ask for."), nil
 		}
 	}
+	unlock()
 	o, err := adv.Odds(p.Token, engine.OddsBudget{Rollouts: s.oddsRollouts})
 	if err != nil {
 		if errors.Is(err, engine.ErrStaleToken) || errors.Is(err, engine.ErrGameOver) {

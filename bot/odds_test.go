@@ -2,8 +2,11 @@ package bot
 
 import (
 	"bytes"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
@@ -212,4 +215,72 @@ func TestOddsBeforeTheStartAndWithoutAnAdvisor(t *testing.T) {
 	if _, ok := noAdvisor.(engine.Advisor); ok {
 		t.Fatal("a state without the advisor must not pass for one")
 	}
+}
+
+// oddsService is newService's service with few rollouts, over store (a
+// second one over the same store is the bot restarted).
+func oddsService(t *testing.T, store *persist.Store) *Service {
+	t.Helper()
+	h, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	return New(store, engine.Described(map[string]engine.Rules{"hunters": h}), Options{
+		Now:          func() time.Time { return time.Unix(1700000000, 0).UTC() },
+		NewSeed:      func() ([]byte, error) { return []byte("fixed seed for tests"), nil },
+		NewID:        func() (string, error) { n++; return fmt.Sprintf("g%d", n), nil },
+		OddsRollouts: 100,
+	})
+}
+
+// oddsFor asks for the odds as `odds` and with the button of the pending
+// prompt, and wants both answered for that prompt (issue 28, item 3).
+func oddsFor(t *testing.T, svc *Service, store *persist.Store, token string) {
+	t.Helper()
+	rec, err := store.Load(t.Context(), here.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ask := range []func() (Reply, error){
+		func() (Reply, error) { return svc.Command(t.Context(), here, prien, "hunters", "odds", nil) },
+		func() (Reply, error) { return svc.Click(t.Context(), here, prien, optionID(rec.ID, token, oddsKey)) },
+	} {
+		r, err := ask()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Private) == 0 || r.Private[0].Odds == nil || r.Private[0].Odds.Token != token {
+			t.Fatalf("odds at prompt %s: %+v", token, r)
+		}
+	}
+}
+
+// After an undo the prompts' tokens carry the undo's number ("1u1"), and
+// the odds are answered for them, in chat and after a restart, for the rest
+// of the game (issue 28, item 3: "prompt 1u1 is not the pending one (1)").
+func TestOddsAfterAnUndo(t *testing.T) {
+	store, err := persist.Open(filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	svc := oddsService(t, store)
+	r, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC", "start": "1943-02", "kommandant": "Prien"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := store.Load(t.Context(), here.Key())
+	m := lastPrompt(t, mustClick(t, svc, prien, optionID(rec.ID, lastPrompt(t, r).Prompt.Token, "e3")))
+	second := m.Prompt
+	mustClick(t, svc, prien, optionID(rec.ID, second.Token, second.Options[0].Key))
+	back := lastPrompt(t, undoSays(t, svc, here, prien, second.Title))
+	if back.Prompt.Token != second.Token+"u1" {
+		t.Fatalf("the undo brought back prompt %q, want %su1", back.Prompt.Token, second.Token)
+	}
+	oddsFor(t, svc, store, back.Prompt.Token)
+	// A decision later the tokens still carry the undo.
+	next := lastPrompt(t, mustClick(t, svc, prien, optionID(rec.ID, back.Prompt.Token, back.Prompt.Options[0].Key)))
+	oddsFor(t, svc, store, next.Prompt.Token)
+	oddsFor(t, oddsService(t, store), store, next.Prompt.Token) // restarted
 }

@@ -160,7 +160,8 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	if err != nil {
 		return Reply{}, err
 	}
-	defer unlock()
+	held := &heldLock{unlock: unlock}
+	defer held.release()
 	if name == "new" {
 		return s.newGame(ctx, place, user, game, args, nil)
 	}
@@ -229,7 +230,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	case "undo":
 		return s.undo(ctx, place, rec, st, user, -1)
 	case "odds":
-		return s.odds(ctx, rec, st, user, "")
+		return s.odds(ctx, rec, st, user, "", held.release)
 	case "autoroll":
 		return s.autoRoll(ctx, place, rec, st, user, args["roll"])
 	case "abandon":
@@ -354,7 +355,8 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 	if err != nil {
 		return Reply{}, err
 	}
-	defer unlock()
+	held := &heldLock{unlock: unlock}
+	defer held.release()
 	rec, st, err := s.load(ctx, place)
 	var ended *endedError
 	if errors.As(err, &ended) {
@@ -421,7 +423,7 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		return disarmed("That decision was already taken (an old message, or a double click): nothing changed. `turn` shows the pending one."), nil
 	}
 	if target.key == oddsKey {
-		return s.odds(ctx, rec, st, user, p.Token) // anyone may ask; the answer is his alone
+		return s.odds(ctx, rec, st, user, p.Token, held.release) // anyone may ask; the answer is his alone
 	}
 	if target.key == openKey && p.Private {
 		return s.openDoor(ctx, rec, st, p, user)

@@ -66,21 +66,75 @@ func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	place := bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}
-	var first any
-	var rest bot.Reply
 	ctx := a.workCtx()
-	if !a.safely("slash command", place, func() { first, rest = split(a.command(ctx, cmd)) }) {
-		first, rest = map[string]any{"response_type": "ephemeral", "text": panicText}, bot.Reply{}
-	}
-	if first != nil {
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(first)
-	} else {
-		w.WriteHeader(http.StatusOK)
-	}
-	flush(w)
-	a.acked(received)
+	rest := a.slash(ctx, received, cmd, place, func(first any) {
+		if first != nil {
+			w.Header().Set("Content-Type", "application/json")
+			json.NewEncoder(w).Encode(first)
+		} else {
+			w.Header().Set("Content-Length", "0") // the answer is whole now, though the handler goes on
+			w.WriteHeader(http.StatusOK)
+		}
+		flush(w)
+	})
 	a.postLater(ctx, place, cmd.UserID, rest, nil)
+}
+
+// slash runs a slash command within Slack's three seconds: ack is called
+// once, with the reply's first message when the command is done within
+// deferAfter, or else with nil (an empty acknowledgement), and the first
+// message goes through the command's response_url once the command is done
+// (`odds` at a career's first decision simulates for a second or more). It
+// returns when the command is done, with the rest of its reply to post.
+func (a *Adapter) slash(ctx context.Context, received time.Time, cmd slack.SlashCommand, place bot.Place, ack func(first any)) bot.Reply {
+	done := make(chan bot.Reply, 1)
+	go func() {
+		r := bot.Reply{Private: []bot.Message{{Text: panicText}}}
+		a.safely("slash command", place, func() { r = a.command(ctx, cmd) })
+		done <- r
+	}()
+	if a.deferAfter > 0 {
+		t := time.NewTimer(a.deferAfter - time.Since(received))
+		defer t.Stop()
+		select {
+		case r := <-done:
+			first, rest := split(r)
+			ack(first)
+			a.acked(received)
+			return rest
+		case <-t.C:
+		}
+	}
+	ack(nil)
+	a.acked(received)
+	a.metrics.Deferred("slack")
+	first, rest := split(<-done)
+	if m, ok := first.(map[string]any); ok {
+		a.respondLate(ctx, cmd, m)
+	}
+	return rest
+}
+
+// respondLate posts a slash command's late first message through its
+// response_url, as the immediate answer would have shown it: in the channel
+// or to its user alone.
+func (a *Adapter) respondLate(ctx context.Context, cmd slack.SlashCommand, m map[string]any) {
+	text, _ := m["text"].(string)
+	kind, _ := m["response_type"].(string)
+	blocks, _ := m["blocks"].([]slack.Block)
+	opts := []slack.MsgOption{slack.MsgOptionResponseURL(cmd.ResponseURL, kind), slack.MsgOptionText(text, false)}
+	if len(blocks) > 0 {
+		opts = append(opts, slack.MsgOptionBlocks(blocks...))
+	}
+	if cmd.ResponseURL == "" {
+		a.log.Error("slack: a late slash command answer has no response_url; it is lost", "command", cmd.Command, "channel", cmd.ChannelID)
+		a.metrics.Error(ops.ErrPlatform)
+		return
+	}
+	if _, _, err := a.api.PostMessageContext(ctx, cmd.ChannelID, opts...); err != nil {
+		a.log.Error("slack: posting a late slash command answer through its response_url", "err", err)
+		a.metrics.Error(ops.ErrPlatform)
+	}
 }
 
 // httpInteraction serves a button or menu choice posted by Slack (HTTP mode).

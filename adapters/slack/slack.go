@@ -80,6 +80,10 @@ type Adapter struct {
 	// connected is whether the socket is up, or the HTTP listener serving.
 	connected atomic.Bool
 	metrics   *ops.Metrics
+	// deferAfter is how long a slash command may take before it is
+	// acknowledged empty and answered through its response_url (Slack wants
+	// an answer within three seconds); 0 acknowledges at once (tests).
+	deferAfter time.Duration
 }
 
 // New prepares the adapter; Start connects.
@@ -100,7 +104,7 @@ func New(cfg Config, svc *bot.Service, games engine.Registry, log *slog.Logger) 
 	default:
 		return nil, fmt.Errorf("slack: mode %q: use socket or http", cfg.Mode)
 	}
-	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...), client: client, limits: defaultHTTPLimits, metrics: cfg.Metrics}
+	a := &Adapter{cfg: cfg, svc: svc, games: games, log: log, api: slack.New(cfg.BotToken, opts...), client: client, limits: defaultHTTPLimits, metrics: cfg.Metrics, deferAfter: 2 * time.Second}
 	cfg.Metrics.Watch("slack", a.Connected)
 	return a, nil
 }
@@ -252,15 +256,15 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 			return
 		}
 		ctx := a.workCtx()
-		reply := a.command(ctx, cmd)
-		first, rest := split(reply)
-		if first == nil {
-			smc.Ack(*evt.Request)
-		} else {
-			smc.Ack(*evt.Request, first)
-		}
-		a.acked(received)
-		a.post(ctx, bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}, cmd.UserID, rest, nil)
+		place := bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}
+		rest := a.slash(ctx, received, cmd, place, func(first any) {
+			if first == nil {
+				smc.Ack(*evt.Request)
+			} else {
+				smc.Ack(*evt.Request, first)
+			}
+		})
+		a.post(ctx, place, cmd.UserID, rest, nil)
 	case socketmode.EventTypeInteractive:
 		cb, ok := evt.Data.(slack.InteractionCallback)
 		if !ok || evt.Request == nil {

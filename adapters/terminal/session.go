@@ -16,6 +16,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
@@ -69,6 +71,9 @@ type Session struct {
 	// held is the prompt a reply brought while the autopilot was on: Run
 	// prints it when the autopilot leaves it to the player.
 	held *bot.Message
+	// noticeAfter is how long an answer may take before the session says
+	// it is coming (0: NoticeAfter).
+	noticeAfter time.Duration
 }
 
 // ErrDice means the dice could not roll (a script ran out or held an
@@ -791,7 +796,18 @@ func (s *Session) odds(ctx context.Context) error {
 	if s.atKeyboard != "" {
 		viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
 	}
-	r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, "odds", nil)
+	var r bot.Reply
+	var err error
+	ask := func() { r, err = s.Svc.Command(ctx, s.Place, viewer, s.Game, "odds", nil) }
+	if s.JSONL {
+		ask() // the protocol's lines are as they were: a program waits for its "odds" line
+	} else {
+		after := s.noticeAfter
+		if after == 0 {
+			after = NoticeAfter
+		}
+		WhileNoticed(s.Out, after, OddsNotice, ask)
+	}
 	if err != nil {
 		return err
 	}
@@ -815,4 +831,32 @@ func (s *Session) showOdds(r bot.Reply) {
 	for _, m := range msgs {
 		s.show(m)
 	}
+}
+
+// NoticeAfter is how long a terminal answer may take before the player is
+// told it is coming: the odds of a decision simulate thousands of rollouts,
+// and a silent second reads as a hang.
+const NoticeAfter = 500 * time.Millisecond
+
+// OddsNotice is what the player is told while his odds are worked out.
+const OddsNotice = "working out the odds…"
+
+// WhileNoticed runs work and, if it is still running after the delay,
+// writes note to out on a line of its own meanwhile; nothing is written
+// once work has returned, so the note never comes after work's results.
+func WhileNoticed(out io.Writer, after time.Duration, note string, work func()) {
+	var mu sync.Mutex
+	done := false
+	t := time.AfterFunc(after, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !done {
+			fmt.Fprintln(out, note)
+		}
+	})
+	work()
+	mu.Lock()
+	done = true
+	mu.Unlock()
+	t.Stop()
 }

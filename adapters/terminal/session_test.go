@@ -304,3 +304,69 @@ func TestOddsInJSONL(t *testing.T) {
 		t.Fatal("asking for odds changed the game")
 	}
 }
+
+// `odds` after an undo, as text and in JSONL, and after the session is
+// reopened: the prompts' tokens carry the undo's number ("1u1") and the
+// advisor answers for them (issue 28, item 3: it refused "prompt 1u1 is not
+// the pending one (1)" for the rest of the game).
+func TestOddsAfterAnUndo(t *testing.T) {
+	for _, jsonl := range []bool{false, true} {
+		path := filepath.Join(t.TempDir(), "undo.db")
+		run := func(input string) string {
+			t.Helper()
+			var out strings.Builder
+			s, store := sessionWith(t, path, jsonl, input, &out, nil, bot.Options{OddsRollouts: 100})
+			s.Undo = true
+			if err := s.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			store.Close()
+			return out.String()
+		}
+		pending := func() *engine.Prompt {
+			t.Helper()
+			var out strings.Builder
+			s, store := sessionWith(t, path, jsonl, "", &out, nil, bot.Options{})
+			defer store.Close()
+			r, err := s.Svc.Command(t.Context(), place, me, "hunters", "turn", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range r.Public {
+				if m.Prompt != nil {
+					return m.Prompt
+				}
+			}
+			t.Fatalf("no prompt pending: %+v", r)
+			return nil
+		}
+		answered := func(out, token string) {
+			t.Helper()
+			if strings.Contains(out, "already taken") {
+				t.Fatalf("jsonl=%v: odds refused at prompt %s:\n%s", jsonl, token, out)
+			}
+			if !jsonl {
+				if !strings.Contains(out, "Odds: ") {
+					t.Fatalf("no odds at prompt %s:\n%s", token, out)
+				}
+				return
+			}
+			for _, l := range strings.Split(out, "\n") {
+				var line map[string]any
+				if json.Unmarshal([]byte(l), &line) == nil && line["type"] == "odds" && line["token"] == token {
+					return
+				}
+			}
+			t.Fatalf("no odds line for prompt %s:\n%s", token, out)
+		}
+		run("e3\n")
+		second := pending()
+		out := run(second.Options[0].Key + "\nundo\nodds\n")
+		back := pending()
+		if back.Token != second.Token+"u1" {
+			t.Fatalf("the undo brought back prompt %q, want %su1", back.Token, second.Token)
+		}
+		answered(out[strings.LastIndex(out, "undo"):], back.Token)
+		answered(run("odds\n"), back.Token) // reopened
+	}
+}

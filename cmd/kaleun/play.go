@@ -165,7 +165,10 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if g.Outlook != nil && f.asks() {
 		// The outlook at set-up: what careers set up so came to.
 		raw, _ := json.Marshal(answers)
-		if text, err := g.Outlook.Outlook(raw); err == nil {
+		var text string
+		var err error
+		terminal.WhileNoticed(stdout, terminal.NoticeAfter, terminal.OddsNotice, func() { text, err = g.Outlook.Outlook(raw) })
+		if err == nil {
 			fmt.Fprintf(stdout, "\n%s\n", text)
 		}
 	}

@@ -291,7 +291,7 @@ func (s *State) clone() (*State, error) {
 	if err := json.Unmarshal(b, &c); err != nil {
 		return nil, fmt.Errorf("hunters: copying state: %w", err)
 	}
-	c.pack = s.pack
+	c.pack, c.outlooks = s.pack, s.outlooks
 	return &c, nil
 }
 
@@ -316,7 +316,7 @@ func (r *Rules) Decode(data []byte) (engine.State, error) {
 			return nil, fmt.Errorf("hunters: saved state waits in unknown phase %q", s.Phase)
 		}
 	}
-	s.pack = r.pack
+	s.pack, s.outlooks = r.pack, r.outlooks
 	return &s, nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"strconv"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
@@ -30,9 +29,10 @@ func (r *Rules) OddsHelp() string {
 }
 
 // OddsOffered implements engine.Advisor: the Odds button comes with every
-// decision of the Kommandant's during an encounter.
+// decision of the Kommandant's during an encounter. The token is the
+// pending prompt's ("" for it), with its undo number after an undo.
 func (s *State) OddsOffered(token string) bool {
-	if s.Over != nil || token != strconv.Itoa(s.Decision) || s.Enc == nil {
+	if s.Over != nil || !s.pendingToken(token) || s.Enc == nil {
 		return false
 	}
 	d := s.handler().dec
@@ -44,8 +44,8 @@ func (s *State) Odds(token string, b engine.OddsBudget) (*engine.Odds, error) {
 	if s.Over != nil {
 		return nil, engine.ErrGameOver
 	}
-	if token != "" && token != strconv.Itoa(s.Decision) {
-		return nil, fmt.Errorf("%w: prompt %s is not the pending one (%d)", engine.ErrStaleToken, token, s.Decision)
+	if !s.pendingToken(token) {
+		return nil, fmt.Errorf("%w: prompt %s is not the pending one (%s)", engine.ErrStaleToken, token, s.token(s.Decision))
 	}
 	dec := s.handler().dec
 	switch {
@@ -92,6 +92,13 @@ func (s *State) Odds(token string, b engine.OddsBudget) (*engine.Odds, error) {
 		out.Notes = append(out.Notes, o)
 	}
 	return out, nil
+}
+
+// pendingToken reports whether a token names the pending prompt ("" does):
+// after an undo a prompt's token carries the undo's number ("29u1", see
+// token), so the bare decision number names a prompt from before it.
+func (s *State) pendingToken(token string) bool {
+	return token == "" || token == s.token(s.Decision)
 }
 
 // oddsSeed derives the rollouts' seed from the state: the same question
@@ -227,5 +234,5 @@ func (s *State) outlook() (string, error) {
 		boat = s.Career.Boats[0]
 	}
 	su := Setup{Boat: boat, Start: s.Career.Start, Kommandant: s.Career.Kommandant, Settings: s.Settings}
-	return Outlook(NewRulesWithPack(s.pack), su)
+	return Outlook(&Rules{pack: s.pack, outlooks: s.outlooks}, su)
 }

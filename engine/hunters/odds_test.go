@@ -3,6 +3,7 @@ package hunters
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -404,5 +405,41 @@ func TestOutlookIsWhatSimPrints(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("the outlook does not say %q:\n%s", want, text)
 		}
+	}
+}
+
+// After an undo a prompt's token carries the undo's number ("29u1"): the
+// advisor answers for that token, offers its button there, and names the
+// pending prompt by it; the bare decision number is a prompt from before
+// the undo, and stale (issue 28, item 3).
+func TestOddsAfterAnUndo(t *testing.T) {
+	r := NewRulesWithPack(pack(t))
+	st, err := r.Restored(rangePrompt(t, 1942), 1, map[string]int{"": 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	p := s.Pending()
+	if !strings.HasSuffix(p.Token, "u1") {
+		t.Fatalf("after an undo the token is %q", p.Token)
+	}
+	for _, token := range []string{p.Token, ""} {
+		o, err := s.Odds(token, engine.OddsBudget{Rollouts: 50, Seed: 7})
+		if err != nil {
+			t.Fatalf("odds of %q after an undo: %v", token, err)
+		}
+		if o.Token != p.Token || len(o.Options) != len(p.Options) {
+			t.Fatalf("odds %+v for the prompt %+v", o, p)
+		}
+	}
+	if !s.OddsOffered(p.Token) {
+		t.Fatal("a range prompt after an undo comes without its Odds button")
+	}
+	old := fmt.Sprint(s.Decision)
+	if _, err := s.Odds(old, engine.OddsBudget{Rollouts: 50}); !errors.Is(err, engine.ErrStaleToken) || !strings.Contains(err.Error(), p.Token) {
+		t.Fatalf("the token of the prompt before the undo: %v", err)
+	}
+	if s.OddsOffered(old) {
+		t.Fatal("the Odds button offered for a prompt from before the undo")
 	}
 }

@@ -122,8 +122,8 @@ func (s *State) recycleCareer() {
 	sc.spare.logTargets = sc.spare.logTargets[:0]
 	log, sunk, boats := s.Career.Log[:0], s.Career.Sunk[:0], s.Career.Boats[:0]
 	fwd, aft := s.Boat.Fwd[:0], s.Boat.Aft[:0]
-	pack := s.pack
-	*s = State{pack: pack, scratch: sc}
+	pack, outlooks := s.pack, s.outlooks
+	*s = State{pack: pack, outlooks: outlooks, scratch: sc}
 	s.Career.Log, s.Career.Sunk, s.Career.Boats = log, sunk, boats
 	s.Boat.Fwd, s.Boat.Aft = fwd, aft
 }

@@ -17,6 +17,9 @@ import (
 // Rules implements engine.Rules for The Hunters.
 type Rules struct {
 	pack *charts.Pack
+	// outlooks keeps the career outlooks worked out (outlook.go); the
+	// states of these rules share it.
+	outlooks *outlookCache
 }
 
 // NewRules loads the embedded chart data pack and returns the game's rules.
@@ -25,11 +28,13 @@ func NewRules() (*Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Rules{pack: p}, nil
+	return NewRulesWithPack(p), nil
 }
 
 // NewRulesWithPack uses a data pack supplied by the operator.
-func NewRulesWithPack(p *charts.Pack) *Rules { return &Rules{pack: p} }
+func NewRulesWithPack(p *charts.Pack) *Rules {
+	return &Rules{pack: p, outlooks: newOutlookCache()}
+}
 
 // Pack is the chart data the rules use.
 func (r *Rules) Pack() *charts.Pack { return r.pack }
@@ -158,7 +163,7 @@ func (r *Rules) New(setup []byte, d engine.Dice) (engine.State, []engine.Event, 
 
 // Start begins a career from a parsed setup.
 func (r *Rules) Start(su Setup, d engine.Dice, record bool) (s *State, events []engine.Event, err error) {
-	s = &State{pack: r.pack}
+	s = &State{pack: r.pack, outlooks: r.outlooks}
 	events, err = r.startInto(s, su, d, record)
 	if err != nil {
 		return nil, nil, err

@@ -253,7 +253,9 @@ type State struct {
 	Refit *RefitState `json:"refit,omitempty"`
 
 	pack *charts.Pack
-	run  *runner
+	// outlooks is the rules' cache of career outlooks (outlook.go).
+	outlooks *outlookCache
+	run      *runner
 	// scratch is what playing keeps between decisions and never saves:
 	// buffers reused, caches of strings and of the mat, a rollout's tally.
 	// The rules never decide anything by it.

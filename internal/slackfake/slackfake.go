@@ -422,13 +422,16 @@ func (f *Server) Write(v any) {
 	f.conn.WriteJSON(v)
 }
 
-// SlashIn sends a slash command envelope over Socket Mode.
+// SlashIn sends a slash command envelope over Socket Mode, with a
+// response_url for a late answer, as Slack gives one.
 func (f *Server) SlashIn(env, channel, user, command, text string) {
 	f.mu.Lock()
 	f.slashes[env] = response{channel: channel, user: user}
+	f.responses[env] = response{channel: channel, user: user}
 	f.mu.Unlock()
 	f.Write(map[string]any{"envelope_id": env, "type": "slash_commands", "accepts_response_payload": true,
-		"payload": map[string]any{"command": command, "text": text, "user_id": user, "user_name": user, "channel_id": channel, "team_id": "T1"}})
+		"payload": map[string]any{"command": command, "text": text, "user_id": user, "user_name": user, "channel_id": channel, "team_id": "T1",
+			"response_url": f.URL + "/response/" + env}})
 }
 
 // Slash sends /hunters text in channel C1.

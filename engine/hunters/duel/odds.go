@@ -2,7 +2,6 @@ package duel
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/kaleun/kaleun/engine"
 )
@@ -15,14 +14,14 @@ func (s *State) Odds(token string, b engine.OddsBudget) (*engine.Odds, error) {
 	if s.Outcome() != nil {
 		return nil, engine.ErrGameOver
 	}
-	if token != "" && token != strconv.Itoa(s.Decision) {
-		return nil, fmt.Errorf("%w: prompt %s is not the pending one (%d)", engine.ErrStaleToken, token, s.Decision)
+	if token != "" && token != s.token(s.Decision) { // "29u1" after an undo
+		return nil, fmt.Errorf("%w: prompt %s is not the pending one (%s)", engine.ErrStaleToken, token, s.token(s.Decision))
 	}
 	o, err := s.careers[s.Active].Odds("", b)
 	if err != nil {
 		return nil, err
 	}
-	o.Token = strconv.Itoa(s.Decision)
+	o.Token = s.token(s.Decision)
 	return o, nil
 }
 
@@ -32,5 +31,5 @@ func (r *Rules) OddsHelp() string { return r.hunters.OddsHelp() }
 // OddsOffered implements engine.Advisor.
 func (s *State) OddsOffered(token string) bool {
 	c := s.careers[s.Active]
-	return s.Outcome() == nil && token == strconv.Itoa(s.Decision) && c.OddsOffered(strconv.Itoa(c.Decision))
+	return s.Outcome() == nil && token == s.token(s.Decision) && c.OddsOffered("")
 }
