@@ -19,9 +19,17 @@ type File struct {
 	Data        []byte
 }
 
-func commandNames() string {
+func commandNames(g *engine.Game) string {
 	names := []string{"new"}
-	for _, c := range Commands() {
+	if g == nil {
+		for _, c := range Commands() {
+			names = append(names, c.Name)
+		}
+		return strings.Join(names, ", ")
+	}
+	// Only what this game answers: a refusal that offers a command the
+	// game lacks sends the player to a second refusal.
+	for _, c := range CommandsFor(g) {
 		names = append(names, c.Name)
 	}
 	return strings.Join(names, ", ")

@@ -41,15 +41,14 @@ func (s *Service) Routine(ctx context.Context, place Place, user User) (r Reply,
 	if err != nil {
 		return Reply{}, Taken{}, false, err
 	}
-	routine, isRoutine := st.(engine.Routine)
 	p := st.Pending()
-	if !isRoutine || p == nil || p.Private {
+	if !engine.HasRoutine(st) || p == nil || p.Private {
 		return Reply{}, Taken{}, false, nil
 	}
 	if id, _ := answerer(rec, p); id != "" && id != user.ID {
 		return Reply{}, Taken{}, false, nil
 	}
-	key, ok := routine.RoutineChoice()
+	key, ok := engine.RoutineChoice(st, "")
 	if !ok || !p.HasOption(key) {
 		return Reply{}, Taken{}, false, nil
 	}

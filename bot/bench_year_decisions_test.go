@@ -135,7 +135,7 @@ func BenchmarkYear(b *testing.B) {
 				b.StartTimer()
 				continue // its career ended
 			}
-			st, err := f.svc.games["hunters"].Decode(rec.State)
+			st, err := f.svc.games["hunters"].Rules.Decode(rec.State)
 			if err != nil {
 				b.Fatal(err)
 			}

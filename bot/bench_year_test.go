@@ -236,7 +236,7 @@ func templates(b *testing.B) yearTemplates {
 			break // ended and archived
 		}
 		id = rec.ID
-		st, err := svc.games["hunters"].Decode(rec.State)
+		st, err := svc.games["hunters"].Rules.Decode(rec.State)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -275,5 +275,5 @@ func yearService(b *testing.B, store *persist.Store, fixed bool) *Service {
 		opts.NewSeed = func() ([]byte, error) { return []byte("the year file's fixed seed"), nil }
 		opts.NewID = func() (string, error) { n++; return fmt.Sprintf("template%d", n), nil }
 	}
-	return New(store, map[string]engine.Rules{"hunters": h}, opts)
+	return New(store, engine.Described(map[string]engine.Rules{"hunters": h}), opts)
 }

@@ -65,59 +65,37 @@ func Commands() []CommandSpec {
 	}
 }
 
-// offers says whether a game has a use for one of the bot's commands: a
-// platform registers only those (Discord allows 25 subcommands a command).
-func offers(rules engine.Rules, command string) bool {
-	switch command {
-	case "tournament":
-		_, ok := rules.(engine.Tournaments)
-		return ok
-	case "leaderboard", "career":
-		_, ok := rules.(engine.Scored)
-		return ok
-	case "undo":
-		return offersUndo(rules)
-	case "challenge", "accept", "concede", "autoroll":
-		_, ok := rules.(engine.Seated)
-		return ok
-	case "odds":
-		_, ok := rules.(engine.AdvisedRules)
-		return ok
-	}
-	return true
-}
-
 // CommandsFor is Commands with what a game adds: its own commands, its
 // views, and its tournament formats' questions as arguments of the
-// tournament command.
-func CommandsFor(rules engine.Rules) []CommandSpec {
+// tournament command; of the bot's commands, only those the game has a use
+// for (engine.Game.Offers).
+func CommandsFor(g *engine.Game) []CommandSpec {
+	if g == nil {
+		g = &engine.Game{} // a game this kaleun does not play: the bot's commands alone
+	}
 	var cmds []CommandSpec
 	for _, c := range Commands() {
-		if offers(rules, c.Name) {
-			if ar, ok := rules.(engine.AdvisedRules); ok && c.Name == "odds" {
-				c.Help = ar.OddsHelp()
+		if g.Offers(c.Name) {
+			if c.Name == "odds" {
+				c.Help = g.OddsHelp
 			}
 			cmds = append(cmds, c)
 		}
 	}
-	if cc, ok := rules.(engine.CommandCatalog); ok {
-		for _, c := range cc.GameCommands() {
-			cmds = append(cmds, CommandSpec{Name: c.Name, Help: c.Help})
+	for _, c := range g.Commands {
+		cmds = append(cmds, CommandSpec{Name: c.Name, Help: c.Help})
+	}
+	for _, v := range g.Views {
+		known := false
+		for _, c := range cmds {
+			known = known || c.Name == v.Name
+		}
+		if !known {
+			cmds = append(cmds, CommandSpec{Name: v.Name, Help: v.Help})
 		}
 	}
-	if vc, ok := rules.(engine.ViewCatalog); ok {
-		for _, v := range vc.ViewSpecs() {
-			known := false
-			for _, c := range cmds {
-				known = known || c.Name == v.Name
-			}
-			if !known {
-				cmds = append(cmds, CommandSpec{Name: v.Name, Help: v.Help})
-			}
-		}
-	}
-	tr, ok := rules.(engine.Tournaments)
-	if !ok {
+	tr := g.Tournaments
+	if tr == nil {
 		return cmds
 	}
 	for i := range cmds {

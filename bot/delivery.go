@@ -363,7 +363,7 @@ func (s *Service) gameOf(ctx context.Context, key, id string) (*persist.GameReco
 	if err != nil {
 		return nil, nil, err
 	}
-	rules := s.games[rec.Game]
+	rules := s.games.Rules(rec.Game)
 	if rules == nil {
 		return nil, nil, fmt.Errorf("game %s is a %q game, which this kaleun does not play", rec.ID, rec.Game)
 	}
@@ -436,7 +436,7 @@ func (s *Service) renderShown(ctx context.Context, place Place, rec *persist.Gam
 			}
 		}
 	}
-	if sn.prompt != nil && st.Outcome() == nil && rec.Decisions == sd.Through && offersUndo(s.games[rec.Game]) {
+	if sn.prompt != nil && st.Outcome() == nil && rec.Decisions == sd.Through && s.games[rec.Game].Undo != nil {
 		// (As decide offers it; a Start is not undone.)
 		withUndoButton(public, undoButton(rec.ID, rec.Decisions))
 	}

@@ -26,7 +26,7 @@ func serviceAt(t *testing.T, path string) (*Service, *persist.Store) {
 		t.Fatal(err)
 	}
 	n := 0
-	return New(store, map[string]engine.Rules{"hunters": h}, Options{
+	return New(store, engine.Described(map[string]engine.Rules{"hunters": h}), Options{
 		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
 		NewSeed: func() ([]byte, error) { return []byte("fixed seed for tests"), nil },
 		NewID:   func() (string, error) { n++; return fmt.Sprintf("g%d-%d", n, time.Now().UnixNano()), nil },

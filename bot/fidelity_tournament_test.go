@@ -22,7 +22,7 @@ type fidelityTournament struct {
 	t     *testing.T
 	svc   *Service
 	store *persist.Store
-	games map[string]engine.Rules
+	games engine.Registry
 }
 
 func newFidelityTournament(t *testing.T) *fidelityTournament {
@@ -38,7 +38,7 @@ func newFidelityTournamentSeeded(t *testing.T, prefix string, perGame bool) *fid
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := map[string]engine.Rules{"hunters": h, "hunters-wolfpack": wolfpack.NewRules(h)}
+	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-wolfpack": wolfpack.NewRules(h)})
 	svc, store := serviceWith(t, games, prefix, perGame)
 	return &fidelityTournament{t: t, svc: svc, store: store, games: games}
 }
@@ -99,7 +99,7 @@ func (f *fidelityTournament) career(pl Place) *hunters.State {
 	if err != nil {
 		f.t.Fatalf("career at %v: %v", pl, err)
 	}
-	st, err := f.games["hunters"].Decode(rec.State)
+	st, err := f.games["hunters"].Rules.Decode(rec.State)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func (f *fidelityTournament) playOut(players []User, places []Place) {
 			if err != nil {
 				continue // his career is over
 			}
-			st, err := f.games["hunters"].Decode(rec.State)
+			st, err := f.games["hunters"].Rules.Decode(rec.State)
 			if err != nil {
 				f.t.Fatal(err)
 			}
@@ -326,7 +326,7 @@ func TestFidelity13_5_1PacksOfSix(t *testing.T) {
 				if err != nil {
 					continue
 				}
-				st, err := f.games["hunters-wolfpack"].Decode(rec.State)
+				st, err := f.games["hunters-wolfpack"].Rules.Decode(rec.State)
 				if err != nil {
 					continue // not a pack
 				}

@@ -16,8 +16,7 @@ import (
 
 // hidesCards reports whether a game keeps information from its players.
 func hidesCards(st engine.State) bool {
-	_, ok := st.(engine.PrivateViews)
-	return ok
+	return engine.HasPrivateViews(st)
 }
 
 // openDoor shows a player his private prompt, with his hand.
@@ -27,10 +26,8 @@ func (s *Service) openDoor(ctx context.Context, rec *persist.GameRecord, st engi
 		return private(fmt.Sprintf("This decision is %s's, and so are its cards: your click changed nothing.", name)), nil
 	}
 	r := Reply{}
-	if pv, ok := st.(engine.PrivateViews); ok {
-		if v, err := pv.ViewFor(p.Seat, pv.PrivateView()); err == nil {
-			r.Private = append(r.Private, viewMessage(v))
-		}
+	if v, ok, err := engine.ViewFor(st, p.Seat, engine.PrivateViewOf(st)); ok && err == nil {
+		r.Private = append(r.Private, viewMessage(v))
 	}
 	r.Private = append(r.Private, promptMessage(rec.ID, p, id, false))
 	return r, nil
@@ -38,15 +35,14 @@ func (s *Service) openDoor(ctx context.Context, rec *persist.GameRecord, st engi
 
 // hand shows a player his own cards, and what happened to them lately.
 func (s *Service) hand(ctx context.Context, rec *persist.GameRecord, st engine.State, user User) (Reply, error) {
-	pv, ok := st.(engine.PrivateViews)
-	if !ok {
+	if !engine.HasPrivateViews(st) {
 		return private("This game hides nothing: its views show everything."), nil
 	}
 	seat := seatedUser(rec, user.ID)
 	if seat == nil {
 		return private("Only the players of this game have a private view of it."), nil
 	}
-	v, err := pv.ViewFor(seat.Seat, pv.PrivateView())
+	v, _, err := engine.ViewFor(st, seat.Seat, engine.PrivateViewOf(st))
 	if err != nil {
 		return private(err.Error()), nil
 	}

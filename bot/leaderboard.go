@@ -16,7 +16,7 @@ import (
 // careerRow is one career of a player.
 type careerRow struct {
 	user, name string
-	rules      engine.Rules
+	game       *engine.Game
 	engine.Summary
 }
 
@@ -29,21 +29,21 @@ func (s *Service) careers(ctx context.Context, place Place, game string) ([]care
 		if game != "" && !strings.HasPrefix(rec.Game, game) || rec.AwaitingStart {
 			return true
 		}
-		rules := s.games[rec.Game]
-		if rules == nil {
+		g := s.games[rec.Game]
+		if g == nil {
 			return true
 		}
-		st, err := rules.Decode(rec.State)
+		st, err := g.Rules.Decode(rec.State)
 		if err != nil {
 			failure = fmt.Errorf("game %s: %w", rec.ID, err)
 			return false
 		}
-		sum, ok := st.(engine.Summarized)
+		sums, ok := engine.SummariesOf(st)
 		if !ok {
 			return true
 		}
-		for _, c := range sum.Summaries() {
-			row := careerRow{user: rec.Owner, name: rec.OwnerName, rules: rules, Summary: c}
+		for _, c := range sums {
+			row := careerRow{user: rec.Owner, name: rec.OwnerName, game: g, Summary: c}
 			if c.Seat != "" {
 				if seat := seatOf(rec, c.Seat); seat != nil {
 					row.user, row.name = seat.ID, seat.Name
@@ -71,8 +71,8 @@ func (s *Service) leaderboard(ctx context.Context, place Place, game string) (Re
 		return Reply{}, err
 	}
 	var legends []engine.Legend
-	if l, ok := s.games[game].(engine.Legends); ok {
-		legends = l.Legends()
+	if g := s.games[game]; g != nil {
+		legends = g.Legends
 	}
 	m := Message{Title: "Leaderboard"}
 	if len(rows) == 0 {
@@ -128,7 +128,7 @@ func (s *Service) careerOf(ctx context.Context, place Place, asker User, player 
 }
 
 func careerLine(c careerRow) string {
-	parts := []string{scoreText(c.rules, c.Score), c.Rank}
+	parts := []string{scoreText(c.game, c.Score), c.Rank}
 	if c.Awards != "" && c.Awards != "none" {
 		parts = append(parts, c.Awards)
 	}

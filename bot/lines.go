@@ -44,14 +44,14 @@ func readEntries(entries []persist.EventRecord) []loggedEvent {
 }
 
 // chatLines renders events as short lines.
-func chatLines(rules engine.Rules, st engine.State, logged []loggedEvent) []Line {
+func chatLines(game *engine.Game, st engine.State, logged []loggedEvent) []Line {
 	events := make([]engine.Event, len(logged))
 	for i, e := range logged {
 		events[i] = e.Event
 	}
 	var glances []engine.Glance
-	if g, ok := rules.(engine.Glancer); ok {
-		glances = g.Glance(st, events)
+	if game != nil && game.Glancer != nil {
+		glances = game.Glancer.Glance(st, events)
 	}
 	// Each event goes on the first line that names it; events no line names
 	// come in their own place, in the order they happened.

@@ -78,7 +78,7 @@ func runReplica(url string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	svc := New(store, map[string]engine.Rules{"hunters": h}, loadOptions(func() time.Time { return loadT0 }))
+	svc := New(store, engine.Described(map[string]engine.Rules{"hunters": h}), loadOptions(func() time.Time { return loadT0 }))
 	var mu sync.Mutex
 	out := json.NewEncoder(os.Stdout)
 	answer := func(a loadAnswer) {
@@ -168,7 +168,7 @@ func TestLoadThreeReplicasWithAKill(t *testing.T) {
 	}
 	defer store.Close()
 	h, _ := hunters.NewRules()
-	setup := New(store, map[string]engine.Rules{"hunters": h}, loadOptions(func() time.Time { return loadT0 }))
+	setup := New(store, engine.Described(map[string]engine.Rules{"hunters": h}), loadOptions(func() time.Time { return loadT0 }))
 	base := make([]int, channels)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
@@ -359,7 +359,7 @@ func TestLoadThreeReplicasWithAKill(t *testing.T) {
 		if rec.Decisions != base[c]+rounds || applied[c] > rounds {
 			t.Errorf("channel %d: %d decisions for %d rounds (%d answered as applied)", c, rec.Decisions-base[c], rounds, applied[c])
 		}
-		checkChain(t, store, rec, map[string]engine.Rules{"hunters": h})
+		checkChain(t, store, rec, engine.Described(map[string]engine.Rules{"hunters": h}))
 	}
 
 	// The three tick together, and one is SIGKILLed in the middle of

@@ -29,7 +29,7 @@ func (s *Service) oddsAllowed(ctx context.Context, rec *persist.GameRecord) (boo
 	if err != nil || t == nil {
 		return err == nil, "", err
 	}
-	if pol, ok := s.games[t.Game].(engine.OddsPolicy); ok && !pol.OddsAllowed(t.Format, t.Answers) {
+	if g := s.games[t.Game]; g != nil && g.OddsPolicy != nil && !g.OddsPolicy.OddsAllowed(t.Format, t.Answers) {
 		return false, fmt.Sprintf("The odds are off in %s: its organiser chose so when creating it.", t.Name), nil
 	}
 	return true, "", nil
@@ -38,7 +38,7 @@ func (s *Service) oddsAllowed(ctx context.Context, rec *persist.GameRecord) (boo
 // withOddsButton adds the Odds button to a prompt's message when the game
 // offers it there and the odds are allowed.
 func (s *Service) withOddsButton(ctx context.Context, rec *persist.GameRecord, st engine.State, m Message) Message {
-	adv, ok := st.(engine.Advisor)
+	adv, ok := engine.AdvisorOf(st)
 	if !ok || m.Prompt == nil || !adv.OddsOffered(m.Prompt.Token) {
 		return m
 	}
@@ -68,7 +68,7 @@ func (s *Service) odds(ctx context.Context, rec *persist.GameRecord, st engine.S
 		unlock()
 		return s.outlook(rec)
 	}
-	adv, ok := st.(engine.Advisor)
+	adv, ok := engine.AdvisorOf(st)
 	if !ok {
 		return private("This game gives no odds."), nil
 	}
@@ -111,11 +111,11 @@ func (s *Service) odds(ctx context.Context, rec *persist.GameRecord, st engine.S
 // outlook answers `odds` (or the Odds button) before a game's Start: the
 // forecast of the game its setup makes, if the game gives one.
 func (s *Service) outlook(rec *persist.GameRecord) (Reply, error) {
-	ol, ok := s.games[rec.Game].(engine.Outlooks)
-	if !ok {
+	g := s.games[rec.Game]
+	if g == nil || g.Outlook == nil {
 		return private("This game gives no odds before it starts."), nil
 	}
-	text, err := ol.Outlook(rec.Setup)
+	text, err := g.Outlook.Outlook(rec.Setup)
 	if err != nil {
 		return private("No outlook for this setup: " + err.Error()), nil
 	}

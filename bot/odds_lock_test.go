@@ -78,7 +78,7 @@ func TestOddsDoNotHoldTheChannel(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { store.Close() })
-		svc := New(store, map[string]engine.Rules{"slow": slowRules{h, gate}}, Options{OddsRollouts: 100,
+		svc := New(store, engine.Described(map[string]engine.Rules{"slow": slowRules{h, gate}}), Options{OddsRollouts: 100,
 			NewSeed: func() ([]byte, error) { return []byte("fixed seed for tests"), nil }})
 		r, err := svc.Command(t.Context(), here, prien, "slow", "new", map[string]string{"boat": "VIIC", "start": "1943-02", "kommandant": "Prien"})
 		if err != nil {

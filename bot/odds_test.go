@@ -66,7 +66,7 @@ func TestAskingForOddsChangesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal("the career ended before an encounter")
 		}
-		st, err := svc.games["hunters"].Decode(rec.State)
+		st, err := svc.games["hunters"].Rules.Decode(rec.State)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +152,7 @@ func TestTournamentOddsOff(t *testing.T) {
 		if err != nil {
 			break
 		}
-		st, _ := games["hunters"].Decode(rec.State)
+		st, _ := games["hunters"].Rules.Decode(rec.State)
 		if st.(*hunters.State).Enc != nil {
 			fights++ // a prompt that would carry the button
 		}
@@ -226,7 +226,7 @@ func oddsService(t *testing.T, store *persist.Store) *Service {
 		t.Fatal(err)
 	}
 	n := 0
-	return New(store, map[string]engine.Rules{"hunters": h}, Options{
+	return New(store, engine.Described(map[string]engine.Rules{"hunters": h}), Options{
 		Now:          func() time.Time { return time.Unix(1700000000, 0).UTC() },
 		NewSeed:      func() ([]byte, error) { return []byte("fixed seed for tests"), nil },
 		NewID:        func() (string, error) { n++; return fmt.Sprintf("g%d", n), nil },

@@ -7,19 +7,19 @@ import (
 	"github.com/kaleun/kaleun/persist"
 )
 
-// Illustrator draws a game's pictures: for a view ("status", "log"), for
-// "board" (the picture of the moment, which a player asks for with Show
-// board), or with view "" for the events of a decision just taken: only
-// the pictures those events changed (nil when none did), so that the
-// channel is not a wall of images.
-type Illustrator interface {
-	Illustrate(st engine.State, view string, events []engine.Event) ([]engine.Picture, error)
-}
+// Illustrator draws a game's pictures (see engine.Illustrator).
+type Illustrator = engine.Illustrator
 
 // pictures asks the game's illustrator for its pictures. A picture that
 // fails to draw is logged and left out: the text says it all anyway.
 func (s *Service) pictures(rec *persist.GameRecord, st engine.State, view string, stored []persist.EventRecord) []File {
+	if s.textOnly {
+		return nil
+	}
 	il := s.illustrators[rec.Game]
+	if g := s.games[rec.Game]; il == nil && g != nil {
+		il = g.Illustrator
+	}
 	if il == nil {
 		return nil
 	}

@@ -42,7 +42,7 @@ func TestAPinnedViewIsKeptUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := map[string]engine.Rules{"plain": h, "pinned": pinnedRules{h}}
+	games := engine.Described(map[string]engine.Rules{"plain": h, "pinned": pinnedRules{h}})
 	svc, _ := serviceWith(t, games, "p", false)
 	for _, g := range []string{"plain", "pinned"} {
 		place := Place{Platform: "discord", Space: "guild1", Channel: g}

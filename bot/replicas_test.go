@@ -41,7 +41,7 @@ func replicas(t testing.TB, n int, now func() time.Time) ([]*Service, []*persist
 		}
 		t.Cleanup(func() { store.Close() })
 		var ids atomic.Int64
-		svcs = append(svcs, New(store, map[string]engine.Rules{"hunters": h}, Options{
+		svcs = append(svcs, New(store, engine.Described(map[string]engine.Rules{"hunters": h}), Options{
 			Now:       now,
 			NewSeed:   func() ([]byte, error) { return []byte("fixed seed for tests"), nil },
 			NewID:     func() (string, error) { return fmt.Sprintf("r%d-g%d", i, ids.Add(1)), nil },
@@ -156,7 +156,7 @@ func TestTwoReplicasAnswerEachClickOnceAndRemindOnce(t *testing.T) {
 }
 
 // checkChain recomputes a game's log: each entry's hash, each link.
-func checkChain(t *testing.T, store *persist.Store, rec *persist.GameRecord, games map[string]engine.Rules) {
+func checkChain(t *testing.T, store *persist.Store, rec *persist.GameRecord, games engine.Registry) {
 	t.Helper()
 	evs, err := store.Events(t.Context(), rec.ID, 1, 0)
 	if err != nil {

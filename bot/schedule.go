@@ -420,10 +420,8 @@ func awaited(p *engine.Prompt) string {
 // game waits.
 func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs) ([]Notice, error) {
 	key, why, autopilot, action := "", "", false, ops.DeadlineRolled
-	if absence, ok := st.(engine.Absence); ok {
-		if k, reason, ok := absence.AbsentChoice(p.Token); ok && p.HasOption(k) {
-			key, why = k, fmt.Sprintf("⌛ %s's deadline passed: %s", name, reason)
-		}
+	if k, reason, ok := engine.AbsentChoice(st, p.Token); ok && p.HasOption(k) {
+		key, why = k, fmt.Sprintf("⌛ %s's deadline passed: %s", name, reason)
 	}
 	switch {
 	case key != "":
@@ -431,12 +429,9 @@ func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.
 		key, why = rollKey, fmt.Sprintf("⌛ %s did not roll for the enemy in time: the bot rolls%s", name, optionCase(p, rollKey))
 	case prefs.Autopilot:
 		action = ops.DeadlineAutopilot
-		if r, ok := st.(engine.Routine); ok {
-			k, ok := r.RoutineChoice()
-			if rf, multi := st.(engine.RoutineFor); multi {
-				k, ok = rf.RoutineChoiceFor(p.Token) // the absent player's own boat
-			}
-			if ok && p.HasOption(k) {
+		// In a game of several prompts, the absent player's own boat's.
+		if k, ok := engine.RoutineChoice(st, p.Token); ok {
+			if p.HasOption(k) {
 				key, why, autopilot = k, "🤖 autopilot", true
 				if !isAway(rec, d.User) {
 					// Said once: from now on it plays quietly, and reminds no more.

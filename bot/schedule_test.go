@@ -40,7 +40,7 @@ func clockedServiceOn(t testing.TB, store *persist.Store, clock *fakeClock) (*Se
 		t.Fatal(err)
 	}
 	n := 0
-	svc := New(store, map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h)}, Options{
+	svc := New(store, engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h)}), Options{
 		Now:          clock.now,
 		NewSeed:      func() ([]byte, error) { return []byte("fixed seed for tests"), nil },
 		NewID:        func() (string, error) { n++; return fmt.Sprintf("c%d-%d", clock.t.Unix(), n), nil },

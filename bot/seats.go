@@ -42,22 +42,18 @@ func UserArg(id, name string) string {
 // seatPlayers seats the creator and the players named by the setup's user
 // fields, and writes their names into the setup for the rules. It returns a
 // message for the user when the setup does not seat everyone.
-func seatPlayers(rules engine.Rules, creator User, args, setup map[string]string) ([]persist.Seat, string) {
-	seated, ok := rules.(engine.Seated)
-	if !ok {
+func seatPlayers(g *engine.Game, creator User, args, setup map[string]string) ([]persist.Seat, string) {
+	if len(g.Seats) == 0 {
 		return nil, ""
 	}
-	ids := seated.Seats()
+	ids := g.Seats
 	seats := []persist.Seat{{Seat: ids[0], ID: creator.ID, Name: creator.Name}}
 	setup[ids[0]] = creator.Name
-	form, _ := rules.(engine.SetupForm)
 	for _, seat := range ids[1:] {
 		var field *engine.SetupField
-		if form != nil {
-			for _, f := range form.SetupFields() {
-				if f.Key == seat && f.Type == engine.FieldUser {
-					field = &f
-				}
+		for _, f := range g.Setup {
+			if f.Key == seat && f.Type == engine.FieldUser {
+				field = &f
 			}
 		}
 		if field == nil {

@@ -18,13 +18,13 @@ import (
 
 var kretschmer = User{ID: "u9", Name: "Kretschmer"}
 
-func newDuelService(t testing.TB) (*Service, *persist.Store, map[string]engine.Rules) {
+func newDuelService(t testing.TB) (*Service, *persist.Store, engine.Registry) {
 	t.Helper()
 	h, err := hunters.NewRules()
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)}
+	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)})
 	svc, store := serviceWith(t, games, "d", false)
 	return svc, store, games
 }
@@ -32,7 +32,7 @@ func newDuelService(t testing.TB) (*Service, *persist.Store, map[string]engine.R
 // serviceWith opens a database in a temporary directory with a service for
 // the games: a fixed clock, ids prefix1, prefix2..., and fixed seeds (each
 // game its own when perGame is set).
-func serviceWith(t testing.TB, games map[string]engine.Rules, prefix string, perGame bool) (*Service, *persist.Store) {
+func serviceWith(t testing.TB, games engine.Registry, prefix string, perGame bool) (*Service, *persist.Store) {
 	t.Helper()
 	store, err := persist.Open(filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
@@ -98,7 +98,7 @@ func TestDuelThroughTheBot(t *testing.T) {
 		other := map[string]User{prien.ID: kretschmer, kretschmer.ID: prien}[who.ID]
 		seen[p.Prompt.Kind+"→"+who.Name]++
 		rec, _ := store.Load(t.Context(), here.Key())
-		st, _ := games["hunters-duel"].Decode(rec.State)
+		st, _ := games["hunters-duel"].Rules.Decode(rec.State)
 		key := hunters.Command(st.(*duel.State).Career())
 		if i%50 == 0 {
 			privateSays(t, "a click by the other player", mustClick(t, svc, other, optionID(rec.ID, p.Prompt.Token, key)), nil, "your click changed nothing")
@@ -233,7 +233,7 @@ func TestDuelSecretChoicesArePrivate(t *testing.T) {
 			continue
 		}
 		rec, _ := store.Load(t.Context(), here.Key())
-		st, _ := games["hunters-duel"].Decode(rec.State)
+		st, _ := games["hunters-duel"].Rules.Decode(rec.State)
 		r = mustClick(t, svc, who, optionID(rec.ID, p.Prompt.Token, hunters.Command(st.(*duel.State).Career())))
 	}
 	if secrets == 0 {

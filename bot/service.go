@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,7 +23,7 @@ import (
 // Service is the game master behind every chat surface.
 type Service struct {
 	store   *persist.Store
-	games   map[string]engine.Rules
+	games   engine.Registry
 	now     func() time.Time
 	newSeed func() ([]byte, error)
 	newID   func() (string, error)
@@ -32,6 +31,7 @@ type Service struct {
 	locks   keyedMutex
 	// illustrators draw pictures, by game; a game without one gets text only.
 	illustrators map[string]Illustrator
+	textOnly     bool
 	// inflight counts calls under way, so a shutdown can let them finish.
 	inflight sync.WaitGroup
 	// reminders and deadline are the due times of a prompt, in the player's
@@ -60,7 +60,10 @@ func (s *Service) Wait() { s.inflight.Wait() }
 
 // Options tune a Service; zero values take the real clock and crypto/rand.
 type Options struct {
-	// Illustrators draw pictures for games that have them, by game name.
+	// TextOnly draws no pictures at all (the terminal without --pictures).
+	TextOnly bool
+	// Illustrators draw pictures in place of a game's own (its
+	// descriptor's Illustrator), by game name: a test's counting one.
 	Illustrators map[string]Illustrator
 	Now          func() time.Time
 	NewSeed      func() ([]byte, error)
@@ -93,8 +96,8 @@ type Options struct {
 }
 
 // New builds a service over a store and the games it offers.
-func New(store *persist.Store, games map[string]engine.Rules, o Options) *Service {
-	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators,
+func New(store *persist.Store, games engine.Registry, o Options) *Service {
+	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators, textOnly: o.TextOnly,
 		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
 		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease}
 	if s.lease <= 0 {
@@ -239,7 +242,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 			Options: []Option{{ID: optionID(rec.ID, "abandon", "confirm"), Label: "Yes, abandon it"}},
 		}}}, nil
 	}
-	if gc, ok := gameCommand(s.games[rec.Game], name); ok {
+	if gc, ok := s.games[rec.Game].Command(name); ok {
 		if st == nil {
 			return private("The game has not started yet: its commander presses Start (after anyone has mixed in entropy with `seed`)."), nil
 		}
@@ -250,7 +253,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 		}
 		return private(gc.NotNow), nil
 	}
-	if pv, ok := st.(engine.PrivateViews); ok && name == pv.PrivateView() {
+	if pv := engine.PrivateViewOf(st); pv != "" && name == pv {
 		return s.hand(ctx, rec, st, user)
 	}
 	if st == nil {
@@ -270,34 +273,14 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	if name == "log" {
 		return s.history(ctx, rec) // a game without a log sheet: its public log
 	}
-	return private(fmt.Sprintf("Unknown command %q: try %s.", name, commandNames())), nil
-}
-
-// rulesVersionOf is the version a game's rules name (engine.Versioned).
-func rulesVersionOf(rules engine.Rules) string {
-	if v, ok := rules.(engine.Versioned); ok {
-		return v.RulesVersion()
-	}
-	return ""
-}
-
-// gameCommand finds a command the game adds (engine.CommandCatalog).
-func gameCommand(rules engine.Rules, name string) (engine.GameCommand, bool) {
-	if cc, ok := rules.(engine.CommandCatalog); ok {
-		for _, c := range cc.GameCommands() {
-			if c.Name == name {
-				return c, true
-			}
-		}
-	}
-	return engine.GameCommand{}, false
+	return private(fmt.Sprintf("Unknown command %q: try %s.", name, commandNames(s.games[rec.Game]))), nil
 }
 
 // noGameHere tells how to start a game, naming its set-up questions.
-func noGameHere(rules engine.Rules) string {
+func noGameHere(g *engine.Game) string {
 	var asks []string
-	if form, ok := rules.(engine.SetupForm); ok {
-		for _, f := range form.SetupFields() {
+	if g != nil {
+		for _, f := range g.Setup {
 			asks = append(asks, strings.ToLower(f.Label))
 			if len(asks) == 3 {
 				asks = append(asks, "...")
@@ -321,7 +304,7 @@ func (s *Service) finishedGameCommand(ctx context.Context, place Place, name str
 	if err != nil || rec == nil {
 		return Reply{}, false, err
 	}
-	rules := s.games[rec.Game]
+	rules := s.games.Rules(rec.Game)
 	if rules == nil || rec.AwaitingStart {
 		return Reply{}, false, nil
 	}
@@ -524,13 +507,7 @@ func pendingAll(st engine.State) []*engine.Prompt {
 	if st == nil || st.Outcome() != nil {
 		return nil
 	}
-	if m, ok := st.(engine.Multi); ok {
-		return m.PendingAll()
-	}
-	if p := st.Pending(); p != nil {
-		return []*engine.Prompt{p}
-	}
-	return nil
+	return engine.PendingAll(st)
 }
 
 // promptByToken finds a pending prompt.
@@ -569,7 +546,7 @@ func (s *Service) load(ctx context.Context, place Place) (*persist.GameRecord, e
 	if err != nil {
 		return nil, nil, err
 	}
-	rules := s.games[rec.Game]
+	rules := s.games.Rules(rec.Game)
 	if rules == nil {
 		return nil, nil, fmt.Errorf("game %s is a %q game, which this kaleun does not play", rec.ID, rec.Game)
 	}
@@ -636,7 +613,7 @@ func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameReco
 	if err != nil {
 		return r, err
 	}
-	if next.Outcome() == nil && offersUndo(s.games[rec.Game]) {
+	if next.Outcome() == nil && s.games[rec.Game].Undo != nil {
 		withUndoButton(r.Public, undoButton(rec.ID, rec.Decisions))
 	}
 	r.Elsewhere = append(r.Elsewhere, s.standingsUpdate(ctx, rec, st, next)...)
@@ -757,7 +734,7 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 	rec.State = b
 	rec.Dice.Cursor = d.Cursor()
 	rec.Decisions++
-	if v := rulesVersionOf(s.games[rec.Game]); v != "" && v != rec.Rules {
+	if v := s.games[rec.Game].RulesVersion; v != "" && v != rec.Rules {
 		// The game goes on under rules read differently from its last
 		// decision's (kaleun was upgraded): the log says so, for verify.
 		entries = append(entries, persist.NewEntry{Event: audit.RulesEntry(audit.RulesVersion{Version: v, From: rec.Decisions})})
@@ -847,9 +824,8 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 		// The commit that ended the game has archived it.
 		res.Lines = append(res.Lines, Line{Text: "🏁 **The end**: " + out.Summary})
 		res.Fields, res.Outcome, res.Tone = engine.ShownFields(out.Fields), out, ToneEnd
-	} else if pin, ok := st.(engine.Pinned); ok {
+	} else if name := engine.PinnedViewOf(st); name != "" {
 		// The game's pinned view stays up to date (edited in place).
-		name := pin.PinnedView()
 		if v, err := st.View(name); err == nil {
 			r.Elsewhere = append(r.Elsewhere, Notice{Place: place, Channel: []Message{viewMessage(v)}, Sticky: name + ":" + rec.ID})
 		}
@@ -1074,22 +1050,17 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 	} else if !errors.Is(err, persist.ErrNotFound) {
 		return Reply{}, err
 	}
-	rules := s.games[game]
-	if rules == nil {
-		names := make([]string, 0, len(s.games))
-		for n := range s.games {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		return private(fmt.Sprintf("Unknown game %q (this kaleun plays %s).", game, strings.Join(names, ", "))), nil
+	g := s.games[game]
+	if g == nil {
+		return private(fmt.Sprintf("Unknown game %q (this kaleun plays %s).", game, strings.Join(s.games.Names(), ", "))), nil
 	}
-	if only, ok := rules.(engine.TournamentOnly); ok && team == nil {
-		return private(only.TournamentOnly()), nil
+	if g.TournamentOnly != "" && team == nil {
+		return private(g.TournamentOnly), nil
 	}
 	setup := map[string]string{}
-	if form, ok := rules.(engine.SetupForm); ok {
+	if len(g.Setup) > 0 {
 		known := map[string]bool{}
-		for _, f := range form.SetupFields() {
+		for _, f := range g.Setup {
 			known[f.Key] = true
 		}
 		for k, v := range args {
@@ -1101,7 +1072,7 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 			}
 		}
 	}
-	seats, refusal := seatPlayers(rules, user, args, setup)
+	seats, refusal := seatPlayers(g, user, args, setup)
 	if team != nil {
 		seats, refusal = team, ""
 		for k, v := range args {
@@ -1120,7 +1091,7 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 		id = fixed.GameID // a reproducible game keeps the id its dice are derived from
 	}
 	rec := &persist.GameRecord{ID: id, Game: game, Key: place.Key(), Created: s.now(), Owner: user.ID, OwnerName: user.Name, Setup: raw, Seats: seats,
-		LogVersion: persist.LogVersion, Rules: rulesVersionOf(rules)}
+		LogVersion: persist.LogVersion, Rules: g.RulesVersion}
 	if tour != nil {
 		rec.Tournament = tour.ID
 	}
@@ -1160,7 +1131,7 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 	if err != nil {
 		return Reply{}, err
 	}
-	st, events, err := rules.New(raw, d)
+	st, events, err := g.Rules.New(raw, d)
 	if err != nil {
 		var de *engine.DiceError
 		if errors.As(err, &de) {

@@ -43,7 +43,7 @@ func serviceOver(t testing.TB, store *persist.Store) (*Service, *persist.Store) 
 		t.Fatal(err)
 	}
 	n := 0
-	svc := New(store, map[string]engine.Rules{"hunters": h}, Options{
+	svc := New(store, engine.Described(map[string]engine.Rules{"hunters": h}), Options{
 		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
 		NewSeed: func() ([]byte, error) { return []byte("fixed seed for tests"), nil },
 		NewID:   func() (string, error) { n++; return fmt.Sprintf("g%d", n), nil },

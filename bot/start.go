@@ -52,7 +52,7 @@ func (s *Service) start(ctx context.Context, place Place, rec *persist.GameRecor
 	if err != nil {
 		return Reply{}, err
 	}
-	st, events, err := s.games[rec.Game].New(rec.Setup, d)
+	st, events, err := s.games.Rules(rec.Game).New(rec.Setup, d)
 	if err != nil {
 		return Reply{}, fmt.Errorf("starting game %s: %w", rec.ID, err)
 	}

@@ -21,7 +21,7 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := map[string]engine.Rules{"tonnagewar": tw}
+	games := engine.Described(map[string]engine.Rules{"tonnagewar": tw})
 	svc, store := serviceWith(t, games, "tw", false)
 	prien, walker := User{ID: "u1", Name: "Prien"}, User{ID: "u2", Name: "Walker"}
 	users := map[string]User{prien.ID: prien, walker.ID: walker}
@@ -44,7 +44,7 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 		if err != nil {
 			return // the match is over: everything may be shown
 		}
-		st, err := games["tonnagewar"].Decode(rec.State)
+		st, err := games["tonnagewar"].Rules.Decode(rec.State)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +118,7 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, _ := games["tonnagewar"].Decode(rec.State)
+		st, _ := games["tonnagewar"].Rules.Decode(rec.State)
 		p := st.Pending()
 		who := seatUser[p.Seat]
 		var prompt *Message
@@ -195,7 +195,7 @@ func TestTonnageWarHelpInChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, _ := serviceWith(t, map[string]engine.Rules{"tonnagewar": tw}, "twhelp", false)
+	svc, _ := serviceWith(t, engine.Described(map[string]engine.Rules{"tonnagewar": tw}), "twhelp", false)
 	prien, walker := User{ID: "u1", Name: "Prien"}, User{ID: "u2", Name: "Walker"}
 	if _, err := svc.Command(t.Context(), here, prien, "tonnagewar", "challenge", map[string]string{"b": UserArg(walker.ID, walker.Name)}); err != nil {
 		t.Fatal(err)

@@ -66,9 +66,12 @@ var tournamentActions = []string{"create", "join", "leave", "start", "standings"
 
 // tournament runs the tournament command in a channel.
 func (s *Service) tournament(ctx context.Context, place Place, user User, game string, args map[string]string) (Reply, error) {
-	rules, ok := s.games[game].(engine.Tournaments)
-	if !ok {
+	g := s.games[game]
+	if g == nil || g.Tournaments == nil {
 		return private(fmt.Sprintf("%s has no tournaments.", game)), nil
+	}
+	rules := g.Tournaments
+	if rules == nil {
 	}
 	action := strings.ToLower(strings.TrimSpace(args["action"]))
 	if action == "create" {
@@ -344,7 +347,8 @@ func (s *Service) withdraw(ctx context.Context, t *persist.Tournament, userID, w
 			return Reply{}, err
 		}
 		r := Reply{Public: []Message{{Text: fmt.Sprintf("%s: %s (%s).", what, t.Name, plural(len(t.Entrants), "entrant", "entrants"))}}}
-		if rules, ok := s.games[t.Game].(engine.Tournaments); ok {
+		if g := s.games[t.Game]; g != nil && g.Tournaments != nil {
+			rules := g.Tournaments
 			r.Elsewhere = []Notice{s.tournamentCard(ctx, t, rules)}
 		}
 		return r, nil
@@ -575,7 +579,10 @@ type standing struct {
 
 // standings ranks the entrants: those whose result counts first, by score.
 func (s *Service) standings(ctx context.Context, t *persist.Tournament) (Message, error) {
-	rules, _ := s.games[t.Game].(engine.Tournaments)
+	var rules engine.Tournaments
+	if g := s.games[t.Game]; g != nil {
+		rules = g.Tournaments
+	}
 	var rows []standing
 	for _, e := range t.Entrants {
 		row := standing{entrant: e, Standing: engine.Standing{Qualifies: true, Status: "not started"}}
@@ -624,7 +631,7 @@ func (s *Service) standings(ctx context.Context, t *persist.Tournament) (Message
 
 // teamTotals ranks the teams by their members' scores, under the format's
 // title for them.
-func teamTotals(rows []standing, title string, rules engine.Rules) string {
+func teamTotals(rows []standing, title string, game *engine.Game) string {
 	total := map[string]int{}
 	var teams []string
 	for _, r := range rows {
@@ -642,7 +649,7 @@ func teamTotals(rows []standing, title string, rules engine.Rules) string {
 	sort.SliceStable(teams, func(i, j int) bool { return total[teams[i]] > total[teams[j]] })
 	lines := []string{title + ":"}
 	for i, t := range teams {
-		lines = append(lines, fmt.Sprintf("%d. %s: %s", i+1, t, scoreText(rules, total[t])))
+		lines = append(lines, fmt.Sprintf("%d. %s: %s", i+1, t, scoreText(game, total[t])))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -659,7 +666,7 @@ func (s *Service) gameState(ctx context.Context, key, id string) (engine.State, 
 	if rec.AwaitingStart {
 		return nil, nil
 	}
-	rules := s.games[rec.Game]
+	rules := s.games.Rules(rec.Game)
 	if rules == nil {
 		return nil, fmt.Errorf("game %s is a %q game, which this kaleun does not play", rec.ID, rec.Game)
 	}
@@ -676,7 +683,12 @@ func (s *Service) standingsUpdate(ctx context.Context, rec *persist.GameRecord, 
 	if err != nil || t == nil || t.Status != "running" {
 		return nil
 	}
-	rules, ok := s.games[t.Game].(engine.Tournaments)
+	g := s.games[t.Game]
+	ok := g != nil && g.Tournaments != nil
+	var rules engine.Tournaments
+	if ok {
+		rules = g.Tournaments
+	}
 	if !ok {
 		return nil
 	}
@@ -743,10 +755,10 @@ func teamsTitle(rules engine.Tournaments, format string) string {
 	return "Teams"
 }
 
-// scoreText writes a score with the game's unit (engine.Scored).
-func scoreText(rules engine.Rules, n int) string {
-	if sc, ok := rules.(engine.Scored); ok && sc.ScoreUnit() != "" {
-		return thousands(n) + " " + sc.ScoreUnit()
+// scoreText writes a score with the game's unit.
+func scoreText(g *engine.Game, n int) string {
+	if g != nil && g.ScoreUnit != "" {
+		return thousands(n) + " " + g.ScoreUnit
 	}
 	return thousands(n)
 }

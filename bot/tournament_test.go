@@ -82,7 +82,7 @@ func TestTournamentThroughTheBot(t *testing.T) {
 			if err != nil {
 				continue // his career is over
 			}
-			st, _ := games["hunters"].Decode(rec.State)
+			st, _ := games["hunters"].Rules.Decode(rec.State)
 			pr := st.Pending()
 			next := mustClick(t, svc, p, optionID(rec.ID, pr.Token, hunters.Command(st.(*hunters.State))))
 			if ended(next) {

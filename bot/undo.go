@@ -63,8 +63,8 @@ func (s *Service) undoFinished(ctx context.Context, place Place) (Reply, error) 
 }
 
 // offersUndo says whether a game lets its players take back decisions.
-func offersUndo(rules engine.Rules) bool {
-	_, ok := rules.(engine.Undo)
+func offersUndo(g *engine.Game) bool {
+	ok := g != nil && g.Undo != nil
 	return ok
 }
 
@@ -281,10 +281,10 @@ func (s *Service) rebuild(ctx context.Context, rec *persist.GameRecord) (*audit.
 	}
 	rules := s.games[rec.Game]
 	setups := []json.RawMessage{rec.Setup}
-	if rr, ok := rules.(engine.Reread); ok {
+	if rules != nil && rules.FormerSetups != nil {
 		// A game begun before a default of its rules changed replays as
 		// its setup read then.
-		for _, former := range rr.FormerSetups(rec.Setup) {
+		for _, former := range rules.FormerSetups(rec.Setup) {
 			setups = append(setups, former)
 		}
 	}

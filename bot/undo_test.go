@@ -13,9 +13,9 @@ import (
 )
 
 // commanderKey is the built-in commander's answer to a game's pending prompt.
-func commanderKey(t *testing.T, games map[string]engine.Rules, rec *persist.GameRecord) (*engine.Prompt, string) {
+func commanderKey(t *testing.T, games engine.Registry, rec *persist.GameRecord) (*engine.Prompt, string) {
 	t.Helper()
-	st, err := games[rec.Game].Decode(rec.State)
+	st, err := games[rec.Game].Rules.Decode(rec.State)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func lastLog(t *testing.T, store *persist.Store, rec *persist.GameRecord) (persi
 
 // verified exports a game (the seed in force revealed, as a terminal
 // database's holder may) and verifies it.
-func verified(t *testing.T, store *persist.Store, games map[string]engine.Rules, rec *persist.GameRecord) audit.Report {
+func verified(t *testing.T, store *persist.Store, games engine.Registry, rec *persist.GameRecord) audit.Report {
 	t.Helper()
 	x, err := audit.Build(t.Context(), store, rec, true)
 	if err != nil {
@@ -356,7 +356,7 @@ func TestUndoRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	playUntil(t, svc, store, here, []User{prien}, func(after, before *persist.GameRecord) bool {
-		st, _ := games["hunters"].Decode(after.State)
+		st, _ := games["hunters"].Rules.Decode(after.State)
 		return st.(*hunters.State).Career.Patrols == 1
 	})
 	undoSays(t, svc, here, prien, "was taken in an earlier patrol, and undo steps back only within the current patrol")

@@ -20,7 +20,7 @@ import (
 // at most, and 13.5.6's end; the standings rank boats and packs.
 func TestWolfpackTournamentOfTwelve(t *testing.T) {
 	h, _ := hunters.NewRules()
-	games := map[string]engine.Rules{"hunters": h, "hunters-wolfpack": wolfpack.NewRules(h)}
+	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-wolfpack": wolfpack.NewRules(h)})
 	svc, store := serviceWith(t, games, "w", true)
 	organiser := User{ID: "bdu", Name: "Dönitz"}
 	tcmd := func(u User, args map[string]string) Reply {
@@ -70,7 +70,7 @@ func TestWolfpackTournamentOfTwelve(t *testing.T) {
 			if err != nil {
 				continue // this pack is home
 			}
-			st, err := games["hunters-wolfpack"].Decode(rec.State)
+			st, err := games["hunters-wolfpack"].Rules.Decode(rec.State)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -271,14 +271,6 @@ type Seated interface {
 	Seats() []string
 }
 
-// SeatQuestion is implemented by Seated rules that say how a set-up at
-// one keyboard asks for a seat's player: the question, in the game's words
-// (what the seat plays), and the name taken when none is given. Without it
-// the question is a generic one.
-type SeatQuestion interface {
-	SeatQuestion(seat string) (label, defaultName string)
-}
-
 // SetupForm is implemented by Rules whose games take setup answers.
 type SetupForm interface {
 	SetupFields() []SetupField

@@ -87,7 +87,7 @@ func (b *clockedBot) open() {
 	if err != nil {
 		b.t.Fatal(err)
 	}
-	games := map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h)}
+	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h)})
 	n := 0
 	svc := bot.New(store, games, bot.Options{Now: b.clock.now, NewSeed: fixedSeed,
 		NewID:     func() (string, error) { n++; return fmt.Sprintf("g%d-%d", b.clock.now().Unix(), n), nil },

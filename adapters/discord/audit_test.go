@@ -68,7 +68,7 @@ func TestDiscordDiceAudit(t *testing.T) {
 		t.Fatalf("no audit file attached: %s", text(posts))
 	}
 	h, _ := hunters.NewRules()
-	r := audit.Verify(file, map[string]engine.Rules{"hunters": h})
+	r := audit.Verify(file, engine.Described(map[string]engine.Rules{"hunters": h}))
 	if !r.OK() || r.Checked == 0 || r.Decisions < 11 {
 		t.Fatalf("the attached log: %+v", r)
 	}

@@ -43,7 +43,7 @@ func TestRiskyOptionsAskFirstAndShowBoardThroughDiscord(t *testing.T) {
 	var prompt *engine.Prompt
 	for i := 0; i < 20; i++ {
 		rec, _ = r.store.Load(r.t.Context(), "discord/g1/c1")
-		st, err := r.games["hunters"].Decode(rec.State)
+		st, err := r.games["hunters"].Rules.Decode(rec.State)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,7 +36,7 @@ type channelRun struct {
 	a     *Adapter
 	svc   *bot.Service
 	store *persist.Store
-	games map[string]engine.Rules
+	games engine.Registry
 	done  chan string
 	n     int // interactions sent
 	// users are who sent each interaction, by its id.
@@ -168,7 +168,7 @@ func (r *channelRun) play(channel string, maxSteps int) string {
 		if rec.Over {
 			return gameID
 		}
-		st, err := r.games[rec.Game].Decode(rec.State)
+		st, err := r.games[rec.Game].Rules.Decode(rec.State)
 		if err != nil {
 			r.t.Fatal(err)
 		}

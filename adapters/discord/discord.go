@@ -48,7 +48,7 @@ type Config struct {
 type Adapter struct {
 	cfg     Config
 	svc     *bot.Service
-	games   map[string]engine.Rules
+	games   engine.Registry
 	log     *slog.Logger
 	session *discordgo.Session
 	// handled, when set (by tests), hears of each interaction once
@@ -66,7 +66,7 @@ type Adapter struct {
 }
 
 // New prepares the adapter; Start connects.
-func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.Logger) (*Adapter, error) {
+func New(cfg Config, svc *bot.Service, games engine.Registry, log *slog.Logger) (*Adapter, error) {
 	if cfg.Token == "" {
 		return nil, fmt.Errorf("discord: no bot token")
 	}
@@ -171,10 +171,10 @@ func (a *Adapter) commands() []*discordgo.ApplicationCommand { return Applicatio
 
 // ApplicationCommands builds one slash command per game, with a subcommand
 // per bot command; "new" takes the game's setup fields as options.
-func ApplicationCommands(games map[string]engine.Rules) []*discordgo.ApplicationCommand {
+func ApplicationCommands(games engine.Registry) []*discordgo.ApplicationCommand {
 	names := make([]string, 0, len(games))
 	for n, g := range games {
-		if _, only := g.(engine.TournamentOnly); !only {
+		if g.TournamentOnly == "" {
 			names = append(names, n) // a tournament-only game is reached through its tournament
 		}
 	}
@@ -182,21 +182,19 @@ func ApplicationCommands(games map[string]engine.Rules) []*discordgo.Application
 	var out []*discordgo.ApplicationCommand
 	for _, name := range names {
 		var newOpts []*discordgo.ApplicationCommandOption
-		if form, ok := games[name].(engine.SetupForm); ok {
-			for _, f := range form.SetupFields() {
-				o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: f.Key, Description: trim(f.Label, 100), Required: f.Required}
-				switch {
-				case f.Type == engine.FieldUser:
-					o.Type = discordgo.ApplicationCommandOptionUser
-				case len(f.Options) > 0 && len(f.Options) <= 25:
-					for _, c := range f.Options {
-						o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: trim(c.Label, 100), Value: c.Key})
-					}
-				case len(f.Options) > 25 || len(f.Suggestions) > 0:
-					o.Autocomplete = true
+		for _, f := range games[name].Setup {
+			o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: f.Key, Description: trim(f.Label, 100), Required: f.Required}
+			switch {
+			case f.Type == engine.FieldUser:
+				o.Type = discordgo.ApplicationCommandOptionUser
+			case len(f.Options) > 0 && len(f.Options) <= 25:
+				for _, c := range f.Options {
+					o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: trim(c.Label, 100), Value: c.Key})
 				}
-				newOpts = append(newOpts, o)
+			case len(f.Options) > 25 || len(f.Suggestions) > 0:
+				o.Autocomplete = true
 			}
+			newOpts = append(newOpts, o)
 		}
 		// Discord lists required options first.
 		sort.SliceStable(newOpts, func(i, j int) bool { return newOpts[i].Required && !newOpts[j].Required })
@@ -204,7 +202,7 @@ func ApplicationCommands(games map[string]engine.Rules) []*discordgo.Application
 		for _, c := range bot.CommandsFor(games[name]) {
 			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: c.Name, Description: trim(c.Help, 100)}
 			if c.Name == "challenge" {
-				if _, seated := games[name].(engine.Seated); !seated {
+				if len(games[name].Seats) == 0 {
 					continue
 				}
 				sub.Options = newOpts // a challenge is a new game for two
@@ -288,8 +286,8 @@ func (a *Adapter) autocomplete(i *discordgo.InteractionCreate, received time.Tim
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	if focused != nil {
 		typed := strings.ToLower(fmt.Sprint(focused.Value))
-		if form, ok := a.games[data.Name].(engine.SetupForm); ok {
-			for _, f := range form.SetupFields() {
+		if g := a.games[data.Name]; g != nil {
+			for _, f := range g.Setup {
 				if f.Key != focused.Name {
 					continue
 				}

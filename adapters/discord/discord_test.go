@@ -23,10 +23,10 @@ import (
 func startAdapter(t *testing.T, f *discordfake.Server, dbPath string) (*Adapter, *persist.Store) {
 	t.Helper()
 	h, _ := hunters.NewRules()
-	return startAdapterWith(t, f, dbPath, map[string]engine.Rules{"hunters": h})
+	return startAdapterWith(t, f, dbPath, engine.Described(map[string]engine.Rules{"hunters": h}))
 }
 
-func startAdapterWith(t *testing.T, f *discordfake.Server, dbPath string, games map[string]engine.Rules) (*Adapter, *persist.Store) {
+func startAdapterWith(t *testing.T, f *discordfake.Server, dbPath string, games engine.Registry) (*Adapter, *persist.Store) {
 	t.Helper()
 	store, err := persist.Open(dbPath)
 	if err != nil {
@@ -260,7 +260,7 @@ func TestThreadsAndStickyStandings(t *testing.T) {
 func TestDuelChallengeThroughDiscord(t *testing.T) {
 	f := discordfake.New(t)
 	h, _ := hunters.NewRules()
-	a, store := startAdapterWith(t, f, filepath.Join(t.TempDir(), "k.db"), map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)})
+	a, store := startAdapterWith(t, f, filepath.Join(t.TempDir(), "k.db"), engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)}))
 	defer store.Close()
 	defer a.Close()
 	registered := string(f.Commands()[0])
@@ -304,7 +304,7 @@ func TestTonnageWarDoorThroughDiscord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, store := startAdapterWith(t, f, filepath.Join(t.TempDir(), "k.db"), map[string]engine.Rules{"tonnagewar": tw})
+	a, store := startAdapterWith(t, f, filepath.Join(t.TempDir(), "k.db"), engine.Described(map[string]engine.Rules{"tonnagewar": tw}))
 	defer store.Close()
 	defer a.Close()
 	command := func(id, user, sub string, opts []any, resolved map[string]any) {
@@ -372,7 +372,7 @@ func TestRegisteredCommandsFitDiscordsLimits(t *testing.T) {
 }
 
 // allGames are the games the binary plays, as cmd/kaleun registers them.
-func allGames(t *testing.T) map[string]engine.Rules {
+func allGames(t *testing.T) engine.Registry {
 	t.Helper()
 	h, err := hunters.NewRules()
 	if err != nil {
@@ -382,5 +382,5 @@ func allGames(t *testing.T) map[string]engine.Rules {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h), "tonnagewar": tw}
+	return engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h), "tonnagewar": tw})
 }

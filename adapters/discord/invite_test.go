@@ -154,7 +154,7 @@ func TestInvitePermissionsAreTheCallsMade(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store2.Close()
-	games := map[string]engine.Rules{"hunters": h}
+	games := engine.Described(map[string]engine.Rules{"hunters": h})
 	global, err := New(Config{Token: "test-token", ApplicationID: "app", APIBase: f.URL}, bot.New(store2, games, bot.Options{}), games, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

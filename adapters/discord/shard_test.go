@@ -19,7 +19,7 @@ import (
 // shard outside its count is refused before connecting.
 func TestShardsIdentifyAndOnlyShardZeroRegisters(t *testing.T) {
 	h, _ := hunters.NewRules()
-	games := map[string]engine.Rules{"hunters": h}
+	games := engine.Described(map[string]engine.Rules{"hunters": h})
 	start := func(f *discordfake.Server, id, count int) {
 		t.Helper()
 		store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))

@@ -84,7 +84,7 @@ func TestUndoThroughDiscord(t *testing.T) {
 	f.Slash("i6", "u2", false, "audit", nil)
 	posts = f.Drain(t)
 	h, _ := hunters.NewRules()
-	r := audit.Verify(posts[0].Files["kaleun-adaptertest.json"], map[string]engine.Rules{"hunters": h})
+	r := audit.Verify(posts[0].Files["kaleun-adaptertest.json"], engine.Described(map[string]engine.Rules{"hunters": h}))
 	if !r.OK() || r.Undos != 2 || r.UndoneAfterDice != 1 {
 		t.Fatalf("the attached log: %+v", r)
 	}
@@ -95,7 +95,7 @@ func TestUndoThroughDiscord(t *testing.T) {
 func TestDuelUndoConsentThroughDiscord(t *testing.T) {
 	f := discordfake.New(t)
 	h, _ := hunters.NewRules()
-	games := map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)}
+	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)})
 	a, store := startAdapterWith(t, f, filepath.Join(t.TempDir(), "k.db"), games)
 	defer store.Close()
 	defer a.Close()
@@ -113,7 +113,7 @@ func TestDuelUndoConsentThroughDiscord(t *testing.T) {
 		// Pings come only when the turn changes hands (issue 17): the
 		// player to press is the one the pending prompt names.
 		before, _ := store.Load(t.Context(), "discord/g1/c1")
-		st, err := games["hunters-duel"].Decode(before.State)
+		st, err := games["hunters-duel"].Rules.Decode(before.State)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,7 +23,7 @@ import (
 	"github.com/kaleun/kaleun/engine/tonnagewar"
 )
 
-func games(t *testing.T) map[string]engine.Rules {
+func games(t *testing.T) engine.Registry {
 	t.Helper()
 	h, err := hunters.NewRules()
 	if err != nil {
@@ -33,7 +33,7 @@ func games(t *testing.T) map[string]engine.Rules {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h), "tonnagewar": tw}
+	return engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h), "tonnagewar": tw})
 }
 
 // sample is a value for an option as a player would give it: a choice when

@@ -34,7 +34,7 @@ func startClockedSlack(t *testing.T, f *slackfake.Server, clock *slackClock) (*A
 		t.Fatal(err)
 	}
 	h, _ := hunters.NewRules()
-	games := map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)}
+	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)})
 	n := 0
 	svc := bot.New(store, games, bot.Options{Now: clock.now, NewSeed: fixedSeed,
 		NewID:     func() (string, error) { n++; return fmt.Sprintf("g%d", n), nil },

@@ -58,7 +58,7 @@ func TestSlackDiceAudit(t *testing.T) {
 		t.Fatal("no audit file uploaded")
 	}
 	h, _ := hunters.NewRules()
-	if r := audit.Verify(file, map[string]engine.Rules{"hunters": h}); !r.OK() || r.Decisions < 5 || len(r.Unrevealed) != 1 {
+	if r := audit.Verify(file, engine.Described(map[string]engine.Rules{"hunters": h})); !r.OK() || r.Decisions < 5 || len(r.Unrevealed) != 1 {
 		t.Fatalf("the uploaded log: %+v", r)
 	}
 	f.Slash("e5", "U2", `dice`)

@@ -114,7 +114,7 @@ func TestShowBoardGoesToDirectMessagesOnSlack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := r.games["hunters"].Decode(rec.State)
+	st, err := r.games["hunters"].Rules.Decode(rec.State)
 	if err != nil {
 		t.Fatal(err)
 	}

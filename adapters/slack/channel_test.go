@@ -33,7 +33,7 @@ type channelRun struct {
 	a     *Adapter
 	svc   *bot.Service
 	store *persist.Store
-	games map[string]engine.Rules
+	games engine.Registry
 	done  chan string
 	n     int // interactions sent
 }
@@ -48,7 +48,7 @@ func startChannelRun(t *testing.T) *channelRun {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h), "tonnagewar": tw}
+	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h), "tonnagewar": tw})
 	r := &channelRun{t: t, f: slackfake.New(t), games: games, done: make(chan string, 64)}
 	r.store, err = persist.Open(filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
@@ -152,7 +152,7 @@ func (r *channelRun) play(channel, thread string, maxSteps int) string {
 		if rec.Over {
 			return gameID
 		}
-		st, err := r.games[rec.Game].Decode(rec.State)
+		st, err := r.games[rec.Game].Rules.Decode(rec.State)
 		if err != nil {
 			r.t.Fatal(err)
 		}

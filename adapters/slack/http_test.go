@@ -71,7 +71,7 @@ func startHTTPBot(t *testing.T, f *slackfake.Server, client *http.Client, limits
 func startHTTPBotOver(t *testing.T, f *slackfake.Server, store *persist.Store, seenInStore bool, client *http.Client, limits func(*httpLimits)) *httpBot {
 	t.Helper()
 	h, _ := hunters.NewRules()
-	games := map[string]engine.Rules{"hunters": h}
+	games := engine.Described(map[string]engine.Rules{"hunters": h})
 	logs := &syncBuffer{}
 	cfg := Config{Mode: "http", BotToken: "xoxb-test", SigningSecret: testSecret, Listen: "127.0.0.1:0", APIBase: f.APIURL(), HTTPClient: client}
 	if seenInStore {

@@ -40,7 +40,7 @@ func lateBot(t *testing.T, cfg Config) (a *Adapter, release func()) {
 	gate := make(chan struct{})
 	var once sync.Once
 	release = func() { once.Do(func() { close(gate) }) }
-	games := map[string]engine.Rules{"hunters": gatedRules{h, gate}}
+	games := engine.Described(map[string]engine.Rules{"hunters": gatedRules{h, gate}})
 	a, err = New(cfg, bot.New(store, games, bot.Options{NewSeed: fixedSeed, NewID: fixedID}), games, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

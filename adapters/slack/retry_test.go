@@ -55,7 +55,7 @@ func (b *slackBot) open() {
 		b.t.Fatal(err)
 	}
 	h, _ := hunters.NewRules()
-	games := map[string]engine.Rules{"hunters": h}
+	games := engine.Described(map[string]engine.Rules{"hunters": h})
 	n := 0
 	svc := bot.New(store, games, bot.Options{Now: b.clock.now, NewSeed: fixedSeed,
 		NewID:     func() (string, error) { n++; return fmt.Sprintf("g%d-%d", b.clock.t.Unix(), n), nil },

@@ -50,7 +50,7 @@ type Config struct {
 type Adapter struct {
 	cfg   Config
 	svc   *bot.Service
-	games map[string]engine.Rules
+	games engine.Registry
 	log   *slog.Logger
 	api   *slack.Client
 	// client sends files to the upload URLs Slack gives.
@@ -87,7 +87,7 @@ type Adapter struct {
 }
 
 // New prepares the adapter; Start connects.
-func New(cfg Config, svc *bot.Service, games map[string]engine.Rules, log *slog.Logger) (*Adapter, error) {
+func New(cfg Config, svc *bot.Service, games engine.Registry, log *slog.Logger) (*Adapter, error) {
 	client := cfg.HTTPClient
 	if client == nil {
 		client = &http.Client{Timeout: 30 * time.Second}
@@ -373,11 +373,11 @@ func tokenize(s string) ([]string, error) {
 
 // usage lists the commands with their arguments: `new` with the game's own
 // set-up fields, then the bot's commands.
-func usage(rules engine.Rules) string {
+func usage(g *engine.Game) string {
 	var parts []string
-	if form, ok := rules.(engine.SetupForm); ok {
+	if g != nil && len(g.Setup) > 0 {
 		p := "new"
-		for _, f := range form.SetupFields() {
+		for _, f := range g.Setup {
 			if f.Required {
 				p += " " + f.Key + "=..."
 			} else {
@@ -386,7 +386,7 @@ func usage(rules engine.Rules) string {
 		}
 		parts = append(parts, p)
 	}
-	for _, c := range bot.CommandsFor(rules) {
+	for _, c := range bot.CommandsFor(g) {
 		p := c.Name
 		for _, arg := range c.Args {
 			if arg.Required {

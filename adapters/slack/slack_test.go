@@ -34,7 +34,7 @@ func setup(t *testing.T, cfg Config, db string) (*Adapter, *persist.Store) {
 		t.Fatal(err)
 	}
 	h, _ := hunters.NewRules()
-	games := map[string]engine.Rules{"hunters": h}
+	games := engine.Described(map[string]engine.Rules{"hunters": h})
 	a, err := New(cfg, bot.New(store, games, bot.Options{NewSeed: fixedSeed, NewID: fixedID}), games, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

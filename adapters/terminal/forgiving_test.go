@@ -289,7 +289,7 @@ func TestKeyboardUndo(t *testing.T) {
 	}
 	data, _ := json.Marshal(x)
 	h, _ := hunters.NewRules()
-	rep := audit.Verify(data, map[string]engine.Rules{"hunters": h})
+	rep := audit.Verify(data, engine.Described(map[string]engine.Rules{"hunters": h}))
 	if !rep.OK() || rep.Undos != 3 || rep.UndoneAfterDice != 2 {
 		t.Fatalf("verify: %v, %d undos, %d after dice", rep.Problems, rep.Undos, rep.UndoneAfterDice)
 	}
@@ -360,7 +360,7 @@ func TestHotSeatDuelUndoAsksTheOtherPlayer(t *testing.T) {
 	}
 	t.Cleanup(func() { store.Close() })
 	h, _ := hunters.NewRules()
-	games := map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)}
+	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)})
 	svc := bot.New(store, games, bot.Options{})
 	prien := bot.User{ID: me.ID, Name: "Prien"}
 	d := &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte("hot seat duel")), GameID: "duel"}
@@ -387,7 +387,7 @@ func TestHotSeatDuelUndoAsksTheOtherPlayer(t *testing.T) {
 		if rec.Dice.Cursor > 12 && !asked {
 			return "undo"
 		}
-		st, _ := games["hunters-duel"].Decode(rec.State)
+		st, _ := games["hunters-duel"].Rules.Decode(rec.State)
 		want := hunters.Command(st.(*duel.State).Career())
 		for _, m := range numberedOption.FindAllStringSubmatch(screen, -1) {
 			if m[2] == want {

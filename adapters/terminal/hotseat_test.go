@@ -28,7 +28,7 @@ func tonnageWarSession(t *testing.T, clear bool) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := bot.New(store, map[string]engine.Rules{"tonnagewar": tw}, bot.Options{})
+	svc := bot.New(store, engine.Described(map[string]engine.Rules{"tonnagewar": tw}), bot.Options{})
 	s := &Session{Svc: svc, Place: place, User: me, Game: "tonnagewar", Views: []string{"table", "score", "variants", "hand"}, ClearScreen: clear}
 	d := &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte("hot seat test")), GameID: "hotseat"}
 	r, err := svc.StartGame(t.Context(), place, bot.User{ID: me.ID, Name: "Prien"}, "tonnagewar", map[string]string{"b": bot.UserArg("seatb", "Walker")}, d)

@@ -94,7 +94,7 @@ func TestSlowOddsAreAnnounced(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		svc := bot.New(store, map[string]engine.Rules{"hunters": waitingRules{h, wait}}, bot.Options{OddsRollouts: 50})
+		svc := bot.New(store, engine.Described(map[string]engine.Rules{"hunters": waitingRules{h, wait}}), bot.Options{OddsRollouts: 50})
 		d := &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte{1, 2, 3, 4}), GameID: "test"}
 		if _, err := svc.StartGame(t.Context(), place, me, "hunters", map[string]string{"boat": "VIIC", "start": "1943-02"}, d); err != nil {
 			t.Fatal(err)

@@ -42,7 +42,7 @@ func sessionWith(t *testing.T, path string, jsonl bool, input string, out io.Wri
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := bot.New(store, map[string]engine.Rules{"hunters": h}, opts)
+	svc := bot.New(store, engine.Described(map[string]engine.Rules{"hunters": h}), opts)
 	s := &Session{Svc: svc, Place: place, User: me, Game: "hunters", Views: []string{"status", "log", "help", "rules"}, Odds: true,
 		In: strings.NewReader(input), Out: out, JSONL: jsonl}
 	if _, err := store.Load(t.Context(), place.Key()); errors.Is(err, persist.ErrNotFound) {
@@ -242,7 +242,7 @@ func TestOddsInJSONL(t *testing.T) {
 		}
 		h, _ := hunters.NewRules()
 		d := &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte{1, 2, 3, 4}), GameID: "test"}
-		if _, err := bot.New(store, map[string]engine.Rules{"hunters": h}, bot.Options{}).StartGame(t.Context(), place, me, "hunters", map[string]string{"boat": "VIIC", "start": "1943-02"}, d); err != nil {
+		if _, err := bot.New(store, engine.Described(map[string]engine.Rules{"hunters": h}), bot.Options{}).StartGame(t.Context(), place, me, "hunters", map[string]string{"boat": "VIIC", "start": "1943-02"}, d); err != nil {
 			t.Fatal(err)
 		}
 		store.Close()

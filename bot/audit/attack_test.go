@@ -19,13 +19,13 @@ import (
 
 // The attacks reported against the audit, each reproduced before its fix.
 
-func hunterGames(t *testing.T) map[string]engine.Rules {
+func hunterGames(t *testing.T) engine.Registry {
 	t.Helper()
 	h, err := hunters.NewRules()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return map[string]engine.Rules{"hunters": h}
+	return engine.Described(map[string]engine.Rules{"hunters": h})
 }
 
 func readFixture(t *testing.T, name string) []byte {
@@ -218,7 +218,7 @@ func (panickyRules) New([]byte, engine.Dice) (engine.State, []engine.Event, erro
 // says so and goes on serving (kaleun verify, the bot's callers).
 func TestRulesThatPanicAreAFindingNotACrash(t *testing.T) {
 	data, games := played(t, script{decisions: 5, reveal: true})
-	games["hunters"] = panickyRules{games["hunters"]}
+	games["hunters"] = engine.Describe(panickyRules{games["hunters"].Rules})
 	r := audit.Verify(data, games)
 	if r.OK() || !strings.Contains(r.Problems[0].String(), "the rules fail on this log (index out of range") {
 		t.Fatalf("%+v", r)

@@ -27,7 +27,7 @@ type script struct {
 
 // played plays a career through the bot, clicking each prompt's first
 // option, and returns its export.
-func played(t *testing.T, sc script) ([]byte, map[string]engine.Rules) {
+func played(t *testing.T, sc script) ([]byte, engine.Registry) {
 	t.Helper()
 	store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
@@ -35,7 +35,7 @@ func played(t *testing.T, sc script) ([]byte, map[string]engine.Rules) {
 	}
 	defer store.Close()
 	h, _ := hunters.NewRules()
-	games := map[string]engine.Rules{"hunters": h}
+	games := engine.Described(map[string]engine.Rules{"hunters": h})
 	seeds := 0
 	svc := bot.New(store, games, bot.Options{
 		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
@@ -276,7 +276,7 @@ func TestAnExportFromBeforeADefaultChangedVerifies(t *testing.T) {
 		if c.game == "hunters-duel" {
 			rules = duel.NewRules(h)
 		}
-		r := audit.Verify(data, map[string]engine.Rules{c.game: rules})
+		r := audit.Verify(data, engine.Described(map[string]engine.Rules{c.game: rules}))
 		if !r.OK() || r.Checked != r.Dice || r.Decisions < 30 {
 			t.Fatalf("%s: %+v", c.file, r)
 		}
@@ -284,7 +284,7 @@ func TestAnExportFromBeforeADefaultChangedVerifies(t *testing.T) {
 			t.Errorf("%s: replayed from %q, want the former reading", c.file, r.Reading)
 		}
 		// Without the former reading, the set-up's events differ at once.
-		r = audit.Verify(data, map[string]engine.Rules{c.game: plainRules{rules}})
+		r = audit.Verify(data, engine.Described(map[string]engine.Rules{c.game: plainRules{rules}}))
 		if r.OK() || !strings.Contains(r.Problems[0].String(), "logged") {
 			t.Errorf("%s read as now: %v", c.file, r.Problems)
 		}

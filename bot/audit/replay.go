@@ -17,7 +17,7 @@ import (
 // decision, whether the rules ended the game there, and the undos seen.
 // checkOrder has made sure each decision's entries come together and in
 // order, the game master's after them.
-func replay(x *Export, setup json.RawMessage, faces []int, games map[string]engine.Rules) (replayed, []Problem) {
+func replay(x *Export, setup json.RawMessage, faces []int, games engine.Registry) (replayed, []Problem) {
 	rules := games[x.Game.Game]
 	if rules == nil {
 		return replayed{}, []Problem{{Msg: fmt.Sprintf("this verifier does not know the game %q", x.Game.Game)}}
@@ -30,7 +30,7 @@ func replay(x *Export, setup json.RawMessage, faces []int, games map[string]engi
 // its rules with the logged dice, trusting the logged events (verify is
 // what compares them): the bot undoes a decision from the timeline it
 // gives.
-func Rebuild(rules engine.Rules, setup json.RawMessage, entries []persist.EventRecord) (*Timeline, error) {
+func Rebuild(rules *engine.Game, setup json.RawMessage, entries []persist.EventRecord) (*Timeline, error) {
 	x := &Export{Game: GameInfo{Setup: setup}, Entries: entries}
 	var faces []int
 	for _, e := range entries {
@@ -55,7 +55,7 @@ func Rebuild(rules engine.Rules, setup json.RawMessage, entries []persist.EventR
 
 // walk replays x through rules; with check, each decision's events are
 // compared with the logged ones.
-func walk(x *Export, rules engine.Rules, setup json.RawMessage, faces []int, check bool) (t *Timeline, res replayed, probs []Problem) {
+func walk(x *Export, rules *engine.Game, setup json.RawMessage, faces []int, check bool) (t *Timeline, res replayed, probs []Problem) {
 	defer func() {
 		// A forged file may lead the rules where no game goes: that is a
 		// finding about the file, not a reason to crash.

@@ -97,7 +97,7 @@ func playedUnder(t *testing.T, clicks int, readings ...reading) []byte {
 	me := bot.User{ID: "u", Name: "Prien"}
 	var r bot.Reply
 	for i, rd := range readings {
-		svc := bot.New(store, map[string]engine.Rules{"hunters": rd}, bot.Options{
+		svc := bot.New(store, engine.Described(map[string]engine.Rules{"hunters": rd}), bot.Options{
 			Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
 			NewSeed: func() ([]byte, error) { return []byte("rules version test seed"), nil },
 			NewID:   func() (string, error) { return "rv1", nil },
@@ -148,7 +148,7 @@ func TestRulesVersionsTellAChangedReadingFromAChangedLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	v1, v2 := reading{Rules: h, version: "hunters/1"}, reading{Rules: h, version: "hunters/2"}
-	games := func(r reading) map[string]engine.Rules { return map[string]engine.Rules{"hunters": r} }
+	games := func(r reading) engine.Registry { return engine.Described(map[string]engine.Rules{"hunters": r}) }
 
 	data := playedUnder(t, 30, v1)
 	if !strings.Contains(string(data), `"rules":"hunters/1"`) {

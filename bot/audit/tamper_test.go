@@ -18,7 +18,7 @@ import (
 // enough to hold every kind of entry, short enough to forge every way. The
 // entropy text picks the career, so a change of the rules that lengthens
 // one does not make the test slow.
-func finishedCareer(t *testing.T, revealAt int) ([]byte, map[string]engine.Rules) {
+func finishedCareer(t *testing.T, revealAt int) ([]byte, engine.Registry) {
 	t.Helper()
 	for i := 0; i < 40; i++ {
 		data, games := played(t, script{decisions: 5000, entropy: []string{fmt.Sprintf("Schepke's <lucky> & dice 🎲 %d", i)}, revealAt: revealAt})

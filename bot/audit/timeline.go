@@ -15,7 +15,7 @@ import (
 // so a verifier given the log reproduces every state an undo brought back,
 // the dice it discarded and the marks it left.
 type Timeline struct {
-	rules engine.Rules
+	rules *engine.Game
 	dice  *dice.Scripted
 	faces []int
 	// State is the game as it stands after the steps taken so far.
@@ -52,9 +52,9 @@ var ErrUndo = errors.New("no undo")
 
 // NewTimeline starts a game from its setup with the logged faces (every
 // die of the log, in order): the start is decision 0.
-func NewTimeline(rules engine.Rules, setup []byte, faces []int) (*Timeline, []engine.Event, error) {
+func NewTimeline(rules *engine.Game, setup []byte, faces []int) (*Timeline, []engine.Event, error) {
 	t := &Timeline{rules: rules, dice: dice.NewScripted(faces), faces: faces, Undone: map[string]int{}, revealedAfter: -1}
-	st, events, err := rules.New(setup, t.dice)
+	st, events, err := rules.Rules.New(setup, t.dice)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -120,8 +120,8 @@ func (t *Timeline) InForce(n int) bool {
 // undone. others lists the seats of the other players whose decisions it
 // takes back.
 func (t *Timeline) Plan(n int, by, seat string) (v Void, others []string, err error) {
-	undo, ok := t.rules.(engine.Undo)
-	if !ok {
+	undo := t.rules.Undo
+	if undo == nil {
 		return Void{}, nil, fmt.Errorf("%w: this game has no undo", ErrUndo)
 	}
 	at := -1
@@ -166,8 +166,7 @@ func (t *Timeline) Void(v Void) error {
 	if err != nil {
 		return err
 	}
-	seated, ok := t.rules.(engine.Seated)
-	needed := ok && len(seated.Seats()) > 1 && (want.AfterDice() || len(others) > 0)
+	needed := len(t.rules.Seats) > 1 && (want.AfterDice() || len(others) > 0)
 	switch {
 	case needed && v.Consent == "":
 		return fmt.Errorf("%w: decision %d was taken back without the other player's consent, which a game for several needs once dice were seen or another player has decided since", ErrUndo, v.Decision)
@@ -183,7 +182,7 @@ func (t *Timeline) Void(v Void) error {
 		t.Undone[v.Seat]++
 	}
 	t.Undos++
-	st, err := t.rules.(engine.Undo).Restored(t.Live[at].Before, t.Undos, t.undone())
+	st, err := t.rules.Undo.Restored(t.Live[at].Before, t.Undos, t.undone())
 	if err != nil {
 		return fmt.Errorf("restoring the state of decision %d: %w", v.Decision, err)
 	}
@@ -218,8 +217,8 @@ func sameVoid(a, b Void) bool {
 // promptFor is the pending prompt a token names (the only one when the
 // token is empty).
 func promptFor(st engine.State, token string) *engine.Prompt {
-	if m, ok := st.(engine.Multi); ok {
-		for _, p := range m.PendingAll() {
+	if engine.IsMulti(st) {
+		for _, p := range engine.PendingAll(st) {
 			if p.Token == token {
 				return p
 			}

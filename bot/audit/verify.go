@@ -91,7 +91,7 @@ type RulesChange struct {
 // first bad entry first; none means the log is intact, every revealed die
 // is what its seed makes it (or, for scripted dice, what the script says),
 // and the rules give the very same events.
-func Verify(data []byte, games map[string]engine.Rules) Report {
+func Verify(data []byte, games engine.Registry) Report {
 	// I-JSON only (RFC 7493: valid UTF-8, no member twice, numbers a double
 	// holds), so that no two readers of the file can see different values.
 	if _, err := canonjson.JCS(data); err != nil {
@@ -126,8 +126,8 @@ func Verify(data []byte, games map[string]engine.Rules) Report {
 		// its setup read then; the problems stand only if no such reading
 		// replays it either.
 		replayed := false
-		if reread, ok := games[x.Game.Game].(engine.Reread); ok {
-			for _, setup := range reread.FormerSetups(x.Game.Setup) {
+		if g := games[x.Game.Game]; g != nil && g.FormerSetups != nil {
+			for _, setup := range g.FormerSetups(x.Game.Setup) {
 				if former, fprobs := replay(&x, setup, dice.faces, games); len(fprobs) == 0 {
 					rep, probs, r.Reading, replayed = former, nil, string(setup), true
 					break
@@ -152,12 +152,11 @@ func Verify(data []byte, games map[string]engine.Rules) Report {
 // from one that parted from a changed log: at decision at (-1: somewhere),
 // was the game played under the rules this verifier reads? Only when it
 // was, or when neither log nor rules name a version, does the finding stand.
-func rulesChange(x *Export, rules engine.Rules, at int, finding Problem) *RulesChange {
-	v, ok := rules.(engine.Versioned)
-	if !ok {
+func rulesChange(x *Export, rules *engine.Game, at int, finding Problem) *RulesChange {
+	if rules == nil || rules.RulesVersion == "" {
 		return nil
 	}
-	current := v.RulesVersion()
+	current := rules.RulesVersion
 	versions := versionsOf(x)
 	if at >= 0 {
 		if logged := versions.at(at); logged != current {

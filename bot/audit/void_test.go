@@ -20,7 +20,7 @@ import (
 // playedWithUndos plays a chat career with the first options, undoing every
 // fifth decision (free or after dice, as it comes), to its end when end is
 // set; the export reveals the seed in force.
-func playedWithUndos(t *testing.T, decisions int, end bool) ([]byte, map[string]engine.Rules) {
+func playedWithUndos(t *testing.T, decisions int, end bool) ([]byte, engine.Registry) {
 	t.Helper()
 	store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
@@ -28,7 +28,7 @@ func playedWithUndos(t *testing.T, decisions int, end bool) ([]byte, map[string]
 	}
 	defer store.Close()
 	h, _ := hunters.NewRules()
-	games := map[string]engine.Rules{"hunters": h}
+	games := engine.Described(map[string]engine.Rules{"hunters": h})
 	svc := bot.New(store, games, bot.Options{
 		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
 		NewSeed: func() ([]byte, error) { return []byte("void test seed"), nil },

@@ -286,7 +286,7 @@ func ublGame(t *testing.T, db string) game {
 			t.Error(err)
 			return "quit"
 		}
-		st, err := games["uboatleader"].Decode(rec.State)
+		st, err := games["uboatleader"].Rules.Decode(rec.State)
 		if err != nil {
 			t.Error(err)
 			return "quit"

@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/example"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
 	"github.com/kaleun/kaleun/engine/hunters/pictures"
@@ -35,15 +35,15 @@ type uboatLeaderConfig struct {
 
 // availableGames lists the games this binary plays, with their built-in
 // content only.
-func availableGames() (map[string]engine.Rules, error) { return gamesWith(gameContent{}) }
+func availableGames() (engine.Registry, error) { return gamesWith(gameContent{}) }
 
-// gamesWith lists the games this binary plays, with the content added.
-func gamesWith(c gameContent) (map[string]engine.Rules, error) {
+// gamesWith lists the games this binary plays, with the content added: each
+// game's descriptor, one line each (engine.Game; docs: adding a game).
+func gamesWith(c gameContent) (engine.Registry, error) {
 	h, err := hunters.NewRules()
 	if err != nil {
 		return nil, err
 	}
-	d, w := duel.NewRules(h), wolfpack.NewRules(h)
 	tw, err := tonnagewar.NewRules()
 	if err != nil {
 		return nil, err
@@ -52,8 +52,22 @@ func gamesWith(c gameContent) (map[string]engine.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	ubl := uboatleader.NewRulesWith(packs...)
-	return map[string]engine.Rules{h.Name(): h, d.Name(): d, w.Name(): w, tw.Name(): tw, ubl.Name(): ubl}, nil
+	hil, err := pictures.NewIllustrator()
+	if err != nil {
+		return nil, err
+	}
+	uil, err := ublpictures.NewIllustrator()
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewRegistry(
+		hunters.Game(h, hil),
+		duel.Game(duel.NewRules(h), hil),
+		wolfpack.Game(wolfpack.NewRules(h)),
+		tonnagewar.Game(tw),
+		uboatleader.Game(uboatleader.NewRulesWith(packs...), uil),
+		example.Game(),
+	)
 }
 
 // uboatLeaderPacks loads the house pack and the owners' packs: the house
@@ -121,17 +135,4 @@ func (p *packFlag) String() string { return strings.Join(*p, ",") }
 func (p *packFlag) Set(v string) error {
 	*p = append(*p, v)
 	return nil
-}
-
-// illustrators lists the games' picture makers.
-func illustrators() (map[string]bot.Illustrator, error) {
-	h, err := pictures.NewIllustrator()
-	if err != nil {
-		return nil, err
-	}
-	u, err := ublpictures.NewIllustrator()
-	if err != nil {
-		return nil, err
-	}
-	return map[string]bot.Illustrator{"hunters": h, "hunters-duel": h, "uboatleader": u}, nil
 }

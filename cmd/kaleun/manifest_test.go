@@ -1,55 +1,71 @@
 package main
 
 import (
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/kaleun/kaleun/adapters/discord"
 )
 
+var updateManifests = flag.Bool("update-manifests", false, "write the games' slash commands into adapters/slack/manifests")
+
 // The Slack manifests declare one slash command per game this binary
 // registers (the Slack adapter takes /<game> for each; a tournament-only
-// game is reached through its tournament), the same list Discord gets.
+// game is reached through its tournament), the same list Discord gets, each
+// with its descriptor's summary and usage hint. The block is generated from
+// the registrations, never edited by hand: `go test ./cmd/kaleun -run
+// TestSlackManifestsDeclareTheGamesCommands -update-manifests` writes it.
 func TestSlackManifestsDeclareTheGamesCommands(t *testing.T) {
 	games, err := availableGames()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want []string
-	for _, c := range discord.ApplicationCommands(games) {
-		want = append(want, "/"+c.Name)
+	cmds := discord.ApplicationCommands(games)
+	if len(cmds) < 3 {
+		t.Fatalf("the binary registers only %d commands", len(cmds))
 	}
-	sort.Strings(want)
-	if len(want) < 3 {
-		t.Fatalf("the binary registers only %v", want)
-	}
-	for _, name := range []string{"socket-mode.yaml", "http-mode.yaml"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "adapters", "slack", "manifests", name))
+	for _, m := range []struct{ file, url string }{
+		{"socket-mode.yaml", ""},
+		{"http-mode.yaml", "https://kaleun.example.com/slack/commands"},
+	} {
+		var b strings.Builder
+		b.WriteString("  slash_commands:\n")
+		for _, c := range cmds {
+			g := games[c.Name]
+			if g.Summary == "" || g.UsageHint == "" {
+				t.Fatalf("game %s has no Summary or UsageHint for its Slack command", c.Name)
+			}
+			fmt.Fprintf(&b, "    - command: /%s\n", c.Name)
+			if m.url != "" {
+				fmt.Fprintf(&b, "      url: %s\n", m.url)
+			}
+			fmt.Fprintf(&b, "      description: %s\n      usage_hint: %q\n      should_escape: true\n", g.Summary, g.UsageHint)
+		}
+		path := filepath.Join("..", "..", "adapters", "slack", "manifests", m.file)
+		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var m struct {
-			Features struct {
-				SlashCommands []struct {
-					Command string `yaml:"command"`
-				} `yaml:"slash_commands"`
-			} `yaml:"features"`
+		text := string(data)
+		from := strings.Index(text, "  slash_commands:\n")
+		to := strings.Index(text, "oauth_config:\n")
+		if from < 0 || to < from {
+			t.Fatalf("%s: no slash_commands block before oauth_config", m.file)
 		}
-		if err := yaml.Unmarshal(b, &m); err != nil {
-			t.Fatalf("%s: %v", name, err)
+		want := text[:from] + b.String() + text[to:]
+		if want == text {
+			continue
 		}
-		var got []string
-		for _, c := range m.Features.SlashCommands {
-			got = append(got, c.Command)
+		if *updateManifests {
+			if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
 		}
-		sort.Strings(got)
-		if strings.Join(got, " ") != strings.Join(want, " ") {
-			t.Errorf("%s declares %v; the binary registers %v", name, got, want)
-		}
+		t.Errorf("%s's slash commands are not the registered games' (rerun with -update-manifests to write them):\nhave:\n%s\nwant:\n%s", m.file, text[from:to], b.String())
 	}
 }

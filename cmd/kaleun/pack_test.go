@@ -225,7 +225,7 @@ func TestServeConfigOffersTheOwnersPacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ubl := games["uboatleader"].(interface {
+	ubl := games["uboatleader"].Rules.(interface {
 		Pack(string) (*uboatleader.Pack, error)
 	})
 	if p, err := ubl.Pack("my-copy"); err != nil || p.Meta.Label != "My own copy's content, transcribed for my games" {

@@ -149,8 +149,8 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return s.Run(ctx)
 	}
-	rules := games[f.game]
-	if rules == nil {
+	g := games[f.game]
+	if g == nil {
 		return fmt.Errorf("unknown game %q", f.game)
 	}
 	if again, err := lastCareerEnded(ctx, store, games, f, in, stdout); err != nil || !again {
@@ -160,21 +160,22 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	answers, err := setupAnswers(rules, f, in, stdout)
+	answers, err := setupAnswers(g, f, in, stdout)
 	if err != nil {
 		return err
 	}
-	if ol, ok := rules.(engine.Outlooks); ok && f.asks() {
+	if g.Outlook != nil && f.asks() {
 		// The outlook at set-up: what careers set up so came to.
 		raw, _ := json.Marshal(answers)
 		var text string
 		var err error
-		terminal.WhileNoticed(stdout, terminal.NoticeAfter, terminal.OddsNotice, func() { text, err = ol.Outlook(raw) })
+		terminal.WhileNoticed(stdout, terminal.NoticeAfter, terminal.OddsNotice, func() { text, err = g.Outlook.Outlook(raw) })
 		if err == nil {
 			fmt.Fprintf(stdout, "\n%s\n", text)
 		}
 	}
 	first := terminalUser
+	first.Name = g.Words.Player // what the game calls its player, until he is named
 	asked := answers[firstPlayerKey]
 	delete(answers, firstPlayerKey)
 	switch {
@@ -208,33 +209,33 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 
 var (
 	terminalPlace = bot.Place{Platform: "terminal", Space: "local", Channel: "local"}
-	terminalUser  = bot.User{ID: "local", Name: "Kommandant"}
+	terminalUser  = bot.User{ID: "local", Name: "Player"}
 )
 
 // fitSession tells a session what the saved game offers: its views, undo,
 // and routine decisions for the autopilot (with the player's preference).
-func fitSession(ctx context.Context, s *terminal.Session, games map[string]engine.Rules, rec *persist.GameRecord) error {
-	rules := games[rec.Game]
-	if rules == nil {
+func fitSession(ctx context.Context, s *terminal.Session, games engine.Registry, rec *persist.GameRecord) error {
+	g := games[rec.Game]
+	if g == nil {
 		return fmt.Errorf("the saved game is %q, which this kaleun does not know", rec.Game)
 	}
-	st, err := rules.Decode(rec.State)
+	st, err := g.Rules.Decode(rec.State)
 	if err != nil {
 		return err
 	}
 	s.Views = st.Views()
-	if _, hidden := st.(engine.PrivateViews); hidden {
-		s.Views = append(s.Views, "hand") // the player at the keyboard's own cards
+	if pv := engine.PrivateViewOf(st); pv != "" {
+		s.Views = append(s.Views, pv) // the player at the keyboard's own cards
 	}
-	if vc, ok := rules.(engine.ViewCatalog); ok {
+	if len(g.Views) > 0 {
 		s.ViewHelp = map[string]string{}
-		for _, v := range vc.ViewSpecs() {
+		for _, v := range g.Views {
 			s.ViewHelp[v.Name] = v.Help
 		}
 	}
-	_, s.Undo = rules.(engine.Undo)
-	_, s.Routine = st.(engine.Routine)
-	_, s.Odds = rules.(engine.AdvisedRules)
+	s.Undo = g.Undo != nil
+	s.Routine = engine.HasRoutine(st)
+	s.Odds = g.OddsHelp != ""
 	return s.LoadAutopilot(ctx)
 }
 
@@ -270,7 +271,7 @@ func diceRecord(f playFlags) (*persist.DiceRecord, error) {
 }
 
 // setupAnswers takes setup answers from flags, asking for the rest on the terminal.
-func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writer) (map[string]string, error) {
+func setupAnswers(g *engine.Game, f playFlags, in *bufio.Reader, out io.Writer) (map[string]string, error) {
 	given := map[string]string{"boat": f.boat, "start": f.start, "kommandant": f.name, "uboat": f.uboat, "rules": f.rules, "b": f.opponent, "end": f.end,
 		"campaign": f.campaign, "length": f.length, "draws": f.draws}
 	if len(f.packs) > 0 {
@@ -282,20 +283,14 @@ func setupAnswers(rules engine.Rules, f playFlags, in *bufio.Reader, out io.Writ
 		given["pack"] = p.Meta.ID
 	}
 	answers := map[string]string{}
-	form, ok := rules.(engine.SetupForm)
-	if !ok {
+	if len(g.Setup) == 0 {
 		return answers, nil
 	}
-	fields := form.SetupFields()
-	if seated, ok := rules.(engine.Seated); ok {
+	fields := g.Setup
+	if len(g.Seats) > 0 {
 		// A game for several at one keyboard: the first player, who creates
-		// it, is asked his name like the others, in the game's words if it
-		// has them (not "Kommandant" for a game without one).
-		first := engine.SetupField{Key: firstPlayerKey, Label: "Your name (the first player)", Default: terminalUser.Name}
-		if sq, ok := rules.(engine.SeatQuestion); ok && len(seated.Seats()) > 0 {
-			first.Label, first.Default = sq.SeatQuestion(seated.Seats()[0])
-		}
-		fields = append([]engine.SetupField{first}, fields...)
+		// it, is asked his name like the others, in the game's words.
+		fields = append([]engine.SetupField{{Key: firstPlayerKey, Label: g.Words.FirstSeat, Default: g.Words.FirstSeatName}}, fields...)
 		given[firstPlayerKey] = f.name
 	}
 	for _, field := range fields {
@@ -413,17 +408,13 @@ func ask(field engine.SetupField, in *bufio.Reader, out io.Writer) (string, erro
 // pictures go to DB-pictures/ beside the database (kaleun.db → kaleun-pictures).
 func pictureOptions(f playFlags) (bot.Options, string, error) {
 	if !f.pictures {
-		return bot.Options{}, "", nil
-	}
-	ils, err := illustrators()
-	if err != nil {
-		return bot.Options{}, "", err
+		return bot.Options{TextOnly: true}, "", nil
 	}
 	dir := strings.TrimSuffix(f.db, filepath.Ext(f.db)) + "-pictures"
 	if persist.IsPostgresURL(f.db) {
 		dir = "kaleun-pictures"
 	}
-	return bot.Options{Illustrators: ils}, dir, nil
+	return bot.Options{}, dir, nil // the games' own illustrators draw
 }
 
 // isTerminal says w is a terminal, where escape codes clear the screen.
@@ -436,7 +427,7 @@ func isTerminal(w io.Writer) bool {
 // its result, and asks before starting a new one (at the keyboard only: a
 // program, or a player who gave the set-up as flags, has said what he
 // wants). again is false when the player would rather not.
-func lastCareerEnded(ctx context.Context, store *persist.Store, games map[string]engine.Rules, f playFlags, in *bufio.Reader, out io.Writer) (again bool, err error) {
+func lastCareerEnded(ctx context.Context, store *persist.Store, games engine.Registry, f playFlags, in *bufio.Reader, out io.Writer) (again bool, err error) {
 	if !f.asks() {
 		return true, nil
 	}
@@ -448,7 +439,7 @@ func lastCareerEnded(ctx context.Context, store *persist.Store, games map[string
 		return false, err
 	}
 	fmt.Fprintf(out, "Your last game here, %s, has ended.\n", last.ID)
-	if rules := games[last.Game]; rules != nil {
+	if rules := games.Rules(last.Game); rules != nil {
 		if st, err := rules.Decode(last.State); err == nil && st.Outcome() != nil {
 			o := st.Outcome()
 			fmt.Fprintf(out, "  %s\n", o.Summary)

@@ -111,19 +111,15 @@ func renderIllustrated(rec *persist.GameRecord, what, out string, packs []string
 	if err != nil {
 		return fail(1, "%v", err)
 	}
-	ills, err := illustrators()
-	if err != nil {
-		return fail(1, "%v", err)
-	}
-	rules, il := games[rec.Game], ills[rec.Game]
-	if rules == nil || il == nil {
+	g := games[rec.Game]
+	if g == nil || g.Illustrator == nil {
 		return fail(2, "game %s is a %s game, which has no pictures", rec.ID, rec.Game)
 	}
-	st, err := rules.Decode(rec.State)
+	st, err := g.Rules.Decode(rec.State)
 	if err != nil {
 		return fail(1, "game %s: %v", rec.ID, err)
 	}
-	pics, err := il.Illustrate(st, what, nil)
+	pics, err := g.Illustrator.Illustrate(st, what, nil)
 	if err != nil {
 		return fail(1, "%v", err)
 	}

@@ -84,10 +84,6 @@ func serve(ctx context.Context, cfg *config) error {
 			store.Close()
 		}
 	}()
-	ills, err := illustrators()
-	if err != nil {
-		return err
-	}
 	// work is the context of everything done for the players: decisions,
 	// ticks, platform calls. It outlives the signal by the grace period.
 	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
@@ -104,7 +100,7 @@ func serve(ctx context.Context, cfg *config) error {
 		}
 		reg.MustRegister(ops.NewStoreCollector(store.Stats, metrics))
 	}
-	opts := bot.Options{Logger: log, Illustrators: ills, Metrics: metrics,
+	opts := bot.Options{Logger: log, Metrics: metrics,
 		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays, DeliveryLease: cfg.Reminders.lease,
 		IdleWarn: cfg.Games.idleWarn, IdleEnd: cfg.Games.idleEnd}
 	var bk *backups

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
@@ -20,6 +21,11 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(args) > 0 && args[0] == "uboatleader" {
 		return runUBoatLeaderSim(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		if games, err := availableGames(); err == nil && games[args[0]] != nil && games[args[0]].Simulator != nil {
+			return runGameSim(games[args[0]], args[1:], stdout, stderr)
+		}
 	}
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -72,6 +78,63 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "    %s %.1f%%\n", y, 100*rep.LostByYear[y])
 	}
 	return 0
+}
+
+// runGameSim runs a game's own simulator (engine.Game.Simulator): any game
+// that has one, with its setup answers as --set key=value.
+func runGameSim(g *engine.Game, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sim "+g.Name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	games := fs.Int("games", 1000, "number of games")
+	seed := fs.Uint64("seed", 1, "seed of the fast dice (game i uses seed+i)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	var sets setFlag
+	fs.Var(&sets, "set", "a setup answer, key=value (repeat for several)")
+	if !parseFlags(fs, args, stderr) {
+		return 2
+	}
+	if *games < 1 || *games > 10_000_000 {
+		fmt.Fprintf(stderr, "kaleun sim %s: --games must be between 1 and 10000000\n", g.Name)
+		return 2
+	}
+	setup := map[string]string{}
+	for _, kv := range sets {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			fmt.Fprintf(stderr, "kaleun sim %s: --set %q: want key=value\n", g.Name, kv)
+			return 2
+		}
+		setup[k] = v
+	}
+	base := *seed
+	rep, err := g.Simulator.Simulate(engine.SimConfig{Games: *games, Setup: setup}, func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
+	if err != nil {
+		fmt.Fprintf(stderr, "kaleun sim %s: %v\n", g.Name, err)
+		return 2
+	}
+	if *asJSON {
+		b, err := json.Marshal(rep.Data)
+		if err != nil {
+			fmt.Fprintf(stderr, "kaleun sim %s: %v\n", g.Name, err)
+			return 1
+		}
+		fmt.Fprintln(stdout, string(b))
+		return 0
+	}
+	for _, l := range rep.Lines {
+		fmt.Fprintln(stdout, l)
+	}
+	return 0
+}
+
+// setFlag collects repeated --set key=value flags.
+type setFlag []string
+
+func (s *setFlag) String() string { return strings.Join(*s, ",") }
+
+func (s *setFlag) Set(v string) error {
+	*s = append(*s, v)
+	return nil
 }
 
 // runTonnageWarSim plays matches between Tonnage War's built-in players to

@@ -52,3 +52,24 @@ func TestSimTonnageWar(t *testing.T) {
 		}
 	}
 }
+
+// `kaleun sim GAME` runs any registered game's own simulator with the
+// generic flags (it refused the example game before), and refuses a setup
+// answer the game does not know.
+func TestSimRunsAnyGamesSimulator(t *testing.T) {
+	var out, errOut strings.Builder
+	if rc := runSim([]string{"example", "--games", "200", "--set", "target=6", "--json"}, nil, &out, &errOut); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, errOut.String())
+	}
+	var res struct {
+		Games  int `json:"games"`
+		Target int `json:"target"`
+	}
+	if err := json.Unmarshal([]byte(out.String()), &res); err != nil || res.Games != 200 || res.Target != 6 {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	errOut.Reset()
+	if rc := runSim([]string{"example", "--set", "boat=VIIC"}, nil, &out, &errOut); rc != 2 || !strings.Contains(errOut.String(), `no question "boat"`) {
+		t.Fatalf("an unknown answer: rc %d, %s", rc, errOut.String())
+	}
+}

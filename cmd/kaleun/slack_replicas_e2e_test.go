@@ -221,7 +221,7 @@ type slackDuel struct {
 	f        *slackfake.Server
 	app      *slackfake.HTTPApp
 	store    *persist.Store
-	games    map[string]engine.Rules
+	games    engine.Registry
 	replicas [2]*serveProcess
 	addrs    [2]string
 
@@ -447,7 +447,7 @@ func (d *slackDuel) play() string {
 			d.t.Fatal(err)
 		}
 		id = rec.ID
-		st, err := d.games[rec.Game].Decode(rec.State)
+		st, err := d.games[rec.Game].Rules.Decode(rec.State)
 		if err != nil {
 			d.t.Fatal(err)
 		}
@@ -657,7 +657,7 @@ func (d *slackDuel) checkResult(id string) {
 	if len(running) != 0 || len(finished) != 1 {
 		d.t.Errorf("%d running and %d finished games: a copy of the challenge made another", len(running), len(finished))
 	}
-	st, err := d.games[rec.Game].Decode(rec.State)
+	st, err := d.games[rec.Game].Rules.Decode(rec.State)
 	if err != nil {
 		d.t.Fatal(err)
 	}

@@ -245,17 +245,13 @@ func (c *ublChatClock) now() time.Time { return c.t }
 // none if n is 0 (the physical campaigns: they are the longer ones, and the
 // sample pack's show the pictures); a view's pictures (and the cards file)
 // always.
-func ublService(t *testing.T, clock *ublChatClock, picturesEvery int) (*bot.Service, *persist.Store, map[string]engine.Rules) {
+func ublService(t *testing.T, clock *ublChatClock, picturesEvery int) (*bot.Service, *persist.Store, engine.Registry) {
 	t.Helper()
 	games, err := availableGames()
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := illustrators()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ills := map[string]bot.Illustrator{"uboatleader": &sparseIllustrator{inner: all["uboatleader"], every: picturesEvery}}
+	ills := map[string]bot.Illustrator{"uboatleader": &sparseIllustrator{inner: games["uboatleader"].Illustrator, every: picturesEvery}}
 	store, err := persist.Open(filepath.Join(t.TempDir(), "ubl.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -306,7 +302,7 @@ type campaignReport struct {
 // the Start if the game waits for one, then each decision by clicking the
 // option the built-in player (or, for a card, the ubltest player) picks,
 // found among those the adapter drew.
-func playUBLCampaign(t *testing.T, c chat, svc *bot.Service, store *persist.Store, games map[string]engine.Rules, clock *ublChatClock, key string, setup map[string]string) campaignReport {
+func playUBLCampaign(t *testing.T, c chat, svc *bot.Service, store *persist.Store, games engine.Registry, clock *ublChatClock, key string, setup map[string]string) campaignReport {
 	t.Helper()
 	house, err := uboatleader.LoadHousePack()
 	if err != nil {
@@ -359,7 +355,7 @@ func playUBLCampaign(t *testing.T, c chat, svc *bot.Service, store *persist.Stor
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := games["uboatleader"].Decode(rec.State)
+		st, err := games["uboatleader"].Rules.Decode(rec.State)
 		if err != nil {
 			t.Fatal(err)
 		}

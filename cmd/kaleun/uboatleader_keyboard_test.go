@@ -45,7 +45,7 @@ func TestKeyboardEntersAPhysicalCardByItsNumbers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := games["uboatleader"].Decode(rec.State)
+		st, err := games["uboatleader"].Rules.Decode(rec.State)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -72,7 +72,7 @@ func TestUBoatLeaderCampaignThroughTheBot(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := games["uboatleader"].Decode(rec.State)
+		st, err := games["uboatleader"].Rules.Decode(rec.State)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -790,7 +790,7 @@ func (d *packDriver) checkDatabase(db string) {
 		if err != nil {
 			d.t.Fatal(err)
 		}
-		st, err := games["hunters-wolfpack"].Decode(rec.State)
+		st, err := games["hunters-wolfpack"].Rules.Decode(rec.State)
 		if err != nil {
 			d.t.Fatal(err)
 		}

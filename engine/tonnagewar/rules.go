@@ -109,7 +109,8 @@ func (s *State) ruling(key string) string {
 	panic("tonnagewar: unknown ruling " + key)
 }
 
-// SeatQuestion implements engine.SeatQuestion: a player is named by the
+// SeatQuestion is how a set-up at one keyboard asks a seat's player's name
+// (the descriptor's Words.FirstSeat): a player is named by the
 // side he sails first (12), and a seat left unnamed is "Player A" as in New.
 func (r *Rules) SeatQuestion(seat string) (label, defaultName string) {
 	first := "the U-boats in game 1, the escorts in game 2"

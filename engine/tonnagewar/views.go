@@ -26,7 +26,7 @@ func (r *Rules) ViewSpecs() []engine.ViewSpec {
 		{Name: "score", Help: "The score of the game and of the match (12)"},
 		{Name: "variants", Help: "The rulings in force and the house values"},
 		{Name: "log", Help: "The public log: the last rolls, with their targets and modifiers"},
-		{Name: "help", Help: "How to play: a turn, what each card does, how the match is won"},
+		{Name: engine.HelpView, Help: "How to play: a turn, what each card does, how the match is won"},
 	}
 }
 
@@ -39,7 +39,7 @@ func (s *State) View(name string) (*engine.View, error) {
 		return s.scoreView(), nil
 	case "variants":
 		return s.variants(), nil
-	case "help":
+	case engine.HelpView:
 		return s.helpView(), nil
 	}
 	return nil, fmt.Errorf("no view %q (one of: table, score, variants, help; and hand, for your own cards)", name)

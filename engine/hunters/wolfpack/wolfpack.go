@@ -582,11 +582,23 @@ func (s *State) Total() int {
 }
 
 // Views implements engine.State.
-func (s *State) Views() []string { return []string{"status", "score"} }
+func (s *State) Views() []string { return []string{"status", "score", "help"} }
+
+// viewSpecs are the views a wolfpack's states offer.
+var viewSpecs = []engine.ViewSpec{
+	{Name: "status", Help: "The pack: each boat's tonnage and fate, and the convoy battle"},
+	{Name: "score", Help: "The pack's tonnage (13.5.1)"},
+	{Name: engine.HelpView, Help: "What to do now, and where the rules are"},
+}
 
 // View implements engine.State.
 func (s *State) View(name string) (*engine.View, error) {
 	switch name {
+	case engine.HelpView:
+		// Every boat's pending decision: each player answers at his pace.
+		return engine.HelpViewOf(s.PendingAll(),
+			"Wolfpacks 13.5; each boat's own patrol as in The Hunters: patrols 7.0, encounters 8.0, combat 9.0, damage 10.0.",
+			"Every roll names its chart and rule case."), nil
 	case "status", "score":
 		v := &engine.View{Title: fmt.Sprintf("Wolfpack %s: %s", s.Name, hunters.Tons(s.Total()))}
 		var f []engine.Field
