@@ -67,9 +67,6 @@ func init() {
 	}
 }
 
-// assignmentLabel turns a P1 result key into the log sheet's words:
-// "north_america_A" is "North America (A)". It is written into the log of
-// every patrol, simulated or not, so it builds the label in one allocation.
 // patrolName is an assignment's label that says what a (W) is: a Wolfpack
 // patrol (7.2.1), whose convoy escorts are busy or focused (7.2.2).
 func patrolName(p *Patrol) string {
@@ -79,6 +76,18 @@ func patrolName(p *Patrol) string {
 	return assignmentLabel(p.Assignment)
 }
 
+// patrolWords is patrolName in the game's words: the bare label in a game
+// that keeps its first ones.
+func (s *State) patrolWords(p *Patrol) string {
+	if s.firstWords() {
+		return assignmentLabel(p.Assignment)
+	}
+	return patrolName(p)
+}
+
+// assignmentLabel turns a P1 result key into the log sheet's words:
+// "north_america_A" is "North America (A)". It is written into the log of
+// every patrol, simulated or not, so it builds the label in one allocation.
 func assignmentLabel(k string) string {
 	base, mark := k, byte(0)
 	if n := len(k); n >= 2 && k[n-2] == '_' && (k[n-1] == 'M' || k[n-1] == 'A' || k[n-1] == 'W') {
@@ -298,7 +307,7 @@ func (s *State) stepAssigned() {
 	}
 	s.Career.Log = append(s.Career.Log, LogRow{Month: s.Career.Month, Mark: "patrol", Patrol: s.patrolLabel(p.Assignment)})
 	s.say("7.1.1", func() string {
-		return fmt.Sprintf("Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), patrolName(p), len(p.Boxes))
+		return fmt.Sprintf("Patrol assignment for %s: %s (%d travel boxes).", s.Career.Month.Label(), s.patrolWords(p), len(p.Boxes))
 	})
 	if p.Area == "arctic" && !s.Career.Arctic {
 		s.mods()

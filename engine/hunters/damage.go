@@ -31,7 +31,7 @@ func (s *State) applyHits(hits int, cas string) {
 		case d.Minor:
 			s.emit(r, "minor damage (no effect)")
 		default:
-			s.emit(r, s.text(func() string { return systemLabel(d.System) }))
+			s.emit(r, s.text(func() string { return s.systemWords(d.System) }))
 			s.damageSystem(d.System)
 		}
 	}
@@ -116,6 +116,15 @@ func systemLabel(key string) string {
 	return pretty(key)
 }
 
+// systemWords names a system in the game's words: systemLabel, or the key's
+// words alone ("flak 20mm") in a game that keeps its first ones.
+func (s *State) systemWords(key string) string {
+	if s.firstWords() {
+		return pretty(key)
+	}
+	return systemLabel(key)
+}
+
 // damageSystem marks a system damaged (10.6.3: a damaged or absent system: no effect).
 func (s *State) damageSystem(key string) {
 	b := &s.Boat
@@ -148,11 +157,11 @@ func (s *State) damageSystem(key string) {
 	}
 	if !any {
 		s.say("10.6.3", func() string {
-			return fmt.Sprintf("%s: already damaged or not aboard, no further effect.", systemLabel(key))
+			return fmt.Sprintf("%s: already damaged or not aboard, no further effect.", s.systemWords(key))
 		})
 		return
 	}
-	s.say("10.0", func() string { return fmt.Sprintf("%s damaged.", systemLabel(key)) })
+	s.say("10.0", func() string { return fmt.Sprintf("%s damaged.", s.systemWords(key)) })
 	if (key == "diesel_engine_1" || key == "diesel_engine_2") && s.Settings.ruling(rulDieselRepair) == "inoperable_at_once" {
 		i := sysDiesel1
 		if key == "diesel_engine_2" {

@@ -136,3 +136,22 @@ func TestCombatMatShowsTheFatalAttack(t *testing.T) {
 		t.Fatalf("combat mat %v: %q", ok, c.LastAttack)
 	}
 }
+
+// A game begun before the words were mended replays to the words it logged
+// (the wording ruling's "first"): issue 28's new names of the flak guns and
+// of a Wolfpack patrol are not in its log, so they stay out of its replay.
+func TestFirstWordsKeepTheFormerGunAndPatrolNames(t *testing.T) {
+	s := airAt(t, "IXB", "1941-03", "wording=first")
+	evs := run(t, s, nil, func() { s.damageSystem("flak_20mm") })
+	if txt := dump(evs); !strings.Contains(txt, "flak 20mm damaged.") {
+		t.Fatalf("first words' damage line:\n%s", txt)
+	}
+	p := &Patrol{Assignment: "atlantic_W", Wolfpack: true}
+	if got := s.patrolWords(p); got != "Atlantic (W)" {
+		t.Fatalf("first words' patrol: %q", got)
+	}
+	plain := bare(t, "VIIC", "1941-03", "")
+	if got := plain.patrolWords(p); got != "Atlantic (W), a Wolfpack patrol (7.2)" {
+		t.Fatalf("mended words' patrol: %q", got)
+	}
+}
