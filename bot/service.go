@@ -52,6 +52,8 @@ type Service struct {
 	// lease is how long a tick's first take of a due time lasts (see
 	// delivery.go).
 	lease time.Duration
+	// auditHint says how to export a game's whole log (Options.AuditHint).
+	auditHint func(gameID string) string
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -93,13 +95,17 @@ type Options struct {
 	// before another tick (another replica's, or this one restarted) takes
 	// it over (0: DefaultDeliveryLease).
 	DeliveryLease time.Duration
+	// AuditHint says how a player exports a game's whole log where he
+	// plays (nil: the `audit` command, as in chat); the terminal names
+	// the shell command, which it has no `audit` of its own for.
+	AuditHint func(gameID string) string
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators, textOnly: o.TextOnly,
 		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
-		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease}
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint}
 	if s.lease <= 0 {
 		s.lease = DefaultDeliveryLease
 	}
@@ -120,6 +126,9 @@ func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.auditHint == nil {
+		s.auditHint = func(string) string { return "`audit` exports the whole log" }
 	}
 	return s
 }
@@ -999,7 +1008,7 @@ func (s *Service) history(ctx context.Context, rec *persist.GameRecord) (Reply, 
 	msgs := eventMessages(rolls)
 	msgs[0].Title = "Last rolls"
 	last := &msgs[len(msgs)-1]
-	last.Footer = logFooter(rec) + " · `audit` exports the whole log"
+	last.Footer = logFooter(rec) + " · " + s.auditHint(rec.ID)
 	return Reply{Public: msgs}, nil
 }
 

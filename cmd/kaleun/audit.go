@@ -20,7 +20,7 @@ func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	db := fs.String("db", "./kaleun.db", "database file, or a PostgreSQL URL (postgres://…)")
 	game := fs.String("game", "", "game id to export (see the list without --game)")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if err := statDB(*db); err != nil {
 		fmt.Fprintf(stderr, "kaleun audit: %s: %v\n", *db, err)
@@ -104,7 +104,7 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	for {
 		if err := fs.Parse(args); err != nil {
 			fmt.Fprintln(stderr, usage)
-			return 2
+			return flagExit(err)
 		}
 		if fs.NArg() == 0 {
 			break

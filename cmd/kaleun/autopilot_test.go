@@ -251,12 +251,16 @@ func ublGame(t *testing.T, db string) game {
 	t.Cleanup(func() { store.Close() })
 	run := func(in io.Reader, out io.Writer) (int, string) {
 		ctx := context.Background()
-		f := playFlags{game: "uboatleader", seed: "c0ffee", campaign: "opening", length: "short", draws: "deck", jsonl: true}
+		f := playFlags{game: "uboatleader", seed: "c0ffee", sets: setFlag{"campaign=opening", "length=short", "draws=deck"}, jsonl: true}
 		d, err := diceRecord(f)
 		if err != nil {
 			return 1, err.Error()
 		}
-		answers, err := setupAnswers(games[f.game], f, bufio.NewReader(in), out)
+		given, err := givenAnswers(games[f.game], f)
+		if err != nil {
+			return 1, err.Error()
+		}
+		answers, err := setupAnswers(games[f.game], f, given, bufio.NewReader(in), out)
 		if err != nil {
 			return 1, err.Error()
 		}

@@ -33,6 +33,23 @@ type uboatLeaderConfig struct {
 	Packs []string `toml:"packs"`
 }
 
+// defaultGame is the game `kaleun play` starts when none is named.
+const defaultGame = "hunters"
+
+// contentAnswers are the set-up answers the content given on the command
+// line makes (kaleun play --pack DIR: the last pack given is the one
+// played), by question key.
+func contentAnswers(packs []string) (map[string]string, error) {
+	if len(packs) == 0 {
+		return nil, nil
+	}
+	p, err := loadPackDir(packs[len(packs)-1])
+	if err != nil {
+		return nil, err
+	}
+	return map[string]string{"pack": p.Meta.ID}, nil
+}
+
 // availableGames lists the games this binary plays, with their built-in
 // content only.
 func availableGames() (engine.Registry, error) { return gamesWith(gameContent{}) }

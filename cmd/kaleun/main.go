@@ -3,11 +3,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"sort"
+
+	"github.com/kaleun/kaleun/engine"
 )
 
 // command is one subcommand: it gets its arguments and the three streams and
@@ -43,10 +46,15 @@ func main() {
 
 func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return runPlay(nil, stdin, stdout, stderr)
+		// A bare kaleun says what it does: starting a game (and a database
+		// in the current directory) is what `kaleun play` asks for.
+		return runHelp(nil, stdin, stdout, stderr)
 	}
-	if args[0] == "--help" || args[0] == "-help" || args[0] == "-h" {
+	switch args[0] {
+	case "--help", "-help", "-h":
 		args[0] = "help" // as every program takes them
+	case "--version", "-version", "-v":
+		args[0] = "version"
 	}
 	cmd, ok := commands()[args[0]]
 	if !ok {
@@ -78,13 +86,40 @@ func runHelp(_ []string, _ io.Reader, stdout, _ io.Writer) int {
 
 // parseFlags parses a command's flags and refuses positional arguments, with
 // a message naming the command (the flag set's name).
-func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) bool {
+// code is the exit status when ok is false: 0 after -h or --help (the
+// help asked for, as Go's own tools answer it), 2 for a bad flag.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (code int, ok bool) {
 	if err := fs.Parse(args); err != nil {
-		return false // the flag package has said why
+		return flagExit(err), false // the flag package has said why
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "kaleun %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		return false
+		return 2, false
 	}
-	return true
+	return 0, true
+}
+
+// flagExit is the exit status after a flag set's Parse failed: 0 when the
+// help was asked for (-h, --help), 2 for a bad flag.
+func flagExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
+}
+
+// usageWithGames makes a flag set's help begin with its synopsis and the
+// games it takes (by name, with how players read it), before its flags.
+func usageWithGames(fs *flag.FlagSet, synopsis string, games engine.Registry, takes func(*engine.Game) bool) {
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintf(w, "usage: %s\n\nGames:\n", synopsis)
+		for _, n := range games.Names() {
+			if g := games[n]; takes == nil || takes(g) {
+				fmt.Fprintf(w, "  %-17s %s\n", n, g.Title)
+			}
+		}
+		fmt.Fprintln(w, "\nFlags:")
+		fs.PrintDefaults()
+	}
 }

@@ -18,13 +18,13 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	db := fs.String("db", "./kaleun.db", "database file, or a PostgreSQL URL (postgres://…)")
-	game := fs.String("game", "", "game id (as `kaleun audit --db FILE` lists them)")
+	game := fs.String("game", "", "game id (as kaleun audit --db FILE lists them)")
 	what := fs.String("what", "mat", "mat (the display mat), log (the patrol log sheet) or combat (the combat mat); for U-Boat Leader map or display")
 	out := fs.String("out", "", "output file: .png, or .csv for --what log")
 	var packs packFlag
 	fs.Var(&packs, "pack", "a content pack's directory, for a game played with one (uboatleader)")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(stderr, "kaleun render: "+format+"\n", a...)

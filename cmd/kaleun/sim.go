@@ -35,8 +35,8 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the fast dice (career i uses seed+i)")
 	rules := fs.String("rules", "", "optional rules and rulings, comma-separated")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if *careers < 1 || *careers > 10_000_000 {
 		fmt.Fprintln(stderr, "kaleun sim: --careers must be between 1 and 10000000")
@@ -90,8 +90,8 @@ func runGameSim(g *engine.Game, args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	var sets setFlag
 	fs.Var(&sets, "set", "a setup answer, key=value (repeat for several)")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if *games < 1 || *games > 10_000_000 {
 		fmt.Fprintf(stderr, "kaleun sim %s: --games must be between 1 and 10000000\n", g.Name)
@@ -146,8 +146,8 @@ func runTonnageWarSim(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the fast dice (match i uses seed+i)")
 	rulings := fs.String("rulings", "", "rulings, e.g. convoy_die=d10")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if *games < 1 || *games > 1_000_000 {
 		fmt.Fprintln(stderr, "kaleun sim tonnagewar: --games must be between 1 and 1000000")
@@ -187,8 +187,8 @@ func runUBoatLeaderSim(args []string, stdout, stderr io.Writer) int {
 	rules := fs.String("rules", "", "optional rules and rulings, e.g. snorkel,deep_dive=example")
 	seed := fs.Uint64("seed", 1, "seed of the fast dice (campaign i uses seed+i)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if *campaigns < 1 || *campaigns > 1_000_000 {
 		fmt.Fprintln(stderr, "kaleun sim uboatleader: --campaigns must be between 1 and 1000000")
