@@ -23,7 +23,24 @@ import (
 // U-Boat Leader packs, by directory (kaleun serve's [uboatleader] packs,
 // kaleun play's and kaleun verify's --pack).
 type gameContent struct {
-	UBoatLeaderPacks []string
+	Packs []string
+}
+
+// gameSections are the games' own sections of kaleun serve's config,
+// embedded in it (config.go names none).
+type gameSections struct {
+	UBoatLeader uboatLeaderConfig `toml:"uboatleader"`
+}
+
+// content is the content the games' sections add.
+func (g gameSections) content() gameContent { return gameContent{Packs: g.UBoatLeader.Packs} }
+
+// check checks the games' sections: each pack loads.
+func (g gameSections) check() error {
+	if _, err := uboatLeaderPacks(g.UBoatLeader.Packs); err != nil {
+		return fmt.Errorf("uboatleader.packs: %w", err)
+	}
+	return nil
 }
 
 // uboatLeaderConfig is kaleun serve's [uboatleader] section.
@@ -65,7 +82,7 @@ func gamesWith(c gameContent) (engine.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	packs, err := uboatLeaderPacks(c.UBoatLeaderPacks)
+	packs, err := uboatLeaderPacks(c.Packs)
 	if err != nil {
 		return nil, err
 	}

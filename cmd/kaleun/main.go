@@ -22,16 +22,16 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"play":    {"play in the terminal, saved after every decision: a Hunters career, --game hunters-duel, tonnagewar (two players at one keyboard) or uboatleader", runPlay},
-		"sim":     {"play many careers with the built-in commander and print statistics (sim tonnagewar: the card game's built-in players; sim uboatleader: whole campaigns)", runSim},
+		"play":    {"play a game in the terminal, saved after every decision: kaleun play GAME (kaleun play --help lists the games and their flags)", runPlay},
+		"sim":     {"play many games with a game's built-in players and print statistics: kaleun sim GAME (kaleun sim --help lists the games)", runSim},
 		"serve":   {"run the Discord and Slack bots the config enables", runServe},
 		"audit":   {"list a database's games, or export one game's audit log (--game ID)", runAudit},
 		"backup":  {"write a checked copy of a database (--db FILE --out COPY); a serving bot writes its own ([backup] in its config)", runBackup},
 		"migrate": {"copy every game, log, due time, tournament and preference from one database to another (--from bbolt:FILE --to postgres://…)", runMigrate},
 		"verify":  {"check an audit file: seed, dice, hash chain and a replay of every decision", runVerify},
 		"bench":   {"time simulated careers on one core against the engine's speed target (and the size of a saved game)", runBench},
-		"pack":    {"a game's content pack: `pack template uboatleader` writes an empty one with every field explained, `pack check DIR` validates one", runPack},
-		"render":  {"draw a saved game's picture: a Hunters display mat, combat mat or patrol log sheet (--what mat|combat|log --out FILE.png|.csv), a U-Boat Leader map or display (--what map|display)", runRender},
+		"pack":    {"a game's content pack: pack template GAME writes an empty one with every field explained, pack check DIR validates one", runPack},
+		"render":  {"draw a saved game's picture: --game ID --what PICTURE --out FILE.png (kaleun render --help lists each game's pictures)", runRender},
 		"invite":  {"print the Discord link that adds the bot to a server with the permissions it needs", runInvite},
 		"version": {"print the version", runVersion},
 		"help":    {"show this help", runHelp},

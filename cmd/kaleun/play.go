@@ -197,7 +197,7 @@ func playFields(g *engine.Game) []engine.SetupField {
 }
 
 func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) (err error) {
-	games, err := gamesWith(gameContent{UBoatLeaderPacks: f.packs})
+	games, err := gamesWith(gameContent{Packs: f.packs})
 	if err != nil {
 		return err
 	}
@@ -690,8 +690,8 @@ func ask(field engine.SetupField, earlier map[string]string, in *bufio.Reader, o
 			continue
 		}
 		line = strings.TrimSpace(line)
-		if err != nil && line == "" {
-			return "", errNoAnswer
+		if err != nil && line == "" || strings.EqualFold(line, "quit") {
+			return "", errNoAnswer // Ctrl-D, or quit as during a game
 		}
 		if strings.EqualFold(line, "help") || line == "?" {
 			explain(field, out)
@@ -775,7 +775,7 @@ func explain(field engine.SetupField, out io.Writer) {
 	} else {
 		fmt.Fprintf(out, "  On the command line: --set %s=VALUE.\n", field.Key)
 	}
-	fmt.Fprintln(out, "  Ctrl-D starts nothing and leaves.")
+	fmt.Fprintln(out, "  quit (or Ctrl-D) starts nothing and leaves.")
 }
 
 // pictureOptions turns --pictures on: the illustrators draw, and the

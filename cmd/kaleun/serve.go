@@ -70,7 +70,7 @@ func serve(ctx context.Context, cfg *config) error {
 	if cfg.exposed != "" {
 		log.Warn("the configuration file's secrets are readable by others", "problem", cfg.exposed)
 	}
-	games, err := gamesWith(gameContent{UBoatLeaderPacks: cfg.UBoatLeader.Packs})
+	games, err := gamesWith(cfg.content())
 	if err != nil {
 		return err
 	}

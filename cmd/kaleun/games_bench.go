@@ -1,3 +1,7 @@
+// kaleun bench times The Hunters' simulated careers, the engine's speed
+// target. Like games.go, this file names a game, so that no framework
+// file of cmd/ has to (see TestNoCommandFileNamesAGame).
+
 package main
 
 import (

@@ -1,3 +1,6 @@
+// kaleun pack reads U-Boat Leader's content packs. Like games.go, this
+// file names a game (see TestNoCommandFileNamesAGame).
+
 package main
 
 import (
