@@ -76,7 +76,7 @@ var Rulings = []Ruling{
 		"rule": "no crew modifier on A2 (9.8.5 lists none)",
 	}},
 	{"damaged_periscope", "E5", "no_submerged_attack", map[string]string{
-		"no_submerged_attack": "a damaged or inoperable periscope forbids submerged attacks (code; the E5 card was not found)",
+		"no_submerged_attack": "a damaged or inoperable periscope forbids submerged attacks (as the fan-made computer version plays it; the E5 card was not found)",
 		"no_effect":           "a damaged periscope has no effect on attacks",
 	}},
 	{"crew_loss_levels", "10.11.3, 11.1.4", "each_rule", map[string]string{
