@@ -17,7 +17,7 @@ import (
 // renderWhatUsage is what kaleun render --what takes: the pictures of the
 // games that have them. Like games.go, this file names games, so that
 // render.go need not.
-const renderWhatUsage = "The Hunters: mat (the display mat), log (the patrol log sheet, .png or .csv) or combat (the combat mat); U-Boat Leader: map or display"
+const renderWhatUsage = "The Hunters: mat (the display mat), log (the patrol log sheet, .png or .csv) or combat (the combat mat); U-Boat Leader: map, or display while a battle is on it"
 
 // gameRenders are the pictures drawn for one game by kaleun render with
 // what only that game has (The Hunters' mats and its log sheet's CSV),
