@@ -169,7 +169,12 @@ func TestHelpWorksForEveryGame(t *testing.T) {
 	for _, name := range games.Names() {
 		g := games[name]
 		if g.TournamentOnly != "" {
-			continue // a tournament starts it, in chat
+			// A tournament starts it, in chat: said at once, nothing asked.
+			code, out, errs := playIn(t, "\n\n", name, "--db", filepath.Join(t.TempDir(), "k.db"))
+			if code != 2 || out != "" || !strings.Contains(errs, g.TournamentOnly) {
+				t.Errorf("%s: exit %d %s\n%s", name, code, errs, out)
+			}
+			continue
 		}
 		args := []string{name, "--db", filepath.Join(t.TempDir(), "k.db"), "--seed", "0x2a"}
 		for _, f := range g.Setup {

@@ -205,6 +205,10 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	if g == nil {
 		return &flagError{fmt.Sprintf("unknown game %q: the games are %s", f.game, strings.Join(games.Names(), ", "))}
 	}
+	if g.TournamentOnly != "" && !f.abandon {
+		// Said before a question is asked: no answer would start it here.
+		return &flagError{fmt.Sprintf("%s is not played at the keyboard: %s", g.Title, g.TournamentOnly)}
+	}
 	// The flags are read before the database is touched: a bad one
 	// changes nothing, and creates nothing.
 	given, err := givenAnswers(g, f)
