@@ -253,6 +253,10 @@ func TestTheSameCommandResumes(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Resuming game") {
 		t.Fatalf("the same command: exit %d %s\n%s", code, errs, out)
 	}
+	code, out, errs = playIn(t, "quit\n", "--db", db, "--opponent", "Walker")
+	if code != 0 || !strings.Contains(out, "Resuming game") {
+		t.Fatalf("the saved game's flag, its game not named: exit %d %s\n%s", code, errs, out)
+	}
 	code, _, errs = playIn(t, "quit\n", "tonnagewar", "--db", db, "--name", "Prien", "--opponent", "Smith")
 	if code == 0 || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, `saved --opponent Walker, asked --opponent Smith`) {
 		t.Fatalf("a contradiction: exit %d\n%s", code, errs)

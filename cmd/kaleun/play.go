@@ -210,12 +210,13 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 		return &flagError{fmt.Sprintf("%s is not played at the keyboard: %s", g.Title, g.TournamentOnly)}
 	}
 	// The flags are read before the database is touched: a bad one
-	// changes nothing, and creates nothing.
-	given, err := givenAnswers(g, f)
-	if err != nil {
-		return err
-	}
+	// changes nothing, and creates nothing. Without a game named, they may
+	// be meant for the game saved there, which is read first.
 	created := !persist.IsPostgresURL(f.db) && !exists(f.db)
+	given, givenErr := givenAnswers(g, f)
+	if givenErr != nil && (f.gameNamed || created) {
+		return givenErr
+	}
 	store, err := openDB(context.Background(), f.db, false)
 	if err != nil {
 		return err
@@ -245,6 +246,13 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 		rec = nil
 	case err != nil:
 		return err
+	}
+	if rec != nil && !f.gameNamed && games[rec.Game] != nil && games[rec.Game] != g {
+		g = games[rec.Game] // kaleun play --name Prien means the game saved here, whichever it is
+		given, givenErr = givenAnswers(g, f)
+	}
+	if givenErr != nil {
+		return givenErr
 	}
 	if f.abandon {
 		if rec == nil {
