@@ -335,7 +335,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 		first.Name = v // the player is named before the game says who plays
 	}
 	s.User = first
-	r, err := svc.StartGame(ctx, terminalPlace, first, f.game, answers, d)
+	r, err := svc.StartGame(ctx, terminalPlace, first, g.Name, answers, d)
 	if err != nil {
 		return err
 	}
@@ -345,7 +345,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 		}
 	}
 	started = true
-	s.Game = f.game
+	s.Game = g.Name
 	if rec, err = store.Load(ctx, terminalPlace.Key()); err != nil {
 		return err
 	}
