@@ -338,3 +338,27 @@ func TestHistoryAtTheTerminalNamesTheShellCommand(t *testing.T) {
 		t.Fatalf("history:\n%s", out)
 	}
 }
+
+// The flags players have used stay: each is now a game's name for one of
+// its set-up questions (engine.SetupField.Flag), and still a flag of play.
+func TestTheOldSetupFlagsStay(t *testing.T) {
+	code, _, errs := playIn(t, "", "--help")
+	if code != 0 {
+		t.Fatalf("play --help: exit %d", code)
+	}
+	for _, f := range []string{"boat", "start", "name", "uboat", "rules", "opponent", "end", "campaign", "length", "draws", "pack", "set", "seed", "dice", "db", "jsonl", "game"} {
+		if !regexp.MustCompile(`(?m)^  -` + f + `( \S+)?$`).MatchString(errs) {
+			t.Errorf("play has no --%s:\n%s", f, errs)
+		}
+	}
+	db := filepath.Join(t.TempDir(), "k.db")
+	code, out, errs := playIn(t, "quit\n", "hunters-duel", "--db", db, "--seed", "0x2a", "--boat", "VIIB", "--start", "1940-01", "--uboat", "U-52", "--rules", "14.6", "--name", "Prien", "--opponent", "Kretschmer", "--end", "1941-12")
+	if code != 0 {
+		t.Fatalf("hunters-duel with the old flags: exit %d %s\n%s", code, errs, out)
+	}
+	for _, want := range []string{`"boat":"VIIB"`, `"start":"1940-01"`, `"uboat":"U-52"`, `"rules":"14.6"`, `"end":"1941-12"`, `"a":"Prien"`, `"b":"Kretschmer"`} {
+		if got := savedSetup(t, db); !strings.Contains(got, want) {
+			t.Errorf("saved set-up %s lacks %s", got, want)
+		}
+	}
+}
