@@ -16,8 +16,8 @@ import (
 // (bot.TestNoFrameworkFileNamesAGame): no file of cmd/ imports a game's
 // package or names a game, its pieces or its rule cases in a string, but
 // games.go, which registers the games, and the games_*.go files beside it,
-// which hold what a subcommand still does for one game alone (its own
-// simulation, benchmark, pictures or pack). Every other word a command
+// which hold what a subcommand still does for one game alone (The Hunters'
+// benchmark and mats, U-Boat Leader's packs). Every other word a command
 // shows of a game comes from the game's descriptor (engine.Game).
 func TestNoCommandFileNamesAGame(t *testing.T) {
 	entries, err := os.ReadDir("../../engine")

@@ -12,7 +12,7 @@ import (
 )
 
 // runSim plays many games of one game with its built-in players: its
-// descriptor's Simulator, or a simulation of its own (gameSims).
+// descriptor's Simulator.
 func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	games, err := availableGames()
 	if err != nil {
@@ -34,9 +34,6 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kaleun sim: no game %q to simulate: the games are %s\n", name, strings.Join(names, ", "))
 		return 2
 	}
-	if run := gameSims()[name]; run != nil {
-		return run(games, args, stdout, stderr)
-	}
 	return runGameSim(g, games, args, stdout, stderr)
 }
 
@@ -45,27 +42,50 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 const simSeedUsage = "seed of the fast dice, game i using seed+i: 0x and hex digits (as kaleun play takes it), or a decimal number"
 
 // simulates says kaleun sim plays a game.
-func simulates(g *engine.Game) bool { return g.Simulator != nil || gameSims()[g.Name] != nil }
+func simulates(g *engine.Game) bool { return g.Simulator != nil }
 
-// runGameSim runs a game's own simulator (engine.Game.Simulator): any game
-// that has one, with its setup answers as --set key=value.
+// runGameSim runs a game's simulator (engine.Game.Simulator) with its
+// setup answers as --set key=value or as the game's own flags (--boat),
+// and the count of games as --games or in the game's word (--careers).
 func runGameSim(g *engine.Game, all engine.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sim "+g.Name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	usageWithGames(fs, "kaleun sim "+g.Name+" [--set key=value ...] [flags]", all, simulates)
-	games := fs.Int("games", 1000, "number of games")
+	synopsis := "kaleun sim " + g.Name + " [--set key=value ...] [flags]"
+	if g.Name == defaultGame {
+		synopsis = "kaleun sim [GAME] [--set key=value ...] [flags] (without GAME: " + defaultGame + ", whose flags follow)"
+	}
+	usageWithGames(fs, synopsis, all, simulates)
+	var n int
+	fs.IntVar(&n, "games", 0, "number of "+g.Words.Games+" (default: the game's own)")
+	if g.Words.Games != "games" {
+		fs.IntVar(&n, g.Words.Games, 0, "number of "+g.Words.Games+", as --games (default: the game's own)")
+	}
 	seed := fs.Uint64("seed", 1, simSeedUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	var sets setFlag
 	fs.Var(&sets, "set", "a setup answer, key=value (repeat for several)")
+	named := map[string]string{} // the set-up keys of the game's own flags, by flag
+	for _, field := range g.Setup {
+		if field.Flag != "" && fs.Lookup(field.Flag) == nil {
+			named[field.Flag] = field.Key
+			fs.String(field.Flag, "", field.Label+" (as --set "+field.Key+"=…)")
+		}
+	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
-	if *games < 1 || *games > 10_000_000 {
-		fmt.Fprintf(stderr, "kaleun sim %s: --games must be between 1 and 10000000\n", g.Name)
+	counted := false
+	fs.Visit(func(f *flag.Flag) { counted = counted || f.Name == "games" || f.Name == g.Words.Games })
+	if counted && (n < 1 || n > 10_000_000) {
+		fmt.Fprintf(stderr, "kaleun sim %s: --%s must be between 1 and 10000000\n", g.Name, g.Words.Games)
 		return 2
 	}
 	setup := map[string]string{}
+	fs.Visit(func(f *flag.Flag) {
+		if key, ok := named[f.Name]; ok {
+			setup[key] = f.Value.String()
+		}
+	})
 	for _, kv := range sets {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" {
@@ -75,7 +95,7 @@ func runGameSim(g *engine.Game, all engine.Registry, args []string, stdout, stde
 		setup[k] = v
 	}
 	base := *seed
-	rep, err := g.Simulator.Simulate(engine.SimConfig{Games: *games, Setup: setup}, func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
+	rep, err := g.Simulator.Simulate(engine.SimConfig{Games: n, Setup: setup}, func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
 	if err != nil {
 		fmt.Fprintf(stderr, "kaleun sim %s: %v\n", g.Name, err)
 		return 2
