@@ -264,7 +264,13 @@ func ublGame(t *testing.T, db string) game {
 		if err != nil {
 			return 1, err.Error()
 		}
-		svc := bot.New(store, games, bot.Options{})
+		// As kaleun play: text only without --pictures (drawing a PNG at
+		// every decision nobody sees cost this test 95% of its time).
+		opts, _, err := pictureOptions(f)
+		if err != nil {
+			return 1, err.Error()
+		}
+		svc := bot.New(store, games, opts)
 		defer svc.Wait()
 		s := &terminal.Session{Svc: svc, Place: terminalPlace, User: terminalUser, Game: f.game, In: in, Out: out, JSONL: true}
 		r, err := svc.StartGame(ctx, terminalPlace, terminalUser, f.game, answers, d)
