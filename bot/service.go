@@ -190,7 +190,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	}
 	switch name {
 	case "turn":
-		return s.turn(ctx, rec, st), nil
+		return s.turn(ctx, rec, st)
 	case "history":
 		return s.history(ctx, rec)
 	case "seed":
@@ -949,17 +949,32 @@ func eventsOf(entries []persist.EventRecord) []engine.Event {
 	return out
 }
 
-func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.State) Reply {
+// turn shows what the game waits for: each pending prompt, or a link to
+// its message where that is in the chat still.
+func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.State) (Reply, error) {
 	if st == nil {
-		return Reply{Public: []Message{s.startMessage(rec)}}
+		if link, ok, err := s.linkToPrompt(ctx, rec, startToken, "Game "+rec.ID, "", "Start"); err != nil || ok {
+			return Reply{Private: []Message{link}}, err
+		}
+		return Reply{Public: []Message{s.startMessage(rec)}}, nil
 	}
 	all := pendingAll(st)
 	if len(all) == 0 {
-		return private("This game waits for no decision.")
+		return private("This game waits for no decision."), nil
 	}
 	var r Reply
 	for _, p := range all {
 		id, name := answerer(rec, p)
+		what := p.Subject
+		if what == "" {
+			what = "Game " + rec.ID
+		}
+		if link, ok, err := s.linkToPrompt(ctx, rec, p.Token, what, name, awaited(p)); err != nil {
+			return Reply{}, err
+		} else if ok {
+			r.Private = append(r.Private, link)
+			continue
+		}
 		if p.Private {
 			r.Public = append(r.Public, doorMessage(rec.ID, p, id, name, false))
 			continue
@@ -970,7 +985,27 @@ func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.S
 		}
 		r.Public = append(r.Public, m)
 	}
-	return r
+	return r, nil
+}
+
+// linkToPrompt is, for a prompt whose message is in the chat still (posted
+// and not yet answered), a line that links to it, as a reminder does:
+// posting the prompt again would give it a second live set of buttons
+// (issue 28), and in a wolfpack `turn` would post every boat's. ok is false
+// for a prompt whose message is not known (never posted, or posted before
+// where messages were recorded, or on a surface that records none, like the
+// terminal): it is posted anew.
+func (s *Service) linkToPrompt(ctx context.Context, rec *persist.GameRecord, token, what, who, awaits string) (Message, bool, error) {
+	ref := promptRef(rec.ID, token)
+	where, err := s.PromptMessages(ctx, ref)
+	if err != nil || len(where) == 0 {
+		return Message{}, false, err
+	}
+	text := fmt.Sprintf("%s waits for its _%s_", what, awaits)
+	if who != "" {
+		text = fmt.Sprintf("%s waits on %s: _%s_", what, who, awaits)
+	}
+	return Message{Text: text + " (its buttons are on its message)", Jump: ref, Tone: TonePrompt}, true, nil
 }
 
 // history shows the last rolls with their charts, rule cases and die

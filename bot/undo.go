@@ -259,7 +259,10 @@ func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord
 	if v.AfterDice() {
 		r.Public = append(r.Public, Message{Text: "Marked: " + audit.UndoneText(t.Undone[v.Seat]) + "."})
 	}
-	more := s.turn(ctx, rec, st)
+	more, err := s.turn(ctx, rec, st)
+	if err != nil {
+		return Reply{}, err
+	}
 	r.Public = append(r.Public, more.Public...)
 	r.Private = append(r.Private, more.Private...)
 	// The message clicked (the prompt that carried the Undo button, or the
