@@ -228,7 +228,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	case "dice":
 		return s.diceStats(ctx, place, rec)
 	case "undo":
-		return s.undo(ctx, place, rec, st, user, -1)
+		return s.undo(ctx, place, rec, st, user, -1, false)
 	case "odds":
 		return s.odds(ctx, rec, st, user, "", held.release)
 	case "autoroll":
@@ -402,9 +402,11 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		if err != nil {
 			return private("That button is not one of Kaleun's."), nil
 		}
-		return s.undo(ctx, place, rec, st, user, d)
+		return s.undo(ctx, place, rec, st, user, d, false)
+	case sureUndoToken:
+		return s.sureUndo(ctx, place, rec, st, user, target.key)
 	case consentToken, declineToken:
-		return s.consent(ctx, place, rec, user, target.token, target.key)
+		return s.consent(ctx, place, rec, st, user, target.token, target.key)
 	}
 	if st == nil {
 		if target.token != startToken {

@@ -66,6 +66,11 @@ func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.
 			if err := a.respondTo(ctx, c, slack.MsgOptionBlocks(kept...)); err != nil {
 				a.log.Error("slack: disarming a message", "err", err)
 				a.metrics.Error(ops.ErrPlatform)
+			} else {
+				// Dealt with where it is, as Discord's adapter does: a
+				// result in place (an undo's, for the prompt it took
+				// back) is not posted again beside it.
+				updated = true
 			}
 		}
 	}
