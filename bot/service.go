@@ -1033,9 +1033,16 @@ func (s *Service) history(ctx context.Context, rec *persist.GameRecord) (Reply, 
 	if len(rolls) == 0 {
 		return Reply{Public: []Message{{Title: "Last rolls", Text: "No rolls yet.", Footer: logFooter(rec)}}}, nil
 	}
-	msgs := eventMessages(rolls)
+	voided := voidedDice(evs)
+	msgs := markedEventMessages(rolls, voided)
 	msgs[0].Title = "Last rolls"
 	last := &msgs[len(msgs)-1]
+	for _, er := range rolls {
+		if voided[er.Dice[0]] > 0 {
+			last.Text += voidedLegend + "\n"
+			break
+		}
+	}
 	last.Footer = logFooter(rec) + " · `audit` exports the whole log"
 	return Reply{Public: msgs}, nil
 }

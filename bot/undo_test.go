@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -541,5 +542,62 @@ func TestAnUndoThatWillMarkTheCareerAsksFirst(t *testing.T) {
 	}
 	if len(yes.Answered) != 1 || yes.Answered[0].Ref != promptRef(rec.ID, p.Token) || !strings.Contains(yes.Answered[0].Message.Text, "Taken back by undo") {
 		t.Fatalf("the taken-back prompt's message: %+v", yes.Answered)
+	}
+}
+
+// Issue 28: `history` marks the rolls an undo voided (their dice were
+// discarded), and says what the mark means; the rolls that stand are not
+// marked.
+func TestHistoryMarksTheRollsAnUndoVoided(t *testing.T) {
+	svc, store := newService(t)
+	games := svc.games
+	if _, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC", "kommandant": "Prien"}); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		rec := mustLoad(t, store)
+		p, key := commanderKey(t, games, rec)
+		mustClick(t, svc, prien, optionID(rec.ID, p.Token, key))
+		if mustLoad(t, store).Dice.Cursor > rec.Dice.Cursor {
+			break
+		}
+	}
+	sureUndoSays(t, svc, here, prien, "The dice seen since are discarded")
+	rec := mustLoad(t, store)
+	_, void := lastLog(t, store, rec)
+	p, key := commanderKey(t, games, rec)
+	mustClick(t, svc, prien, optionID(rec.ID, p.Token, key)) // taken again: fresh dice
+	h := mustCommand(t, svc, here, prien, "history")
+	text := ""
+	for _, m := range h.Public {
+		text += m.Text
+	}
+	discarded := map[int64]bool{}
+	for _, k := range void.Void.Dice {
+		discarded[k] = true
+	}
+	marked, standing := 0, 0
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.Contains(line, "🎲") {
+			continue
+		}
+		var first int64
+		if i := strings.LastIndex(line, "#"); i >= 0 {
+			fmt.Sscan(line[i+1:], &first)
+		}
+		isMarked := strings.HasPrefix(line, "⊘ voided by undo 1: 🎲")
+		switch {
+		case discarded[first] && !isMarked:
+			t.Errorf("a voided roll is not marked: %s", line)
+		case !discarded[first] && isMarked:
+			t.Errorf("a roll that stands is marked: %s", line)
+		case isMarked:
+			marked++
+		default:
+			standing++
+		}
+	}
+	if marked == 0 || standing == 0 || !strings.Contains(text, "⊘ marks a roll of a decision an undo took back") {
+		t.Fatalf("%d rolls marked, %d standing, the legend said: %v\n%s", marked, standing, strings.Contains(text, "⊘ marks"), text)
 	}
 }
