@@ -437,6 +437,14 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", name)), nil
 	}
 	switch key := target.key; {
+	case key == formKey:
+		return openForm(rec.ID, p), nil
+	case strings.HasPrefix(key, formValue):
+		c, why := entryChoice(p, strings.TrimPrefix(key, formValue))
+		if why != "" {
+			return private(why), nil
+		}
+		return s.decide(withClicked(ctx), place, rec, st, c, how{by: user.ID, inPlace: true})
 	case strings.HasPrefix(key, sureKey):
 		return confirmation(rec.ID, p, strings.TrimPrefix(key, sureKey)), nil
 	case key == noKey:
