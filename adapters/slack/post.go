@@ -31,6 +31,9 @@ type clicked struct {
 }
 
 func clickOf(cb slack.InteractionCallback) *clicked {
+	if cb.Type == slack.InteractionTypeViewSubmission {
+		return nil // a form: no message was clicked, the prompt's are edited
+	}
 	return &clicked{responseURL: cb.ResponseURL, channel: cb.Channel.ID, ts: cb.Container.MessageTs, ephemeral: cb.Container.IsEphemeral, blocks: cb.Message.Blocks}
 }
 

@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/adapters/discord"
+	"github.com/kaleun/kaleun/adapters/slack"
 	"github.com/kaleun/kaleun/engine/uboatleader"
 	"github.com/kaleun/kaleun/internal/discordfake"
+	"github.com/kaleun/kaleun/internal/slackfake"
 )
 
 // Issue 28: U-Boat Leader's physical cards in chat. A prompt that asks for
@@ -131,5 +133,126 @@ func TestAPhysicalCardNumberIsTypedInADiscordModal(t *testing.T) {
 	}
 	if m, _ := f.MessageByID(on.ID); m.Live() {
 		t.Fatalf("the number's prompt is still live after its answer: %s", m.Text())
+	}
+}
+
+// The same through the real slack-go client: the "⌨ Type it" button opens
+// a modal view (views.open, with the click's trigger), whose submission
+// answers the prompt in the place the button was pressed.
+func TestAPhysicalCardNumberIsTypedInASlackModalView(t *testing.T) {
+	clock := &ublChatClock{t: time.Unix(1700000000, 0).UTC()}
+	svc, store, games := ublService(t, clock, 0)
+	f := slackfake.New(t)
+	a, err := slack.New(slack.Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.APIURL()}, svc, games, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { a.Close(); svc.Wait() }()
+	<-f.Open()
+	s := &slackChat{t: t, f: f, a: a}
+	s.command("new", map[string]string{"campaign": "opening", "draws": "physical"})
+	const place = "slack/T1/C1"
+	state := func() (string, *uboatleader.State) {
+		rec, err := store.Load(t.Context(), place)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := games["uboatleader"].Rules.Decode(rec.State)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec.ID, st.(*uboatleader.State)
+	}
+	env := func() string { s.n++; return fmt.Sprintf("e%d", s.n) }
+	for step := 0; ; step++ {
+		gameID, st := state()
+		p := st.Pending()
+		if step > 2000 || p == nil {
+			t.Fatal("no Event card was drawn")
+		}
+		key := uboatleader.BuiltIn(st)
+		if p.Kind == "uboatleader.draw.events" {
+			key = "new"
+		}
+		f.ClickIn(env(), "C1", "", "U1", "k1:"+gameID+":"+p.Token+":"+key)
+		f.Ack(t)
+		f.Drain(t)
+		if key == "new" {
+			break
+		}
+	}
+	gameID, st := state()
+	p := st.Pending()
+	if p.Entry == nil {
+		t.Fatalf("the card's number is not asked: %s %q", p.Kind, p.Text)
+	}
+	form := "k1:" + gameID + ":" + p.Token + ":__form"
+	var on slackfake.Message
+	for _, m := range f.Messages() {
+		for _, v := range m.Values() {
+			if v == form && !m.Ephemeral {
+				on = m
+			}
+		}
+	}
+	if on.TS == "" {
+		t.Fatal("the number's prompt has no ⌨ Type it button")
+	}
+	open := func() (slackfake.View, string, string) {
+		t.Helper()
+		before := len(f.Views())
+		f.ClickOn(env(), on, "U1", form)
+		f.Ack(t)
+		for deadline := time.Now().Add(5 * time.Second); len(f.Views()) == before; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("the button opened no modal view")
+			}
+		}
+		v := f.Views()[before]
+		if v.Body["callback_id"] != form || v.Trigger == "" {
+			t.Fatalf("the view: %v", v)
+		}
+		blocks, _ := v.Body["blocks"].([]any)
+		if len(blocks) != 1 {
+			t.Fatalf("the view has %d blocks, want one field", len(blocks))
+		}
+		b := blocks[0].(map[string]any)
+		el, _ := b["element"].(map[string]any)
+		if b["type"] != "input" || el["type"] != "plain_text_input" {
+			t.Fatalf("the view's field: %v", b)
+		}
+		return v, b["block_id"].(string), el["action_id"].(string)
+	}
+	for _, bad := range []struct{ typed, says string }{{"seventeen", "not a number"}, {"0", "type a number from 1 to 999"}} {
+		v, block, action := open()
+		f.Submit(env(), "U1", v, map[string]map[string]string{block: {action: bad.typed}})
+		f.Ack(t)
+		said := ""
+		for _, p := range f.Drain(t) {
+			if p.Get("_method") == "/api/chat.postEphemeral" {
+				said += p.Get("text")
+			}
+		}
+		if !strings.Contains(said, bad.says) {
+			t.Fatalf("%q typed: the player was told %q", bad.typed, said)
+		}
+		if _, now := state(); now.Pending().Token != p.Token || len(now.Form.Order) != 0 {
+			t.Fatalf("%q typed changed the game: %+v", bad.typed, now.Form)
+		}
+	}
+	v, block, action := open()
+	f.Submit(env(), "U1", v, map[string]map[string]string{block: {action: "#17"}})
+	f.Ack(t)
+	f.Drain(t)
+	if _, now := state(); now.Form == nil || now.Form.Values["n100"] != 0 || now.Form.Values["n10"] != 1 || now.Form.Values["n1"] != 7 {
+		t.Fatalf("17 typed in the modal view was not entered: %+v", now.Form)
+	}
+	for _, m := range f.Messages() {
+		if m.TS == on.TS && m.Channel == on.Channel && m.Live() {
+			t.Fatalf("the number's prompt is still live after its answer: %s", m.Text)
+		}
 	}
 }

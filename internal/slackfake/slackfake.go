@@ -3,8 +3,9 @@
 // apps.connections.open, the socket's hello, envelopes and acks,
 // chat.postMessage (with message metadata), chat.update, chat.postEphemeral,
 // conversations.open, conversations.history and conversations.replies
-// (metadata only with include_all_metadata, as Slack sends it), users.info
-// and the three steps of a file upload. Loopback only. It records
+// (metadata only with include_all_metadata, as Slack sends it), users.info,
+// views.open (and a modal's view_submission) and the three steps of a file
+// upload. Loopback only. It records
 // which Web API methods were called, so a test can hold the app's manifest
 // to the scopes those methods need.
 //
@@ -52,6 +53,41 @@ type Server struct {
 	responses map[string]response
 	slashes   map[string]response
 	ephemeral int
+	// views are the modal views the client opened (views.open), in order.
+	views []View
+}
+
+// View is a modal view the client opened: the trigger it used and the view
+// as sent (callback_id, private_metadata, blocks...).
+type View struct {
+	Trigger string
+	Body    map[string]any
+}
+
+// Views are the modal views opened so far, in order.
+func (f *Server) Views() []View {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]View(nil), f.views...)
+}
+
+// Submit sends a view_submission of an opened view as Slack does when its
+// user presses Submit: the view's callback_id and private_metadata, and the
+// values typed, by block and action id.
+func (f *Server) Submit(env, user string, v View, values map[string]map[string]string) {
+	state := map[string]any{}
+	for block, actions := range values {
+		as := map[string]any{}
+		for action, value := range actions {
+			as[action] = map[string]any{"type": "plain_text_input", "value": value}
+		}
+		state[block] = as
+	}
+	view := map[string]any{"id": "V-" + env, "type": "modal", "callback_id": v.Body["callback_id"], "private_metadata": v.Body["private_metadata"],
+		"state": map[string]any{"values": state}}
+	payload := map[string]any{"type": "view_submission", "user": map[string]any{"id": user, "name": user}, "team": map[string]any{"id": "T1"},
+		"trigger_id": "trig-" + env, "view": view}
+	f.Write(map[string]any{"envelope_id": env, "type": "interactive", "payload": payload})
 }
 
 // response is where an interaction's response_url (or a slash command's
@@ -286,6 +322,25 @@ func New(t testing.TB) *Server {
 		r.ParseForm()
 		admin := r.Form.Get("user") == "UADMIN"
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "user": map[string]any{"id": r.Form.Get("user"), "is_admin": admin}})
+	})
+	api("views.open", func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			TriggerID string         `json:"trigger_id"`
+			View      map[string]any `json:"view"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.TriggerID == "" || body.View == nil {
+			json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": "invalid_arguments"})
+			return
+		}
+		f.mu.Lock()
+		f.views = append(f.views, View{Trigger: body.TriggerID, Body: body.View})
+		id := fmt.Sprintf("V%d", len(f.views))
+		f.mu.Unlock()
+		v := map[string]any{"id": id}
+		for k, x := range body.View {
+			v[k] = x
+		}
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "view": v})
 	})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("slackfake: the client called %s, which the fake does not know", r.URL.Path)
