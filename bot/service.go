@@ -1015,7 +1015,7 @@ func (s *Service) linkToPrompt(ctx context.Context, rec *persist.GameRecord, tok
 	if who != "" {
 		text = fmt.Sprintf("%s waits on %s: _%s_", what, who, awaits)
 	}
-	return Message{Text: text + " (its buttons are on its message)", Jump: ref, Tone: TonePrompt}, true, nil
+	return Message{Text: text, Jump: ref, Tone: TonePrompt}, true, nil
 }
 
 // history shows the last rolls with their charts, rule cases and die
