@@ -55,7 +55,32 @@ type Server struct {
 	ephemeral int
 	// views are the modal views the client opened (views.open), in order.
 	views []View
+	// stalls hold a Web API method's calls until released (Stall).
+	stalls  map[string]chan struct{}
+	stalled chan string
 }
+
+// Stall holds every call of a Web API method ("chat.postMessage") until
+// release is called or the client gives up on it, as a Slack slow to answer
+// would.
+func (f *Server) Stall(method string) (release func()) {
+	hold := make(chan struct{})
+	f.mu.Lock()
+	f.stalls[method] = hold
+	f.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			f.mu.Lock()
+			delete(f.stalls, method)
+			f.mu.Unlock()
+			close(hold)
+		})
+	}
+}
+
+// Stalled receives a method each time one of its calls starts being held.
+func (f *Server) Stalled() <-chan string { return f.stalled }
 
 // View is a modal view the client opened: the trigger it used and the view
 // as sent (callback_id, private_metadata, blocks...).
@@ -100,13 +125,30 @@ type response struct {
 func New(t testing.TB) *Server {
 	f := &Server{t: t, acks: make(chan map[string]any, 1024), posts: make(chan url.Values, 1<<14), open: make(chan struct{}, 16),
 		methods: map[string]int{}, uploads: map[string][]byte{},
-		messages: map[string]*Message{}, types: map[string]string{}, responses: map[string]response{}, slashes: map[string]response{}}
+		messages: map[string]*Message{}, types: map[string]string{}, responses: map[string]response{}, slashes: map[string]response{},
+		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64)}
 	mux := http.NewServeMux()
 	api := func(method string, h http.HandlerFunc) {
 		mux.HandleFunc("/api/"+method, func(w http.ResponseWriter, r *http.Request) {
 			f.mu.Lock()
 			f.methods[method]++
+			hold := f.stalls[method]
 			f.mu.Unlock()
+			if hold != nil {
+				// Read the body first: only then does the server notice a
+				// client that hangs up.
+				body, _ := io.ReadAll(r.Body)
+				r.Body = io.NopCloser(strings.NewReader(string(body)))
+				select {
+				case f.stalled <- method:
+				default:
+				}
+				select {
+				case <-hold:
+				case <-r.Context().Done():
+					return
+				}
+			}
 			h(w, r)
 		})
 	}
