@@ -1008,8 +1008,14 @@ func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.S
 func (s *Service) linkToPrompt(ctx context.Context, rec *persist.GameRecord, token, what, who, awaits string) (Message, bool, error) {
 	ref := promptRef(rec.ID, token)
 	where, err := s.PromptMessages(ctx, ref)
-	if err != nil || len(where) == 0 {
-		return Message{}, false, err
+	if err != nil {
+		// Posted anew rather than failing: `turn` also follows an undo
+		// already committed.
+		s.log.Warn("finding a prompt's messages for turn", "prompt", ref, "err", err)
+		return Message{}, false, nil
+	}
+	if len(where) == 0 {
+		return Message{}, false, nil
 	}
 	text := fmt.Sprintf("%s waits for its _%s_", what, awaits)
 	if who != "" {

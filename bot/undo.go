@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -323,14 +324,21 @@ func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord
 	// in the chat, they say so and lose their buttons (the one clicked, if
 	// any, is disarmed below), so that no live copy of a voided prompt is
 	// left — an undo confirmed from a question, or typed, clicks none.
+	var gone []string
 	for tok := range tokens(before) {
-		if tokens(st)[tok] {
-			continue
+		if !tokens(st)[tok] {
+			gone = append(gone, tok)
 		}
+	}
+	slices.Sort(gone)
+	for _, tok := range gone {
 		ref := promptRef(rec.ID, tok)
 		where, err := s.PromptMessages(ctx, ref)
 		if err != nil {
-			return Reply{}, err
+			// The undo is committed: its message keeps its buttons, whose
+			// click is refused as stale.
+			s.log.Warn("finding the messages of a prompt an undo took back", "prompt", ref, "err", err)
+			continue
 		}
 		if len(where) > 0 {
 			r.Answered = append(r.Answered, Answer{Ref: ref, InPlace: true,
