@@ -57,11 +57,8 @@ func openForm(gameID string, p *engine.Prompt) Reply {
 	if p.Entry == nil {
 		return private("This decision takes no typed number: its buttons answer it.")
 	}
-	title := promptTitle(p)
-	if len(title) > 45 {
-		title = title[:42] + "…"
-	}
-	return Reply{Form: &Form{ID: optionID(gameID, p.Token, formKey), Title: title, Label: p.Entry.Label,
+	// The adapters cut the title to what their platform holds.
+	return Reply{Form: &Form{ID: optionID(gameID, p.Token, formKey), Title: promptTitle(p), Label: p.Entry.Label,
 		Hint: fmt.Sprintf("a number from %d to %d", p.Entry.Min, p.Entry.Max), Min: p.Entry.Min, Max: p.Entry.Max}}
 }
 
