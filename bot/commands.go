@@ -28,41 +28,16 @@ type ArgSpec struct {
 }
 
 // Commands lists the commands the service answers besides `new` (whose
-// arguments are the game's setup fields) and the game's views.
+// arguments are the game's setup fields) and the game's views: the
+// registered rows of its table (command_table.go).
 func Commands() []CommandSpec {
-	return []CommandSpec{
-		{Name: "turn", Help: "Show the pending decision again"},
-		{Name: "history", Help: "The last rolls with their charts, rule cases and the log's head hash"},
-		{Name: "seed", Help: "Mix your own entropy into the dice seed (before its first die)", Args: []ArgSpec{{Name: "text", Help: "any text: it is mixed into the committed seed", Required: true}}},
-		{Name: "reveal", Help: "Reveal the dice seed so far and commit to a fresh one (commander or channel manager)", ManagerMatters: true},
-		{Name: "audit", Help: "The game's hash-chained log as a file for `kaleun verify`", Args: []ArgSpec{{Name: "game", Help: "a game id (default: this channel's game, or its last finished one)"}}},
-		{Name: "dice", Help: "How often each face came up, per game and per server, with a chi-square test"},
-		{Name: "undo", Help: "Take back your last decision; the dice never roll back, and an undo after dice is logged and marked"},
-		{Name: "odds", Help: "What each option of your pending decision leads to: exact odds and simulated estimates (only you see them)"},
-		{Name: "challenge", Help: "A game for two: challenge another player (the game's options, and b:@opponent)"},
-		{Name: "accept", Help: "Accept the challenge waiting for you in this channel"},
-		{Name: "concede", Help: "Concede a game for two: it ends, and its log is revealed"},
-		{Name: "autoroll", Help: "In a game for several: let the bot roll for the enemy when it is your turn to (on), or press Roll yourself (off)", Args: []ArgSpec{{Name: "roll", Help: "on or off", Required: true}}},
-		{Name: "prefs", Help: "Your reminders: time zone, quiet hours, vacation, where to be pinged, autopilot", Args: []ArgSpec{
-			{Name: "tz", Help: "your time zone, e.g. Europe/Berlin"},
-			{Name: "quiet", Help: "quiet hours in your time, e.g. 23:00-07:00, or off"},
-			{Name: "vacation", Help: "days of vacation from now (your clock stops), or off"},
-			{Name: "remind", Help: "channel, dm or both"},
-			{Name: "autopilot", Help: "on: at a deadline the built-in commander takes your routine decisions"},
-		}},
-		{Name: "tournament", Help: "Tournaments: create, join, leave, start, standings, end, remove", Args: []ArgSpec{
-			{Name: "action", Help: "create, join, leave, start, standings, end or remove", Required: true, Choices: tournamentActions, Positional: true},
-			{Name: "format", Help: "create: the format"},
-			{Name: "name", Help: "create: the tournament's name"},
-			{Name: "vacation_days", Help: "create: each entrant's budget of vacation days (default: the server's)"},
-			{Name: "player", Help: "remove: the entrant to remove", User: true},
-		}},
-		{Name: "leaderboard", Help: "This server's games by score, against the game's historical results"},
-		{Name: "career", Help: "A player's careers on this server", Args: []ArgSpec{{Name: "player", Help: "whose (default: yours)", User: true}}},
-		{Name: "abandon", Help: "End this channel's game (its commander or a channel manager)", ManagerMatters: true},
-		{Name: "backup", Help: "Write a checked copy of the bot's database to its operator's backup directory (server managers)", ManagerMatters: true},
-		{Name: "help", Help: "What to do now, and where the rules are"},
+	var out []CommandSpec
+	for _, c := range commandTable() {
+		if !c.unlisted {
+			out = append(out, c.CommandSpec)
+		}
 	}
+	return out
 }
 
 // CommandsFor is Commands with what a game adds: its own commands, its

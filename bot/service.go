@@ -22,13 +22,15 @@ import (
 
 // Service is the game master behind every chat surface.
 type Service struct {
-	store   *persist.Store
-	games   engine.Registry
-	now     func() time.Time
-	newSeed func() ([]byte, error)
-	newID   func() (string, error)
-	log     *slog.Logger
-	locks   keyedMutex
+	store *persist.Store
+	games engine.Registry
+	// commands is the bot's command table by name (command_table.go).
+	commands map[string]*command
+	now      func() time.Time
+	newSeed  func() ([]byte, error)
+	newID    func() (string, error)
+	log      *slog.Logger
+	locks    keyedMutex
 	// illustrators draw pictures, by game; a game without one gets text only.
 	illustrators map[string]Illustrator
 	textOnly     bool
@@ -105,7 +107,7 @@ type Options struct {
 func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators, textOnly: o.TextOnly,
 		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
-		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint}
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, commands: commandsByName()}
 	if s.lease <= 0 {
 		s.lease = DefaultDeliveryLease
 	}
@@ -139,125 +141,64 @@ func New(store *persist.Store, games engine.Registry, o Options) *Service {
 func (s *Service) Command(ctx context.Context, place Place, user User, game, name string, args map[string]string) (r Reply, err error) {
 	ctx, leave := s.enter(ctx, ops.ByPlayer)
 	defer leave(&err)
-	if name == "challenge" {
-		name = "new" // a game for two: the challenger names his opponent
+	c := &commandCall{name: name, place: place, user: user, game: game, args: args}
+	cmd := s.commands[name]
+	if cmd == nil {
+		cmd = &command{CommandSpec: CommandSpec{Name: name}, reach: ofTheGame, run: (*Service).gameCommand}
 	}
-	switch name {
-	case "backup":
-		return s.backupAsked(ctx, user)
-	case "tournament", "leaderboard", "career", "prefs":
-		// Channel-level commands: a tournament channel's, the server's, the player's.
-		unlock, err := s.lockPlace(ctx, place.Key())
-		if err != nil {
-			return Reply{}, err
-		}
-		defer unlock()
-		switch name {
-		case "tournament":
-			return s.tournament(ctx, place, user, game, args)
-		case "leaderboard":
-			return s.leaderboard(ctx, place, game)
-		case "career":
-			return s.careerOf(ctx, place, user, args["player"])
-		}
-		return s.prefs(ctx, place, user, args)
-	case "new":
-	default:
-		place = s.route(ctx, place, user)
+	switch cmd.reach {
+	case anywhere:
+		return cmd.run(s, ctx, c)
+	case ofTheGame:
+		c.place = s.route(ctx, place, user)
 	}
-	unlock, err := s.lockPlace(ctx, place.Key())
+	unlock, err := s.lockPlace(ctx, c.place.Key())
 	if err != nil {
 		return Reply{}, err
 	}
-	held := &heldLock{unlock: unlock}
-	defer held.release()
-	if name == "new" {
-		return s.newGame(ctx, place, user, game, args, nil)
+	c.held = &heldLock{unlock: unlock}
+	defer c.held.release()
+	if cmd.reach != ofTheGame {
+		return cmd.run(s, ctx, c)
 	}
-	rec, st, err := s.load(ctx, place)
+	rec, st, err := s.load(ctx, c.place)
 	var ended *endedError
 	if errors.As(err, &ended) {
 		return Reply{Public: []Message{ended.end}}, nil
 	}
 	if errors.Is(err, persist.ErrNotFound) {
-		switch name {
-		case "audit":
-			return s.auditFile(ctx, place, nil, args["game"])
-		case "dice":
-			return s.diceStats(ctx, place, nil)
+		if cmd.noGame != nil {
+			return cmd.noGame(s, ctx, c)
 		}
-		if r, ok, err := s.finishedGameCommand(ctx, place, name); ok || err != nil {
+		if r, ok, err := s.finishedGameCommand(ctx, c.place, name); ok || err != nil {
 			return r, err
-		}
-		if name == "undo" {
-			return s.undoFinished(ctx, place)
 		}
 		return private(noGameHere(s.games[game])), nil
 	}
 	if err != nil {
 		return Reply{}, err
 	}
-	switch name {
-	case "turn":
-		return s.turn(ctx, rec, st)
-	case "history":
-		return s.history(ctx, rec)
-	case "seed":
-		return s.addEntropy(ctx, rec, user, args["text"])
-	case "reveal":
-		if r, refused := secretsKept(st, "revealing the dice seed"); refused {
-			return r, nil
+	c.rec, c.st = rec, st
+	if cmd.refuse != nil {
+		if why := cmd.refuse(s, c); why != "" {
+			return private(why), nil
 		}
-		return s.reveal(ctx, rec, user)
-	case "accept":
-		if !rec.AwaitingStart {
-			return private("There is no challenge waiting here."), nil
-		}
-		return s.startClicked(ctx, place, rec, user, "go", false)
-	case "concede":
-		if seatedUser(rec, user.ID) == nil {
-			return private("Only a player of this game can concede it."), nil
-		}
-		return Reply{Private: []Message{{
-			Text:    fmt.Sprintf("Concede game %s? It ends now, and the log and the seed are revealed.", rec.ID),
-			Options: []Option{{ID: optionID(rec.ID, "abandon", "confirm"), Label: "Yes, I concede"}},
-		}}}, nil
-	case "audit":
-		if args["game"] == "" || args["game"] == rec.ID {
-			if r, refused := secretsKept(st, "the log"); refused {
-				return r, nil
-			}
-		}
-		for _, p := range pendingAll(st) {
-			if p.Secret && (args["game"] == "" || args["game"] == rec.ID) {
-				return private("Not while a secret choice is pending: the log would show it. Ask again once both choices are revealed."), nil
-			}
-		}
-		return s.auditFile(ctx, place, rec, args["game"])
-	case "dice":
-		return s.diceStats(ctx, place, rec)
-	case "undo":
-		return s.undo(ctx, place, rec, st, user, -1, false)
-	case "odds":
-		return s.odds(ctx, rec, st, user, "", held.release)
-	case "autoroll":
-		return s.autoRoll(ctx, place, rec, st, user, args["roll"])
-	case "abandon":
-		if !s.mayAbandon(rec, user) {
-			return private(fmt.Sprintf("Only the %s or a channel manager may abandon this game.", players(rec))), nil
-		}
-		return Reply{Private: []Message{{
-			Text:    fmt.Sprintf("Abandon game %s for good? Nothing can bring it back.", rec.ID),
-			Options: []Option{{ID: optionID(rec.ID, "abandon", "confirm"), Label: "Yes, abandon it"}},
-		}}}, nil
 	}
+	return cmd.run(s, ctx, c)
+}
+
+// gameCommand answers a name the bot's table does not hold, from the
+// game's own: a command of the game (an option of a pending prompt), its
+// private view, one of its views (help among them), its log.
+func (s *Service) gameCommand(ctx context.Context, c *commandCall) (Reply, error) {
+	rec, st, name, user := c.rec, c.st, c.name, c.user
 	if gc, ok := s.games[rec.Game].Command(name); ok {
 		if st == nil {
 			return private("The game has not started yet: its commander presses Start (after anyone has mixed in entropy with `seed`)."), nil
 		}
 		for _, p := range pendingAll(st) {
 			if id, _ := answerer(rec, p); id == user.ID && p.HasOption(gc.Option) {
-				return s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: gc.Option}, how{by: user.ID})
+				return s.decide(ctx, c.place, rec, st, engine.Choice{Token: p.Token, Key: gc.Option}, how{by: user.ID})
 			}
 		}
 		return private(gc.NotNow), nil
