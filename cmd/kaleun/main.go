@@ -30,12 +30,10 @@ func commands() map[string]command {
 		"pack":    {"a game's content pack: `pack template uboatleader` writes an empty one with every field explained, `pack check DIR` validates one", runPack},
 		"render":  {"draw a saved game's picture: a Hunters display mat, combat mat or patrol log sheet (--what mat|combat|log --out FILE.png|.csv), a U-Boat Leader map or display (--what map|display)", runRender},
 		"invite":  {"print the Discord link that adds the bot to a server with the permissions it needs", runInvite},
-		"version": {"print the version", runVersion},
+		"version": {"say which build this is: the release stamped at build time, the git revision and whether it was modified, the Go toolchain (also --version)", runVersion},
 		"help":    {"show this help", runHelp},
 	}
 }
-
-const version = "0.1.0"
 
 func main() {
 	os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -45,8 +43,11 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return runPlay(nil, stdin, stdout, stderr)
 	}
-	if args[0] == "--help" || args[0] == "-help" || args[0] == "-h" {
+	switch args[0] {
+	case "--help", "-help", "-h":
 		args[0] = "help" // as every program takes them
+	case "--version", "-version":
+		args[0] = "version"
 	}
 	cmd, ok := commands()[args[0]]
 	if !ok {
@@ -54,11 +55,6 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return cmd.run(args[1:], stdin, stdout, stderr)
-}
-
-func runVersion(_ []string, _ io.Reader, stdout, _ io.Writer) int {
-	fmt.Fprintln(stdout, "kaleun", version)
-	return 0
 }
 
 func runHelp(_ []string, _ io.Reader, stdout, _ io.Writer) int {
