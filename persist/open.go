@@ -135,7 +135,7 @@ func open(path string, readOnly bool) (*Store, error) {
 // place. A kill while creating leaves no file or a whole one, never the
 // empty file Open refuses (and at worst a stray temporary file).
 func create(path string) error {
-	dir, base := filepath.Split(path)
+	dir, base := besideSplit(path)
 	tmp, err := os.CreateTemp(dir, base+".new-*")
 	if err != nil {
 		return err
@@ -161,11 +161,24 @@ func create(path string) error {
 			return err
 		}
 	}
-	if d, err := os.Open(filepath.Clean(dir + ".")); err == nil {
+	if d, err := os.Open(filepath.Clean(dir)); err == nil {
 		d.Sync() // the new name survives a crash
 		d.Close()
 	}
 	return nil
+}
+
+// besideSplit is filepath.Split for a temporary file made beside path: a
+// bare name's directory is ".", not "" (which os.CreateTemp reads as the
+// system's temporary directory, often another file system, where the link
+// into place fails; and under systemd's PrivateTmp, or in a distroless
+// image, it may not be there to write at all).
+func besideSplit(path string) (dir, base string) {
+	dir, base = filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	return dir, base
 }
 
 // inspect checks an existing file with plain reads, under a shared lock so

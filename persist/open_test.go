@@ -2,6 +2,7 @@ package persist
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -167,5 +168,34 @@ func TestOpenBoltRecoversAFaultOnAMappedPage(t *testing.T) {
 		if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "faulted") {
 			t.Fatalf("readOnly %v: %v", readOnly, err)
 		}
+	}
+}
+
+// A database named without a directory ("kaleun.db", as a config in a
+// systemd unit's WorkingDirectory may name it) was created, and backed up,
+// through a temporary file in the system's temporary directory, then linked
+// into place: that fails when /tmp is another file system (a tmpfs,
+// systemd's PrivateTmp) or is not there. The temporary file goes beside the
+// database, in the working directory.
+func TestABareNameIsCreatedAndBackedUpInTheWorkingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	t.Setenv("TMPDIR", filepath.Join(dir, "no-such-tmp"))
+	s, err := Open("kaleun.db")
+	if err != nil {
+		t.Fatalf("creating kaleun.db in the working directory with no temporary directory: %v", err)
+	}
+	defer s.Close()
+	if _, err := s.Backup(context.Background(), "copy.db"); err != nil {
+		t.Fatalf("backing up to copy.db in the working directory: %v", err)
+	}
+	for _, name := range []string{"kaleun.db", "copy.db"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "*-*"))
+	if len(left) > 0 {
+		t.Fatalf("temporary files left behind: %v", left)
 	}
 }
