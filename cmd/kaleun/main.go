@@ -19,19 +19,20 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"play":    {"play in the terminal, saved after every decision: a Hunters career, --game hunters-duel, tonnagewar (two players at one keyboard) or uboatleader", runPlay},
-		"sim":     {"play many careers with the built-in commander and print statistics (sim tonnagewar: the card game's built-in players; sim uboatleader: whole campaigns)", runSim},
-		"serve":   {"run the Discord and Slack bots the config enables", runServe},
-		"audit":   {"list a database's games, or export one game's audit log (--game ID)", runAudit},
-		"backup":  {"write a checked copy of a database (--db FILE --out COPY); a serving bot writes its own ([backup] in its config)", runBackup},
-		"migrate": {"copy every game, log, due time, tournament and preference from one database to another (--from bbolt:FILE --to postgres://…)", runMigrate},
-		"verify":  {"check an audit file: seed, dice, hash chain and a replay of every decision", runVerify},
-		"bench":   {"time simulated careers on one core against the engine's speed target (and the size of a saved game)", runBench},
-		"pack":    {"a game's content pack: `pack template uboatleader` writes an empty one with every field explained, `pack check DIR` validates one", runPack},
-		"render":  {"draw a saved game's picture: a Hunters display mat, combat mat or patrol log sheet (--what mat|combat|log --out FILE.png|.csv), a U-Boat Leader map or display (--what map|display)", runRender},
-		"invite":  {"print the Discord link that adds the bot to a server with the permissions it needs", runInvite},
-		"version": {"say which build this is: the release stamped at build time, the git revision and whether it was modified, the Go toolchain (also --version)", runVersion},
-		"help":    {"show this help", runHelp},
+		"play":        {"play in the terminal, saved after every decision: a Hunters career, --game hunters-duel, tonnagewar (two players at one keyboard) or uboatleader", runPlay},
+		"sim":         {"play many careers with the built-in commander and print statistics (sim tonnagewar: the card game's built-in players; sim uboatleader: whole campaigns)", runSim},
+		"serve":       {"run the Discord and Slack bots the config enables", runServe},
+		"audit":       {"list a database's games, or export one game's audit log (--game ID)", runAudit},
+		"backup":      {"write a checked copy of a database (--db FILE --out COPY); a serving bot writes its own ([backup] in its config)", runBackup},
+		"migrate":     {"copy every game, log, due time, tournament and preference from one database to another (--from bbolt:FILE --to postgres://…)", runMigrate},
+		"verify":      {"check an audit file: seed, dice, hash chain and a replay of every decision", runVerify},
+		"bench":       {"time simulated careers on one core against the engine's speed target (and the size of a saved game)", runBench},
+		"pack":        {"a game's content pack: `pack template uboatleader` writes an empty one with every field explained, `pack check DIR` validates one", runPack},
+		"render":      {"draw a saved game's picture: a Hunters display mat, combat mat or patrol log sheet (--what mat|combat|log --out FILE.png|.csv), a U-Boat Leader map or display (--what map|display)", runRender},
+		"healthcheck": {"ask a serving kaleun's /healthz (--config FILE reads its ops.listen, or --addr HOST:PORT): exit 0 if healthy, 1 otherwise, one line saying why; the Docker image's HEALTHCHECK", runHealthcheck},
+		"invite":      {"print the Discord link that adds the bot to a server with the permissions it needs", runInvite},
+		"version":     {"say which build this is: the release stamped at build time, the git revision and whether it was modified, the Go toolchain (also --version)", runVersion},
+		"help":        {"show this help", runHelp},
 	}
 }
 
