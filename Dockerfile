@@ -1,6 +1,6 @@
 # Kaleun: a static binary in a minimal image, run as a non-root user.
 #   docker build --build-arg KALEUN_VERSION="$(git describe --tags --always --dirty)" -t kaleun .
-#   docker run -v kaleun-data:/data -v $PWD/config.toml:/config/config.toml:ro \
+#   docker run -v kaleun-data:/data -v "$PWD/config:/config:ro" \
 #     -e KALEUN_DISCORD_TOKEN=... kaleun
 # WORKDIR is the volume, /data: the default database.path ("./kaleun.db")
 # already lands on it. docs/operators/docker.md says what else to set.
