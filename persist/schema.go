@@ -47,7 +47,7 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, where string) error {
 			return fmt.Errorf("database %s: reading its schema version: %w", where, err)
 		}
 		if have > len(migrations) {
-			return &openError{ErrSchemaNewer, fmt.Sprintf("database %s has schema version %d, newer than this kaleun's %d: run the kaleun that last used it, or a newer one", where, have, len(migrations))}
+			return &openError{ErrSchemaNewer, fmt.Sprintf("database %s has schema version %d, newer than this kaleun's %d: run the kaleun that last used it, or a newer one (docs/operators/upgrades.md); it was left untouched", where, have, len(migrations))}
 		}
 		for v := have + 1; v <= len(migrations); v++ {
 			if _, err := tx.Exec(ctx, migrations[v-1]); err != nil {
