@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"github.com/kaleun/kaleun/persist"
 )
 
 // version is the release's name, stamped at link time by a release build:
@@ -99,5 +101,8 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	info, ok := debug.ReadBuildInfo()
 	fmt.Fprint(stdout, buildReport(version, info, ok))
+	// What databases it reads: a file or PostgreSQL database of a higher
+	// version is refused (docs/operators/upgrades.md).
+	fmt.Fprintf(stdout, "  schema    bbolt file %d, PostgreSQL %d\n", persist.BoltSchemaVersion, persist.SchemaVersion())
 	return 0
 }

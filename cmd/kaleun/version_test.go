@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/kaleun/kaleun/persist"
 )
 
 // `kaleun version` printed a constant, "kaleun 0.1.0", whatever was built:
@@ -79,7 +82,8 @@ func TestReleaseBuildSaysWhatRuns(t *testing.T) {
 	root := repoRoot(t)
 	bin := buildKaleun(t, root, "-trimpath", "-buildvcs=false", "-ldflags", "-X main.version=v9.8.7-test")
 	out := runKaleun(t, bin, "version")
-	if !strings.HasPrefix(out, "kaleun v9.8.7-test\n") || !strings.Contains(out, "go        "+runtime.Version()+" ") {
+	if !strings.HasPrefix(out, "kaleun v9.8.7-test\n") || !strings.Contains(out, "go        "+runtime.Version()+" ") ||
+		!strings.Contains(out, fmt.Sprintf("  schema    bbolt file %d, PostgreSQL %d\n", persist.BoltSchemaVersion, persist.SchemaVersion())) {
 		t.Fatalf("a build stamped v9.8.7-test says:\n%s", out)
 	}
 	if again := runKaleun(t, bin, "--version"); again != out {
