@@ -312,6 +312,7 @@ func TestSystemdUnitAllowsEveryCallKaleunMakes(t *testing.T) {
 			t.Fatalf("serve under strace: healthy %v, %v\n%s", healthy, err, tail(logs.String(), 2000))
 		}
 	case <-time.After(30 * time.Second):
+		syscall.Kill(kaleun, syscall.SIGKILL) // strace's death would leave it running
 		serve.Process.Kill()
 		t.Fatalf("serve under strace did not stop on SIGTERM\n%s", tail(logs.String(), 2000))
 	}
