@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -124,7 +125,9 @@ func TestGitBuildNamesItsRevision(t *testing.T) {
 	if !strings.Contains(out, "revision  "+rev+" (committed ") || !strings.Contains(out, ", clean\n") {
 		t.Fatalf("built at %s from a clean clone, it says:\n%s", rev, out)
 	}
-	if first, _, _ := strings.Cut(out, "\n"); !strings.HasPrefix(first, "kaleun v0.0.0-") || !strings.Contains(first, rev[:12]) {
+	// Go names the commit v0.0.0-DATE-REVISION, or after the latest tag
+	// (vX.Y.(Z+1)-0.DATE-REVISION), or the tag itself when the commit is tagged.
+	if first, _, _ := strings.Cut(out, "\n"); !regexp.MustCompile(`^kaleun v\d+\.\d+\.\d+(-\S*` + rev[:12] + `)?$`).MatchString(first) {
 		t.Fatalf("the module version Go stamps from the commit is not the first line:\n%s", out)
 	}
 
