@@ -113,7 +113,7 @@ func (s *Service) diceStats(ctx context.Context, place Place, current *persist.G
 			}
 		}
 	}
-	fields = append(fields, statFields(fmt.Sprintf("This server (%d games)", games), server)...)
+	fields = append(fields, statFields("This server ("+plural(games, "game", "games")+")", server)...)
 	text := "How often each face came up. p is the chance that fair dice would stray at least this far from even counts: a p under 0.05 happens to one die type in twenty by luck alone; a fair die that keeps showing p under 0.001 would be news."
 	return Reply{Public: []Message{{Title: "Dice statistics", Text: text, Fields: fields}}}, nil
 }

@@ -146,6 +146,9 @@ type Reply struct {
 	// careers as it starts, its channel's standings): adapters deliver them
 	// as they deliver the ticker's notices.
 	Elsewhere []Notice
+	// Form, on a click of a prompt's form button (FormOption), is the form
+	// to show the clicker at once, as the click's answer (see form.go).
+	Form *Form
 }
 
 // Answer is a prompt's result, to be shown where the prompt was.

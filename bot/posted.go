@@ -148,8 +148,34 @@ func (s *Service) ShowResult(ctx context.Context, n Notice, ans Answer, posts *P
 	return nil
 }
 
+// LockSticky takes the lock of a name kept up to date (Notice.Sticky): an
+// adapter holds it from reading where the name's message is, through
+// posting or editing it, to recording where a new one went. Without it a
+// delivery that comes while the first message is on its way to the
+// platform (a join right after a tournament's create) finds no message
+// yet and posts a second one, and the first is never edited again. The
+// store's lock keeps replicas sharing a database to one message too. Only
+// the platform's calls for that one message are made under it, and no
+// place's lock is taken under it, so it cannot wait on a game.
+func (s *Service) LockSticky(ctx context.Context, name string) (unlock func(), err error) {
+	key := "sticky:" + name // no place's key starts so: its own lock
+	local, err := s.locks.lock(ctx, key)
+	if err != nil {
+		return nil, fmt.Errorf("waiting to post %s: %w", name, err)
+	}
+	shared, err := s.store.LockChannel(ctx, key)
+	if err != nil {
+		local()
+		return nil, fmt.Errorf("waiting to post %s: %w", name, err)
+	}
+	return func() {
+		shared()
+		local()
+	}, nil
+}
+
 // StickyMessage returns the message last posted under a name kept up to
-// date (Notice.Sticky).
+// date (Notice.Sticky); an adapter reads it under LockSticky.
 func (s *Service) StickyMessage(ctx context.Context, name string) (MessageAt, bool, error) {
 	at, ok, err := s.store.Sticky(ctx, name)
 	if err != nil {

@@ -160,6 +160,36 @@ func doorMessage(gameID string, p *engine.Prompt, owner, name string, ping bool)
 // entry and hash the log stood at after it, so a roll seen in chat can be
 // found in the audit file.
 func eventMessages(entries []persist.EventRecord) []Message {
+	return markedEventMessages(entries, nil)
+}
+
+// voidedDice are the dice an undo discarded (the rolls of the decisions
+// it took back), by the undo's number, from the void entries among
+// entries: history marks those rolls.
+func voidedDice(entries []persist.EventRecord) map[int64]int {
+	out := map[int64]int{}
+	for _, er := range entries {
+		var ve audit.VoidEvent
+		if json.Unmarshal(er.Event, &ve) != nil || ve.Kind != audit.KindVoid {
+			continue
+		}
+		for _, k := range ve.Void.Dice {
+			out[k] = ve.Void.N
+		}
+	}
+	return out
+}
+
+// voidedMark is the mark of a roll an undo voided, and its legend.
+const (
+	voidedMark   = "⊘ voided by undo %d: "
+	voidedLegend = "⊘ marks a roll of a decision an undo took back: its dice were discarded, never rolled again."
+)
+
+// markedEventMessages is eventMessages with the rolls whose dice voided
+// names marked as voided, by their undo (issue 28: history showed them as
+// if they stood).
+func markedEventMessages(entries []persist.EventRecord, voided map[int64]int) []Message {
 	var out []Message
 	var b strings.Builder
 	var chunk []engine.Event
@@ -187,6 +217,9 @@ func eventMessages(entries []persist.EventRecord) []Message {
 		switch e.Kind {
 		case engine.KindRoll:
 			line = "🎲 " + line + diceNumbers(entries[i].Dice)
+			if len(entries[i].Dice) > 0 && voided[entries[i].Dice[0]] > 0 {
+				line = fmt.Sprintf(voidedMark, voided[entries[i].Dice[0]]) + line
+			}
 		case engine.KindChoice:
 			line = "» " + line
 		case audit.KindSeed:

@@ -52,6 +52,8 @@ type Service struct {
 	// lease is how long a tick's first take of a due time lasts (see
 	// delivery.go).
 	lease time.Duration
+	// auditHint says how to export a game's whole log (Options.AuditHint).
+	auditHint func(gameID string) string
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -93,13 +95,17 @@ type Options struct {
 	// before another tick (another replica's, or this one restarted) takes
 	// it over (0: DefaultDeliveryLease).
 	DeliveryLease time.Duration
+	// AuditHint says how a player exports a game's whole log where he
+	// plays (nil: the `audit` command, as in chat); the terminal names
+	// the shell command, which it has no `audit` of its own for.
+	AuditHint func(gameID string) string
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators, textOnly: o.TextOnly,
 		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
-		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease}
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint}
 	if s.lease <= 0 {
 		s.lease = DefaultDeliveryLease
 	}
@@ -120,6 +126,9 @@ func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.auditHint == nil {
+		s.auditHint = func(string) string { return "`audit` exports the whole log" }
 	}
 	return s
 }
@@ -190,7 +199,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	}
 	switch name {
 	case "turn":
-		return s.turn(ctx, rec, st), nil
+		return s.turn(ctx, rec, st)
 	case "history":
 		return s.history(ctx, rec)
 	case "seed":
@@ -228,7 +237,7 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	case "dice":
 		return s.diceStats(ctx, place, rec)
 	case "undo":
-		return s.undo(ctx, place, rec, st, user, -1)
+		return s.undo(ctx, place, rec, st, user, -1, false)
 	case "odds":
 		return s.odds(ctx, rec, st, user, "", held.release)
 	case "autoroll":
@@ -402,9 +411,11 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		if err != nil {
 			return private("That button is not one of Kaleun's."), nil
 		}
-		return s.undo(ctx, place, rec, st, user, d)
+		return s.undo(ctx, place, rec, st, user, d, false)
+	case sureUndoToken:
+		return s.sureUndo(ctx, place, rec, st, user, target.key)
 	case consentToken, declineToken:
-		return s.consent(ctx, place, rec, user, target.token, target.key)
+		return s.consent(ctx, place, rec, st, user, target.token, target.key)
 	}
 	if st == nil {
 		if target.token != startToken {
@@ -435,6 +446,14 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		return private(fmt.Sprintf("Only %s commands this boat: your click changed nothing.", name)), nil
 	}
 	switch key := target.key; {
+	case key == formKey:
+		return openForm(rec.ID, p), nil
+	case strings.HasPrefix(key, formValue):
+		c, why := entryChoice(p, strings.TrimPrefix(key, formValue))
+		if why != "" {
+			return private(why), nil
+		}
+		return s.decide(withClicked(ctx), place, rec, st, c, how{by: user.ID, inPlace: true})
 	case strings.HasPrefix(key, sureKey):
 		return confirmation(rec.ID, p, strings.TrimPrefix(key, sureKey)), nil
 	case key == noKey:
@@ -949,17 +968,32 @@ func eventsOf(entries []persist.EventRecord) []engine.Event {
 	return out
 }
 
-func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.State) Reply {
+// turn shows what the game waits for: each pending prompt, or a link to
+// its message where that is in the chat still.
+func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.State) (Reply, error) {
 	if st == nil {
-		return Reply{Public: []Message{s.startMessage(rec)}}
+		if link, ok, err := s.linkToPrompt(ctx, rec, startToken, "Game "+rec.ID, "", "Start"); err != nil || ok {
+			return Reply{Private: []Message{link}}, err
+		}
+		return Reply{Public: []Message{s.startMessage(rec)}}, nil
 	}
 	all := pendingAll(st)
 	if len(all) == 0 {
-		return private("This game waits for no decision.")
+		return private("This game waits for no decision."), nil
 	}
 	var r Reply
 	for _, p := range all {
 		id, name := answerer(rec, p)
+		what := p.Subject
+		if what == "" {
+			what = "Game " + rec.ID
+		}
+		if link, ok, err := s.linkToPrompt(ctx, rec, p.Token, what, name, awaited(p)); err != nil {
+			return Reply{}, err
+		} else if ok {
+			r.Private = append(r.Private, link)
+			continue
+		}
 		if p.Private {
 			r.Public = append(r.Public, doorMessage(rec.ID, p, id, name, false))
 			continue
@@ -970,7 +1004,33 @@ func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.S
 		}
 		r.Public = append(r.Public, m)
 	}
-	return r
+	return r, nil
+}
+
+// linkToPrompt is, for a prompt whose message is in the chat still (posted
+// and not yet answered), a line that links to it, as a reminder does:
+// posting the prompt again would give it a second live set of buttons
+// (issue 28), and in a wolfpack `turn` would post every boat's. ok is false
+// for a prompt whose message is not known (never posted, or posted before
+// where messages were recorded, or on a surface that records none, like the
+// terminal): it is posted anew.
+func (s *Service) linkToPrompt(ctx context.Context, rec *persist.GameRecord, token, what, who, awaits string) (Message, bool, error) {
+	ref := promptRef(rec.ID, token)
+	where, err := s.PromptMessages(ctx, ref)
+	if err != nil {
+		// Posted anew rather than failing: `turn` also follows an undo
+		// already committed.
+		s.log.Warn("finding a prompt's messages for turn", "prompt", ref, "err", err)
+		return Message{}, false, nil
+	}
+	if len(where) == 0 {
+		return Message{}, false, nil
+	}
+	text := fmt.Sprintf("%s waits for its _%s_", what, awaits)
+	if who != "" {
+		text = fmt.Sprintf("%s waits on %s: _%s_", what, who, awaits)
+	}
+	return Message{Text: text, Jump: ref, Tone: TonePrompt}, true, nil
 }
 
 // history shows the last rolls with their charts, rule cases and die
@@ -996,10 +1056,17 @@ func (s *Service) history(ctx context.Context, rec *persist.GameRecord) (Reply, 
 	if len(rolls) == 0 {
 		return Reply{Public: []Message{{Title: "Last rolls", Text: "No rolls yet.", Footer: logFooter(rec)}}}, nil
 	}
-	msgs := eventMessages(rolls)
+	voided := voidedDice(evs)
+	msgs := markedEventMessages(rolls, voided)
 	msgs[0].Title = "Last rolls"
 	last := &msgs[len(msgs)-1]
-	last.Footer = logFooter(rec) + " · `audit` exports the whole log"
+	for _, er := range rolls {
+		if voided[er.Dice[0]] > 0 {
+			last.Text += voidedLegend + "\n"
+			break
+		}
+	}
+	last.Footer = logFooter(rec) + " · " + s.auditHint(rec.ID)
 	return Reply{Public: msgs}, nil
 }
 

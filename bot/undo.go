@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,10 +29,16 @@ import (
 // The button tokens of undo: the Undo button under a decision's message
 // (its key: the decision's number), and the other player's answer to a
 // request (its key: the decision and the log entry the request was made at).
+//
+// An undo that will mark the career (dice were rolled since) asks its
+// player first, privately: sureUndoToken's Yes (its key: the decision and
+// the log entry the question was asked at, so that it does nothing once the
+// game has moved) or its No (noKey).
 const (
-	undoToken    = "undo"
-	consentToken = "undo-yes"
-	declineToken = "undo-no"
+	undoToken     = "undo"
+	consentToken  = "undo-yes"
+	declineToken  = "undo-no"
+	sureUndoToken = "undo-sure"
 )
 
 // undoButton is the Undo button for the decision just taken, for its decider.
@@ -70,7 +77,9 @@ func offersUndo(g *engine.Game) bool {
 
 // undo takes back the user's last decision in force; decision, when not
 // -1, is the one his Undo button was under, which must still be that one.
-func (s *Service) undo(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, user User, decision int) (Reply, error) {
+// sure says the user has answered Yes to the question an undo after dice
+// asks first (confirmUndo).
+func (s *Service) undo(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, user User, decision int, sure bool) (Reply, error) {
 	rules := s.games[rec.Game]
 	if !offersUndo(rules) {
 		return private("This game has no undo: its decisions stand."), nil
@@ -113,10 +122,60 @@ func (s *Service) undo(ctx context.Context, place Place, rec *persist.GameRecord
 	switch {
 	case needsOthers && rec.Tournament != "":
 		return private(fmt.Sprintf("Decision %d cannot be undone: in a tournament a decision stands once %s, so that every entrant plays the dice as they fall. Nothing changed.", last, why(v, others))), nil
+	case v.AfterDice() && !sure:
+		return confirmUndo(rec, user, v), nil
 	case needsOthers && len(rec.Seats) > 1:
 		return s.askConsent(rec, User{ID: user.ID, Name: by}, v, others), nil
 	}
-	return s.void(ctx, place, rec, t, v)
+	return s.void(ctx, place, rec, st, t, v)
+}
+
+// confirmUndo asks a player, for him alone, whether he means an undo that
+// marks his career for good (issue 28): a misclick on Undo, or an `undo`
+// typed for the wrong game, must not mark it. Nothing changes until he
+// answers Yes, and a Yes the game has moved past does nothing.
+func confirmUndo(rec *persist.GameRecord, user User, v audit.Void) Reply {
+	choice := ""
+	if v.Choice != "" {
+		choice = " (" + strings.TrimPrefix(v.Choice, "Decision: ") + ")"
+	}
+	text := fmt.Sprintf("Undo decision %d%s? Its dice were seen (%s): the undo discards them, never to be rolled again, the decision taken again rolls fresh dice, and your career is marked for good (`status`, the log sheet, its end, the leaderboard and `kaleun verify` say so). An undo with no die rolled since is free; this one is not.",
+		v.Decision, choice, diceNames(v.Dice))
+	if len(rec.Seats) > 1 {
+		text += " The other player is then asked to allow it."
+	}
+	key := fmt.Sprintf("%d.%d", v.Decision, rec.Seq)
+	return Reply{Private: []Message{{
+		Title: "Undo, and mark the career?",
+		Text:  text,
+		Owner: user.ID,
+		Tone:  ToneDanger,
+		Options: []Option{
+			{ID: optionID(rec.ID, sureUndoToken, key), Label: "Undo it (marked)", Style: StyleDanger},
+			{ID: optionID(rec.ID, sureUndoToken, noKey), Label: "Keep the decision", Style: StyleSafe},
+		},
+	}}}
+}
+
+// sureUndo answers the question confirmUndo asked.
+func (s *Service) sureUndo(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, user User, key string) (Reply, error) {
+	if key == noKey {
+		return Reply{Update: &Message{Text: "Nothing changed: the decision stands.", Tone: ToneDone}}, nil
+	}
+	decision, seq, ok := parseConsentKey(key)
+	if !ok {
+		return private("That button is not one of Kaleun's."), nil
+	}
+	if seq != rec.Seq {
+		return disarmed("The game has moved on since you were asked: nothing changed. `undo` asks again."), nil
+	}
+	r, err := s.undo(ctx, place, rec, st, user, decision, true)
+	if err == nil && len(r.Public) > 0 {
+		// The question becomes its answer; the undo (or the request for
+		// the other player's consent) follows in the channel.
+		r.Update, r.Disarm = &Message{Text: "Confirmed.", Tone: ToneDone}, false
+	}
+	return r, err
 }
 
 // why says what makes an undo more than a misclick.
@@ -172,7 +231,7 @@ func (s *Service) askConsent(rec *persist.GameRecord, user User, v audit.Void, o
 
 // consent answers a request to undo: only another player may allow or
 // refuse it, and only while the game stands where it was asked.
-func (s *Service) consent(ctx context.Context, place Place, rec *persist.GameRecord, user User, token, key string) (Reply, error) {
+func (s *Service) consent(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, user User, token, key string) (Reply, error) {
 	decision, seq, ok := parseConsentKey(key)
 	if !ok {
 		return private("That button is not one of Kaleun's."), nil
@@ -213,7 +272,7 @@ func (s *Service) consent(ctx context.Context, place Place, rec *persist.GameRec
 		return Reply{}, err
 	}
 	v.Consent = me.Name
-	return s.void(ctx, place, rec, t, v)
+	return s.void(ctx, place, rec, st, t, v)
 }
 
 func parseConsentKey(key string) (decision int, seq uint64, ok bool) {
@@ -224,8 +283,10 @@ func parseConsentKey(key string) (decision int, seq uint64, ok bool) {
 }
 
 // void commits an undo: its void entry and the state it brings back, with
-// the dice cursor where it was, before anything is shown.
-func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord, t *audit.Timeline, v audit.Void) (Reply, error) {
+// the dice cursor where it was, before anything is shown. before is the
+// game as it stood: the messages of its prompts that the undo takes back
+// lose their buttons.
+func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord, before engine.State, t *audit.Timeline, v audit.Void) (Reply, error) {
 	if err := t.Void(v); err != nil {
 		return Reply{}, fmt.Errorf("undoing decision %d of game %s: %w", v.Decision, rec.ID, err)
 	}
@@ -259,7 +320,35 @@ func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord
 	if v.AfterDice() {
 		r.Public = append(r.Public, Message{Text: "Marked: " + audit.UndoneText(t.Undone[v.Seat]) + "."})
 	}
-	more := s.turn(ctx, rec, st)
+	// The prompts the undo took back are stale: where their messages are
+	// in the chat, they say so and lose their buttons (the one clicked, if
+	// any, is disarmed below), so that no live copy of a voided prompt is
+	// left — an undo confirmed from a question, or typed, clicks none.
+	var gone []string
+	for tok := range tokens(before) {
+		if !tokens(st)[tok] {
+			gone = append(gone, tok)
+		}
+	}
+	slices.Sort(gone)
+	for _, tok := range gone {
+		ref := promptRef(rec.ID, tok)
+		where, err := s.PromptMessages(ctx, ref)
+		if err != nil {
+			// The undo is committed: its message keeps its buttons, whose
+			// click is refused as stale.
+			s.log.Warn("finding the messages of a prompt an undo took back", "prompt", ref, "err", err)
+			continue
+		}
+		if len(where) > 0 {
+			r.Answered = append(r.Answered, Answer{Ref: ref, InPlace: true,
+				Message: Message{Text: fmt.Sprintf("↩ Taken back by undo %d: this decision is asked again below.", v.N), Tone: ToneDone}})
+		}
+	}
+	more, err := s.turn(ctx, rec, st)
+	if err != nil {
+		return Reply{}, err
+	}
 	r.Public = append(r.Public, more.Public...)
 	r.Private = append(r.Private, more.Private...)
 	// The message clicked (the prompt that carried the Undo button, or the

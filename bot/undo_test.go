@@ -2,6 +2,8 @@ package bot
 
 import (
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,6 +72,35 @@ func undoSays(t *testing.T, svc *Service, p Place, u User, want string) Reply {
 	}
 	if !strings.Contains(all, want) {
 		t.Fatalf("undo by %s: want %q in\n%s", u.Name, want, all)
+	}
+	return r
+}
+
+// sureUndoSays runs `undo` after dice: it asks first, for the player alone,
+// and changes nothing until he says Yes; then the undo says want.
+func sureUndoSays(t *testing.T, svc *Service, p Place, u User, want string) Reply {
+	t.Helper()
+	before, err := svc.store.Load(t.Context(), p.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := undoSays(t, svc, p, u, "Undo decision")
+	if len(ask.Public) != 0 || len(ask.Private) != 1 || len(ask.Private[0].Options) != 2 || !strings.Contains(ask.Private[0].Text, "your career is marked for good") {
+		t.Fatalf("an undo after dice asks its player first, privately: %+v", ask)
+	}
+	if now, _ := svc.store.Load(t.Context(), p.Key()); now.Seq != before.Seq || now.Dice.Cursor != before.Dice.Cursor {
+		t.Fatal("asking changed the game")
+	}
+	r, err := svc.Click(t.Context(), p, u, ask.Private[0].Options[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := ""
+	for _, m := range append(r.Public, r.Private...) {
+		all += m.Title + "\n" + m.Text + "\n"
+	}
+	if !strings.Contains(all, want) {
+		t.Fatalf("undo confirmed by %s: want %q in\n%s", u.Name, want, all)
 	}
 	return r
 }
@@ -176,7 +207,7 @@ func TestUndoAfterDiceDiscardsThemAndMarksTheCareer(t *testing.T) {
 	for k := rec.Dice.Cursor; k < cursor; k++ {
 		rolled = append(rolled, k)
 	}
-	r = undoSays(t, svc, here, prien, "The dice seen since are discarded")
+	r = sureUndoSays(t, svc, here, prien, "The dice seen since are discarded")
 	if !strings.Contains(r.Public[len(r.Public)-2].Text, "Marked: 1 decision undone after dice were seen") {
 		t.Fatalf("the mark is said: %+v", r.Public)
 	}
@@ -264,7 +295,7 @@ func TestUndoInADuelNeedsTheOtherPlayersConsent(t *testing.T) {
 	undoSays(t, svc, here, prien, "a free undo")
 	undoSays(t, svc, here, kretschmer, "You have no decision to undo")
 	playUntil(t, svc, store, here, both, diceRolled)
-	ask := undoSays(t, svc, here, prien, "Prien asks to undo decision").Public[0]
+	ask := sureUndoSays(t, svc, here, prien, "Prien asks to undo decision").Public[0]
 	if ask.Mention != kretschmer.ID || len(ask.Options) != 2 || !strings.Contains(ask.Text, "dice were seen") {
 		t.Fatalf("request: %+v", ask)
 	}
@@ -275,7 +306,7 @@ func TestUndoInADuelNeedsTheOtherPlayersConsent(t *testing.T) {
 		t.Fatalf("refusal: %+v", refused)
 	}
 	asked := mustLoad(t, store)
-	ask = undoSays(t, svc, here, prien, "Prien asks").Public[0]
+	ask = sureUndoSays(t, svc, here, prien, "Prien asks").Public[0]
 	if now := mustLoad(t, store); now.Seq != asked.Seq || now.Dice.Cursor != asked.Dice.Cursor {
 		t.Fatal("asking changed the game")
 	}
@@ -286,7 +317,7 @@ func TestUndoInADuelNeedsTheOtherPlayersConsent(t *testing.T) {
 		p, _ := commanderKey(t, games, before)
 		return diceRolled(after, before) && p.Seat == "a"
 	})
-	ask = undoSays(t, svc, here, prien, "Prien asks").Public[0]
+	ask = sureUndoSays(t, svc, here, prien, "Prien asks").Public[0]
 	r = mustClick(t, svc, kretschmer, ask.Options[0].ID)
 	rec := mustLoad(t, store)
 	_, void := lastLog(t, store, rec)
@@ -420,7 +451,12 @@ func TestRepeatedUndosStepBackOneDecisionAtATime(t *testing.T) {
 		if i == len(kinds)-1 {
 			want = "The dice seen since are discarded" // the last decision rolled
 		}
-		r := undoSays(t, svc, here, prien, want)
+		var r Reply
+		if i == len(kinds)-1 {
+			r = sureUndoSays(t, svc, here, prien, want)
+		} else {
+			r = undoSays(t, svc, here, prien, want)
+		}
 		if back := lastPrompt(t, r); back.Prompt == nil || back.Prompt.Kind != kinds[i] {
 			t.Fatalf("undo %d brings back %+v, want the %s prompt", len(kinds)-i, back.Prompt, kinds[i])
 		}
@@ -436,5 +472,132 @@ func TestRepeatedUndosStepBackOneDecisionAtATime(t *testing.T) {
 	rep := verified(t, store, games, mustLoad(t, store))
 	if rep.Undos != len(kinds) || rep.UndoneAfterDice != 1 {
 		t.Fatalf("verify: %d undos (want %d), %d after dice (want 1)", rep.Undos, len(kinds), rep.UndoneAfterDice)
+	}
+}
+
+// Issue 28: an undo that will mark the career (dice were rolled since)
+// asks its player first, privately, whether typed or pressed: No changes
+// nothing, a Yes the game has moved past does nothing, and Yes undoes it
+// and takes the buttons off the messages of the prompt it took back.
+func TestAnUndoThatWillMarkTheCareerAsksFirst(t *testing.T) {
+	svc, store := newService(t)
+	games := svc.games
+	if _, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC", "kommandant": "Prien"}); err != nil {
+		t.Fatal(err)
+	}
+	rolled := func() *persist.GameRecord {
+		for {
+			rec := mustLoad(t, store)
+			p, key := commanderKey(t, games, rec)
+			mustClick(t, svc, prien, optionID(rec.ID, p.Token, key))
+			if after := mustLoad(t, store); after.Dice.Cursor > rec.Dice.Cursor {
+				return after
+			}
+		}
+	}
+	rec := rolled()
+	unchanged := func(what string) {
+		t.Helper()
+		if now := mustLoad(t, store); now.Seq != rec.Seq || now.Decisions != rec.Decisions {
+			t.Fatalf("%s changed the game: entry %d → %d", what, rec.Seq, now.Seq)
+		}
+	}
+	ask := mustCommand(t, svc, here, prien, "undo")
+	if len(ask.Public) != 0 || len(ask.Private) != 1 || len(ask.Private[0].Options) != 2 || ask.Private[0].Owner != prien.ID {
+		t.Fatalf("`undo` after dice: %+v", ask)
+	}
+	unchanged("asking")
+	if no := mustClick(t, svc, prien, ask.Private[0].Options[1].ID); no.Update == nil || !strings.Contains(no.Update.Text, "Nothing changed") || len(no.Public) != 0 {
+		t.Fatalf("No: %+v", no)
+	}
+	unchanged("No")
+	// The Undo button asks too.
+	pressed := mustClick(t, svc, prien, optionID(rec.ID, undoToken, strconv.Itoa(rec.Decisions)))
+	if len(pressed.Public) != 0 || len(pressed.Private) != 1 || !strings.Contains(pressed.Private[0].Text, "your career is marked for good") {
+		t.Fatalf("the Undo button after dice: %+v", pressed)
+	}
+	unchanged("the Undo button")
+	// The game moves on: the question's Yes does nothing.
+	rec = rolled()
+	stale := mustClick(t, svc, prien, ask.Private[0].Options[0].ID)
+	if len(stale.Public) != 0 || len(stale.Private) != 1 || !strings.Contains(stale.Private[0].Text, "moved on") {
+		t.Fatalf("a stale Yes: %+v", stale)
+	}
+	unchanged("a stale Yes")
+	// Yes: the undo, and the pending prompt's message in the chat says it
+	// was taken back.
+	p, _ := commanderKey(t, games, rec)
+	var posts Posts
+	posts.Prompt(promptRef(rec.ID, p.Token), MessageAt{Channel: "c1", ID: "m1"})
+	if err := svc.RecordPosts(t.Context(), &posts); err != nil {
+		t.Fatal(err)
+	}
+	ask = mustCommand(t, svc, here, prien, "undo")
+	yes := mustClick(t, svc, prien, ask.Private[0].Options[0].ID)
+	if _, void := lastLog(t, store, mustLoad(t, store)); void.Kind != audit.KindVoid || !void.Void.AfterDice() {
+		t.Fatalf("Yes logged %+v, want a void after dice", void)
+	}
+	if yes.Update == nil || yes.Update.Text != "Confirmed." {
+		t.Fatalf("the question's answer: %+v", yes.Update)
+	}
+	if len(yes.Answered) != 1 || yes.Answered[0].Ref != promptRef(rec.ID, p.Token) || !strings.Contains(yes.Answered[0].Message.Text, "Taken back by undo") {
+		t.Fatalf("the taken-back prompt's message: %+v", yes.Answered)
+	}
+}
+
+// Issue 28: `history` marks the rolls an undo voided (their dice were
+// discarded), and says what the mark means; the rolls that stand are not
+// marked.
+func TestHistoryMarksTheRollsAnUndoVoided(t *testing.T) {
+	svc, store := newService(t)
+	games := svc.games
+	if _, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC", "kommandant": "Prien"}); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		rec := mustLoad(t, store)
+		p, key := commanderKey(t, games, rec)
+		mustClick(t, svc, prien, optionID(rec.ID, p.Token, key))
+		if mustLoad(t, store).Dice.Cursor > rec.Dice.Cursor {
+			break
+		}
+	}
+	sureUndoSays(t, svc, here, prien, "The dice seen since are discarded")
+	rec := mustLoad(t, store)
+	_, void := lastLog(t, store, rec)
+	p, key := commanderKey(t, games, rec)
+	mustClick(t, svc, prien, optionID(rec.ID, p.Token, key)) // taken again: fresh dice
+	h := mustCommand(t, svc, here, prien, "history")
+	text := ""
+	for _, m := range h.Public {
+		text += m.Text
+	}
+	discarded := map[int64]bool{}
+	for _, k := range void.Void.Dice {
+		discarded[k] = true
+	}
+	marked, standing := 0, 0
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.Contains(line, "🎲") {
+			continue
+		}
+		var first int64
+		if i := strings.LastIndex(line, "#"); i >= 0 {
+			fmt.Sscan(line[i+1:], &first)
+		}
+		isMarked := strings.HasPrefix(line, "⊘ voided by undo 1: 🎲")
+		switch {
+		case discarded[first] && !isMarked:
+			t.Errorf("a voided roll is not marked: %s", line)
+		case !discarded[first] && isMarked:
+			t.Errorf("a roll that stands is marked: %s", line)
+		case isMarked:
+			marked++
+		default:
+			standing++
+		}
+	}
+	if marked == 0 || standing == 0 || !strings.Contains(text, "⊘ marks a roll of a decision an undo took back") {
+		t.Fatalf("%d rolls marked, %d standing, the legend said: %v\n%s", marked, standing, strings.Contains(text, "⊘ marks"), text)
 	}
 }

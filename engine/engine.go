@@ -10,6 +10,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -258,6 +259,47 @@ type SetupField struct {
 	// Type "user" asks for a player of the platform (an opponent); the
 	// adapters offer their user pickers, and the bot seats him.
 	Type string `json:"type,omitempty"`
+	// Flag, when set, is the command-line flag `kaleun play` also takes
+	// this answer as (--boat VIIC for --set boat=VIIC): the flags players
+	// have used stay theirs, in the game's words, not the framework's.
+	Flag string `json:"-"`
+	// Check, when set, says why an answer cannot be taken (nil: it can),
+	// given the answers to the questions before it: the platforms ask
+	// again at once rather than refuse the whole set-up at the end. It
+	// checks what Rules.New would refuse; New still checks everything.
+	Check func(answer string, earlier map[string]string) error `json:"-"`
+}
+
+// CheckAnswer reads one answer to the question as Rules.New would: a
+// field with options takes one of their keys (in any case; the key is
+// returned as the form spells it), and the field's own Check has its say,
+// given the earlier answers. An empty answer is the default's business
+// and is not checked here. The error says why, naming the accepted values.
+func (f SetupField) CheckAnswer(answer string, earlier map[string]string) (string, error) {
+	answer = strings.TrimSpace(answer)
+	if answer == "" {
+		return "", nil
+	}
+	if len(f.Options) > 0 {
+		keys := make([]string, len(f.Options))
+		found := ""
+		for i, o := range f.Options {
+			keys[i] = o.Key
+			if strings.EqualFold(o.Key, answer) {
+				found = o.Key
+			}
+		}
+		if found == "" {
+			return "", fmt.Errorf("%s: %q is not one of %s", f.Label, answer, strings.Join(keys, ", "))
+		}
+		answer = found
+	}
+	if f.Check != nil {
+		if err := f.Check(answer, earlier); err != nil {
+			return "", fmt.Errorf("%s: %w", f.Label, err)
+		}
+	}
+	return answer, nil
 }
 
 // FieldUser is the SetupField type of a player.

@@ -87,6 +87,10 @@ type Words struct {
 	// plays, in the game's words) and the name taken when none is given.
 	// Defaults: "Your name (the first player)" and Player.
 	FirstSeat, FirstSeatName string
+	// Games is what the game calls many of its games, e.g. "careers":
+	// `kaleun sim` counts them with a flag of that name as well as
+	// --games. Default "games".
+	Games string
 }
 
 // Illustrator draws a game's pictures: for a view ("status", "log"), for
@@ -139,6 +143,9 @@ func (g *Game) fillDefaults() {
 	}
 	if g.Words.FirstSeatName == "" {
 		g.Words.FirstSeatName = g.Words.Player
+	}
+	if g.Words.Games == "" {
+		g.Words.Games = "games"
 	}
 	if g.ScoreUnit != "" {
 		g.Scored = true

@@ -56,6 +56,9 @@ type clockedBot struct {
 	ids   int
 	// openStore opens the database (nil: the bbolt file at path).
 	openStore func() (*persist.Store, error)
+	// noThreads leaves the service without Discord's threads: a
+	// tournament's games play in its channel.
+	noThreads bool
 }
 
 func startClockedBot(t *testing.T, f *discordfake.Server, path string, clock *testClock) *clockedBot {
@@ -104,7 +107,9 @@ func (b *clockedBot) open() {
 	case <-time.After(5 * time.Second):
 		b.t.Fatal("no READY")
 	}
-	svc.UseThreads("discord", a)
+	if !b.noThreads {
+		svc.UseThreads("discord", a)
+	}
 	b.a, b.svc, b.store = a, svc, store
 }
 

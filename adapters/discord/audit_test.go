@@ -73,7 +73,7 @@ func TestDiscordDiceAudit(t *testing.T) {
 		t.Fatalf("the attached log: %+v", r)
 	}
 	f.Slash("i8", "u2", false, "dice", nil)
-	if got := text(f.Drain(t)); !strings.Contains(got, "d6") || !strings.Contains(got, "This server (1 games)") {
+	if got := text(f.Drain(t)); !strings.Contains(got, "d6") || !strings.Contains(got, "This server (1 game)") {
 		t.Fatalf("dice statistics: %s", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -164,10 +165,16 @@ func TestDiscordEndToEnd(t *testing.T) {
 	a, store = startAdapter(t, f, db)
 	defer a.Close()
 	defer store.Close()
+	// `turn` links to the prompt's message, which keeps its buttons (one
+	// live copy of a prompt: issue 28).
 	f.Slash("i9", "u1", false, "turn", nil)
 	p = f.Next(t)
-	if got := buttons(p); len(got) == 0 || got[0] != prompt[0] {
-		t.Fatalf("after restart the prompt is %v, want %v", got, prompt[0])
+	link := regexp.MustCompile(`discord\.com/channels/g1/c1/(\w+)`).FindStringSubmatch(text([]discordfake.Post{p}))
+	if link == nil {
+		t.Fatalf("after restart `turn` links to no prompt: %s", text([]discordfake.Post{p}))
+	}
+	if m, ok := f.MessageByID(link[1]); !ok || len(m.CustomIDs()) == 0 || m.CustomIDs()[0] != prompt[0] {
+		t.Fatalf("after restart `turn` links to %s (%v), want the prompt %v", link[1], m.CustomIDs(), prompt[0])
 	}
 	// A command in a channel... and autocomplete for start dates.
 	f.Dispatch("INTERACTION_CREATE", map[string]any{

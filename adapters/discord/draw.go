@@ -98,6 +98,9 @@ func (a *Adapter) draw(ctx context.Context, m bot.Message, ephemeral bool, home 
 		}
 		d.embeds = append(d.embeds, e)
 	}
+	if o, ok := bot.FormOption(m); ok && !ephemeral {
+		m.Options = append(m.Options[:len(m.Options):len(m.Options)], o) // a number typed whole, in a modal
+	}
 	d.components = components(m)
 	for _, f := range m.Files {
 		d.files = append(d.files, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)})

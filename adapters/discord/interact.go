@@ -58,7 +58,54 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 			id = data.Values[0] // a select menu's values are option ids
 		}
 		a.answer(i, received, place, true, func(ctx context.Context) (bot.Reply, error) { return a.svc.Click(ctx, place, user, id) })
+	case discordgo.InteractionModalSubmit:
+		// A prompt's form (bot.Form), submitted from the prompt's message:
+		// answered as a click on it, so that the message becomes the result.
+		data := i.ModalSubmitData()
+		value := formValue(data.Components)
+		a.answer(i, received, place, true, func(ctx context.Context) (bot.Reply, error) {
+			return a.svc.Submit(ctx, place, user, data.CustomID, value)
+		})
 	}
+}
+
+// formField is the custom id of a form's one text input.
+const formField = "n"
+
+// formValue is what was typed in a submitted form's field.
+func formValue(rows []discordgo.MessageComponent) string {
+	for _, row := range rows {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			if ti, ok := c.(*discordgo.TextInput); ok && ti.CustomID == formField {
+				return ti.Value
+			}
+		}
+	}
+	return ""
+}
+
+// showForm answers a click with the form it opens (a modal), which must be
+// the click's first answer: a click deferred first cannot open one, and is
+// told to press again.
+func (a *Adapter) showForm(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, f *bot.Form, deferred bool, posts *bot.Posts) {
+	if deferred {
+		a.followups(ctx, i, place, bot.Reply{Private: []bot.Message{{Text: "The form could not open in time: press ⌨ Type it again."}}}, "", posts)
+		return
+	}
+	input := discordgo.TextInput{CustomID: formField, Label: trim(f.Label, 45), Style: discordgo.TextInputShort, Placeholder: trim(f.Hint, 100),
+		Required: true, MinLength: 1, MaxLength: 12}
+	modal := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: &discordgo.InteractionResponseData{
+		CustomID: f.ID, Title: trim(f.Title, 45), Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{input}}}}}
+	if err := a.session.InteractionRespond(i.Interaction, modal, discordgo.WithContext(ctx)); err != nil {
+		a.log.Error("discord: opening a form", "err", err)
+		a.metrics.Error(ops.ErrPlatform)
+		return
+	}
+	a.metrics.Answered("discord", time.Since(received))
 }
 
 // failed is what a user hears when the bot itself failed.
@@ -192,6 +239,10 @@ func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, r
 // says (the prompt's result), or loses buttons that no longer do anything;
 // everything else follows.
 func (a *Adapter) respondClick(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, r bot.Reply, deferred bool, posts *bot.Posts) {
+	if r.Form != nil {
+		a.showForm(ctx, i, received, place, r.Form, deferred, posts)
+		return
+	}
 	clicked := ""
 	if i.Message != nil {
 		clicked = i.Message.ID

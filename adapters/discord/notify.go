@@ -67,6 +67,13 @@ func (a *Adapter) OpenThread(ctx context.Context, channel bot.Place, title strin
 func (a *Adapter) send(ctx context.Context, channel string, m bot.Message, sticky string, home bot.Place, key string, posts *bot.Posts) error {
 	d := a.draw(ctx, m, false, home)
 	if sticky != "" {
+		// Held until the message is posted (or edited) and recorded: a
+		// concurrent delivery of the same name then edits this one.
+		unlock, err := a.svc.LockSticky(ctx, sticky)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 		at, ok, err := a.svc.StickyMessage(ctx, sticky)
 		if err != nil {
 			return err // posting anew would leave two of it

@@ -67,9 +67,27 @@ func TestUndoThroughDiscord(t *testing.T) {
 			break
 		}
 	}
+	pending := "" // the prompt the undo will take back: its message
+	for _, p := range posts {
+		if len(buttons(p)) > 0 {
+			pending = p.ID
+		}
+	}
+	// It will mark the career: it asks first, for the commander alone.
 	f.Slash("i2", "u1", false, "undo", nil)
+	ask := f.Drain(t)
+	if len(ask) != 1 || !ephemeral(ask[0]) || len(buttons(ask[0])) != 2 || !strings.Contains(text(ask), "your career is marked for good") {
+		t.Fatalf("undo after dice asks first, privately: %s", text(ask))
+	}
+	f.ClickOn("i2y", ask[0].ID, "u1", buttons(ask[0])[0])
 	if got := text(f.Drain(t)); !strings.Contains(got, "The dice seen since are discarded") || !strings.Contains(got, "Marked: 1 decision undone after dice were seen") {
 		t.Fatalf("undo after dice: %s", got)
+	}
+	if m, ok := f.MessageByID(pending); !ok || m.Live() || !strings.Contains(m.Text(), "Taken back by undo 2") {
+		t.Fatalf("the prompt the undo took back is still live: %+v", m)
+	}
+	if m, _ := f.MessageByID(ask[0].ID); m.Live() || !strings.Contains(m.Text(), "Confirmed.") {
+		t.Fatalf("the question after its Yes: %+v", m)
 	}
 	f.Slash("i3", "u2", false, "status", nil)
 	if got := text(f.Drain(t)); !strings.Contains(got, "1 decision undone after dice were seen") {
@@ -132,6 +150,11 @@ func TestDuelUndoConsentThroughDiscord(t *testing.T) {
 		}
 	}
 	f.Slash("u1", "u1", false, "undo", nil)
+	sure := f.Drain(t) // it will mark his career: he is asked first
+	if len(sure) != 1 || !ephemeral(sure[0]) || len(buttons(sure[0])) != 2 {
+		t.Fatalf("the confirmation: %s", text(sure))
+	}
+	f.ClickOn("u1y", sure[0].ID, "u1", buttons(sure[0])[0])
 	ask := f.Drain(t)
 	consent := buttons(ask[len(ask)-1])
 	if len(consent) != 2 || data(ask[len(ask)-1])["content"] != "<@u9>" || !strings.Contains(text(ask), "asks to undo") {

@@ -49,6 +49,9 @@ func (a *Adapter) blocks(ctx context.Context, m bot.Message, home bot.Place) []s
 	if m.Footer != "" {
 		out = append(out, slack.NewContextBlock("", slack.NewTextBlockObject(slack.MarkdownType, trim(mrkdwn(m.Footer), 3000), false, false)))
 	}
+	if o, ok := bot.FormOption(m); ok {
+		m.Options = append(m.Options[:len(m.Options):len(m.Options)], o) // a number typed whole, in a modal view
+	}
 	return append(out, actions(m)...)
 }
 

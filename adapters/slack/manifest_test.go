@@ -68,6 +68,7 @@ var clientMethods = map[string][]string{
 	"GetConversationHistory":        {"conversations.history"},
 	"GetConversationReplies":        {"conversations.replies"},
 	"socketmode.New":                {"apps.connections.open"},
+	"OpenView":                      {"views.open"},
 }
 
 // methodScopes is the scope each Web API method needs, from its page in
@@ -92,6 +93,7 @@ var methodScopes = map[string]string{
 	"conversations.history":        "channels:history groups:history im:history",
 	"conversations.replies":        "channels:history groups:history im:history",
 	"apps.connections.open":        "",
+	"views.open":                   "", // no scope: https://api.slack.com/methods/views.open (a trigger_id)
 }
 
 // The manifests' bot scopes are exactly those the adapter's calls need, plus
@@ -147,6 +149,11 @@ func TestManifestScopesAreTheCallsMade(t *testing.T) {
 	f.Drain(t)
 	f.Slash("e4", "UADMIN", "abandon") // a manager's command asks users.info
 	f.Ack(t)
+	// A prompt's form (a number typed whole: U-Boat Leader's physical
+	// cards) opens as a modal view: views.open.
+	if r := a.openForm(t.Context(), "trig-e4", bot.Place{Platform: "slack", Space: "T1", Channel: "C1"}, &bot.Form{ID: "k1:g:1:__form", Title: "Card", Label: "Its printed number", Hint: "1 to 999"}); len(r.Private) != 0 {
+		t.Fatalf("the form did not open: %+v", r)
+	}
 	picture := []bot.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}
 	th, err := a.OpenThread(t.Context(), bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Prien")
 	if err != nil {

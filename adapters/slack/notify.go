@@ -75,6 +75,13 @@ const deliveryEvent = "kaleun_delivery"
 func (a *Adapter) send(ctx context.Context, p bot.Place, m bot.Message, sticky string, home bot.Place, key string, posts *bot.Posts, seen *recent) error {
 	opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(ctx, m, home)...), slack.MsgOptionText(fallback(m), false)}
 	if sticky != "" {
+		// Held until the message is posted (or edited) and recorded: a
+		// concurrent delivery of the same name then edits this one.
+		unlock, err := a.svc.LockSticky(ctx, sticky)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 		at, ok, err := a.svc.StickyMessage(ctx, sticky)
 		if err != nil {
 			return err // posting anew would leave two of it
@@ -98,7 +105,10 @@ func (a *Adapter) send(ctx context.Context, p bot.Place, m bot.Message, sticky s
 			}
 			if ts != "" {
 				at := bot.MessageAt{Channel: p.Channel, ID: ts}
-				posts.Sticky(sticky, at)
+				// Recorded before the name's lock goes, as a new one is.
+				if err := a.keepSticky(ctx, sticky, at); err != nil {
+					return err
+				}
 				posts.Prompt(m.Ref, at)
 				return nil
 			}

@@ -31,6 +31,9 @@ type clicked struct {
 }
 
 func clickOf(cb slack.InteractionCallback) *clicked {
+	if cb.Type == slack.InteractionTypeViewSubmission {
+		return nil // a form: no message was clicked, the prompt's are edited
+	}
 	return &clicked{responseURL: cb.ResponseURL, channel: cb.Channel.ID, ts: cb.Container.MessageTs, ephemeral: cb.Container.IsEphemeral, blocks: cb.Message.Blocks}
 }
 
@@ -66,6 +69,11 @@ func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.
 			if err := a.respondTo(ctx, c, slack.MsgOptionBlocks(kept...)); err != nil {
 				a.log.Error("slack: disarming a message", "err", err)
 				a.metrics.Error(ops.ErrPlatform)
+			} else {
+				// Dealt with where it is, as Discord's adapter does: a
+				// result in place (an undo's, for the prompt it took
+				// back) is not posted again beside it.
+				updated = true
 			}
 		}
 	}

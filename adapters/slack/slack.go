@@ -6,6 +6,7 @@ package slack
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -303,8 +304,11 @@ func (a *Adapter) command(ctx context.Context, c slack.SlashCommand) bot.Reply {
 	return r
 }
 
-// interaction answers a button or menu choice.
+// interaction answers a button or menu choice, or a form submitted.
 func (a *Adapter) interaction(ctx context.Context, cb slack.InteractionCallback) bot.Reply {
+	if cb.Type == slack.InteractionTypeViewSubmission {
+		return a.submitted(ctx, cb)
+	}
 	if len(cb.ActionCallback.BlockActions) == 0 {
 		return bot.Reply{}
 	}
@@ -317,16 +321,75 @@ func (a *Adapter) interaction(ctx context.Context, cb slack.InteractionCallback)
 	if strings.Contains(id, ":abandon:") {
 		user.Manager = a.isAdmin(ctx, cb.User.ID)
 	}
-	r, err := a.svc.Click(ctx, interactionPlace(cb), user, id)
+	place := interactionPlace(cb)
+	r, err := a.svc.Click(ctx, place, user, id)
 	if err != nil {
 		a.log.Error("slack: click failed", "err", err)
+		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
+	}
+	if r.Form != nil {
+		return a.openForm(ctx, cb.TriggerID, place, r.Form)
+	}
+	return r
+}
+
+// formBlock and formField name a form's one input (its block and action).
+const (
+	formBlock = "form"
+	formField = "n"
+)
+
+// openForm shows the form a click opened as a modal view (views.open, with
+// the click's trigger, which Slack honours for 3 seconds). The view keeps
+// the click's place, where the prompt is answered when it is submitted.
+func (a *Adapter) openForm(ctx context.Context, trigger string, place bot.Place, f *bot.Form) bot.Reply {
+	meta, err := json.Marshal(place)
+	if err != nil {
+		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not open the form (an internal error was logged); your game is as it was."}}}
+	}
+	input := slack.NewPlainTextInputBlockElement(slack.NewTextBlockObject(slack.PlainTextType, trim(f.Hint, 150), false, false), formField)
+	view := slack.ModalViewRequest{
+		Type:            slack.VTModal,
+		Title:           slack.NewTextBlockObject(slack.PlainTextType, trim(f.Title, 24), false, false),
+		Submit:          slack.NewTextBlockObject(slack.PlainTextType, "Enter", false, false),
+		Close:           slack.NewTextBlockObject(slack.PlainTextType, "Cancel", false, false),
+		CallbackID:      f.ID,
+		PrivateMetadata: string(meta),
+		Blocks:          slack.Blocks{BlockSet: []slack.Block{slack.NewInputBlock(formBlock, slack.NewTextBlockObject(slack.PlainTextType, trim(f.Label, 2000), false, false), nil, input)}},
+	}
+	if _, err := a.api.OpenViewContext(ctx, trigger, view); err != nil {
+		a.log.Error("slack: views.open", "err", err)
+		a.metrics.Error(ops.ErrPlatform)
+		return bot.Reply{Private: []bot.Message{{Text: "The form could not open (Slack allows 3 seconds): press ⌨ Type it again."}}}
+	}
+	return bot.Reply{}
+}
+
+// submitted answers a form's submission: the number typed, for the prompt
+// of the form's place.
+func (a *Adapter) submitted(ctx context.Context, cb slack.InteractionCallback) bot.Reply {
+	value := ""
+	if st := cb.View.State; st != nil {
+		value = st.Values[formBlock][formField].Value
+	}
+	user := bot.User{ID: cb.User.ID, Name: cb.User.Name}
+	r, err := a.svc.Submit(ctx, interactionPlace(cb), user, cb.View.CallbackID, value)
+	if err != nil {
+		a.log.Error("slack: form failed", "err", err)
 		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
 	}
 	return r
 }
 
-// interactionPlace is where a click happened: a channel, or a thread of it.
+// interactionPlace is where a click happened: a channel, or a thread of it;
+// for a form submitted, the place of the click that opened it.
 func interactionPlace(cb slack.InteractionCallback) bot.Place {
+	if cb.Type == slack.InteractionTypeViewSubmission {
+		var p bot.Place
+		if json.Unmarshal([]byte(cb.View.PrivateMetadata), &p) == nil && p.Platform == "slack" {
+			return p
+		}
+	}
 	return bot.Place{Platform: "slack", Space: cb.Team.ID, Channel: cb.Channel.ID, Thread: cb.Container.ThreadTs}
 }
 

@@ -11,7 +11,7 @@ import (
 
 // Undo through the real slack-go Socket Mode client: the Undo button under a
 // decision takes it back for free; `/hunters undo` after dice discards them
-// and marks the career, which status shows.
+// and marks the career, which status shows, once its player has said Yes.
 func TestUndoThroughSlack(t *testing.T) {
 	f := slackfake.New(t)
 	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.APIURL()}, filepath.Join(t.TempDir(), "k.db"))
@@ -76,7 +76,21 @@ func TestUndoThroughSlack(t *testing.T) {
 			break
 		}
 	}
+	// It will mark the career: it asks first, and its Yes undoes.
 	f.Slash("e5", "U1", "undo")
+	qack := f.Ack(t)
+	qblocks, _ := json.Marshal(qack["payload"].(map[string]any)["blocks"])
+	question := said(qack)
+	var sure []string
+	for _, v := range buttonValues(string(qblocks)) {
+		if strings.Contains(v, ":undo-sure:") {
+			sure = append(sure, v)
+		}
+	}
+	if len(sure) != 2 || !strings.Contains(question, "your career is marked for good") || strings.Contains(question, "The dice seen since are discarded") {
+		t.Fatalf("undo after dice asks first: %s", question)
+	}
+	f.Click("e5y", "U1", sure[0])
 	if got := said(f.Ack(t)); !strings.Contains(got, "The dice seen since are discarded") {
 		t.Fatalf("undo after dice: %s", got)
 	}

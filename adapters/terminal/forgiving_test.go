@@ -236,7 +236,8 @@ func TestKeyboardPlaysAPatrolByNumbers(t *testing.T) {
 func TestKeyboardUndo(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "k.db")
 	var out strings.Builder
-	s, store := session(t, path, false, "e3\nundo\ne6\n1\n1\nundo\nstatus\nquit\n", &out, nil)
+	// The second undo comes after dice: it asks first, and "undo" confirms.
+	s, store := session(t, path, false, "e3\nundo\ne6\n1\n1\nundo\nundo\nstatus\nquit\n", &out, nil)
 	s.Undo = true
 	before, _ := store.Load(t.Context(), place.Key())
 	if err := s.Run(context.Background()); err != nil {
@@ -263,7 +264,7 @@ func TestKeyboardUndo(t *testing.T) {
 	var jout strings.Builder
 	js, store := session(t, path, true, "", &jout, nil)
 	js.Undo = true
-	js.In = strings.NewReader("z1\n{\"key\":\"undo\"}\nquit\n")
+	js.In = strings.NewReader("z1\n{\"key\":\"undo\"}\n{\"token\":\"question\",\"key\":\"undo\"}\nquit\n") // undo, and yes
 	if err := js.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +325,7 @@ func TestKeyboardAutopilot(t *testing.T) {
 	// Resumed, the preference holds; an undo gives the routine prompt back.
 	store.Close()
 	var out2 strings.Builder
-	s2, store2 := session(t, path, false, "undo\nquit\n", &out2, nil)
+	s2, store2 := session(t, path, false, "undo\nundo\nquit\n", &out2, nil)
 	s2.Undo, s2.Routine = true, true
 	if err := s2.LoadAutopilot(t.Context()); err != nil || !s2.autopilot {
 		t.Fatalf("the preference was not kept: %v", err)
@@ -370,9 +371,16 @@ func TestHotSeatDuelUndoAsksTheOtherPlayer(t *testing.T) {
 	}
 	s := &Session{Svc: svc, Place: place, User: prien, Game: "hunters-duel", Views: []string{"status", "log", "score", "help", "rules"}, Undo: true, Out: io.Discard}
 	s.Show(r)
-	asked, answered := false, false
+	sure, asked, answered := false, false, false
 	out := keyboard(t, s, func(screen string) string {
 		switch {
+		case strings.Contains(screen, "-- undo, and mark the career --") && !sure:
+			// The undo will mark Prien's career: he is asked first.
+			sure = true
+			if !strings.Contains(screen, "The other player is then asked") || !strings.Contains(screen, "1) undo") {
+				t.Fatalf("the confirmation:\n%s", screen)
+			}
+			return "1"
 		case strings.Contains(screen, "-- undo --"):
 			asked = true
 			if !strings.Contains(screen, "Prien asks to undo decision") || !strings.Contains(screen, "1) allow") {
@@ -396,8 +404,8 @@ func TestHotSeatDuelUndoAsksTheOtherPlayer(t *testing.T) {
 		}
 		return "1"
 	})
-	if !asked {
-		t.Fatalf("no question was asked:\n%s", out)
+	if !sure || !asked {
+		t.Fatalf("confirmation asked %v, consent asked %v:\n%s", sure, asked, out)
 	}
 	rec, _ := store.Load(t.Context(), place.Key())
 	es, _ := store.Events(t.Context(), rec.ID, rec.Seq, 0)

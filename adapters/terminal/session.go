@@ -76,6 +76,10 @@ type Session struct {
 	noticeAfter time.Duration
 }
 
+// errQuit is "quit" typed at a question (an undo's): the question is
+// dropped, nothing changes, and the session ends as "quit" ends it.
+var errQuit = errors.New("quit")
+
 // ErrDice means the dice could not roll (a script ran out or held an
 // impossible face): the game was left as it was before that decision.
 var ErrDice = errors.New("the dice could not roll")
@@ -191,6 +195,10 @@ func (s *Session) Run(ctx context.Context) error {
 			if err := s.command(ctx, lines, pk); err != nil {
 				if ctx.Err() != nil {
 					return nil // interrupted: the game is saved as it stands
+				}
+				if errors.Is(err, errQuit) {
+					s.saved()
+					return nil
 				}
 				return err
 			}
@@ -329,11 +337,16 @@ func (s *Session) undo(ctx context.Context, lines <-chan inputLine) error {
 	}
 	s.shown = ""
 	s.paused = true // the autopilot gives the prompt back to the player
-	for len(r.Public)+len(r.Private) > 0 {
+	for len(r.Public)+len(r.Private) > 0 || r.Update != nil {
+		if r.Update != nil && r.Update.Text != "" {
+			s.show(*r.Update) // a question's answer: "Nothing changed: …"
+		}
 		var q *bot.Message
 		for _, m := range append(r.Public, r.Private...) {
-			if m.Prompt == nil && m.Mention != "" && len(m.Options) > 0 {
-				q = &m // a question for a player: the other's consent
+			if m.Prompt == nil && len(m.Options) > 0 && cmp.Or(m.Owner, m.Mention) != "" {
+				// A question for a player: whether he means an undo that
+				// marks his career, or the other's consent.
+				q = &m
 				continue
 			}
 			if m.Prompt == nil {
@@ -353,7 +366,8 @@ func (s *Session) undo(ctx context.Context, lines <-chan inputLine) error {
 // ask puts a bot's question (a message with buttons for one player) to the
 // keyboard and presses the button chosen, as that player.
 func (s *Session) ask(ctx context.Context, lines <-chan inputLine, q bot.Message) (bot.Reply, error) {
-	p := &engine.Prompt{Token: "question", Kind: "question", Actor: engine.Actor(q.Mention), Text: q.Text}
+	who := cmp.Or(q.Owner, q.Mention)
+	p := &engine.Prompt{Token: "question", Kind: "question", Actor: engine.Actor(who), Text: q.Text}
 	for _, o := range q.Options {
 		p.Options = append(p.Options, engine.Option{Key: firstWord(o.Label), Label: o.Label})
 	}
@@ -369,7 +383,11 @@ func (s *Session) ask(ctx context.Context, lines <-chan inputLine, q bot.Message
 			continue
 		}
 		s.prompted = false
-		pk, why := resolve(a.Key, p, nil, s.JSONL)
+		pk, why := resolve(a.Key, p, []string{"quit"}, s.JSONL)
+		if pk.command == "quit" || pk.command == "exit" {
+			s.show(bot.Message{Text: "Nothing changed: the question is dropped."})
+			return bot.Reply{}, errQuit
+		}
 		if why != "" || pk.option == "" {
 			s.error(why)
 			s.show(bot.Message{Title: q.Title, Text: q.Text, Prompt: p})
@@ -377,7 +395,14 @@ func (s *Session) ask(ctx context.Context, lines <-chan inputLine, q bot.Message
 		}
 		id := q.Options[indexOf(p.Options, pk.option)].ID
 		s.shown = ""
-		return s.Svc.Click(ctx, s.Place, bot.User{ID: q.Mention, Name: q.Mention}, id)
+		user := bot.User{ID: who, Name: who}
+		switch who {
+		case s.User.ID:
+			user = s.User // the keyboard's own player, by his name
+		case s.decider.ID:
+			user = s.decider
+		}
+		return s.Svc.Click(ctx, s.Place, user, id)
 	}
 }
 
@@ -414,7 +439,7 @@ var commandHelp = map[string]string{
 	"history":   "the last rolls with their dice numbers, and the log's head hash",
 	"dice":      "how often each face came up, with a chi-square test",
 	"odds":      "what each option of the pending decision leads to: exact odds and simulated estimates",
-	"undo":      "take back your last decision (the dice never roll back; after dice it is logged and marked)",
+	"undo":      "take back your last decision (the dice never roll back; after dice it asks first, then is logged and marked)",
 	"autopilot": "on: the built-in player takes the decisions the game calls routine and says what it did; off: you take them all",
 	"help":      "this list",
 	"quit":      "stop here: the game is saved, and the same command resumes it",

@@ -49,6 +49,12 @@ func playedWithUndos(t *testing.T, decisions int, end bool) ([]byte, engine.Regi
 			if r, err = svc.Command(t.Context(), place, me, "hunters", "undo", nil); err != nil {
 				t.Fatal(err)
 			}
+			if len(r.Public) == 0 && len(r.Private) == 1 && len(r.Private[0].Options) == 2 {
+				// After dice it asks first: Yes.
+				if r, err = svc.Click(t.Context(), place, me, r.Private[0].Options[0].ID); err != nil {
+					t.Fatal(err)
+				}
+			}
 			if len(r.Public) == 0 { // refused (a patrol's end): go on
 				r, _ = svc.Command(t.Context(), place, me, "hunters", "turn", nil)
 			}

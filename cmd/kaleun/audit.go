@@ -20,7 +20,7 @@ func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	db := fs.String("db", "./kaleun.db", "database file, or a PostgreSQL URL (postgres://…)")
 	game := fs.String("game", "", "game id to export (see the list without --game)")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if err := statDB(*db); err != nil {
 		fmt.Fprintf(stderr, "kaleun audit: %s: %v\n", *db, err)
@@ -98,13 +98,13 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	allowScripted := fs.Bool("allow-scripted", false, "accept a file whose dice were chosen by hand (kaleun play --dice), as a reproduction")
 	head := fs.String("head", "", "the head hash posted in the game's channel (at least its first 12 hex digits): the file must contain it")
 	var packs packFlag
-	fs.Var(&packs, "pack", "a content pack's directory, for a game played with a pack of its owner's (uboatleader; the house pack is built in)")
-	usage := "usage: kaleun verify [--allow-scripted] [--head HASH] [--pack DIR] FILE (an audit file from `kaleun audit --game ID` or `/hunters audit`)"
+	fs.Var(&packs, "pack", "a content pack's directory, for a game played with a pack of its owner's (the built-in packs need none)")
+	usage := "usage: kaleun verify [--allow-scripted] [--head HASH] [--pack DIR] FILE (an audit file from `kaleun audit --game ID`, or from a chat game's audit command)"
 	var files []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			fmt.Fprintln(stderr, usage)
-			return 2
+			return flagExit(err)
 		}
 		if fs.NArg() == 0 {
 			break
@@ -125,7 +125,7 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kaleun verify:", err)
 		return 2
 	}
-	games, err := gamesWith(gameContent{UBoatLeaderPacks: packs})
+	games, err := gamesWith(gameContent{Packs: packs})
 	if err != nil {
 		fmt.Fprintln(stderr, "kaleun verify:", err)
 		return 1

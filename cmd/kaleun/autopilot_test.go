@@ -251,16 +251,26 @@ func ublGame(t *testing.T, db string) game {
 	t.Cleanup(func() { store.Close() })
 	run := func(in io.Reader, out io.Writer) (int, string) {
 		ctx := context.Background()
-		f := playFlags{game: "uboatleader", seed: "c0ffee", campaign: "opening", length: "short", draws: "deck", jsonl: true}
+		f := playFlags{game: "uboatleader", seed: "c0ffee", sets: setFlag{"campaign=opening", "length=short", "draws=deck"}, jsonl: true}
 		d, err := diceRecord(f)
 		if err != nil {
 			return 1, err.Error()
 		}
-		answers, err := setupAnswers(games[f.game], f, bufio.NewReader(in), out)
+		given, err := givenAnswers(games[f.game], f)
 		if err != nil {
 			return 1, err.Error()
 		}
-		svc := bot.New(store, games, bot.Options{})
+		answers, err := setupAnswers(games[f.game], f, given, bufio.NewReader(in), out)
+		if err != nil {
+			return 1, err.Error()
+		}
+		// As kaleun play: text only without --pictures (drawing a PNG at
+		// every decision nobody sees cost this test 95% of its time).
+		opts, _, err := pictureOptions(f)
+		if err != nil {
+			return 1, err.Error()
+		}
+		svc := bot.New(store, games, opts)
 		defer svc.Wait()
 		s := &terminal.Session{Svc: svc, Place: terminalPlace, User: terminalUser, Game: f.game, In: in, Out: out, JSONL: true}
 		r, err := svc.StartGame(ctx, terminalPlace, terminalUser, f.game, answers, d)

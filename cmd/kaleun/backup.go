@@ -21,8 +21,8 @@ func runBackup(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	db := fs.String("db", "./kaleun.db", "database file, or a PostgreSQL URL (postgres://…)")
 	out := fs.String("out", "", "the copy to write (a new file)")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if *out == "" {
 		fmt.Fprintln(stderr, "kaleun backup: --out COPY is required (a new file)")

@@ -36,8 +36,8 @@ type config struct {
 	Backup    backupConfig    `toml:"backup"`
 	Ops       opsConfig       `toml:"ops"`
 	Games     gamesConfig     `toml:"games"`
-	// UBoatLeader is the game's own section (games.go).
-	UBoatLeader uboatLeaderConfig `toml:"uboatleader"`
+	// gameSections are the games' own sections (games.go).
+	gameSections
 
 	// exposed, when set, warns that the file holds a secret inline and is
 	// readable by its group or by everyone (see exposedSecrets).
@@ -270,8 +270,8 @@ func loadConfig(path string) (*config, error) {
 	if err := c.Games.check(path, &c.Reminders); err != nil {
 		return nil, err
 	}
-	if _, err := uboatLeaderPacks(c.UBoatLeader.Packs); err != nil {
-		return nil, fmt.Errorf("%s: uboatleader.packs: %w", path, err)
+	if err := c.gameSections.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if c.Discord.Enabled {
 		if c.Discord.Token != "" {

@@ -23,7 +23,24 @@ import (
 // U-Boat Leader packs, by directory (kaleun serve's [uboatleader] packs,
 // kaleun play's and kaleun verify's --pack).
 type gameContent struct {
-	UBoatLeaderPacks []string
+	Packs []string
+}
+
+// gameSections are the games' own sections of kaleun serve's config,
+// embedded in it (config.go names none).
+type gameSections struct {
+	UBoatLeader uboatLeaderConfig `toml:"uboatleader"`
+}
+
+// content is the content the games' sections add.
+func (g gameSections) content() gameContent { return gameContent{Packs: g.UBoatLeader.Packs} }
+
+// check checks the games' sections: each pack loads.
+func (g gameSections) check() error {
+	if _, err := uboatLeaderPacks(g.UBoatLeader.Packs); err != nil {
+		return fmt.Errorf("uboatleader.packs: %w", err)
+	}
+	return nil
 }
 
 // uboatLeaderConfig is kaleun serve's [uboatleader] section.
@@ -31,6 +48,23 @@ type uboatLeaderConfig struct {
 	// Packs are the directories of the owners' packs the bot offers
 	// besides the house pack (`/uboatleader new pack:ID`).
 	Packs []string `toml:"packs"`
+}
+
+// defaultGame is the game `kaleun play` starts when none is named.
+const defaultGame = "hunters"
+
+// contentAnswers are the set-up answers the content given on the command
+// line makes (kaleun play --pack DIR: the last pack given is the one
+// played), by question key.
+func contentAnswers(packs []string) (map[string]string, error) {
+	if len(packs) == 0 {
+		return nil, nil
+	}
+	p, err := loadPackDir(packs[len(packs)-1])
+	if err != nil {
+		return nil, err
+	}
+	return map[string]string{"pack": p.Meta.ID}, nil
 }
 
 // availableGames lists the games this binary plays, with their built-in
@@ -48,7 +82,7 @@ func gamesWith(c gameContent) (engine.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	packs, err := uboatLeaderPacks(c.UBoatLeaderPacks)
+	packs, err := uboatLeaderPacks(c.Packs)
 	if err != nil {
 		return nil, err
 	}

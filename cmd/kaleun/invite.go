@@ -19,8 +19,8 @@ func runInvite(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	app := fs.String("application-id", "", "the Discord application id (Developer Portal → General Information)")
 	config := fs.String("config", "", "read discord.application_id from this configuration file instead")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	id, from := *app, "--application-id"
 	if id == "" && *config != "" {

@@ -24,8 +24,8 @@ func runMigrate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	from := fs.String("from", "", "the database to copy: bbolt:FILE, or a PostgreSQL URL")
 	to := fs.String("to", "", "the empty database to fill: a PostgreSQL URL (postgres://…), or bbolt:FILE")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if *from == "" || *to == "" {
 		fmt.Fprintln(stderr, "kaleun migrate: --from and --to are required, e.g. kaleun migrate --from bbolt:kaleun.db --to postgres://kaleun@db.example/kaleun")

@@ -221,7 +221,7 @@ func TestServeConfigOffersTheOwnersPacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, err := gamesWith(gameContent{UBoatLeaderPacks: c.UBoatLeader.Packs})
+	games, err := gamesWith(c.content())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +236,7 @@ func TestServeConfigOffersTheOwnersPacks(t *testing.T) {
 	}
 	b, _ := os.ReadFile(filepath.Join(pack, "pack.yaml"))
 	os.WriteFile(filepath.Join(pack, "pack.yaml"), bytes.Replace(b, []byte("id: my-copy"), []byte("id: house"), 1), 0o644)
-	if _, err := gamesWith(gameContent{UBoatLeaderPacks: []string{pack}}); err == nil || !strings.Contains(err.Error(), `its id "house" is taken`) {
+	if _, err := gamesWith(gameContent{Packs: []string{pack}}); err == nil || !strings.Contains(err.Error(), `its id "house" is taken`) {
 		t.Fatalf("a pack named like the house pack: %v", err)
 	}
 }

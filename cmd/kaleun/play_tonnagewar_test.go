@@ -17,6 +17,7 @@ func TestPlayTonnageWarAsksTheFirstPlayerInItsWords(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	out := stdout.String()
+	_, out, _ = strings.Cut(out, "\n") // the welcome
 	if !strings.HasPrefix(out, "Your name (you sail the U-boats in game 1, the escorts in game 2, 12) (default Player A): ") {
 		t.Fatalf("the first question:\n%.300s", out)
 	}

@@ -28,7 +28,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	path := fs.String("config", "", "configuration file (see config.example.toml)")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if *path == "" {
 		fmt.Fprintln(stderr, "kaleun serve: --config FILE is required: copy config.example.toml, enable [discord] or [slack], and pass it")
@@ -70,7 +70,7 @@ func serve(ctx context.Context, cfg *config) error {
 	if cfg.exposed != "" {
 		log.Warn("the configuration file's secrets are readable by others", "problem", cfg.exposed)
 	}
-	games, err := gamesWith(gameContent{UBoatLeaderPacks: cfg.UBoatLeader.Packs})
+	games, err := gamesWith(cfg.content())
 	if err != nil {
 		return err
 	}

@@ -5,99 +5,87 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
-	"github.com/kaleun/kaleun/engine/hunters"
-	"github.com/kaleun/kaleun/engine/tonnagewar"
-	"github.com/kaleun/kaleun/engine/uboatleader"
 )
 
-func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "tonnagewar" {
-		return runTonnageWarSim(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "uboatleader" {
-		return runUBoatLeaderSim(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		if games, err := availableGames(); err == nil && games[args[0]] != nil && games[args[0]].Simulator != nil {
-			return runGameSim(games[args[0]], args[1:], stdout, stderr)
-		}
-	}
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	careers := fs.Int("careers", 1000, "number of careers to play")
-	boat := fs.String("boat", "VIIC", "U-boat type")
-	start := fs.String("start", "", "start date YYYY-MM (default: the boat's availability)")
-	seed := fs.Uint64("seed", 1, "seed of the fast dice (career i uses seed+i)")
-	rules := fs.String("rules", "", "optional rules and rulings, comma-separated")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	if !parseFlags(fs, args, stderr) {
-		return 2
-	}
-	if *careers < 1 || *careers > 10_000_000 {
-		fmt.Fprintln(stderr, "kaleun sim: --careers must be between 1 and 10000000")
-		return 2
-	}
-	r, err := hunters.NewRules()
+// runSim plays many games of one game with its built-in players: its
+// descriptor's Simulator.
+func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	games, err := availableGames()
 	if err != nil {
 		fmt.Fprintln(stderr, "kaleun sim:", err)
 		return 1
 	}
-	base := *seed
-	rep, err := hunters.Simulate(r, hunters.SimConfig{Careers: *careers, Boat: *boat, Start: *start, Rules: *rules},
-		func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
-	if err != nil {
-		fmt.Fprintln(stderr, "kaleun sim:", err)
+	name := defaultGame
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		name, args = args[0], args[1:]
+	}
+	g := games[name]
+	if g == nil || !simulates(g) {
+		var names []string
+		for _, n := range games.Names() {
+			if simulates(games[n]) {
+				names = append(names, n)
+			}
+		}
+		fmt.Fprintf(stderr, "kaleun sim: no game %q to simulate: the games are %s\n", name, strings.Join(names, ", "))
 		return 2
 	}
-	if *asJSON {
-		b, _ := json.Marshal(rep)
-		fmt.Fprintln(stdout, string(b))
-		return 0
-	}
-	fmt.Fprintf(stdout, "%d careers, Type %s from %s%s\n", rep.Careers, rep.Boat, rep.Start, map[bool]string{true: ", rules " + rep.Rules, false: ""}[rep.Rules != ""])
-	fmt.Fprintf(stdout, "  tonnage       mean %.0f t, median %.0f t\n", rep.MeanTons, rep.MedianTons)
-	fmt.Fprintf(stdout, "  alive at end  %.1f%% (in command to the end: %.1f%%)\n", 100*rep.AliveShare, 100*rep.SurvivedShare)
-	fmt.Fprintf(stdout, "  patrols       %.2f per career, ships sunk %.2f\n", rep.MeanPatrols, rep.MeanShipsSunk)
-	fmt.Fprintf(stdout, "  Knight's Cross %.1f%%\n", 100*rep.KnightsCross)
-	fmt.Fprintln(stdout, "  victory levels:")
-	for _, l := range []string{"defeat", "draw", "marginal_victory", "substantial_victory", "decisive_victory"} {
-		fmt.Fprintf(stdout, "    %-20s %d\n", l, rep.Levels[l])
-	}
-	years := make([]string, 0, len(rep.LostByYear))
-	for y := range rep.LostByYear {
-		years = append(years, y)
-	}
-	sort.Strings(years)
-	fmt.Fprintln(stdout, "  lost by year (careers ended that year by loss, death or capture, as a share of all careers):")
-	for _, y := range years {
-		fmt.Fprintf(stdout, "    %s %.1f%%\n", y, 100*rep.LostByYear[y])
-	}
-	return 0
+	return runGameSim(g, games, args, stdout, stderr)
 }
 
-// runGameSim runs a game's own simulator (engine.Game.Simulator): any game
-// that has one, with its setup answers as --set key=value.
-func runGameSim(g *engine.Game, args []string, stdout, stderr io.Writer) int {
+// simSeedUsage is the --seed of every simulation: game i plays with the
+// fast dice seeded seed+i.
+const simSeedUsage = "seed of the fast dice, game i using seed+i: 0x and hex digits (as kaleun play takes it), or a decimal number"
+
+// simulates says kaleun sim plays a game.
+func simulates(g *engine.Game) bool { return g.Simulator != nil }
+
+// runGameSim runs a game's simulator (engine.Game.Simulator) with its
+// setup answers as --set key=value or as the game's own flags (--boat),
+// and the count of games as --games or in the game's word (--careers).
+func runGameSim(g *engine.Game, all engine.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sim "+g.Name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	games := fs.Int("games", 1000, "number of games")
-	seed := fs.Uint64("seed", 1, "seed of the fast dice (game i uses seed+i)")
+	synopsis := "kaleun sim " + g.Name + " [--set key=value ...] [flags]"
+	if g.Name == defaultGame {
+		synopsis = "kaleun sim [GAME] [--set key=value ...] [flags] (without GAME: " + defaultGame + ", whose flags follow)"
+	}
+	usageWithGames(fs, synopsis, all, simulates)
+	var n int
+	fs.IntVar(&n, "games", 0, "number of "+g.Words.Games+" (default: the game's own)")
+	if g.Words.Games != "games" {
+		fs.IntVar(&n, g.Words.Games, 0, "number of "+g.Words.Games+", as --games (default: the game's own)")
+	}
+	seed := fs.Uint64("seed", 1, simSeedUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	var sets setFlag
 	fs.Var(&sets, "set", "a setup answer, key=value (repeat for several)")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	named := map[string]string{} // the set-up keys of the game's own flags, by flag
+	for _, field := range g.Setup {
+		if field.Flag != "" && fs.Lookup(field.Flag) == nil {
+			named[field.Flag] = field.Key
+			fs.String(field.Flag, "", field.Label+" (as --set "+field.Key+"=…)")
+		}
 	}
-	if *games < 1 || *games > 10_000_000 {
-		fmt.Fprintf(stderr, "kaleun sim %s: --games must be between 1 and 10000000\n", g.Name)
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	counted := false
+	fs.Visit(func(f *flag.Flag) { counted = counted || f.Name == "games" || f.Name == g.Words.Games })
+	if counted && (n < 1 || n > 10_000_000) {
+		fmt.Fprintf(stderr, "kaleun sim %s: --%s must be between 1 and 10000000\n", g.Name, g.Words.Games)
 		return 2
 	}
 	setup := map[string]string{}
+	fs.Visit(func(f *flag.Flag) {
+		if key, ok := named[f.Name]; ok {
+			setup[key] = f.Value.String()
+		}
+	})
 	for _, kv := range sets {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" {
@@ -107,7 +95,7 @@ func runGameSim(g *engine.Game, args []string, stdout, stderr io.Writer) int {
 		setup[k] = v
 	}
 	base := *seed
-	rep, err := g.Simulator.Simulate(engine.SimConfig{Games: *games, Setup: setup}, func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
+	rep, err := g.Simulator.Simulate(engine.SimConfig{Games: n, Setup: setup}, func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
 	if err != nil {
 		fmt.Fprintf(stderr, "kaleun sim %s: %v\n", g.Name, err)
 		return 2
@@ -135,90 +123,4 @@ func (s *setFlag) String() string { return strings.Join(*s, ",") }
 func (s *setFlag) Set(v string) error {
 	*s = append(*s, v)
 	return nil
-}
-
-// runTonnageWarSim plays matches between Tonnage War's built-in players to
-// check the balance of its house values.
-func runTonnageWarSim(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("sim tonnagewar", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	games := fs.Int("games", 200, "number of games (two per match, the roles swapped)")
-	seed := fs.Uint64("seed", 1, "seed of the fast dice (match i uses seed+i)")
-	rulings := fs.String("rulings", "", "rulings, e.g. convoy_die=d10")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	if !parseFlags(fs, args, stderr) {
-		return 2
-	}
-	if *games < 1 || *games > 1_000_000 {
-		fmt.Fprintln(stderr, "kaleun sim tonnagewar: --games must be between 1 and 1000000")
-		return 2
-	}
-	r, err := tonnagewar.NewRules()
-	if err != nil {
-		fmt.Fprintln(stderr, "kaleun sim tonnagewar:", err)
-		return 1
-	}
-	base := *seed
-	rep, err := tonnagewar.Simulate(r, *games, *rulings, func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
-	if err != nil {
-		fmt.Fprintln(stderr, "kaleun sim tonnagewar:", err)
-		return 2
-	}
-	if *asJSON {
-		b, _ := json.Marshal(rep)
-		fmt.Fprintln(stdout, string(b))
-		return 0
-	}
-	fmt.Fprintf(stdout, "%d games of Tonnage War (HX 228, house values) between the built-in players\n", rep.Games)
-	fmt.Fprintf(stdout, "  mean score     U-boats %.2f, escorts %.2f\n", rep.MeanUBoatScore, rep.MeanEscortScore)
-	fmt.Fprintf(stdout, "  games won      U-boats %.1f%%, escorts %.1f%%, drawn %.1f%%\n", 100*rep.UBoatWins, 100*rep.EscortWins, 100*rep.Draws)
-	fmt.Fprintf(stdout, "  per game       %.2f convoy ships sunk, %.2f U-boats lost\n", rep.MeanShipsSunk, rep.MeanUBoatsLost)
-	return 0
-}
-
-// runUBoatLeaderSim plays U-Boat Leader campaigns with the built-in player
-// over the house pack.
-func runUBoatLeaderSim(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("sim uboatleader", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	campaigns := fs.Int("campaigns", 1000, "number of campaigns")
-	campaign := fs.String("campaign", "", "the pack's campaign (default: its first)")
-	length := fs.String("length", "short", "short, medium or long")
-	rules := fs.String("rules", "", "optional rules and rulings, e.g. snorkel,deep_dive=example")
-	seed := fs.Uint64("seed", 1, "seed of the fast dice (campaign i uses seed+i)")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	if !parseFlags(fs, args, stderr) {
-		return 2
-	}
-	if *campaigns < 1 || *campaigns > 1_000_000 {
-		fmt.Fprintln(stderr, "kaleun sim uboatleader: --campaigns must be between 1 and 1000000")
-		return 2
-	}
-	r, err := uboatleader.NewRules()
-	if err != nil {
-		fmt.Fprintln(stderr, "kaleun sim uboatleader:", err)
-		return 1
-	}
-	base := *seed
-	rep, err := uboatleader.Simulate(r, uboatleader.SimConfig{Campaigns: *campaigns, Campaign: *campaign, Length: *length, Rules: *rules},
-		func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
-	if err != nil {
-		fmt.Fprintln(stderr, "kaleun sim uboatleader:", err)
-		return 2
-	}
-	if *asJSON {
-		b, _ := json.Marshal(rep)
-		fmt.Fprintln(stdout, string(b))
-		return 0
-	}
-	fmt.Fprintf(stdout, "%d campaigns of U-Boat Leader (%s, %s, pack %s: house content, not the publisher's) with the built-in player%s\n",
-		rep.Campaigns, rep.Campaign, rep.Length, rep.Pack, map[bool]string{true: ", rules " + rep.Rules, false: ""}[rep.Rules != ""])
-	fmt.Fprintf(stdout, "  VP            mean %.1f, median %.1f\n", rep.MeanVP, rep.MedianVP)
-	fmt.Fprintln(stdout, "  results:")
-	for _, g := range uboatleader.Grades {
-		fmt.Fprintf(stdout, "    %-9s %d\n", g, rep.Grades[g])
-	}
-	fmt.Fprintf(stdout, "  U-boats lost  %.2f a campaign (at least one in %.1f%%)\n", rep.MeanLost, 100*rep.LostShare)
-	fmt.Fprintf(stdout, "  per campaign  %.1f ships sunk, %.1f turns, %.1f U-boats bought, %.0f decisions\n", rep.MeanSunk, rep.MeanTurns, rep.MeanFleet, rep.MeanDecisions)
-	return 0
 }

@@ -33,9 +33,13 @@ func TestUBoatLeaderCampaignThroughTheBot(t *testing.T) {
 	defer store.Close()
 	n := 0
 	svc := bot.New(store, games, bot.Options{
-		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
-		NewSeed: func() ([]byte, error) { return []byte("u-boat leader seed for the bot test"), nil },
-		NewID:   func() (string, error) { n++; return fmt.Sprintf("ubl%d", n), nil },
+		// The rules through the bot, not the pictures (uboatleader_chat_test
+		// and engine/uboatleader/pictures draw them): a PNG at each of its
+		// decisions was 95% of this test's time.
+		TextOnly: true,
+		Now:      func() time.Time { return time.Unix(1700000000, 0).UTC() },
+		NewSeed:  func() ([]byte, error) { return []byte("u-boat leader seed for the bot test"), nil },
+		NewID:    func() (string, error) { n++; return fmt.Sprintf("ubl%d", n), nil },
 	})
 	place := bot.Place{Platform: "discord", Space: "guild", Channel: "chan"}
 	bdu := bot.User{ID: "u1", Name: "Dönitz"}

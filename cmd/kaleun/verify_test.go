@@ -253,8 +253,9 @@ func TestVerifyNamesTheUndos(t *testing.T) {
 	bin, dir := kaleunBinary(t), t.TempDir()
 	db := filepath.Join(dir, "k.db")
 	cmd := exec.Command(bin, "play", "--db", db, "--seed", "5eed", "--boat", "VIIC", "--name", "Prien")
-	// The mix (free to undo), then the loading, which rolls the assignment.
-	cmd.Stdin = strings.NewReader("1\nundo\n4\n1\n1\nundo\nquit\n")
+	// The mix (free to undo), then the loading, which rolls the assignment:
+	// that undo asks first, and "undo" confirms it.
+	cmd.Stdin = strings.NewReader("1\nundo\n4\n1\n1\nundo\nundo\nquit\n")
 	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "a free undo") || !strings.Contains(string(out), "The dice seen since are discarded") {
 		t.Fatalf("play: %v\n%s", err, out)
 	}

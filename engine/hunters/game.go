@@ -25,6 +25,7 @@ func Game(r *Rules, il engine.Illustrator) *engine.Game {
 		ScoreUnit:    r.ScoreUnit(),
 		Legends:      r.Legends(),
 		Illustrator:  il,
-		Words:        engine.Words{Player: "Kommandant"},
+		Simulator:    simulator{r},
+		Words:        engine.Words{Player: "Kommandant", Games: "careers"},
 	}
 }

@@ -5,6 +5,7 @@ package hunters
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -58,11 +59,33 @@ func (r *Rules) SetupFields() []engine.SetupField {
 	}
 	// 4.1.1: one of the eight types; 4.2.1: its availability is the default start.
 	return []engine.SetupField{
-		{Key: "boat", Label: "U-boat type", Options: boats, Required: true, Help: "4.1, 4.2.2"},
-		{Key: "start", Label: "Start date (YYYY-MM)", Help: "empty: the boat's availability date (4.2.1)", Suggestions: months()},
-		{Key: "kommandant", Label: "Kommandant's name", Default: "Kommandant"},
-		{Key: "uboat", Label: "U-boat number (e.g. U-99, or 'historical' for 14.4)", Help: "empty: the type's first historical number"},
-		{Key: "rules", Label: "Optional rules and rulings, comma-separated", Help: "optional rules: " + strings.Join(rules, " ") + "; rulings as name=value (the rules view says what each does)", Menu: rulesMenu()},
+		{Key: "boat", Label: "U-boat type", Options: boats, Required: true, Help: "4.1, 4.2.2", Flag: "boat"},
+		{Key: "start", Label: "Start date (YYYY-MM)", Help: "empty: the boat's availability date (4.2.1)", Suggestions: months(), Flag: "start", Check: r.checkAnswer("start")},
+		{Key: "kommandant", Label: "Kommandant's name", Default: "Kommandant", Flag: "name", Check: r.checkAnswer("kommandant")},
+		{Key: "uboat", Label: "U-boat number (e.g. U-99, or 'historical' for 14.4)", Help: "empty: the type's first historical number", Flag: "uboat", Check: r.checkAnswer("uboat")},
+		{Key: "rules", Label: "Optional rules and rulings, comma-separated", Help: "optional rules: " + strings.Join(rules, " ") + "; rulings as name=value (the rules view says what each does)", Menu: rulesMenu(), Flag: "rules", Check: r.checkAnswer("rules")},
+	}
+}
+
+// checkAnswer checks one setup answer as ParseSetup reads it, with the boat
+// answered before it (the start depends on its availability, 4.2.1): a
+// question is asked again at once, not the whole form refused at its end.
+// Without a boat yet, the first type stands in (the start is then only
+// held to the war's months).
+func (r *Rules) checkAnswer(key string) func(string, map[string]string) error {
+	return func(answer string, earlier map[string]string) error {
+		in := map[string]string{"boat": earlier["boat"], key: answer}
+		if _, ok := r.pack.Mats.Boats[in["boat"]]; !ok {
+			in["boat"] = boatOrder[0]
+		}
+		raw, err := json.Marshal(in)
+		if err != nil {
+			return err
+		}
+		if _, err := r.ParseSetup(raw); err != nil {
+			return errors.New(strings.TrimPrefix(err.Error(), errSetup.Error()+": "))
+		}
+		return nil
 	}
 }
 

@@ -36,16 +36,16 @@ type Ruling struct {
 // Rulings lists every ruling the engine knows, with its default first in Values' doc.
 var Rulings = []Ruling{
 	{"diesel_repair", "10.2.1, 10.7", "repairable", map[string]string{
-		"repairable":         "a damaged diesel rolls its repair (1d6 1-4, like the electric engines) with the other damaged systems after the last combat round (Python source; rule 10.7 treats every damaged system alike)",
-		"inoperable_at_once": "a damaged diesel cannot be repaired at sea: it is Inoperable when hit and takes no repair die, the abort (10.2.1) is declared then, and a second one far from port scuttles the boat at once (10.9.4) (JavaScript source)",
+		"repairable":         "a damaged diesel rolls its repair (1d6 1-4, like the electric engines) with the other damaged systems after the last combat round, as the fan-made computer version of the game plays it (rule 10.7 treats every damaged system alike)",
+		"inoperable_at_once": "a damaged diesel cannot be repaired at sea: it is Inoperable when hit and takes no repair die, the abort (10.2.1) is declared then, and a second one far from port scuttles the boat at once (10.9.4), as the fan-made web version of the game plays it",
 	}},
 	{"injury_roll_11", "9.6.10, 10.5", "li", map[string]string{
-		"li":           "Crew Injury Table 11 hits the LI, as the reconstructed table (same author's code) reads",
+		"li":           "Crew Injury Table 11 hits the LI, as the reconstructed table reads (the fan-made computer version plays it so too)",
 		"generic_crew": "11 hits a generic crew box (reading the LI on both 4 and 11 as a slip)",
 	}},
 	{"doctor_severity", "10.11.1", "off", map[string]string{
 		"off": "an Experte Doctor only shortens recovery (10.11.1)",
-		"on":  "an Experte Doctor also lowers each injury severity roll by 1 (code)",
+		"on":  "an Experte Doctor also lowers each injury severity roll by 1, as the fan-made computer version plays it",
 	}},
 	{"viid_tracks", "7.3.2, 11.4.6", "rulebook", map[string]string{
 		"rulebook": "2nd-printing rules: the VIID may patrol the Caribbean and West African Coast and lays mines on British Isles and North America/Caribbean patrols only",
@@ -76,7 +76,7 @@ var Rulings = []Ruling{
 		"rule": "no crew modifier on A2 (9.8.5 lists none)",
 	}},
 	{"damaged_periscope", "E5", "no_submerged_attack", map[string]string{
-		"no_submerged_attack": "a damaged or inoperable periscope forbids submerged attacks (code; the E5 card was not found)",
+		"no_submerged_attack": "a damaged or inoperable periscope forbids submerged attacks (as the fan-made computer version plays it; the E5 card was not found)",
 		"no_effect":           "a damaged periscope has no effect on attacks",
 	}},
 	{"crew_loss_levels", "10.11.3, 11.1.4", "each_rule", map[string]string{

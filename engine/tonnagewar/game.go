@@ -18,6 +18,7 @@ func Game(r *Rules) *engine.Game {
 		Views:        r.ViewSpecs(),
 		PrivateView:  "hand",
 		Commands:     r.GameCommands(),
+		Simulator:    simulator{r},
 		Words:        engine.Words{Player: "Kommandant", FirstSeat: question, FirstSeatName: name},
 	}
 }

@@ -123,9 +123,10 @@ func (r *Rules) SeatQuestion(seat string) (label, defaultName string) {
 // SetupFields implements engine.SetupForm.
 func (r *Rules) SetupFields() []engine.SetupField {
 	return []engine.SetupField{
-		{Key: "b", Label: "Opponent", Type: engine.FieldUser, Required: true, Help: "12: two games, the roles swapped"},
+		{Key: "b", Label: "Opponent", Type: engine.FieldUser, Required: true, Help: "12: two games, the roles swapped", Flag: "opponent"},
 		{Key: "scenario", Label: "Scenario", Default: "hx228", Options: []engine.Option{{Key: "hx228", Label: r.data.Scenario.Name}}},
-		{Key: "rulings", Label: "Rulings, e.g. convoy_die=d10", Help: "see `variants` and docs/players/tonnagewar.md"},
+		{Key: "rulings", Label: "Rulings, e.g. convoy_die=d10", Help: "see `variants` and docs/players/tonnagewar.md", Flag: "rulings",
+			Check: func(answer string, _ map[string]string) error { _, err := parseRulings(answer); return err }},
 	}
 }
 

@@ -17,6 +17,7 @@ func Game(r *Rules, il engine.Illustrator) *engine.Game {
 		Views:        r.ViewSpecs(),
 		ScoreUnit:    r.ScoreUnit(),
 		Illustrator:  il,
-		Words:        engine.Words{Player: "Kommandant"},
+		Simulator:    simulator{r},
+		Words:        engine.Words{Player: "Kommandant", Games: "campaigns"},
 	}
 }

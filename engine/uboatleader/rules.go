@@ -76,15 +76,42 @@ func (r *Rules) SetupFields() []engine.SetupField {
 		packs = append(packs, q.Meta.ID)
 	}
 	return []engine.SetupField{
-		{Key: "campaign", Label: "Campaign", Options: camps, Help: "UBL-2; default: the pack's first; the house campaigns are house content, not the publisher's"},
-		{Key: "length", Label: "Length", Default: "short", Help: "UBL-2: patrols per U-boat and starting SO",
+		{Key: "campaign", Label: "Campaign", Options: camps, Help: "UBL-2; default: the pack's first; the house campaigns are house content, not the publisher's", Flag: "campaign"},
+		{Key: "length", Label: "Length", Default: "short", Help: "UBL-2: patrols per U-boat and starting SO", Flag: "length",
 			Options: []engine.Option{{Key: "short", Label: "Short"}, {Key: "medium", Label: "Medium"}, {Key: "long", Label: "Long"}}},
-		{Key: "kommandant", Label: "Fleet commander's name"},
-		{Key: "rules", Label: "Optional rules and rulings, comma-separated, e.g. xxi,snorkel,deep_dive=example", Help: "UBL-9 (xxi, snorkel, random_fleet, linked) and the rulings of `variants`", Menu: rulesMenu()},
-		{Key: "pack", Label: "Content pack", Default: p.Meta.ID, Suggestions: packs, Help: "by name or SHA-256; the house pack is the sample"},
-		{Key: "draws", Label: "Cards: the pack's decks, or your own", Default: DrawsDeck, Help: "physical: you draw from your own decks and enter each card; the pack gives the maps, sheets, display and U-boats",
+		{Key: "kommandant", Label: "Fleet commander's name", Flag: "name"},
+		{Key: "rules", Label: "Optional rules and rulings, comma-separated, e.g. xxi,snorkel,deep_dive=example", Help: "UBL-9 (xxi, snorkel, random_fleet, linked) and the rulings of `variants`", Menu: rulesMenu(), Flag: "rules", Check: checkRules},
+		{Key: "pack", Label: "Content pack", Default: p.Meta.ID, Suggestions: packs, Help: "by name or SHA-256; the house pack is the sample",
+			Check: func(answer string, _ map[string]string) error { _, err := r.Pack(answer); return err }},
+		{Key: "draws", Label: "Cards: the pack's decks, or your own", Default: DrawsDeck, Help: "physical: you draw from your own decks and enter each card; the pack gives the maps, sheets, display and U-boats", Flag: "draws",
 			Options: []engine.Option{{Key: DrawsDeck, Label: "The pack's decks, shuffled by the dice"}, {Key: DrawsPhysical, Label: "My own cards: I draw and tell the bot"}}},
 	}
+}
+
+// parseRules reads the rules answer: optional rules (UBL-9) and rulings
+// (name=value), comma-separated.
+func parseRules(list string) (optional []string, rulings map[string]string, err error) {
+	var opt, rul []string
+	for _, item := range strings.Split(list, ",") {
+		if strings.Contains(item, "=") {
+			rul = append(rul, item)
+		} else {
+			opt = append(opt, item)
+		}
+	}
+	if optional, err = parseOptional(strings.Join(opt, ",")); err != nil {
+		return nil, nil, err
+	}
+	if rulings, err = parseRulings(strings.Join(rul, ",")); err != nil {
+		return nil, nil, err
+	}
+	return optional, rulings, nil
+}
+
+// checkRules checks a rules answer when it is given (SetupField.Check).
+func checkRules(answer string, _ map[string]string) error {
+	_, _, err := parseRules(answer)
+	return err
 }
 
 // setupKeys are the answers New reads.
@@ -132,18 +159,7 @@ func (r *Rules) New(raw []byte, d engine.Dice) (engine.State, []engine.Event, er
 	if !contains(lengthKeys, info.Length) {
 		return nil, nil, fmt.Errorf("uboatleader setup: length %q is not short, medium or long", info.Length)
 	}
-	var opt, rul []string
-	for _, item := range strings.Split(in["rules"], ",") {
-		if strings.Contains(item, "=") {
-			rul = append(rul, item)
-		} else {
-			opt = append(opt, item)
-		}
-	}
-	if info.Optional, err = parseOptional(strings.Join(opt, ",")); err != nil {
-		return nil, nil, fmt.Errorf("uboatleader setup: %w", err)
-	}
-	if info.Rulings, err = parseRulings(strings.Join(rul, ",")); err != nil {
+	if info.Optional, info.Rulings, err = parseRules(in["rules"]); err != nil {
 		return nil, nil, fmt.Errorf("uboatleader setup: %w", err)
 	}
 	if len(info.Rulings) == 0 {

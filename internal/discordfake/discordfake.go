@@ -771,6 +771,52 @@ func (f *Server) press(id, channel, user, customID string, msg map[string]any) e
 	})
 }
 
+// SubmitOn submits a modal (its custom id, and its text inputs' values
+// by custom id) that a button of a given message opened, as Discord does:
+// a MODAL_SUBMIT interaction carrying that message.
+func (f *Server) SubmitOn(id, messageID, user, customID string, values map[string]string) error {
+	f.mu.Lock()
+	m := f.messages[messageID]
+	if m == nil {
+		f.mu.Unlock()
+		return fmt.Errorf("discordfake: no message %s", messageID)
+	}
+	msg, channel := m.wire(), m.Channel
+	f.mu.Unlock()
+	var rows []any
+	for k, v := range values {
+		rows = append(rows, map[string]any{"type": 1, "components": []any{map[string]any{"type": 4, "custom_id": k, "value": v}}})
+	}
+	return f.Dispatch("INTERACTION_CREATE", map[string]any{
+		"id": id, "application_id": "app", "type": 5, "token": "tok-" + id, "guild_id": f.guildID(), "channel_id": channel,
+		"member":  Member(user, false),
+		"message": msg,
+		"data":    map[string]any{"custom_id": customID, "components": rows},
+	})
+}
+
+// Modal is a modal a callback opened (type 9): its custom id, title and
+// its text inputs' custom ids; ok is false for any other post.
+func Modal(p Post) (id, title string, inputs []string, ok bool) {
+	if typ, _ := p.Body["type"].(float64); int(typ) != 9 {
+		return "", "", nil, false
+	}
+	d := Data(p)
+	id, _ = d["custom_id"].(string)
+	title, _ = d["title"].(string)
+	rows, _ := d["components"].([]any)
+	for _, r := range rows {
+		rm, _ := r.(map[string]any)
+		cs, _ := rm["components"].([]any)
+		for _, c := range cs {
+			if cm, _ := c.(map[string]any); cm["type"] == float64(4) {
+				inputs = append(inputs, fmt.Sprint(cm["custom_id"]))
+			}
+		}
+	}
+	return id, title, inputs, true
+}
+
 // Click sends a button press in channel c1.
 func (f *Server) Click(id, user, customID string) error { return f.ClickIn(id, "c1", user, customID) }
 

@@ -3,8 +3,9 @@
 // apps.connections.open, the socket's hello, envelopes and acks,
 // chat.postMessage (with message metadata), chat.update, chat.postEphemeral,
 // conversations.open, conversations.history and conversations.replies
-// (metadata only with include_all_metadata, as Slack sends it), users.info
-// and the three steps of a file upload. Loopback only. It records
+// (metadata only with include_all_metadata, as Slack sends it), users.info,
+// views.open (and a modal's view_submission) and the three steps of a file
+// upload. Loopback only. It records
 // which Web API methods were called, so a test can hold the app's manifest
 // to the scopes those methods need.
 //
@@ -52,6 +53,66 @@ type Server struct {
 	responses map[string]response
 	slashes   map[string]response
 	ephemeral int
+	// views are the modal views the client opened (views.open), in order.
+	views []View
+	// stalls hold a Web API method's calls until released (Stall).
+	stalls  map[string]chan struct{}
+	stalled chan string
+}
+
+// Stall holds every call of a Web API method ("chat.postMessage") until
+// release is called or the client gives up on it, as a Slack slow to answer
+// would.
+func (f *Server) Stall(method string) (release func()) {
+	hold := make(chan struct{})
+	f.mu.Lock()
+	f.stalls[method] = hold
+	f.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			f.mu.Lock()
+			delete(f.stalls, method)
+			f.mu.Unlock()
+			close(hold)
+		})
+	}
+}
+
+// Stalled receives a method each time one of its calls starts being held.
+func (f *Server) Stalled() <-chan string { return f.stalled }
+
+// View is a modal view the client opened: the trigger it used and the view
+// as sent (callback_id, private_metadata, blocks...).
+type View struct {
+	Trigger string
+	Body    map[string]any
+}
+
+// Views are the modal views opened so far, in order.
+func (f *Server) Views() []View {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]View(nil), f.views...)
+}
+
+// Submit sends a view_submission of an opened view as Slack does when its
+// user presses Submit: the view's callback_id and private_metadata, and the
+// values typed, by block and action id.
+func (f *Server) Submit(env, user string, v View, values map[string]map[string]string) {
+	state := map[string]any{}
+	for block, actions := range values {
+		as := map[string]any{}
+		for action, value := range actions {
+			as[action] = map[string]any{"type": "plain_text_input", "value": value}
+		}
+		state[block] = as
+	}
+	view := map[string]any{"id": "V-" + env, "type": "modal", "callback_id": v.Body["callback_id"], "private_metadata": v.Body["private_metadata"],
+		"state": map[string]any{"values": state}}
+	payload := map[string]any{"type": "view_submission", "user": map[string]any{"id": user, "name": user}, "team": map[string]any{"id": "T1"},
+		"trigger_id": "trig-" + env, "view": view}
+	f.Write(map[string]any{"envelope_id": env, "type": "interactive", "payload": payload})
 }
 
 // response is where an interaction's response_url (or a slash command's
@@ -64,13 +125,30 @@ type response struct {
 func New(t testing.TB) *Server {
 	f := &Server{t: t, acks: make(chan map[string]any, 1024), posts: make(chan url.Values, 1<<14), open: make(chan struct{}, 16),
 		methods: map[string]int{}, uploads: map[string][]byte{},
-		messages: map[string]*Message{}, types: map[string]string{}, responses: map[string]response{}, slashes: map[string]response{}}
+		messages: map[string]*Message{}, types: map[string]string{}, responses: map[string]response{}, slashes: map[string]response{},
+		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64)}
 	mux := http.NewServeMux()
 	api := func(method string, h http.HandlerFunc) {
 		mux.HandleFunc("/api/"+method, func(w http.ResponseWriter, r *http.Request) {
 			f.mu.Lock()
 			f.methods[method]++
+			hold := f.stalls[method]
 			f.mu.Unlock()
+			if hold != nil {
+				// Read the body first: only then does the server notice a
+				// client that hangs up.
+				body, _ := io.ReadAll(r.Body)
+				r.Body = io.NopCloser(strings.NewReader(string(body)))
+				select {
+				case f.stalled <- method:
+				default:
+				}
+				select {
+				case <-hold:
+				case <-r.Context().Done():
+					return
+				}
+			}
 			h(w, r)
 		})
 	}
@@ -286,6 +364,25 @@ func New(t testing.TB) *Server {
 		r.ParseForm()
 		admin := r.Form.Get("user") == "UADMIN"
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "user": map[string]any{"id": r.Form.Get("user"), "is_admin": admin}})
+	})
+	api("views.open", func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			TriggerID string         `json:"trigger_id"`
+			View      map[string]any `json:"view"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.TriggerID == "" || body.View == nil {
+			json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": "invalid_arguments"})
+			return
+		}
+		f.mu.Lock()
+		f.views = append(f.views, View{Trigger: body.TriggerID, Body: body.View})
+		id := fmt.Sprintf("V%d", len(f.views))
+		f.mu.Unlock()
+		v := map[string]any{"id": id}
+		for k, x := range body.View {
+			v[k] = x
+		}
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "view": v})
 	})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("slackfake: the client called %s, which the fake does not know", r.URL.Path)

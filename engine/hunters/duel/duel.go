@@ -53,8 +53,9 @@ func (r *Rules) SetupFields() []engine.SetupField {
 		}
 	}
 	return append(out,
-		engine.SetupField{Key: "b", Label: "Opponent", Type: engine.FieldUser, Required: true, Help: "13.1: the other player, who accepts before the first die"},
-		engine.SetupField{Key: "end", Label: "Agreed end date (YYYY-MM)", Help: "13.1.1: empty plays until both boats are lost (or Jun-43)"},
+		engine.SetupField{Key: "b", Label: "Opponent", Type: engine.FieldUser, Required: true, Help: "13.1: the other player, who accepts before the first die", Flag: "opponent"},
+		engine.SetupField{Key: "end", Label: "Agreed end date (YYYY-MM)", Help: "13.1.1: empty plays until both boats are lost (or Jun-43)", Flag: "end",
+			Check: func(answer string, _ map[string]string) error { _, err := charts.ParseMonth(answer); return err }},
 	)
 }
 

@@ -1,3 +1,7 @@
+// kaleun bench times The Hunters' simulated careers, the engine's speed
+// target. Like games.go, this file names a game, so that no framework
+// file of cmd/ has to (see TestNoCommandFileNamesAGame).
+
 package main
 
 import (
@@ -53,8 +57,8 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	advisor := fs.Bool("advisor", false, "time the advisor instead: rollouts on engagement prompts of real careers")
 	prompts := fs.Int("prompts", 200, "with --advisor: engagement prompts to time")
 	rollouts := fs.Int("rollouts", hunters.DefaultRollouts, "with --advisor: rollouts of an option")
-	if !parseFlags(fs, args, stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if *advisor {
 		if *prompts < 1 || *prompts > 100000 || *rollouts < 1 || *rollouts > 10_000_000 {

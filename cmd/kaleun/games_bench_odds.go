@@ -1,3 +1,6 @@
+// kaleun bench --advisor times The Hunters' odds advisor. Like games.go,
+// this file names a game (see TestNoCommandFileNamesAGame).
+
 package main
 
 import (

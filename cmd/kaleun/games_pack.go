@@ -1,3 +1,6 @@
+// kaleun pack reads U-Boat Leader's content packs. Like games.go, this
+// file names a game (see TestNoCommandFileNamesAGame).
+
 package main
 
 import (
@@ -23,6 +26,11 @@ func runPack(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintln(stdout, usage) // the help asked for
+		fmt.Fprintln(stdout, "  template GAME  writes an empty pack with every field explained (--out DIR, new or empty)")
+		fmt.Fprintln(stdout, "  check DIR...   validates packs and lists every problem found")
+		return 0
 	case "template":
 		return packTemplate(args[1:], stdout, stderr)
 	case "check":
@@ -36,6 +44,10 @@ func runPack(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 var packGames = []string{"uboatleader"}
 
 func packTemplate(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintf(stdout, "usage: kaleun pack template GAME [--out DIR] (the games with a content pack: %s)\n", strings.Join(packGames, ", "))
+		return 0
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fmt.Fprintf(stderr, "kaleun pack template: name the game (%s), e.g. kaleun pack template uboatleader --out my-pack\n", strings.Join(packGames, ", "))
 		return 2
@@ -48,8 +60,8 @@ func packTemplate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pack template", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("out", "uboatleader-pack", "the directory to write the pack's files in (new, or empty)")
-	if !parseFlags(fs, args[1:], stderr) {
-		return 2
+	if code, ok := parseFlags(fs, args[1:], stderr); !ok {
+		return code
 	}
 	if entries, err := os.ReadDir(*out); err == nil && len(entries) > 0 {
 		fmt.Fprintf(stderr, "kaleun pack template: %s is not empty: give a new directory with --out (nothing was written)\n", *out)
@@ -87,7 +99,7 @@ func packCheck(args []string, stdout, stderr io.Writer) int {
 	var dirs []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return 2
+			return flagExit(err)
 		}
 		if fs.NArg() == 0 {
 			break
