@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -95,9 +96,10 @@ func versionLine() string {
 }
 
 func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		fmt.Fprintf(stderr, "kaleun version: unexpected argument %q\n", args[0])
-		return 2
+	fs := flag.NewFlagSet("version", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	info, ok := debug.ReadBuildInfo()
 	fmt.Fprint(stdout, buildReport(version, info, ok))
