@@ -119,13 +119,7 @@ func TestImageRunsInAContainerEngine(t *testing.T) {
 			t.Skip("no container engine (podman or docker) is installed: apt-get install podman")
 		}
 	}
-	root := repoRoot(t)
-	bin := filepath.Join(t.TempDir(), "kaleun")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w -X main.version=v0.0.0-image-test", "-o", bin, "./cmd/kaleun")
-	build.Dir, build.Env = root, append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the image's binary: %v\n%s", err, out)
-	}
+	bin := releaseBinary(t) // as the build stage builds it
 	e := startableEngine(t, bin)
 
 	// The final stage, from the Dockerfile.

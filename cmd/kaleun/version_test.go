@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kaleun/kaleun/persist"
@@ -54,17 +55,53 @@ func TestBuildReportSaysOnlyWhatWasRecorded(t *testing.T) {
 	}
 }
 
-// buildKaleun builds ./cmd/kaleun from dir with the given flags, into a
-// temporary directory, and returns the binary.
+// buildKaleun builds ./cmd/kaleun from dir with the given flags, static as
+// the Docker image's build stage makes it (CGO_ENABLED=0), into a temporary
+// directory, and returns the binary. The release builds here all have
+// -trimpath and CGO_ENABLED=0, so they share one set of compiled packages
+// (the source's directory is not part of them): one compile, then links.
 func buildKaleun(t *testing.T, dir string, flags ...string) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "kaleun")
 	cmd := exec.Command("go", append(append([]string{"build"}, flags...), "-o", bin, "./cmd/kaleun")...)
-	cmd.Dir = dir
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build %v: %v\n%s", flags, err, out)
 	}
 	return bin
+}
+
+// releaseStamp is what the release build of the tests is stamped with.
+const releaseStamp = "v9.8.7-test"
+
+// releaseBinary is kaleun built as docs/operators/install.md's release
+// build (and the Dockerfile's build stage) builds it, once per test run.
+func releaseBinary(t *testing.T) string {
+	t.Helper()
+	release.once.Do(func() {
+		dir, err := os.MkdirTemp("", "kaleun-release-")
+		if err != nil {
+			release.err = err
+			return
+		}
+		release.dir, release.path = dir, filepath.Join(dir, "kaleun")
+		cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags", "-s -w -X main.version="+releaseStamp, "-o", release.path, "./cmd/kaleun")
+		cmd.Dir, cmd.Env = repoRoot(t), append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			release.err = fmt.Errorf("release build: %v\n%s", err, out)
+		}
+	})
+	if release.err != nil {
+		t.Fatal(release.err)
+	}
+	return release.path
+}
+
+// release is the binary releaseBinary built, removed when the tests end.
+var release struct {
+	once      sync.Once
+	dir, path string
+	err       error
 }
 
 func runKaleun(t *testing.T, bin string, args ...string) string {
@@ -81,9 +118,9 @@ func runKaleun(t *testing.T, bin string, args ...string) string {
 // says it cannot tell, instead of naming a version.
 func TestReleaseBuildSaysWhatRuns(t *testing.T) {
 	root := repoRoot(t)
-	bin := buildKaleun(t, root, "-trimpath", "-buildvcs=false", "-ldflags", "-X main.version=v9.8.7-test")
+	bin := releaseBinary(t)
 	out := runKaleun(t, bin, "version")
-	if !strings.HasPrefix(out, "kaleun v9.8.7-test\n") || !strings.Contains(out, "go        "+runtime.Version()+" ") ||
+	if !strings.HasPrefix(out, "kaleun "+releaseStamp+"\n") || !strings.Contains(out, "go        "+runtime.Version()+" ") ||
 		!strings.Contains(out, fmt.Sprintf("  schema    bbolt file %d, PostgreSQL %d\n", persist.BoltSchemaVersion, persist.SchemaVersion())) {
 		t.Fatalf("a build stamped v9.8.7-test says:\n%s", out)
 	}
@@ -94,7 +131,7 @@ func TestReleaseBuildSaysWhatRuns(t *testing.T) {
 		t.Fatalf("the release build is not trimmed: %v\n%s", err, m)
 	}
 
-	plain := runKaleun(t, buildKaleun(t, root, "-buildvcs=false"), "version")
+	plain := runKaleun(t, buildKaleun(t, root, "-trimpath", "-buildvcs=false"), "version")
 	if !strings.HasPrefix(plain, "kaleun devel (no version was stamped and no git revision recorded") || strings.Contains(plain, "0.1.0") {
 		t.Fatalf("a plain build with nothing recorded says:\n%s", plain)
 	}
