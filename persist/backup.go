@@ -39,7 +39,7 @@ func (s *Store) Backup(ctx context.Context, path string) (BackupInfo, error) {
 	if _, err := os.Lstat(path); err == nil {
 		return info, fmt.Errorf("backup %s: %w: choose another name", path, fs.ErrExist)
 	}
-	dir, base := filepath.Split(path)
+	dir, base := besideSplit(path)
 	tmp, err := os.CreateTemp(dir, base+".part-*")
 	if err != nil {
 		return info, fmt.Errorf("backup %s: %w", path, err)
@@ -72,7 +72,7 @@ func (s *Store) Backup(ctx context.Context, path string) (BackupInfo, error) {
 			return info, fmt.Errorf("backup %s: %w", path, err)
 		}
 	}
-	if d, err := os.Open(filepath.Clean(dir + ".")); err == nil {
+	if d, err := os.Open(filepath.Clean(dir)); err == nil {
 		d.Sync()
 		d.Close()
 	}
@@ -115,7 +115,7 @@ func (s *Store) backupToFile(ctx context.Context, path string) (BackupInfo, erro
 	if _, err := os.Lstat(path); err == nil {
 		return info, fmt.Errorf("backup %s: %w: choose another name", path, fs.ErrExist)
 	}
-	dir, base := filepath.Split(path)
+	dir, base := besideSplit(path)
 	tmpDir, err := os.MkdirTemp(dir, base+".part-*")
 	if err != nil {
 		return info, fmt.Errorf("backup %s: %w", path, err)
@@ -143,7 +143,7 @@ func (s *Store) backupToFile(ctx context.Context, path string) (BackupInfo, erro
 			return info, fmt.Errorf("backup %s: %w", path, err)
 		}
 	}
-	if d, err := os.Open(filepath.Clean(dir + ".")); err == nil {
+	if d, err := os.Open(filepath.Clean(dir)); err == nil {
 		d.Sync()
 		d.Close()
 	}

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/kaleun/kaleun/internal/pgtest"
 )
 
@@ -329,4 +331,69 @@ func TestCopyBetweenBackends(t *testing.T) {
 	if _, err := Copy(ctx, pg, file); err == nil || !strings.Contains(err.Error(), "already holds") {
 		t.Fatalf("a copy into a database that holds games: %v", err)
 	}
+}
+
+// Read-only commands (audit, render, backup, migrate's source) opened a
+// PostgreSQL database as serve does, bringing its schema up to date: `audit`
+// on an empty database made kaleun's tables in it, and on an older one
+// would have migrated it. Opened to read, a database with none, an older or
+// a newer schema is refused in one line, and nothing is made in it.
+func TestAReadOnlyPostgresOpenNeverMigrates(t *testing.T) {
+	url := pgtest.URL(t)
+	ctx := t.Context()
+	tables := func() int {
+		t.Helper()
+		conn, err := pgx.Connect(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close(ctx)
+		var n int
+		if err := conn.QueryRow(ctx, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	oneLine := func(err error, kind error, want string) {
+		t.Helper()
+		if !errors.Is(err, kind) || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Fatalf("want one line with %q, got %v", want, err)
+		}
+	}
+	_, err := OpenPostgresReadOnly(ctx, url)
+	oneLine(err, ErrSchemaOlder, "holds no kaleun database (no schema_version table)")
+	if n := tables(); n != 0 {
+		t.Fatalf("a read-only open of an empty database made %d tables", n)
+	}
+
+	s, err := OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	r, err := OpenPostgresReadOnly(ctx, url)
+	if err != nil {
+		t.Fatalf("a database of this kaleun's schema, opened to read: %v", err)
+	}
+	if games, err := r.Games(ctx); err != nil || len(games) != 0 {
+		t.Fatalf("reading it: %d games, %v", len(games), err)
+	}
+	r.Close()
+
+	set := func(v int) {
+		conn, err := pgx.Connect(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, "UPDATE schema_version SET version = $1", v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set(SchemaVersion() - 1)
+	_, err = OpenPostgresReadOnly(ctx, url)
+	oneLine(err, ErrSchemaOlder, fmt.Sprintf("has schema version %d, older than this kaleun's %d", SchemaVersion()-1, SchemaVersion()))
+	set(SchemaVersion() + 1)
+	_, err = OpenPostgresReadOnly(ctx, url)
+	oneLine(err, ErrSchemaNewer, fmt.Sprintf("has schema version %d, newer than this kaleun's %d", SchemaVersion()+1, SchemaVersion()))
 }

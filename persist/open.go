@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -81,7 +82,57 @@ func inUseError(path string) error {
 }
 
 // buckets are the top-level buckets every database has.
-var buckets = [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketPosted, bucketSeen, bucketSeenExpiry}
+var buckets = [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketPosted, bucketSeen, bucketSeenExpiry, bucketSchema}
+
+// bucketSchema holds the version of a bbolt file's layout under
+// schemaVersionKey, as decimal digits. It is the file's own, not its games':
+// Copy does not carry it to another database (PostgreSQL keeps its own in
+// schema_version), and a backup, a copy of the file, keeps it.
+var (
+	bucketSchema     = []byte("schema")
+	schemaVersionKey = []byte("version")
+)
+
+// BoltSchemaVersion is the layout of a bbolt file this kaleun makes and
+// reads. 1: the buckets above with their indexes complete (a file without a
+// version is older, and is brought to 1 when opened to write). A kaleun that
+// changes the layout so that an older one would misread it raises this, and
+// an older one then refuses the file instead of writing to it.
+const BoltSchemaVersion = 1
+
+// boltSchema is the version a file records: 0 when it records none.
+func boltSchema(tx *bolt.Tx) (int, error) {
+	b := tx.Bucket(bucketSchema)
+	if b == nil {
+		return 0, nil
+	}
+	v := b.Get(schemaVersionKey)
+	if v == nil {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(string(v))
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("its schema version is %q, not a number", v)
+	}
+	return n, nil
+}
+
+// checkBoltSchema refuses, before anything is written, a file whose layout
+// is newer than this kaleun's, in the line PostgreSQL's refusal uses.
+func checkBoltSchema(db *bolt.DB, path string) error {
+	var have int
+	err := db.View(func(tx *bolt.Tx) (err error) {
+		have, err = boltSchema(tx)
+		return err
+	})
+	switch {
+	case err != nil:
+		return damagedError(path, err.Error())
+	case have > BoltSchemaVersion:
+		return &openError{ErrSchemaNewer, fmt.Sprintf("database %s has schema version %d, newer than this kaleun's %d: run the kaleun that last used it, or a newer one (docs/operators/upgrades.md); it was left untouched", path, have, BoltSchemaVersion)}
+	}
+	return nil
+}
 
 // Open opens the database file to read and write, creating it if it does
 // not exist. An existing file is checked before bbolt maps it into memory
@@ -120,6 +171,10 @@ func open(path string, readOnly bool) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkBoltSchema(db, path); err != nil {
+		db.Close()
+		return nil, err
+	}
 	b := &boltKV{db: db, path: path}
 	if !readOnly {
 		if err := b.ensureBuckets(); err != nil {
@@ -135,7 +190,7 @@ func open(path string, readOnly bool) (*Store, error) {
 // place. A kill while creating leaves no file or a whole one, never the
 // empty file Open refuses (and at worst a stray temporary file).
 func create(path string) error {
-	dir, base := filepath.Split(path)
+	dir, base := besideSplit(path)
 	tmp, err := os.CreateTemp(dir, base+".new-*")
 	if err != nil {
 		return err
@@ -161,11 +216,24 @@ func create(path string) error {
 			return err
 		}
 	}
-	if d, err := os.Open(filepath.Clean(dir + ".")); err == nil {
+	if d, err := os.Open(filepath.Clean(dir)); err == nil {
 		d.Sync() // the new name survives a crash
 		d.Close()
 	}
 	return nil
+}
+
+// besideSplit is filepath.Split for a temporary file made beside path: a
+// bare name's directory is ".", not "" (which os.CreateTemp reads as the
+// system's temporary directory, often another file system, where the link
+// into place fails; and under systemd's PrivateTmp, or in a distroless
+// image, it may not be there to write at all).
+func besideSplit(path string) (dir, base string) {
+	dir, base = filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	return dir, base
 }
 
 // inspect checks an existing file with plain reads, under a shared lock so
@@ -268,6 +336,8 @@ func (s *boltKV) ensureBuckets() error {
 		for _, b := range buckets {
 			missing = missing || tx.Bucket(b) == nil
 		}
+		v, _ := boltSchema(tx)
+		missing = missing || v < BoltSchemaVersion
 		return nil
 	})
 	if !missing {
@@ -285,6 +355,11 @@ func (s *boltKV) ensureBuckets() error {
 		if err := indexArchivePlaces(tx); err != nil {
 			return err
 		}
-		return indexLastFinished(tx)
+		if err := indexLastFinished(tx); err != nil {
+			return err
+		}
+		// Last, in the same transaction: the version says the layout is
+		// complete only when it is.
+		return tx.Bucket(bucketSchema).Put(schemaVersionKey, []byte(strconv.Itoa(BoltSchemaVersion)))
 	})
 }

@@ -2,13 +2,17 @@ package persist
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // filledDatabase is a closed database with a few hundred events: several
@@ -167,5 +171,128 @@ func TestOpenBoltRecoversAFaultOnAMappedPage(t *testing.T) {
 		if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "faulted") {
 			t.Fatalf("readOnly %v: %v", readOnly, err)
 		}
+	}
+}
+
+// A database named without a directory ("kaleun.db", as a config in a
+// systemd unit's WorkingDirectory may name it) was created, and backed up,
+// through a temporary file in the system's temporary directory, then linked
+// into place: that fails when /tmp is another file system (a tmpfs,
+// systemd's PrivateTmp) or is not there. The temporary file goes beside the
+// database, in the working directory.
+func TestABareNameIsCreatedAndBackedUpInTheWorkingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	t.Setenv("TMPDIR", filepath.Join(dir, "no-such-tmp"))
+	s, err := Open("kaleun.db")
+	if err != nil {
+		t.Fatalf("creating kaleun.db in the working directory with no temporary directory: %v", err)
+	}
+	defer s.Close()
+	if _, err := s.Backup(context.Background(), "copy.db"); err != nil {
+		t.Fatalf("backing up to copy.db in the working directory: %v", err)
+	}
+	for _, name := range []string{"kaleun.db", "copy.db"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "*-*"))
+	if len(left) > 0 {
+		t.Fatalf("temporary files left behind: %v", left)
+	}
+}
+
+// setBoltSchema writes a schema version into a closed bbolt file, as a
+// kaleun of that version would have.
+func setBoltSchema(t *testing.T, path, version string) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists(bucketSchema)
+		if err != nil {
+			return err
+		}
+		return b.Put(schemaVersionKey, []byte(version))
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A bbolt file recorded no version of its layout, so a kaleun could not
+// tell a file a newer kaleun had laid out differently, and wrote to it.
+// A file now records its version: opened to write, an older file (none) is
+// brought to this kaleun's; a newer one is refused by both opens in the
+// line PostgreSQL's refusal uses, and left byte for byte as it was.
+func TestABoltFileOfANewerSchemaIsRefusedUntouched(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v int
+	s.kv.(*boltKV).db.View(func(tx *bolt.Tx) (err error) { v, err = boltSchema(tx); return })
+	s.Close()
+	if v != BoltSchemaVersion {
+		t.Fatalf("a fresh file records schema version %d, not %d", v, BoltSchemaVersion)
+	}
+
+	setBoltSchema(t, path, strconv.Itoa(BoltSchemaVersion+1))
+	before, _ := os.ReadFile(path)
+	for name, open := range map[string]func(string) (*Store, error){"Open": Open, "OpenReadOnly": OpenReadOnly} {
+		_, err := open(path)
+		want := fmt.Sprintf("database %s has schema version %d, newer than this kaleun's %d: run the kaleun that last used it, or a newer one", path, BoltSchemaVersion+1, BoltSchemaVersion)
+		if !errors.Is(err, ErrSchemaNewer) || err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s of a newer file: %v; want one line starting %q", name, err, want)
+		}
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Fatal("the refused file was written to")
+	}
+
+	setBoltSchema(t, path, "two")
+	if _, err := Open(path); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), `its schema version is "two", not a number`) {
+		t.Errorf("a file with a garbled version: %v", err)
+	}
+}
+
+// A file of a kaleun from before the version (no schema bucket) opened to
+// read is not written to; opened to write, it is brought to this kaleun's
+// version, its games kept.
+func TestAnOlderBoltFileIsBroughtUpToDateOnlyWhenOpenedToWrite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "k.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *bolt.Tx) error { return tx.DeleteBucket(bucketSchema) }) // as an older kaleun left it
+	db.Close()
+	before, _ := os.ReadFile(path)
+	r, err := OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Fatal("a read-only open wrote to the older file")
+	}
+	w, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v int
+	w.kv.(*boltKV).db.View(func(tx *bolt.Tx) (err error) { v, err = boltSchema(tx); return })
+	w.Close()
+	if v != BoltSchemaVersion {
+		t.Fatalf("opened to write, the older file records version %d", v)
 	}
 }

@@ -51,6 +51,18 @@ func IsPostgresURL(s string) bool {
 // to this kaleun's version (see schema.go); a database whose schema is
 // newer than this kaleun is refused.
 func OpenPostgres(ctx context.Context, dsn string) (*Store, error) {
+	return openPostgres(ctx, dsn, false)
+}
+
+// OpenPostgresReadOnly connects to a PostgreSQL database to read it: its
+// schema must be this kaleun's, and is never migrated (the database is
+// shared with replicas that write it, so nothing stops a caller's writes
+// but this: the commands that read open it so).
+func OpenPostgresReadOnly(ctx context.Context, dsn string) (*Store, error) {
+	return openPostgres(ctx, dsn, true)
+}
+
+func openPostgres(ctx context.Context, dsn string, readOnly bool) (*Store, error) {
 	where := redactURL(dsn)
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
@@ -71,7 +83,11 @@ func OpenPostgres(ctx context.Context, dsn string) (*Store, error) {
 		return nil, fmt.Errorf("database %s: %w", where, err)
 	}
 	p := &pgKV{pool: pool, locks: locks, url: where, addr: hostPort(&cfg.ConnConfig.Config)}
-	if err := migrate(ctx, pool, where); err != nil {
+	prepare := migrate
+	if readOnly {
+		prepare = checkSchema
+	}
+	if err := prepare(ctx, pool, where); err != nil {
 		p.close()
 		return nil, p.unreachable(err)
 	}

@@ -13,6 +13,10 @@ import (
 // not know (a newer kaleun has used it); nothing was written to it.
 var ErrSchemaNewer = errors.New("database schema newer than this kaleun")
 
+// ErrSchemaOlder: a database opened only to read has a schema older than
+// this kaleun's (or none), which a read-only open does not migrate.
+var ErrSchemaOlder = errors.New("database schema older than this kaleun")
+
 // migrations bring a PostgreSQL database's schema from one version to the
 // next: migrations[i] makes version i+1. A migration, once released, is
 // never changed; a new schema is a new entry.
@@ -47,7 +51,7 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, where string) error {
 			return fmt.Errorf("database %s: reading its schema version: %w", where, err)
 		}
 		if have > len(migrations) {
-			return &openError{ErrSchemaNewer, fmt.Sprintf("database %s has schema version %d, newer than this kaleun's %d: run the kaleun that last used it, or a newer one", where, have, len(migrations))}
+			return &openError{ErrSchemaNewer, fmt.Sprintf("database %s has schema version %d, newer than this kaleun's %d: run the kaleun that last used it, or a newer one (docs/operators/upgrades.md); it was left untouched", where, have, len(migrations))}
 		}
 		for v := have + 1; v <= len(migrations); v++ {
 			if _, err := tx.Exec(ctx, migrations[v-1]); err != nil {
@@ -64,4 +68,30 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, where string) error {
 		}
 		return nil
 	})
+}
+
+// checkSchema is migrate's check without its writes, for a database opened
+// only to read (audit, render, backup, migrate's source): a schema older
+// than this kaleun's, or none, is refused rather than brought up to date,
+// as a bbolt file opened to read is never changed.
+func checkSchema(ctx context.Context, pool *pgxpool.Pool, where string) error {
+	var table *string
+	if err := pool.QueryRow(ctx, "SELECT to_regclass('schema_version')::text").Scan(&table); err != nil {
+		return fmt.Errorf("database %s: reading its schema version: %w", where, err)
+	}
+	have := 0
+	if table != nil {
+		if err := pool.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM schema_version").Scan(&have); err != nil {
+			return fmt.Errorf("database %s: reading its schema version: %w", where, err)
+		}
+	}
+	switch {
+	case table == nil:
+		return &openError{ErrSchemaOlder, fmt.Sprintf("database %s holds no kaleun database (no schema_version table), and a command that only reads does not make one; it was left untouched", where)}
+	case have > len(migrations):
+		return &openError{ErrSchemaNewer, fmt.Sprintf("database %s has schema version %d, newer than this kaleun's %d: run the kaleun that last used it, or a newer one (docs/operators/upgrades.md); it was left untouched", where, have, len(migrations))}
+	case have < len(migrations):
+		return &openError{ErrSchemaOlder, fmt.Sprintf("database %s has schema version %d, older than this kaleun's %d, and a command that only reads does not bring it up to date: read it with the kaleun that last used it, or let serve or play migrate it (docs/operators/upgrades.md); it was left untouched", where, have, len(migrations))}
+	}
+	return nil
 }

@@ -8,10 +8,12 @@ import (
 )
 
 // openDB opens what a --db flag names: a bbolt file, or a PostgreSQL
-// database by its URL (postgres://…). readOnly opens a file to read only
-// (a PostgreSQL database is shared in any case).
+// database by its URL (postgres://…). readOnly opens either to read only:
+// never created, never migrated.
 func openDB(ctx context.Context, spec string, readOnly bool) (*persist.Store, error) {
 	switch {
+	case persist.IsPostgresURL(spec) && readOnly:
+		return persist.OpenPostgresReadOnly(ctx, spec)
 	case persist.IsPostgresURL(spec):
 		return persist.OpenPostgres(ctx, spec)
 	case readOnly:

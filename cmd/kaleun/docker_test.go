@@ -295,6 +295,7 @@ func TestImageUserCreatesTheDatabase(t *testing.T) {
 	bin := filepath.Join(base, "usr/local/bin/kaleun")
 	must(os.WriteFile(bin, built, 0o755))
 
+	health := "" // what the image's HEALTHCHECK said while serve ran
 	serve := func(dataOwner [2]int) (string, int, string) {
 		t.Helper()
 		data := filepath.Join(base, fmt.Sprintf("data-%d", dataOwner[0]))
@@ -304,7 +305,8 @@ func TestImageUserCreatesTheDatabase(t *testing.T) {
 		addr := freePort(t)
 		cfg := filepath.Join(base, "config", filepath.Base(data)+".toml")
 		db := filepath.Join(data, "kaleun.db")
-		must(os.WriteFile(cfg, []byte("[database]\npath = \""+db+"\"\n[slack]\nenabled = true\nmode = \"http\"\nbot_token = \"xoxb-1\"\nsigning_secret = \"s\"\nlisten = \""+addr+"\"\napi_base = \"http://127.0.0.1:1/api\"\n"), 0o644))
+		opsAddr := freePort(t)
+		must(os.WriteFile(cfg, []byte("[database]\npath = \""+db+"\"\n[slack]\nenabled = true\nmode = \"http\"\nbot_token = \"xoxb-1\"\nsigning_secret = \"s\"\nlisten = \""+addr+"\"\napi_base = \"http://127.0.0.1:1/api\"\n[ops]\nlisten = \""+opsAddr+"\"\n"), 0o644))
 		cmd := exec.Command(bin, "serve", "--config", cfg)
 		cmd.Dir = data // WORKDIR
 		cmd.Env = []string{"PATH=/usr/bin:/bin"}
@@ -331,6 +333,17 @@ func TestImageUserCreatesTheDatabase(t *testing.T) {
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
+		// The image's HEALTHCHECK, run as the image's user beside serve.
+		for i := 0; i < 100; i++ {
+			hc := exec.Command(bin, "healthcheck", "--config", cfg)
+			hc.Env = []string{"PATH=/usr/bin:/bin"}
+			hc.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(l.uid), Gid: uint32(l.gid), Groups: []uint32{}}}
+			out, err := hc.CombinedOutput()
+			if health = strings.TrimSpace(string(out)); err == nil {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
 		cmd.Process.Signal(syscall.SIGTERM)
 		select {
 		case <-done:
@@ -344,6 +357,9 @@ func TestImageUserCreatesTheDatabase(t *testing.T) {
 	db, code, logs := serve(l.dataOwner)
 	if code != 0 {
 		t.Fatalf("as %d:%d in a directory owned by %v: exit %d\n%s", l.uid, l.gid, l.dataOwner, code, logs)
+	}
+	if health != "kaleun healthcheck: healthy: database ok, slack connected" {
+		t.Fatalf("the image's HEALTHCHECK, beside serve: %q", health)
 	}
 	info, err := os.Stat(db)
 	if err != nil {
@@ -363,5 +379,101 @@ func TestImageUserCreatesTheDatabase(t *testing.T) {
 		if code == 0 || !strings.Contains(logs, "permission denied") {
 			t.Fatalf("in a root-owned directory (what WORKDIR made) the image's user must fail to create the database: exit %d\n%s", code, logs)
 		}
+	}
+}
+
+// goModGo is go.mod's go line: the Go the module needs, exactly.
+func goModGo(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot(t), "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "go "); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	t.Fatal("go.mod has no go line")
+	return ""
+}
+
+// The build image was golang:1.26, which may be older than go.mod's Go (the
+// go command then fetches a toolchain during the build) or newer (a build
+// no one tested). It is go.mod's Go exactly, with GOTOOLCHAIN=local. The
+// image had no HEALTHCHECK: it has one, in exec form (no shell), running
+// kaleun's own healthcheck with serve's config, within Docker's timeout.
+func TestDockerfilePinsGoModsGoAndChecksHealth(t *testing.T) {
+	ins := readDockerfile(t)
+	want := goModGo(t)
+	var from, final int = -1, -1
+	for i, in := range ins {
+		if in.cmd == "FROM" {
+			if from < 0 {
+				from = i
+			}
+			final = i
+		}
+	}
+	image := strings.Fields(ins[from].args)[0]
+	tag, ok := strings.CutPrefix(image, "golang:")
+	if !ok || !(tag == want || strings.HasPrefix(tag, want+"-")) {
+		t.Errorf("the build stage is FROM %s; go.mod says go %s: use golang:%s-bookworm", image, want, want)
+	}
+	toolchain := ""
+	for _, in := range ins[from:final] {
+		if in.cmd == "ENV" {
+			for _, kv := range strings.Fields(in.args) {
+				if v, ok := strings.CutPrefix(kv, "GOTOOLCHAIN="); ok {
+					toolchain = v
+				}
+			}
+		}
+	}
+	if toolchain != "local" {
+		t.Errorf("the build stage sets GOTOOLCHAIN=%q: set it to local, so that no toolchain is fetched", toolchain)
+	}
+
+	l := parseLayout(t, ins)
+	var hc instruction
+	for _, in := range ins[final:] {
+		if in.cmd == "HEALTHCHECK" {
+			hc = in
+		}
+	}
+	if hc.cmd == "" {
+		t.Fatal("the image has no HEALTHCHECK")
+	}
+	opts, cmdJSON, ok := strings.Cut(hc.args, "CMD ")
+	if !ok {
+		t.Fatalf("HEALTHCHECK %s: no CMD", hc.args)
+	}
+	var argv []string
+	if err := json.Unmarshal([]byte(strings.TrimSpace(cmdJSON)), &argv); err != nil {
+		t.Fatalf("HEALTHCHECK CMD %s is not exec form (the image has no shell): %v", cmdJSON, err)
+	}
+	config := func(args []string) string {
+		for i := 0; i+1 < len(args); i++ {
+			if args[i] == "--config" {
+				return args[i+1]
+			}
+		}
+		return ""
+	}
+	if len(argv) < 2 || argv[0] != l.entrypoint || argv[1] != "healthcheck" || config(argv) == "" || config(argv) != config(l.cmd) {
+		t.Errorf("HEALTHCHECK runs %q: want %s healthcheck --config with serve's config (%q)", argv, l.entrypoint, config(l.cmd))
+	}
+	var dockerTimeout time.Duration = 30 * time.Second // Docker's default
+	for _, o := range strings.Fields(opts) {
+		if v, ok := strings.CutPrefix(o, "--timeout="); ok {
+			d, err := time.ParseDuration(v)
+			if err != nil {
+				t.Fatalf("HEALTHCHECK %s", o)
+			}
+			dockerTimeout = d
+		}
+	}
+	if dockerTimeout <= 5*time.Second {
+		t.Errorf("HEALTHCHECK --timeout=%s is not above kaleun healthcheck's own 5s: Docker would kill it before it says why", dockerTimeout)
 	}
 }

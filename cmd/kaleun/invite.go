@@ -45,8 +45,8 @@ func runInvite(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // applicationID reads discord.application_id alone from a configuration
 // file: the link needs nothing else, so neither the token nor the rest of
-// the file has to be ready yet (docs/setup-discord.md invites the bot
-// before its token is in place).
+// the file has to be ready yet (docs/operators/discord.md invites the bot
+// before the config and its token are in place).
 func applicationID(path string) (string, error) {
 	b, err := safefile.ReadFile(path, safefile.ConfigLimit)
 	if errors.Is(err, os.ErrNotExist) {

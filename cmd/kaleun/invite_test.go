@@ -47,3 +47,26 @@ func TestInviteReadsOnlyTheIDAndChecksIt(t *testing.T) {
 		}
 	}
 }
+
+// discord.md's step 2 ran `kaleun invite --config config.toml` before step
+// 3 made config.toml. Every command the page gives runs with what the steps
+// before it made: invite --config only after the config is copied.
+func TestDiscordSetupInvitesBeforeTheConfigOnlyByID(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "operators", "discord.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	made := strings.Index(text, "Copy `config.example.toml` to `config.toml`")
+	byID := strings.Index(text, "kaleun invite --application-id")
+	byConfig := strings.Index(text, "kaleun invite --config")
+	if made < 0 || byID < 0 {
+		t.Fatalf("discord.md no longer says where config.toml is made (%d) or how to invite by id (%d)", made, byID)
+	}
+	if byID > made {
+		t.Error("discord.md invites by application id only after the config is made: the invitation comes first")
+	}
+	if byConfig >= 0 && byConfig < made {
+		t.Error("discord.md runs `kaleun invite --config` before config.toml is made")
+	}
+}

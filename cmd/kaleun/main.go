@@ -22,23 +22,22 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"play":    {"play a game in the terminal, saved after every decision: kaleun play GAME (kaleun play --help lists the games and their flags)", runPlay},
-		"sim":     {"play many games with a game's built-in players and print statistics: kaleun sim GAME (kaleun sim --help lists the games)", runSim},
-		"serve":   {"run the Discord and Slack bots the config enables", runServe},
-		"audit":   {"list a database's games, or export one game's audit log (--game ID)", runAudit},
-		"backup":  {"write a checked copy of a database (--db FILE --out COPY); a serving bot writes its own ([backup] in its config)", runBackup},
-		"migrate": {"copy every game, log, due time, tournament and preference from one database to another (--from bbolt:FILE --to postgres://…)", runMigrate},
-		"verify":  {"check an audit file: seed, dice, hash chain and a replay of every decision", runVerify},
-		"bench":   {"time simulated careers on one core against the engine's speed target (and the size of a saved game)", runBench},
-		"pack":    {"a game's content pack: pack template GAME writes an empty one with every field explained, pack check DIR validates one", runPack},
-		"render":  {"draw a saved game's picture: --game ID --what PICTURE --out FILE.png (kaleun render --help lists each game's pictures)", runRender},
-		"invite":  {"print the Discord link that adds the bot to a server with the permissions it needs", runInvite},
-		"version": {"print the version", runVersion},
-		"help":    {"show this help", runHelp},
+		"play":        {"play a game in the terminal, saved after every decision: kaleun play GAME (kaleun play --help lists the games and their flags)", runPlay},
+		"sim":         {"play many games with a game's built-in players and print statistics: kaleun sim GAME (kaleun sim --help lists the games)", runSim},
+		"serve":       {"run the Discord and Slack bots the config enables", runServe},
+		"audit":       {"list a database's games, or export one game's audit log (--game ID)", runAudit},
+		"backup":      {"write a checked copy of a database (--db FILE --out COPY); a serving bot writes its own ([backup] in its config)", runBackup},
+		"migrate":     {"copy every game, log, due time, tournament and preference from one database to another (--from bbolt:FILE --to postgres://…)", runMigrate},
+		"verify":      {"check an audit file: seed, dice, hash chain and a replay of every decision", runVerify},
+		"bench":       {"time simulated careers on one core against the engine's speed target (and the size of a saved game)", runBench},
+		"pack":        {"a game's content pack: pack template GAME writes an empty one with every field explained, pack check DIR validates one", runPack},
+		"render":      {"draw a saved game's picture: --game ID --what PICTURE --out FILE.png (kaleun render --help lists each game's pictures)", runRender},
+		"healthcheck": {"ask a serving kaleun's /healthz (--config FILE reads its ops.listen, or --addr HOST:PORT): exit 0 if healthy, 1 otherwise, one line saying why; the Docker image's HEALTHCHECK", runHealthcheck},
+		"invite":      {"print the Discord link that adds the bot to a server with the permissions it needs", runInvite},
+		"version":     {"say which build this is: the release stamped at build time, the git revision and whether it was modified, the Go toolchain (also --version)", runVersion},
+		"help":        {"show this help", runHelp},
 	}
 }
-
-const version = "0.1.0"
 
 func main() {
 	os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -62,11 +61,6 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return cmd.run(args[1:], stdin, stdout, stderr)
-}
-
-func runVersion(_ []string, _ io.Reader, stdout, _ io.Writer) int {
-	fmt.Fprintln(stdout, "kaleun", version)
-	return 0
 }
 
 func runHelp(_ []string, _ io.Reader, stdout, _ io.Writer) int {

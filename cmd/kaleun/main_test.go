@@ -48,8 +48,10 @@ var built struct {
 
 func TestMain(m *testing.M) {
 	code := pgtest.Main(m)
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
+	for _, dir := range []string{built.dir, release.dir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
 }

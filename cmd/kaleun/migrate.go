@@ -61,6 +61,9 @@ func runMigrate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // openMigrated opens bbolt:FILE or a PostgreSQL URL. A bbolt source must
 // exist; a bbolt destination is created.
 func openMigrated(ctx context.Context, spec string, source bool) (*persist.Store, error) {
+	if persist.IsPostgresURL(spec) && source {
+		return persist.OpenPostgresReadOnly(ctx, spec)
+	}
 	if persist.IsPostgresURL(spec) {
 		return persist.OpenPostgres(ctx, spec)
 	}

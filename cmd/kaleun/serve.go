@@ -188,7 +188,7 @@ func serve(ctx context.Context, cfg *config) error {
 	if bk != nil {
 		stopBackups = bk.start(work, cfg.Backup.every)
 	}
-	log.Info("kaleun is serving", "database", store.Path(), "adapters", len(running), "backups", cfg.Backup.Dir)
+	log.Info("kaleun is serving", "version", versionLine(), "database", store.Path(), "adapters", len(running), "backups", cfg.Backup.Dir)
 	<-ctx.Done()
 	grace := cfg.Ops.shutdownGrace
 	log.Info("shutting down: finishing work in flight", "grace", grace.String())
