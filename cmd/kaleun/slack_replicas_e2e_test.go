@@ -469,7 +469,13 @@ func (d *slackDuel) play() string {
 			d.away(p, false)
 		case d.clicks == awayKilled:
 			d.away(p, true)
-		case !d.killedAt.IsZero() && d.upAgain.IsZero() && d.clicks >= awayKilled+downClicks && time.Since(d.killedAt) >= slackDowntime:
+		case !d.killedAt.IsZero() && d.upAgain.IsZero() && d.clicks >= awayKilled+downClicks:
+			// Its downtime is waited out here, not left to the clicks: on a
+			// quiet machine a short duel's clicks all came within it, and the
+			// duel ended before the replica was up again.
+			if rest := slackDowntime - time.Since(d.killedAt); rest > 0 {
+				d.pump(rest)
+			}
 			d.replicas[0].start()
 			awaitSlackListening(d.t, d.addrs[0])
 			d.upAgain = time.Now()
