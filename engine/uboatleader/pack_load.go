@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/kaleun/kaleun/engine"
 )
 
 //go:embed packs/house/*.yaml
@@ -26,15 +28,9 @@ const HousePackName = "house"
 // packFiles are a pack's files and the part of the pack each fills.
 var packFiles = []string{"pack.yaml", "maps.yaml", "display.yaml", "campaigns.yaml", "uboats.yaml", "events.yaml", "convoys.yaml", "ships.yaml", "counters.yaml"}
 
-// PackError lists every problem found in a pack, one line each.
-type PackError struct {
-	Pack     string
-	Problems []string
-}
-
-func (e *PackError) Error() string {
-	return fmt.Sprintf("pack %s: %s:\n  %s", e.Pack, count(len(e.Problems), "problem"), strings.Join(e.Problems, "\n  "))
-}
+// PackError lists every problem found in a pack, one line each: the pack
+// door's (engine.PackError), which the commands read for every game.
+type PackError = engine.PackError
 
 // LoadHousePack reads the embedded sample pack.
 func LoadHousePack() (*Pack, error) { return LoadPack(housePack, "packs/house") }
