@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"path"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
@@ -68,4 +69,33 @@ func (p *Pack) Door() *engine.Pack {
 			len(p.Map.Spaces), links, len(p.Tracks.Models), len(p.Tracks.Paths), len(p.Tracks.GrindingWar), p.Tracks.Gotterdammerung.Months, p.Tracks.Gotterdammerung.Start),
 		Content: p,
 	}
+}
+
+//go:embed template/*.yaml
+var templateFS embed.FS
+
+// Template is an empty pack with every field explained, by file name (what
+// `kaleun pack template` will write once the XXI game opens the pack door):
+// each file's comments say what its fields are, and its lines starting with
+// "#| " are the house pack, an example that checks clean once uncommented.
+func Template() map[string][]byte {
+	out := map[string][]byte{}
+	for _, name := range files {
+		help, err := fs.ReadFile(templateFS, path.Join("template", name))
+		if err != nil {
+			panic("xxi content: the embedded template lacks " + name) // a build mistake
+		}
+		house, err := fs.ReadFile(housePack, path.Join("house", name))
+		if err != nil {
+			panic("xxi content: the embedded house pack lacks " + name)
+		}
+		var b strings.Builder
+		b.Write(help)
+		b.WriteString("#\n")
+		for _, line := range strings.Split(strings.TrimRight(string(house), "\n"), "\n") {
+			b.WriteString("#| " + line + "\n")
+		}
+		out[name] = []byte(b.String())
+	}
+	return out
 }
