@@ -113,7 +113,7 @@ func (c *checker) transportMap(m TransportMap) {
 			continue
 		}
 		present[s.ID] = s
-		if want, ok := textNames[s.ID]; ok && !strings.EqualFold(strings.TrimSpace(s.Name), want) {
+		if want, ok := textNames[s.ID]; ok && !sameName(s.Name, want) {
 			c.add("map.yaml: space %s is %s in the rules (%s), not %q", s.ID, want, nameCase(s.ID), s.Name)
 		}
 		if want := produces[s.ID]; s.Produces != want {
@@ -217,6 +217,26 @@ func (c *checker) transportMap(m TransportMap) {
 	if len(cut) > 0 {
 		c.add("map.yaml: %s cut off from A: all 23 spaces are interconnected (2.4.1)", strings.Join(cut, ", "))
 	}
+}
+
+// otherSpellings are the towns' spellings other than the rulebook's, which
+// an owner copying his map may meet: the rulebook writes "Gustavburg" for
+// Gustavsburg, and "Grünberg" may be typed without its umlaut.
+var otherSpellings = map[string][]string{"Gustavburg": {"Gustavsburg"}, "Grünberg": {"Gruenberg", "Grunberg"}}
+
+// sameName tells whether a space's name is the rulebook's, or one of its
+// other spellings, ignoring case.
+func sameName(name, text string) bool {
+	name = strings.TrimSpace(name)
+	if strings.EqualFold(name, text) {
+		return true
+	}
+	for _, o := range otherSpellings[text] {
+		if strings.EqualFold(name, o) {
+			return true
+		}
+	}
+	return false
 }
 
 func nameCase(id string) string {
@@ -459,7 +479,7 @@ func (c *checker) grindingWar(boxes []WarBox) {
 	// On the first turn, "you draw six counters" (4.0) and, "with Stable
 	// Fronts", receive 1d6 + 6 (7.1): the bottom box's values (XXI-A3).
 	if b := boxes[0]; b.Draws != 6 || b.Transport != 6 {
-		c.add("tracks.yaml: grinding_war box 1 (%s) is the first turn's: 6 draws (4.0) and 1d6 + 6 transport (7.1), not %d and 1d6 + %d", b.Name, b.Draws, b.Transport)
+		c.add("tracks.yaml: grinding_war box 1 (%s) is the first turn's: 6 draws (4.0) and 1d6 + 6 transport (7.1), not %d and 1d6 + %d (XXI-A3: the bottom box is the first turn's)", b.Name, b.Draws, b.Transport)
 	}
 	n := len(boxes)
 	if !strings.EqualFold(boxes[n-1].Name, "Constant Retreat") {

@@ -176,6 +176,19 @@ func TestBrokenPacksAreRefusedWithOneLineEach(t *testing.T) {
 	}
 }
 
+// The towns' other spellings an owner's map may have are the rulebook's
+// names too.
+func TestOtherSpellingsOfTheTextsNames(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		same       bool
+	}{{"Gustavsburg", "Gustavburg", true}, {"gruenberg", "Grünberg", true}, {" Danzig ", "Danzig", true}, {"Gdansk", "Danzig", false}, {"Gustavsburg", "Danzig", false}} {
+		if sameName(c.name, c.text) != c.same {
+			t.Errorf("sameName(%q, %q) = %v", c.name, c.text, !c.same)
+		}
+	}
+}
+
 // A file the pack does not know is refused too: a misspelt file name
 // would drop its content unread.
 func TestAnUnknownFileIsRefused(t *testing.T) {
