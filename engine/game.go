@@ -72,6 +72,8 @@ type Game struct {
 	Illustrator Illustrator
 	// Simulator, when set, is what `kaleun sim GAME` plays.
 	Simulator Simulator
+	// Packs, when set, is the game's door for content packs (see PackKit).
+	Packs *PackKit
 	// Words are the game's words for what the framework shows players.
 	Words Words
 }
@@ -185,6 +187,12 @@ func (g *Game) Check() error {
 			bad = append(bad, fmt.Sprintf("setup field %q is empty or twice", f.Key))
 		}
 		keys[f.Key] = true
+	}
+	if g.Packs != nil {
+		bad = append(bad, g.Packs.check()...)
+		if g.Packs.SetupKey != "" && !keys[g.Packs.SetupKey] {
+			bad = append(bad, fmt.Sprintf("its packs answer %q, which is no setup field", g.Packs.SetupKey))
+		}
 	}
 	if g.TournamentOnly != "" && g.Tournaments != nil {
 		bad = append(bad, "both TournamentOnly and Tournaments")

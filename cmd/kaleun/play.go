@@ -424,7 +424,7 @@ func givenAnswers(g *engine.Game, f playFlags) (map[string]string, error) {
 		}
 		given[k], from[k] = v, "--set "+kv
 	}
-	content, err := contentAnswers(f.packs)
+	content, err := contentAnswers(g, f.packs)
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,7 @@ func Game(r *Rules, il engine.Illustrator) *engine.Game {
 		ScoreUnit:    r.ScoreUnit(),
 		Illustrator:  il,
 		Simulator:    simulator{r},
+		Packs:        packKit(il),
 		Words:        engine.Words{Player: "Kommandant", Games: "campaigns"},
 	}
 }

@@ -1,20 +1,14 @@
 package uboatleader
 
 import (
-	"bytes"
-	"crypto/sha256"
 	"embed"
-	"encoding/binary"
-	"encoding/hex"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"path"
 	"sort"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/packfile"
 )
 
 //go:embed packs/house/*.yaml
@@ -26,15 +20,9 @@ const HousePackName = "house"
 // packFiles are a pack's files and the part of the pack each fills.
 var packFiles = []string{"pack.yaml", "maps.yaml", "display.yaml", "campaigns.yaml", "uboats.yaml", "events.yaml", "convoys.yaml", "ships.yaml", "counters.yaml"}
 
-// PackError lists every problem found in a pack, one line each.
-type PackError struct {
-	Pack     string
-	Problems []string
-}
-
-func (e *PackError) Error() string {
-	return fmt.Sprintf("pack %s: %s:\n  %s", e.Pack, count(len(e.Problems), "problem"), strings.Join(e.Problems, "\n  "))
-}
+// PackError lists every problem found in a pack, one line each: the pack
+// door's (engine.PackError), which the commands read for every game.
+type PackError = engine.PackError
 
 // LoadHousePack reads the embedded sample pack.
 func LoadHousePack() (*Pack, error) { return LoadPack(housePack, "packs/house") }
@@ -44,7 +32,6 @@ func LoadHousePack() (*Pack, error) { return LoadPack(housePack, "packs/house") 
 // and a *PackError lists all its problems at once.
 func LoadPack(fsys fs.FS, dir string) (*Pack, error) {
 	p := &Pack{}
-	var problems []string
 	var maps mapsFile
 	var camps campaignsFile
 	var boats uboatsFile
@@ -55,27 +42,10 @@ func LoadPack(fsys fs.FS, dir string) (*Pack, error) {
 		"pack.yaml": &p.Meta, "maps.yaml": &maps, "display.yaml": &p.Display, "campaigns.yaml": &camps,
 		"uboats.yaml": &boats, "events.yaml": &events, "convoys.yaml": &convoys, "ships.yaml": &p.Ships, "counters.yaml": &counters,
 	}
-	h := sha256.New()
-	for _, name := range packFiles {
-		b, err := fs.ReadFile(fsys, path.Join(dir, name))
-		if errors.Is(err, fs.ErrNotExist) {
-			problems = append(problems, fmt.Sprintf("%s: missing (a pack has nine files: %s; `kaleun pack template uboatleader` writes them)", name, strings.Join(packFiles, ", ")))
-			continue
-		}
-		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %v", name, err))
-			continue
-		}
-		hashFile(h, name, b)
-		problems = append(problems, decodeStrict(name, b, into[name])...)
-	}
-	if extra, err := fs.ReadDir(fsys, dir); err == nil {
-		for _, e := range extra {
-			if !e.IsDir() && strings.HasSuffix(e.Name(), ".yaml") && !contains(packFiles, e.Name()) {
-				problems = append(problems, fmt.Sprintf("%s: not a pack file (the files are %s)", e.Name(), strings.Join(packFiles, ", ")))
-			}
-		}
-	}
+	problems, sha := packfile.Files{
+		Names: packFiles, Into: into, Fields: fieldsOf,
+		Missing: fmt.Sprintf("a pack has nine files: %s; `kaleun pack template uboatleader` writes them)", strings.Join(packFiles, ", ")),
+	}.Read(fsys, dir)
 	name := dir
 	if ValidPackID(p.Meta.ID) {
 		name = p.Meta.ID
@@ -84,7 +54,7 @@ func LoadPack(fsys fs.FS, dir string) (*Pack, error) {
 		return nil, &PackError{Pack: name, Problems: problems}
 	}
 	p.Maps, p.Campaigns, p.UBoats, p.Events, p.Convoys, p.Tactics = maps.Maps, camps.Campaigns, boats.UBoats, events.Events, convoys.Convoys, counters.Tactics
-	p.SHA256 = hex.EncodeToString(h.Sum(nil))
+	p.SHA256 = sha
 	if problems := p.validate(); len(problems) > 0 {
 		return nil, &PackError{Pack: name, Problems: problems}
 	}
@@ -113,61 +83,6 @@ type (
 		Tactics []TacticsCounter `yaml:"tactics"`
 	}
 )
-
-// hashFile adds one file to a pack's digest: its name and its bytes, each
-// with its length, so that no two packs share a digest by moving bytes from
-// one file to the next.
-func hashFile(h io.Writer, name string, b []byte) {
-	var n [8]byte
-	binary.BigEndian.PutUint64(n[:], uint64(len(name)))
-	h.Write(n[:])
-	io.WriteString(h, name)
-	binary.BigEndian.PutUint64(n[:], uint64(len(b)))
-	h.Write(n[:])
-	h.Write(b)
-}
-
-// maxPackItems bounds the lines and list items of one pack file, counted
-// before it is decoded: decoding costs some microseconds and hundreds of
-// bytes an entry, so a file of millions of short entries would take a
-// minute and gigabytes to refuse. A full pack file has some hundreds of
-// lines (docs/operators/serve.md, "Files kaleun reads").
-const maxPackItems = 20000
-
-// decodeStrict decodes a YAML file refusing unknown fields; each problem is
-// one line naming the file and the line. The file is one YAML document: a
-// second one (after a "---") is refused, not ignored, since it would be
-// hashed into the pack's digest without being played.
-func decodeStrict(name string, b []byte, into any) []string {
-	if n := bytes.Count(b, []byte("\n")) + bytes.Count(b, []byte(",")); n > maxPackItems {
-		return []string{fmt.Sprintf("%s: more than %d lines and list items (a pack file has some hundreds): refused unread", name, maxPackItems)}
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(b))
-	dec.KnownFields(true)
-	err := dec.Decode(into)
-	if err == nil {
-		var next yaml.Node
-		switch err := dec.Decode(&next); {
-		case errors.Is(err, io.EOF):
-			return nil
-		case err == nil:
-			return []string{fmt.Sprintf("%s: line %d: a second YAML document (after \"---\"): a pack file is one document; remove it, or move it into the first", name, next.Line)}
-		}
-		return []string{name + ": " + strings.TrimPrefix(err.Error(), "yaml: ")}
-	}
-	if errors.Is(err, io.EOF) {
-		return nil
-	}
-	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		out := make([]string, 0, len(te.Errors))
-		for _, e := range te.Errors {
-			out = append(out, name+": "+explainUnknown(e))
-		}
-		return out
-	}
-	return []string{name + ": " + strings.TrimPrefix(err.Error(), "yaml: ")}
-}
 
 // packIndex finds a pack's pieces by id and number.
 type packIndex struct {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/kaleun/kaleun/engine/packfile"
 )
 
 // validate checks a pack after decoding: every reference resolves, every
@@ -31,25 +33,11 @@ func (v *validator) add(format string, a ...any) {
 }
 
 // maxPackID is the longest pack id.
-const maxPackID = 64
+const maxPackID = packfile.MaxID
 
-// ValidPackID tells whether id can name a pack: a pack's id is typed in
-// `new pack:ID`, shown in every game's views and log, and may end up in a
-// file name or a URL, so it holds no "/", "..", space or control character.
-func ValidPackID(id string) bool {
-	if id == "" || len(id) > maxPackID {
-		return false
-	}
-	for i, r := range id {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
-		case i > 0 && (r == '-' || r == '_' || r == '.'):
-		default:
-			return false
-		}
-	}
-	return !strings.Contains(id, "..")
-}
+// ValidPackID tells whether id can name a pack (packfile.ValidID, which
+// every game's packs share).
+func ValidPackID(id string) bool { return packfile.ValidID(id) }
 
 // shortQuote quotes a value from a pack for a message, cut to a length that
 // keeps the message one short line.

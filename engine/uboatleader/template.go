@@ -4,10 +4,8 @@ import (
 	"embed"
 	"io/fs"
 	"path"
-	"reflect"
-	"regexp"
-	"sort"
-	"strings"
+
+	"github.com/kaleun/kaleun/engine/packfile"
 )
 
 // The template of a pack (`kaleun pack template uboatleader`): the nine
@@ -38,54 +36,4 @@ func PackTemplate() map[string][]byte {
 // fieldsOf lists the YAML fields of the pack's types, by the type's name
 // as the YAML decoder writes it ("uboatleader.AreaDef"): an unknown field's
 // problem says what the fields are.
-var fieldsOf = func() map[string][]string {
-	out := map[string][]string{}
-	var walk func(t reflect.Type)
-	walk = func(t reflect.Type) {
-		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
-			t = t.Elem()
-		}
-		if t.Kind() != reflect.Struct {
-			return
-		}
-		key := t.String()
-		if _, done := out[key]; done {
-			return
-		}
-		out[key] = nil
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if !f.IsExported() {
-				continue
-			}
-			name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-			if name != "" && name != "-" {
-				out[key] = append(out[key], name)
-			}
-			walk(f.Type)
-		}
-	}
-	for _, v := range []any{PackMeta{}, mapsFile{}, DisplayDef{}, campaignsFile{}, uboatsFile{}, eventsFile{}, convoysFile{}, ShipDecks{}, countersFile{}} {
-		walk(reflect.TypeOf(v))
-	}
-	return out
-}()
-
-var notFound = regexp.MustCompile(`field (\S+) not found in type (\S+)`)
-
-// explainUnknown rewrites the YAML decoder's "field x not found in type
-// uboatleader.T" as an unknown field with the fields the place takes.
-func explainUnknown(msg string) string {
-	m := notFound.FindStringSubmatchIndex(msg)
-	if m == nil {
-		return msg
-	}
-	field, typ := msg[m[2]:m[3]], msg[m[4]:m[5]]
-	known := append([]string(nil), fieldsOf[typ]...)
-	sort.Strings(known)
-	repl := `unknown field "` + field + `"`
-	if len(known) > 0 {
-		repl += " (the fields here are " + strings.Join(known, ", ") + ")"
-	}
-	return msg[:m[0]] + repl + msg[m[1]:]
-}
+var fieldsOf = packfile.FieldsOf(PackMeta{}, mapsFile{}, DisplayDef{}, campaignsFile{}, uboatsFile{}, eventsFile{}, convoysFile{}, ShipDecks{}, countersFile{})
