@@ -50,9 +50,9 @@ func (s *Service) leaseFor(d persist.Due) time.Duration {
 	return s.lease << shift
 }
 
-// acting is a tick's work on one due time. It rides in the action's
-// context, so that the commits the action makes (through decide, start)
-// write its deliver entry with them.
+// acting is a tick's work on one due time. The action is handed it (how.act
+// for decide and start), so that the commits it makes write its deliver
+// entry with them.
 type acting struct {
 	due   persist.Due
 	now   time.Time
@@ -62,17 +62,6 @@ type acting struct {
 	// shown is the decision the action took (and the auto-rolls it
 	// brought), as it can be rendered again from the log.
 	shown *shownDecision
-}
-
-type actingKey struct{}
-
-func withActing(ctx context.Context, a *acting) context.Context {
-	return context.WithValue(ctx, actingKey{}, a)
-}
-
-func actingOf(ctx context.Context) *acting {
-	a, _ := ctx.Value(actingKey{}).(*acting)
-	return a
 }
 
 // delivery is a deliver entry's body: notices rendered when the action

@@ -80,7 +80,7 @@ func (s *Service) PlanIdle(ctx context.Context) (changed int, err error) {
 
 // idleNow acts on a game's idle limit: it warns, or it ends the game. A
 // limit whose game has moved since, or ended, is dropped.
-func (s *Service) idleNow(ctx context.Context, place Place, d persist.Due) ([]Notice, error) {
+func (s *Service) idleNow(ctx context.Context, place Place, d persist.Due, act *acting) ([]Notice, error) {
 	unlock, err := s.lockPlace(ctx, d.Key)
 	if err != nil {
 		return nil, err
@@ -106,7 +106,7 @@ func (s *Service) idleNow(ctx context.Context, place Place, d persist.Due) ([]No
 	if d.Kind == persist.DueIdleWarn {
 		return s.idleWarning(place, rec, st, d), nil
 	}
-	return s.endIdle(ctx, place, rec, d)
+	return s.endIdle(ctx, place, rec, d, act)
 }
 
 // idleWarning tells the channel that its game will end, pinging its
@@ -139,7 +139,7 @@ func (s *Service) idleWarning(place Place, rec *persist.GameRecord, st engine.St
 
 // endIdle ends a game for idleness: an entry saying so, then the reveal of
 // its seed, committed with its end (which archives it).
-func (s *Service) endIdle(ctx context.Context, place Place, rec *persist.GameRecord, d persist.Due) ([]Notice, error) {
+func (s *Service) endIdle(ctx context.Context, place Place, rec *persist.GameRecord, d persist.Due, act *acting) ([]Notice, error) {
 	raw, _ := audit.EndedEntry(audit.Ended{Reason: audit.EndedIdle, Since: d.Since})
 	entries := []persist.NewEntry{{Event: raw}}
 	if e, ok := revealAtEnd(rec.Dice); ok {
@@ -148,7 +148,7 @@ func (s *Service) endIdle(ctx context.Context, place Place, rec *persist.GameRec
 	next := *rec
 	next.Over, next.Updated = true, s.now()
 	var plan persist.CommitPlan
-	if act := actingOf(ctx); act != nil {
+	if act != nil {
 		deliver, err := act.entry(delivery{IdleEnd: &idleEnded{From: rec.Seq + 1, Since: d.Since}})
 		if err != nil {
 			return nil, err

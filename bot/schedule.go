@@ -140,12 +140,12 @@ func (s *Service) startDue(ctx context.Context, rec *persist.GameRecord) ([]pers
 // startDeadline: an unanswered challenge expires; a tournament career starts
 // without its Kommandant's entropy (the seed was committed all along); a
 // solitaire game simply waits.
-func (s *Service) startDeadline(ctx context.Context, place Place, rec *persist.GameRecord, d persist.Due) ([]Notice, error) {
+func (s *Service) startDeadline(ctx context.Context, place Place, rec *persist.GameRecord, d persist.Due, act *acting) ([]Notice, error) {
 	switch {
 	case len(invitees(rec)) > 0:
 		res := Message{Text: fmt.Sprintf("⌛ %s did not answer %s's challenge in time: game %s is withdrawn, nothing was rolled.", d.Name, rec.OwnerName, rec.ID), Tone: ToneEnd}
 		n := []Notice{{Place: place, Answered: []Answer{{Ref: promptRef(rec.ID, startToken), Message: res}}}}
-		deliver, err := actingOf(ctx).notices(n)
+		deliver, err := act.notices(n)
 		if err != nil {
 			return nil, err
 		}
@@ -155,7 +155,7 @@ func (s *Service) startDeadline(ctx context.Context, place Place, rec *persist.G
 		s.metrics.DeadlineActed(ops.DeadlineExpired)
 		return n, nil
 	case rec.Tournament != "":
-		r, err := s.start(ctx, place, rec, "Start", how{note: fmt.Sprintf("⌛ %s did not press Start in time: the career starts on the seed committed at its creation", d.Name)})
+		r, err := s.start(ctx, place, rec, "Start", how{note: fmt.Sprintf("⌛ %s did not press Start in time: the career starts on the seed committed at its creation", d.Name), act: act})
 		if err != nil {
 			return nil, err
 		}
@@ -165,7 +165,7 @@ func (s *Service) startDeadline(ctx context.Context, place Place, rec *persist.G
 		return append([]Notice{{Place: place, Answered: r.Answered, Channel: r.Public}}, r.Elsewhere...), nil
 	}
 	n := []Notice{{Place: place, Channel: []Message{{Text: fmt.Sprintf("⏰ Game %s still waits for %s's Start.", rec.ID, d.Name), Mention: d.User, Jump: promptRef(rec.ID, startToken), Tone: ToneAlert}}}}
-	if err := s.dropDueSaying(ctx, d, n); err != nil {
+	if err := s.dropDueSaying(ctx, d, n, act); err != nil {
 		return nil, err
 	}
 	s.metrics.DeadlineActed(ops.DeadlineWaits)
@@ -283,7 +283,7 @@ func (s *Service) takeUp(ctx context.Context, now time.Time, d persist.Due) ([]N
 	if d.Kind == persist.DueDeliver {
 		n, err = s.reshow(ctx, d)
 	} else {
-		n, err = s.dueNow(withActing(beginCall(ctx, ops.ByDeadline), act), d)
+		n, err = s.dueNow(beginCall(ctx, ops.ByDeadline), d, act)
 	}
 	if err != nil {
 		return nil, err
@@ -309,10 +309,12 @@ func (s *Service) takeUp(ctx context.Context, now time.Time, d persist.Due) ([]N
 // holds only the current prompt's due times, so it is sent as it is. A
 // deadline acts under the game's lock on the game as it stands, and is
 // dropped if its prompt has been answered (or its game is gone).
-func (s *Service) dueNow(ctx context.Context, d persist.Due) ([]Notice, error) {
+// act is the tick's work on d, which the commits of its action write
+// their deliver entry through.
+func (s *Service) dueNow(ctx context.Context, d persist.Due, act *acting) ([]Notice, error) {
 	place := placeOf(d.Key)
 	if d.Kind == persist.DueIdleWarn || d.Kind == persist.DueIdleEnd {
-		return s.idleNow(ctx, place, d)
+		return s.idleNow(ctx, place, d, act)
 	}
 	if d.Kind == persist.DueReminder && len(d.Prompt) > 0 {
 		var p engine.Prompt
@@ -338,7 +340,7 @@ func (s *Service) dueNow(ctx context.Context, d persist.Due) ([]Notice, error) {
 		return nil, err
 	}
 	if rec.AwaitingStart && rec.ID == d.GameID && d.Token == startToken && d.Kind == persist.DueDeadline {
-		return s.startDeadline(ctx, place, rec, d)
+		return s.startDeadline(ctx, place, rec, d, act)
 	}
 	p := promptByToken(st, d.Token)
 	if rec.ID != d.GameID || p == nil {
@@ -355,7 +357,7 @@ func (s *Service) dueNow(ctx context.Context, d persist.Due) ([]Notice, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.deadlinePassed(ctx, place, rec, st, p, d, d.Name, prefs)
+	return s.deadlinePassed(ctx, place, rec, st, p, d, d.Name, prefs, act)
 }
 
 // reminder pings the player the prompt waits for, where asked to be
@@ -418,7 +420,7 @@ func awaited(p *engine.Prompt) string {
 // deadlinePassed does what the game allows for an absent player: the
 // enemy's roll, or a routine decision under autopilot; otherwise it says the
 // game waits.
-func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs) ([]Notice, error) {
+func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.GameRecord, st engine.State, p *engine.Prompt, d persist.Due, name string, prefs persist.Prefs, act *acting) ([]Notice, error) {
 	key, why, autopilot, action := "", "", false, ops.DeadlineRolled
 	if k, reason, ok := engine.AbsentChoice(st, p.Token); ok && p.HasOption(k) {
 		key, why = k, fmt.Sprintf("⌛ %s's deadline passed: %s", name, reason)
@@ -444,13 +446,13 @@ func (s *Service) deadlinePassed(ctx context.Context, place Place, rec *persist.
 		m := Message{Text: fmt.Sprintf("⌛ %s's deadline passed. This decision is theirs alone: the game waits for it (a player or a channel manager may `abandon`).", name),
 			Mention: d.User, Jump: promptRef(rec.ID, p.Token), Tone: ToneAlert}
 		n := []Notice{{Place: place, Channel: []Message{m}}}
-		if err := s.dropDueSaying(ctx, d, n); err != nil {
+		if err := s.dropDueSaying(ctx, d, n, act); err != nil {
 			return nil, err
 		}
 		s.metrics.DeadlineActed(ops.DeadlineWaits)
 		return n, nil
 	}
-	r, err := s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: key}, how{by: d.User, note: why, atDeadline: true, autopilot: autopilot})
+	r, err := s.decide(ctx, place, rec, st, engine.Choice{Token: p.Token, Key: key}, how{by: d.User, note: why, atDeadline: true, autopilot: autopilot, act: act})
 	if err != nil {
 		return nil, err
 	}
@@ -464,8 +466,8 @@ func (s *Service) dropDue(ctx context.Context, d persist.Due) error { return s.s
 // dropDueSaying removes one due time acted on, and records, in the same
 // transaction, the notices saying what came of it: they are delivered even
 // if this replica dies before it has sent them.
-func (s *Service) dropDueSaying(ctx context.Context, d persist.Due, n []Notice) error {
-	deliver, err := actingOf(ctx).notices(n)
+func (s *Service) dropDueSaying(ctx context.Context, d persist.Due, n []Notice, act *acting) error {
+	deliver, err := act.notices(n)
 	if err != nil {
 		return err
 	}

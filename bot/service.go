@@ -394,15 +394,15 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		if why != "" {
 			return private(why), nil
 		}
-		return s.decide(withClicked(ctx), place, rec, st, c, how{by: user.ID, inPlace: true})
+		return s.decide(ctx, place, rec, st, c, how{by: user.ID, inPlace: true, click: &clicked{}})
 	case strings.HasPrefix(key, sureKey):
 		return confirmation(rec.ID, p, strings.TrimPrefix(key, sureKey)), nil
 	case key == noKey:
 		return Reply{Update: &Message{Text: "Nothing changed: the decision is still yours to take.", Tone: ToneDone}}, nil
 	case strings.HasPrefix(key, yesKey):
-		return s.decide(withClicked(ctx), place, rec, st, engine.Choice{Token: target.token, Key: strings.TrimPrefix(key, yesKey)}, how{by: user.ID, confirmed: true})
+		return s.decide(ctx, place, rec, st, engine.Choice{Token: target.token, Key: strings.TrimPrefix(key, yesKey)}, how{by: user.ID, confirmed: true, click: &clicked{}})
 	}
-	return s.decide(withClicked(ctx), place, rec, st, engine.Choice{Token: target.token, Key: target.key}, how{by: user.ID, inPlace: true})
+	return s.decide(ctx, place, rec, st, engine.Choice{Token: target.token, Key: target.key}, how{by: user.ID, inPlace: true, click: &clicked{}})
 }
 
 // disarmed answers a click on a button that no longer does anything: a
@@ -541,6 +541,13 @@ type how struct {
 	// built-in commander did, for by, who is away. A decision by himself
 	// brings him back.
 	atDeadline, autopilot bool
+	// What the decision's commit writes beside the game: act, the tick's
+	// work it is part of (a deadline's), its deliver entry; click, the
+	// click it answers, how to show its result again should the reply be
+	// lost. Each nil when the decision is neither. An auto-roll the
+	// decision brings carries both on.
+	act   *acting
+	click *clicked
 }
 
 // decide applies a choice and commits it before any message goes out.
@@ -558,13 +565,13 @@ func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameReco
 	}
 	next2 := *rec
 	next2.Away = awayAfter(rec.Away, h)
-	if err := actingOf(ctx).decided(rec, st, c, h); err != nil {
+	if err := h.act.decided(rec, st, c, h); err != nil {
 		return Reply{}, err
 	}
-	if err := clickedOf(ctx).decided(rec, st, c, h); err != nil {
+	if err := h.click.decided(rec, st, c, h); err != nil {
 		return Reply{}, err
 	}
-	stored, err := s.commit(ctx, &next2, next, events, d, nil, nil)
+	stored, err := s.commit(ctx, &next2, next, events, d, nil, nil, h)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -584,7 +591,7 @@ func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameReco
 	// prompt was never seen, so its result joins this one.
 	if p := next.Pending(); p != nil {
 		if key, ok := autoAnswer(rec, p); ok {
-			more, err := s.decide(ctx, place, rec, next, engine.Choice{Token: p.Token, Key: key}, how{by: h.by, note: "🤖 auto-roll"})
+			more, err := s.decide(ctx, place, rec, next, engine.Choice{Token: p.Token, Key: key}, how{by: h.by, note: "🤖 auto-roll", act: h.act, click: h.click})
 			if err != nil {
 				return Reply{}, err
 			}
@@ -665,7 +672,7 @@ func folded(r, more Reply) Reply {
 // the dice they rolled, and at the end of the game the seed's reveal. It
 // returns the entries as stored. tour, when set, is the tournament whose
 // start creates the game: it is saved with it.
-func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine.State, events []engine.Event, d CursorDice, before []persist.NewEntry, tour *persist.Tournament) ([]persist.EventRecord, error) {
+func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine.State, events []engine.Event, d CursorDice, before []persist.NewEntry, tour *persist.Tournament, h how) ([]persist.EventRecord, error) {
 	b, err := st.Encode()
 	if err != nil {
 		return nil, err
@@ -717,16 +724,16 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 	}
 	// A decision taken at a due time records what it delivers with it; a
 	// click's, how to show it again should its reply be lost.
-	if a := actingOf(ctx); a != nil && a.shown != nil && a.shown.Token != "" {
+	if a := h.act; a != nil && a.shown != nil && a.shown.Token != "" {
 		if err := forgetShown(rec, a.shown.Token); err != nil {
 			return nil, err
 		}
 	}
-	deliver, err := actingOf(ctx).committing(rec, st)
+	deliver, err := h.act.committing(rec, st)
 	if err != nil {
 		return nil, err
 	}
-	if err := clickedOf(ctx).committing(rec, st); err != nil {
+	if err := h.click.committing(rec, st); err != nil {
 		return nil, err
 	}
 	plan := persist.CommitPlan{Due: due, Schedule: s.scheduling(rec.Key), Tournament: tour, Deliver: deliver}
@@ -1171,7 +1178,7 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 		return Reply{Public: []Message{s.startMessage(rec)}}, nil
 	}
 	rec.Decisions = -1 // commit counts the start as decision 0
-	stored, err := s.commit(ctx, rec, st, events, d, before, tour)
+	stored, err := s.commit(ctx, rec, st, events, d, before, tour, how{})
 	if err != nil {
 		return Reply{}, err
 	}

@@ -57,8 +57,8 @@ func (s *Service) start(ctx context.Context, place Place, rec *persist.GameRecor
 		return Reply{}, fmt.Errorf("starting game %s: %w", rec.ID, err)
 	}
 	next := *rec
-	actingOf(ctx).started(rec, label, h)
-	stored, err := s.commit(ctx, &next, st, events, d, nil, nil)
+	h.act.started(rec, label, h)
+	stored, err := s.commit(ctx, &next, st, events, d, nil, nil, h)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -20,19 +20,9 @@ import (
 // click gets that result, rendered from the log, and the prompts the
 // decision made, instead of "already taken".
 
-// clicked is a click's decision being taken, in the context of its commits.
+// clicked is a click's decision being taken, handed to decide (how.click)
+// so that its commit notes what renders the result again.
 type clicked struct{ shown *shownDecision }
-
-type clickedKey struct{}
-
-func withClicked(ctx context.Context) context.Context {
-	return context.WithValue(ctx, clickedKey{}, &clicked{})
-}
-
-func clickedOf(ctx context.Context) *clicked {
-	c, _ := ctx.Value(clickedKey{}).(*clicked)
-	return c
-}
 
 // decided records what the click's decision is rendered from, before it
 // commits; an auto-roll it brings adds to it.
