@@ -12,13 +12,6 @@ import (
 	"github.com/kaleun/kaleun/persist"
 )
 
-// File is an attachment.
-type File struct {
-	Name        string
-	ContentType string
-	Data        []byte
-}
-
 func commandNames(g *engine.Game) string {
 	names := []string{"new"}
 	if g == nil {

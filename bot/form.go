@@ -26,17 +26,6 @@ const (
 	formValue = "__n="
 )
 
-// Form is a form of one number field.
-type Form struct {
-	// ID is what the adapter hands back to Submit with the value typed.
-	ID string
-	// Title heads the form (platforms hold it short: Discord 45
-	// characters, Slack 24); Label names the field, Hint its bounds.
-	Title, Label, Hint string
-	// Min and Max bound the number (a form field may check them itself).
-	Min, Max int
-}
-
 // FormOption is the button that opens the form of a prompt's message, for
 // a prompt that asks for a number; ok is false for any other message.
 // Adapters add it to the message's buttons.

@@ -18,10 +18,6 @@ import (
 // end; a result's messages are read, edited, and only then forgotten, so a
 // delivery retried after a crash edits them again.
 
-// MessageAt is a message on a chat platform: its channel and id (Slack:
-// its timestamp).
-type MessageAt struct{ Channel, ID string }
-
 // Posts collects what one delivery posted and showed, for RecordPosts.
 // Adapters may add to it from several goroutines.
 type Posts struct {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/internal/discordfake"
 )
@@ -119,11 +119,11 @@ func TestRiskyOptionsAskFirstAndShowBoardThroughDiscord(t *testing.T) {
 // A list longer than a menu holds is split over menus, never cut (issue
 // 17.8): 30 choices and Show board make two menus and a button.
 func TestLongListsAreSplitIntoMenus(t *testing.T) {
-	m := bot.Message{Select: true}
+	m := chat.Message{Select: true}
 	for i := 1; i <= 30; i++ {
-		m.Options = append(m.Options, bot.Option{ID: fmt.Sprintf("k1:g:1:o%d", i), Label: fmt.Sprintf("Option %d", i), Detail: "what it leads to"})
+		m.Options = append(m.Options, chat.Option{ID: fmt.Sprintf("k1:g:1:o%d", i), Label: fmt.Sprintf("Option %d", i), Detail: "what it leads to"})
 	}
-	m.Options = append(m.Options, bot.Option{ID: "k1:g:1:__board", Label: "Show board", Style: bot.StyleQuiet})
+	m.Options = append(m.Options, chat.Option{ID: "k1:g:1:__board", Label: "Show board", Style: chat.StyleQuiet})
 	rows := components(m)
 	if len(rows) != 3 {
 		t.Fatalf("%d rows, want two menus and a row of buttons", len(rows))

@@ -19,6 +19,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/internal/ops"
 )
@@ -234,14 +235,14 @@ func trim(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-func (a *Adapter) who(i *discordgo.InteractionCreate) (bot.User, bot.Place) {
-	var u bot.User
+func (a *Adapter) who(i *discordgo.InteractionCreate) (chat.User, chat.Place) {
+	var u chat.User
 	if i.Member != nil && i.Member.User != nil {
-		u = bot.User{ID: i.Member.User.ID, Name: displayName(i.Member), Manager: i.Member.Permissions&discordgo.PermissionManageChannels != 0}
+		u = chat.User{ID: i.Member.User.ID, Name: displayName(i.Member), Manager: i.Member.Permissions&discordgo.PermissionManageChannels != 0}
 	} else if i.User != nil {
-		u = bot.User{ID: i.User.ID, Name: i.User.Username}
+		u = chat.User{ID: i.User.ID, Name: i.User.Username}
 	}
-	return u, bot.Place{Platform: "discord", Space: i.GuildID, Channel: i.ChannelID}
+	return u, chat.Place{Platform: "discord", Space: i.GuildID, Channel: i.ChannelID}
 }
 
 // userArg writes a user option as the bot reads players, with the name the

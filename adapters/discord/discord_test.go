@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
@@ -203,10 +204,10 @@ func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
 	defer store.Close()
 	defer a.Close()
 	n := bot.Notice{
-		Place:    bot.Place{Platform: "discord", Space: "g1", Channel: "c9"},
-		Channel:  []bot.Message{{Title: "Reminder: Decision (9.6.7)", Text: "Reminder 2: game g waits", Mention: "u7", Options: []bot.Option{{ID: "k1:g:3:roll", Label: "Roll"}}}},
+		Place:    chat.Place{Platform: "discord", Space: "g1", Channel: "c9"},
+		Channel:  []chat.Message{{Title: "Reminder: Decision (9.6.7)", Text: "Reminder 2: game g waits", Mention: "u7", Options: []chat.Option{{ID: "k1:g:3:roll", Label: "Roll"}}}},
 		DirectTo: "u7",
-		Direct:   []bot.Message{{Text: "Reminder 2: game g waits (channel c9)"}},
+		Direct:   []chat.Message{{Text: "Reminder 2: game g waits (channel c9)"}},
 	}
 	if err := a.Notify(t.Context(), n); err != nil {
 		t.Fatal(err)
@@ -236,13 +237,13 @@ func TestThreadsAndStickyStandings(t *testing.T) {
 	a, store := startAdapter(t, f, filepath.Join(t.TempDir(), "k.db"))
 	defer store.Close()
 	defer a.Close()
-	th, err := a.OpenThread(t.Context(), bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, "Cup — Prien")
+	th, err := a.OpenThread(t.Context(), chat.Place{Platform: "discord", Space: "g1", Channel: "c5"}, "Cup — Prien")
 	if err != nil || !strings.HasPrefix(th.Channel, "th-c5-") || th.Thread != "" {
 		t.Fatalf("thread: %+v %v", th, err)
 	}
 	standings := func(text string) discordfake.Post {
 		t.Helper()
-		if err := a.Notify(t.Context(), bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []bot.Message{{Title: "Standings", Text: text}}, Sticky: "standings:t1"}); err != nil {
+		if err := a.Notify(t.Context(), bot.Notice{Place: chat.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []chat.Message{{Title: "Standings", Text: text}}, Sticky: "standings:t1"}); err != nil {
 			t.Fatal(err)
 		}
 		select {

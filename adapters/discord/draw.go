@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 )
 
 // How a bot message looks on Discord. A prompt is an embed, coloured by its
@@ -22,11 +23,11 @@ const contentLimit = 2000
 
 // tones are the embeds' colours by the state a message shows.
 var tones = map[string]int{
-	bot.TonePrompt: 0x3B82F6, // waiting for a decision: blue
-	bot.ToneDone:   0x6B7280, // done: grey
-	bot.ToneEnd:    0xD4A017, // the game's end: gold
-	bot.ToneAlert:  0xF59E0B, // a reminder, a deadline: amber
-	bot.ToneDanger: 0xDC2626, // a question that may cost the game: red
+	chat.TonePrompt: 0x3B82F6, // waiting for a decision: blue
+	chat.ToneDone:   0x6B7280, // done: grey
+	chat.ToneEnd:    0xD4A017, // the game's end: gold
+	chat.ToneAlert:  0xF59E0B, // a reminder, a deadline: amber
+	chat.ToneDanger: 0xDC2626, // a question that may cost the game: red
 }
 
 // drawn is a message as Discord takes it: its content (split when longer
@@ -44,7 +45,7 @@ type drawn struct {
 
 // draw renders a bot message; home is the place of the game it belongs to,
 // for links to its messages.
-func (a *Adapter) draw(ctx context.Context, m bot.Message, ephemeral bool, home bot.Place) drawn {
+func (a *Adapter) draw(ctx context.Context, m chat.Message, ephemeral bool, home chat.Place) drawn {
 	d := drawn{embeds: []*discordgo.MessageEmbed{}, components: []discordgo.MessageComponent{},
 		mentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
 	if ephemeral {
@@ -111,7 +112,7 @@ func (a *Adapter) draw(ctx context.Context, m bot.Message, ephemeral bool, home 
 // whenAndWhere writes a reminder's due time, which Discord shows in each
 // reader's own time zone, and a link to the message it is about (or to the
 // game's channel when that message is not known).
-func (a *Adapter) whenAndWhere(ctx context.Context, m bot.Message, home bot.Place) string {
+func (a *Adapter) whenAndWhere(ctx context.Context, m chat.Message, home chat.Place) string {
 	var b strings.Builder
 	if !m.Due.IsZero() {
 		fmt.Fprintf(&b, ", due <t:%d:R>", m.Due.Unix())
@@ -159,10 +160,10 @@ func split(lines []string, n int) []string {
 // buttonStyles are the buttons' looks: a plain choice, the safe default,
 // a risky one, an aside.
 var buttonStyles = map[string]discordgo.ButtonStyle{
-	"":              discordgo.PrimaryButton,
-	bot.StyleSafe:   discordgo.SuccessButton,
-	bot.StyleDanger: discordgo.DangerButton,
-	bot.StyleQuiet:  discordgo.SecondaryButton,
+	"":               discordgo.PrimaryButton,
+	chat.StyleSafe:   discordgo.SuccessButton,
+	chat.StyleDanger: discordgo.DangerButton,
+	chat.StyleQuiet:  discordgo.SecondaryButton,
 }
 
 // maxMenuOptions is a select menu's bound; a message holds five rows.
@@ -172,14 +173,14 @@ const maxMenuOptions = 25
 // or, for a long list, menus of 25 entries (a list longer than one menu is
 // split over several, never cut), with its asides (Show board) as buttons
 // in the last row.
-func components(m bot.Message) []discordgo.MessageComponent {
+func components(m chat.Message) []discordgo.MessageComponent {
 	out := []discordgo.MessageComponent{}
 	if len(m.Options) == 0 {
 		return out
 	}
-	var choices, asides []bot.Option
+	var choices, asides []chat.Option
 	for _, o := range m.Options {
-		if o.Style == bot.StyleQuiet {
+		if o.Style == chat.StyleQuiet {
 			asides = append(asides, o)
 		} else {
 			choices = append(choices, o)

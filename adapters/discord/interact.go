@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/internal/ops"
 )
 
@@ -37,7 +38,7 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 	case discordgo.InteractionApplicationCommand:
 		data := i.ApplicationCommandData()
 		if len(data.Options) == 0 {
-			a.respond(a.workCtx(), i, received, place, bot.Reply{Private: []bot.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}}, false, nil)
+			a.respond(a.workCtx(), i, received, place, bot.Reply{Private: []chat.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}}, false, nil)
 			return
 		}
 		sub := data.Options[0]
@@ -59,7 +60,7 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 		}
 		a.answer(i, received, place, true, func(ctx context.Context) (bot.Reply, error) { return a.svc.Click(ctx, place, user, id) })
 	case discordgo.InteractionModalSubmit:
-		// A prompt's form (bot.Form), submitted from the prompt's message:
+		// A prompt's form (chat.Form), submitted from the prompt's message:
 		// answered as a click on it, so that the message becomes the result.
 		data := i.ModalSubmitData()
 		value := formValue(data.Components)
@@ -91,9 +92,9 @@ func formValue(rows []discordgo.MessageComponent) string {
 // showForm answers a click with the form it opens (a modal), which must be
 // the click's first answer: a click deferred first cannot open one, and is
 // told to press again.
-func (a *Adapter) showForm(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, f *bot.Form, deferred bool, posts *bot.Posts) {
+func (a *Adapter) showForm(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place chat.Place, f *chat.Form, deferred bool, posts *bot.Posts) {
 	if deferred {
-		a.followups(ctx, i, place, bot.Reply{Private: []bot.Message{{Text: "The form could not open in time: press ⌨ Type it again."}}}, "", posts)
+		a.followups(ctx, i, place, bot.Reply{Private: []chat.Message{{Text: "The form could not open in time: press ⌨ Type it again."}}}, "", posts)
 		return
 	}
 	input := discordgo.TextInput{CustomID: formField, Label: trim(f.Label, 45), Style: discordgo.TextInputShort, Placeholder: trim(f.Hint, 100),
@@ -109,11 +110,11 @@ func (a *Adapter) showForm(ctx context.Context, i *discordgo.InteractionCreate, 
 }
 
 // failed is what a user hears when the bot itself failed.
-var failed = bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
+var failed = bot.Reply{Private: []chat.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
 
 // answer runs the bot call and responds within Discord's 3-second limit: if
 // the call is slow, the interaction is deferred first and answered later.
-func (a *Adapter) answer(i *discordgo.InteractionCreate, received time.Time, place bot.Place, click bool, call func(ctx context.Context) (bot.Reply, error)) {
+func (a *Adapter) answer(i *discordgo.InteractionCreate, received time.Time, place chat.Place, click bool, call func(ctx context.Context) (bot.Reply, error)) {
 	type result struct {
 		r   bot.Reply
 		err error
@@ -172,8 +173,8 @@ func (a *Adapter) answer(i *discordgo.InteractionCreate, received time.Time, pla
 
 // respond answers a command: with its first message (or, deferred, by
 // editing the "thinking" message into it), the rest as follow-ups.
-func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, r bot.Reply, deferred bool, posts *bot.Posts) {
-	var first *bot.Message
+func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place chat.Place, r bot.Reply, deferred bool, posts *bot.Posts) {
+	var first *chat.Message
 	ephemeral := false
 	switch {
 	case len(r.Public) > 0:
@@ -182,17 +183,17 @@ func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, r
 		first, r.Private, ephemeral = &r.Private[0], r.Private[1:], true
 	case len(r.Answered) > 0:
 	default:
-		first, ephemeral = &bot.Message{Text: "Done."}, true
+		first, ephemeral = &chat.Message{Text: "Done."}, true
 	}
 	if deferred {
 		// The deferred "thinking" message is public: a private first
 		// message is a follow-up, and the thinking message says it is done.
 		if first != nil && ephemeral {
-			r.Private = append([]bot.Message{*first}, r.Private...)
-			first = &bot.Message{Text: "Done."}
+			r.Private = append([]chat.Message{*first}, r.Private...)
+			first = &chat.Message{Text: "Done."}
 		}
 		if first == nil {
-			first = &bot.Message{Text: "Done."}
+			first = &chat.Message{Text: "Done."}
 		}
 		d := a.draw(ctx, *first, false, place)
 		msg, err := a.session.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &d.content, Embeds: &d.embeds, Components: &d.components, Files: d.files, AllowedMentions: d.mentions}, discordgo.WithContext(ctx))
@@ -200,7 +201,7 @@ func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, r
 			a.log.Error("discord: editing the deferred answer", "err", err)
 			a.metrics.Error(ops.ErrPlatform)
 		} else {
-			posts.Prompt(first.Ref, bot.MessageAt{Channel: msg.ChannelID, ID: msg.ID})
+			posts.Prompt(first.Ref, chat.MessageAt{Channel: msg.ChannelID, ID: msg.ID})
 		}
 		a.more(ctx, i, d, false)
 		a.followups(ctx, i, place, r, "", posts)
@@ -218,7 +219,7 @@ func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, r
 		if first.Ref != "" && !ephemeral {
 			// A prompt: remember its message, to show its result there.
 			if msg, err := a.session.InteractionResponse(i.Interaction, discordgo.WithContext(ctx)); err == nil {
-				posts.Prompt(first.Ref, bot.MessageAt{Channel: msg.ChannelID, ID: msg.ID})
+				posts.Prompt(first.Ref, chat.MessageAt{Channel: msg.ChannelID, ID: msg.ID})
 			}
 		}
 		a.more(ctx, i, d, ephemeral)
@@ -238,7 +239,7 @@ func (a *Adapter) respond(ctx context.Context, i *discordgo.InteractionCreate, r
 // respondClick answers a click: the clicked message becomes what the reply
 // says (the prompt's result), or loses buttons that no longer do anything;
 // everything else follows.
-func (a *Adapter) respondClick(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place bot.Place, r bot.Reply, deferred bool, posts *bot.Posts) {
+func (a *Adapter) respondClick(ctx context.Context, i *discordgo.InteractionCreate, received time.Time, place chat.Place, r bot.Reply, deferred bool, posts *bot.Posts) {
 	if r.Form != nil {
 		a.showForm(ctx, i, received, place, r.Form, deferred, posts)
 		return
@@ -313,8 +314,8 @@ func (a *Adapter) more(ctx context.Context, i *discordgo.InteractionCreate, d dr
 // followups shows the reply's results where their prompts were (clicked is
 // the message the click updated already), then its messages, public and
 // private, then what goes elsewhere.
-func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate, place bot.Place, r bot.Reply, clicked string, posts *bot.Posts) {
-	send := func(m bot.Message, ephemeral bool) bool {
+func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate, place chat.Place, r bot.Reply, clicked string, posts *bot.Posts) {
+	send := func(m chat.Message, ephemeral bool) bool {
 		d := a.draw(ctx, m, ephemeral, place)
 		p := &discordgo.WebhookParams{Content: d.content, Embeds: d.embeds, Components: d.components, Flags: d.flags, Files: d.files, AllowedMentions: d.mentions}
 		msg, err := a.session.FollowupMessageCreate(i.Interaction, true, p, discordgo.WithContext(ctx))
@@ -324,7 +325,7 @@ func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate,
 			return false
 		}
 		if !ephemeral && msg != nil {
-			posts.Prompt(m.Ref, bot.MessageAt{Channel: msg.ChannelID, ID: msg.ID})
+			posts.Prompt(m.Ref, chat.MessageAt{Channel: msg.ChannelID, ID: msg.ID})
 		}
 		a.more(ctx, i, d, ephemeral)
 		return true
@@ -366,7 +367,7 @@ func (a *Adapter) followups(ctx context.Context, i *discordgo.InteractionCreate,
 // has: on a retry the message is edited without them first, and they are
 // added only if the edited message, as Discord returns it, lacks them
 // (reading it would need Read Message History, which Kaleun does not ask).
-func (a *Adapter) showAnswer(ctx context.Context, home bot.Place, ans bot.Answer, clicked string, retry bool) (shown bool, err error) {
+func (a *Adapter) showAnswer(ctx context.Context, home chat.Place, ans chat.Answer, clicked string, retry bool) (shown bool, err error) {
 	where, err := a.svc.PromptMessages(ctx, ans.Ref)
 	if err != nil {
 		return false, err

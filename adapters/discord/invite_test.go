@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/internal/discordfake"
@@ -130,22 +131,22 @@ func TestInvitePermissionsAreTheCallsMade(t *testing.T) {
 	f.Slash("i4", "u1", false, "turn", nil)
 	posts = append(posts, f.Drain(t)...)
 	a.deferAfter = 2 * time.Second
-	picture := []bot.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}
+	picture := []chat.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}
 	notify := func(n bot.Notice) {
 		t.Helper()
 		if err := a.Notify(t.Context(), n); err != nil {
 			t.Fatal(err)
 		}
 	}
-	notify(bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []bot.Message{{Title: "Deadline passed", Text: "the bot rolls", Files: picture}}, Delivery: "d1"})
+	notify(bot.Notice{Place: chat.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []chat.Message{{Title: "Deadline passed", Text: "the bot rolls", Files: picture}}, Delivery: "d1"})
 	for i := 0; i < 2; i++ {
-		notify(bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []bot.Message{{Title: "Standings", Text: strconv.Itoa(i)}}, Sticky: "standings:t"})
+		notify(bot.Notice{Place: chat.Place{Platform: "discord", Space: "g1", Channel: "c5"}, Channel: []chat.Message{{Title: "Standings", Text: strconv.Itoa(i)}}, Sticky: "standings:t"})
 	}
-	th, err := a.OpenThread(t.Context(), bot.Place{Platform: "discord", Space: "g1", Channel: "c5"}, "Cup — Prien")
+	th, err := a.OpenThread(t.Context(), chat.Place{Platform: "discord", Space: "g1", Channel: "c5"}, "Cup — Prien")
 	if err != nil {
 		t.Fatal(err)
 	}
-	notify(bot.Notice{Place: th, Channel: []bot.Message{{Title: "Reminder", Text: "waits", Files: picture}}, DirectTo: "u1", Direct: []bot.Message{{Text: "Reminder 2"}}, Delivery: "d2"})
+	notify(bot.Notice{Place: th, Channel: []chat.Message{{Title: "Reminder", Text: "waits", Files: picture}}, DirectTo: "u1", Direct: []chat.Message{{Text: "Reminder 2"}}, Delivery: "d2"})
 	a.Close()
 	store.Close()
 	h, _ := hunters.NewRules()

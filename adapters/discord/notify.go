@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 )
 
 // Notify sends what the bot has to say unprompted or elsewhere: reminders,
@@ -30,20 +31,20 @@ func (a *Adapter) Notify(ctx context.Context, n bot.Notice) (err error) {
 		}
 	}()
 	err = bot.Deliver(n,
-		func(p bot.Place, ans bot.Answer, key string) error {
+		func(p chat.Place, ans chat.Answer, key string) error {
 			return a.svc.ShowResult(ctx, n, ans, posts,
 				func() (bool, error) { return a.showAnswer(ctx, p, ans, "", n.Retry) },
 				func() error { return a.send(ctx, p.Channel, ans.Message, "", p, key, posts) })
 		},
-		func(p bot.Place, m bot.Message, sticky, key string) error {
+		func(p chat.Place, m chat.Message, sticky, key string) error {
 			return a.send(ctx, p.Channel, m, sticky, n.Place, key, posts)
 		},
-		func(user string) (bot.Place, error) {
+		func(user string) (chat.Place, error) {
 			dm, err := a.session.UserChannelCreate(user, discordgo.WithContext(ctx))
 			if err != nil {
-				return bot.Place{}, err
+				return chat.Place{}, err
 			}
-			return bot.Place{Platform: "discord", Channel: dm.ID}, nil
+			return chat.Place{Platform: "discord", Channel: dm.ID}, nil
 		})
 	if err != nil {
 		return fmt.Errorf("discord: %w", err)
@@ -53,18 +54,18 @@ func (a *Adapter) Notify(ctx context.Context, n bot.Notice) (err error) {
 
 // OpenThread implements bot.ThreadOpener: a public thread of the channel,
 // which Discord treats as a channel of its own.
-func (a *Adapter) OpenThread(ctx context.Context, channel bot.Place, title string) (bot.Place, error) {
+func (a *Adapter) OpenThread(ctx context.Context, channel chat.Place, title string) (chat.Place, error) {
 	th, err := a.session.ThreadStart(channel.Channel, trim(title, 100), discordgo.ChannelTypeGuildPublicThread, 10080, discordgo.WithContext(ctx))
 	if err != nil {
-		return bot.Place{}, fmt.Errorf("discord: opening a thread in %s: %w", channel.Channel, err)
+		return chat.Place{}, fmt.Errorf("discord: opening a thread in %s: %w", channel.Channel, err)
 	}
-	return bot.Place{Platform: channel.Platform, Space: channel.Space, Channel: th.ID}, nil
+	return chat.Place{Platform: channel.Platform, Space: channel.Space, Channel: th.ID}, nil
 }
 
 // send posts a message to a channel (home is the game's place, for links
 // to its messages) under its delivery key, or edits the sticky message of
 // that name; what it posted goes into posts.
-func (a *Adapter) send(ctx context.Context, channel string, m bot.Message, sticky string, home bot.Place, key string, posts *bot.Posts) error {
+func (a *Adapter) send(ctx context.Context, channel string, m chat.Message, sticky string, home chat.Place, key string, posts *bot.Posts) error {
 	d := a.draw(ctx, m, false, home)
 	if sticky != "" {
 		// Held until the message is posted (or edited) and recorded: a
@@ -95,7 +96,7 @@ func (a *Adapter) send(ctx context.Context, channel string, m bot.Message, stick
 	if err != nil {
 		return err
 	}
-	at := bot.MessageAt{Channel: channel, ID: msg.ID}
+	at := chat.MessageAt{Channel: channel, ID: msg.ID}
 	if err := a.keepSticky(ctx, sticky, at); err != nil {
 		return err
 	}
@@ -185,7 +186,7 @@ func gone(err error) bool {
 // went, rather than with the rest of the delivery: the next delivery of
 // that name (another decision's, maybe on another replica) must find it,
 // or it posts a second one.
-func (a *Adapter) keepSticky(ctx context.Context, name string, at bot.MessageAt) error {
+func (a *Adapter) keepSticky(ctx context.Context, name string, at chat.MessageAt) error {
 	if name == "" {
 		return nil
 	}

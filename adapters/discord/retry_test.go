@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/internal/discordfake"
 	"github.com/kaleun/kaleun/internal/pgtest"
 	"github.com/kaleun/kaleun/persist"
@@ -99,13 +100,13 @@ func created(posts []discordfake.Post) []discordfake.Post {
 // longNotice is a message too long for one Discord message, and a direct
 // message, as a tick would deliver them.
 func longNotice() bot.Notice {
-	var lines []bot.Line
+	var lines []chat.Line
 	for i := 0; i < 60; i++ {
-		lines = append(lines, bot.Line{Text: fmt.Sprintf("line %02d %s", i, strings.Repeat("·", 70))})
+		lines = append(lines, chat.Line{Text: fmt.Sprintf("line %02d %s", i, strings.Repeat("·", 70))})
 	}
-	return bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c1"},
-		Channel:  []bot.Message{{Title: "Long", Lines: lines}, {Text: "the mat", Files: []bot.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}}},
-		DirectTo: "lemp", Direct: []bot.Message{{Text: "⏰ a direct reminder"}}}
+	return bot.Notice{Place: chat.Place{Platform: "discord", Space: "g1", Channel: "c1"},
+		Channel:  []chat.Message{{Title: "Long", Lines: lines}, {Text: "the mat", Files: []chat.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}}},
+		DirectTo: "lemp", Direct: []chat.Message{{Text: "⏰ a direct reminder"}}}
 }
 
 // Task: a tick's notices delivered, then delivered again with Retry — as
@@ -125,8 +126,8 @@ func TestARetriedTickShowsEachMessageOnceThroughDiscord(t *testing.T) {
 	b := startClockedBot(t, f, filepath.Join(t.TempDir(), "k.db"), clock)
 	startCup(b)
 	// A prompt whose result comes with a picture: an edit attaches it anew.
-	c1 := bot.Place{Platform: "discord", Space: "g1", Channel: "c1"}
-	if err := b.a.Notify(t.Context(), bot.Notice{Place: c1, Channel: []bot.Message{{Text: "aim?", Ref: "gx:7", Options: []bot.Option{{ID: "k1:gx:7:a", Label: "Aim"}}}}}); err != nil {
+	c1 := chat.Place{Platform: "discord", Space: "g1", Channel: "c1"}
+	if err := b.a.Notify(t.Context(), bot.Notice{Place: c1, Channel: []chat.Message{{Text: "aim?", Ref: "gx:7", Options: []chat.Option{{ID: "k1:gx:7:a", Label: "Aim"}}}}}); err != nil {
 		t.Fatal(err)
 	}
 	b.take()
@@ -138,7 +139,7 @@ func TestARetriedTickShowsEachMessageOnceThroughDiscord(t *testing.T) {
 		}
 		if hour == 1 {
 			long := longNotice()
-			long.Answered = []bot.Answer{{Ref: "gx:7", Message: bot.Message{Text: "aimed", Files: []bot.File{{Name: "salvo.png", ContentType: "image/png", Data: []byte("png")}}}}}
+			long.Answered = []chat.Answer{{Ref: "gx:7", Message: chat.Message{Text: "aimed", Files: []chat.File{{Name: "salvo.png", ContentType: "image/png", Data: []byte("png")}}}}}
 			notices = append(notices, long)
 		}
 		tag := fmt.Sprintf("tick%d", hour)
@@ -199,7 +200,7 @@ func TestARetriedTickShowsEachMessageOnceThroughDiscord(t *testing.T) {
 	}
 
 	// Without a key: posted again, with no nonce.
-	plain := bot.Notice{Place: bot.Place{Platform: "discord", Space: "g1", Channel: "c7"}, Channel: []bot.Message{{Text: "no key"}}}
+	plain := bot.Notice{Place: chat.Place{Platform: "discord", Space: "g1", Channel: "c7"}, Channel: []chat.Message{{Text: "no key"}}}
 	for i := 0; i < 2; i++ {
 		if err := b.a.Notify(t.Context(), plain); err != nil {
 			t.Fatal(err)

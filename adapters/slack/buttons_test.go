@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/internal/slackfake"
 )
 
@@ -16,12 +17,12 @@ import (
 // danger button behind Slack's own confirm dialog, in the game's words,
 // whose value takes the option once confirmed; Show board is plain.
 func TestRiskyOptionsUseSlacksConfirmDialog(t *testing.T) {
-	m := bot.Message{Title: "U-69 · Sail on?", Text: "Box 1 of 8 is behind you.", Options: []bot.Option{
-		{ID: "k1:g:3:sail", Label: "Sail on", Style: bot.StyleSafe},
-		{ID: "k1:g:3:__sure.abort", Label: "Abort the patrol", Style: bot.StyleDanger, Confirm: "Abort the patrol? The boat turns for home.", Confirmed: "k1:g:3:abort"},
-		{ID: "k1:g:3:__board", Label: "Show board", Style: bot.StyleQuiet},
+	m := chat.Message{Title: "U-69 · Sail on?", Text: "Box 1 of 8 is behind you.", Options: []chat.Option{
+		{ID: "k1:g:3:sail", Label: "Sail on", Style: chat.StyleSafe},
+		{ID: "k1:g:3:__sure.abort", Label: "Abort the patrol", Style: chat.StyleDanger, Confirm: "Abort the patrol? The boat turns for home.", Confirmed: "k1:g:3:abort"},
+		{ID: "k1:g:3:__board", Label: "Show board", Style: chat.StyleQuiet},
 	}}
-	b, _ := json.Marshal((&Adapter{}).blocks(context.Background(), m, bot.Place{}))
+	b, _ := json.Marshal((&Adapter{}).blocks(context.Background(), m, chat.Place{}))
 	var blocks []map[string]any
 	json.Unmarshal(b, &blocks)
 	els := blocks[len(blocks)-1]["elements"].([]any)
@@ -39,9 +40,9 @@ func TestRiskyOptionsUseSlacksConfirmDialog(t *testing.T) {
 // A list longer than a menu holds is split over menus, never cut (issue
 // 17.8); each entry describes what it leads to.
 func TestLongListsAreSplitIntoSlackMenus(t *testing.T) {
-	m := bot.Message{Select: true}
+	m := chat.Message{Select: true}
 	for i := 1; i <= 120; i++ {
-		m.Options = append(m.Options, bot.Option{ID: fmt.Sprintf("k1:g:1:o%d", i), Label: fmt.Sprintf("Option %d", i), Detail: "what it leads to"})
+		m.Options = append(m.Options, chat.Option{ID: fmt.Sprintf("k1:g:1:o%d", i), Label: fmt.Sprintf("Option %d", i), Detail: "what it leads to"})
 	}
 	b, _ := json.Marshal(actions(m))
 	var blocks []map[string]any
@@ -75,12 +76,12 @@ func TestPicturesGoIntoTheThreadAsImages(t *testing.T) {
 	defer store.Close()
 	defer a.Close()
 	<-f.Open()
-	th, err := a.OpenThread(t.Context(), bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Wotan")
+	th, err := a.OpenThread(t.Context(), chat.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Wotan")
 	if err != nil {
 		t.Fatal(err)
 	}
-	picture := bot.File{Name: "combat.png", ContentType: "image/png", Data: []byte("\x89PNG fake")}
-	if err := a.Notify(t.Context(), bot.Notice{Place: th, Channel: []bot.Message{{Text: "✅ the salvo", Files: []bot.File{picture}}}}); err != nil {
+	picture := chat.File{Name: "combat.png", ContentType: "image/png", Data: []byte("\x89PNG fake")}
+	if err := a.Notify(t.Context(), bot.Notice{Place: th, Channel: []chat.Message{{Text: "✅ the salvo", Files: []chat.File{picture}}}}); err != nil {
 		t.Fatal(err)
 	}
 	f.Drain(t)

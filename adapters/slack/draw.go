@@ -10,6 +10,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 )
 
 // How a bot message looks in Block Kit: a header for its title, its text
@@ -23,7 +24,7 @@ import (
 const maxBlocks = 50
 
 // blocks draws a bot message; home is its game's place, for links to it.
-func (a *Adapter) blocks(ctx context.Context, m bot.Message, home bot.Place) []slack.Block {
+func (a *Adapter) blocks(ctx context.Context, m chat.Message, home chat.Place) []slack.Block {
 	var out []slack.Block
 	if m.Title != "" {
 		out = append(out, slack.NewHeaderBlock(slack.NewTextBlockObject(slack.PlainTextType, trim(m.Title, 150), false, false)))
@@ -62,7 +63,7 @@ func section(text string) *slack.SectionBlock {
 // lineBlocks draws short lines: each a section with its working in a
 // context block under it when the message has room for them all; else the
 // lines share sections, their working in italics under each.
-func lineBlocks(lines []bot.Line, room int) []slack.Block {
+func lineBlocks(lines []chat.Line, room int) []slack.Block {
 	need := 0
 	for _, l := range lines {
 		need++
@@ -104,7 +105,7 @@ func lineBlocks(lines []bot.Line, room int) []slack.Block {
 // whenAndWhere writes a reminder's due time, which Slack shows in each
 // reader's own time zone, and a permalink to the message it is about (or
 // the game's channel when that message is not known).
-func (a *Adapter) whenAndWhere(ctx context.Context, m bot.Message, home bot.Place) string {
+func (a *Adapter) whenAndWhere(ctx context.Context, m chat.Message, home chat.Place) string {
 	var b strings.Builder
 	if !m.Due.IsZero() {
 		fmt.Fprintf(&b, ", due <!date^%d^{date_short_pretty} at {time}|%s>", m.Due.Unix(), m.Due.UTC().Format("Mon 2 Jan 15:04 UTC"))
@@ -139,13 +140,13 @@ func mrkdwn(s string) string { return bold.ReplaceAllString(s, "*$1*") }
 const maxMenuOptions = 100
 
 // actions draws a message's options.
-func actions(m bot.Message) []slack.Block {
+func actions(m chat.Message) []slack.Block {
 	if len(m.Options) == 0 {
 		return nil
 	}
-	var choices, asides []bot.Option
+	var choices, asides []chat.Option
 	for _, o := range m.Options {
-		if o.Style == bot.StyleQuiet {
+		if o.Style == chat.StyleQuiet {
 			asides = append(asides, o)
 		} else {
 			choices = append(choices, o)
@@ -175,9 +176,9 @@ func actions(m bot.Message) []slack.Block {
 	for i, o := range buttons {
 		b := slack.NewButtonBlockElement(fmt.Sprintf("opt-%d", i), value(o), slack.NewTextBlockObject(slack.PlainTextType, trim(o.Label, 75), false, false))
 		switch o.Style {
-		case bot.StyleSafe:
+		case chat.StyleSafe:
 			b = b.WithStyle(slack.StylePrimary)
-		case bot.StyleDanger:
+		case chat.StyleDanger:
 			b = b.WithStyle(slack.StyleDanger)
 		}
 		if o.Confirm != "" {
@@ -198,7 +199,7 @@ func actions(m bot.Message) []slack.Block {
 
 // value is what an option's button sends: behind Slack's confirmation
 // dialog, the id that takes the option once confirmed.
-func value(o bot.Option) string {
+func value(o chat.Option) string {
 	if o.Confirm != "" && o.Confirmed != "" {
 		return o.Confirmed
 	}
@@ -207,7 +208,7 @@ func value(o bot.Option) string {
 
 // fallback is a message's text for notifications (and clients without
 // blocks): it names the player pinged first, as the blocks do.
-func fallback(m bot.Message) string {
+func fallback(m chat.Message) string {
 	t := m.Text
 	if m.Title != "" {
 		t = m.Title + "\n" + t

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/slack-go/slack"
 )
@@ -65,7 +66,7 @@ func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
 	if !a.firstDelivery(w, r, body, cmd.TriggerID) {
 		return
 	}
-	place := bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}
+	place := chat.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}
 	ctx := a.workCtx()
 	rest := a.slash(ctx, received, cmd, place, func(first any) {
 		if first != nil {
@@ -86,10 +87,10 @@ func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
 // message goes through the command's response_url once the command is done
 // (`odds` at a career's first decision simulates for a second or more). It
 // returns when the command is done, with the rest of its reply to post.
-func (a *Adapter) slash(ctx context.Context, received time.Time, cmd slack.SlashCommand, place bot.Place, ack func(first any)) bot.Reply {
+func (a *Adapter) slash(ctx context.Context, received time.Time, cmd slack.SlashCommand, place chat.Place, ack func(first any)) bot.Reply {
 	done := make(chan bot.Reply, 1)
 	go func() {
-		r := bot.Reply{Private: []bot.Message{{Text: panicText}}}
+		r := bot.Reply{Private: []chat.Message{{Text: panicText}}}
 		a.safely("slash command", place, func() { r = a.command(ctx, cmd) })
 		done <- r
 	}()
@@ -165,7 +166,7 @@ func (a *Adapter) httpInteraction(w http.ResponseWriter, r *http.Request) {
 	var reply bot.Reply
 	ctx := a.workCtx()
 	if !a.safely("interaction", place, func() { reply = a.interaction(ctx, cb) }) {
-		reply = bot.Reply{Private: []bot.Message{{Text: panicText}}}
+		reply = bot.Reply{Private: []chat.Message{{Text: panicText}}}
 	}
 	a.postLater(ctx, place, cb.User.ID, reply, clickOf(cb))
 }
@@ -247,7 +248,7 @@ func (a *Adapter) firstDelivery(w http.ResponseWriter, r *http.Request, body []b
 
 // safely runs what a request asks; a panic is logged with its stack and
 // reported as false, so one bad request cannot stop the bot for everyone.
-func (a *Adapter) safely(what string, place bot.Place, f func()) (ok bool) {
+func (a *Adapter) safely(what string, place chat.Place, f func()) (ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			a.log.Error("slack: "+what+" panicked", "panic", p, "channel", place.Channel, "stack", string(debug.Stack()))
@@ -261,7 +262,7 @@ func (a *Adapter) safely(what string, place bot.Place, f func()) (ok bool) {
 
 // postLater posts the rest of a reply after the HTTP answer has gone. A
 // panic there is logged and the user told, and Close waits for it.
-func (a *Adapter) postLater(ctx context.Context, place bot.Place, user string, r bot.Reply, c *clicked) {
+func (a *Adapter) postLater(ctx context.Context, place chat.Place, user string, r bot.Reply, c *clicked) {
 	if len(r.Public) == 0 && len(r.Private) == 0 && len(r.Elsewhere) == 0 && len(r.Answered) == 0 && r.Update == nil && !r.Disarm {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/internal/slackfake"
 )
 
@@ -151,23 +152,23 @@ func TestManifestScopesAreTheCallsMade(t *testing.T) {
 	f.Ack(t)
 	// A prompt's form (a number typed whole: U-Boat Leader's physical
 	// cards) opens as a modal view: views.open.
-	if r := a.openForm(t.Context(), "trig-e4", bot.Place{Platform: "slack", Space: "T1", Channel: "C1"}, &bot.Form{ID: "k1:g:1:__form", Title: "Card", Label: "Its printed number", Hint: "1 to 999"}); len(r.Private) != 0 {
+	if r := a.openForm(t.Context(), "trig-e4", chat.Place{Platform: "slack", Space: "T1", Channel: "C1"}, &chat.Form{ID: "k1:g:1:__form", Title: "Card", Label: "Its printed number", Hint: "1 to 999"}); len(r.Private) != 0 {
 		t.Fatalf("the form did not open: %+v", r)
 	}
-	picture := []bot.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}
-	th, err := a.OpenThread(t.Context(), bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Prien")
+	picture := []chat.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}
+	th, err := a.OpenThread(t.Context(), chat.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Prien")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, n := range []bot.Notice{
-		{Place: th, Channel: []bot.Message{{Title: "Reminder", Text: "waits", Files: picture}}, DirectTo: "U1", Direct: []bot.Message{{Text: "Reminder 2"}}},
-		{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: "1"}}, Sticky: "standings:t"},
-		{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: "2"}}, Sticky: "standings:t"},
+		{Place: th, Channel: []chat.Message{{Title: "Reminder", Text: "waits", Files: picture}}, DirectTo: "U1", Direct: []chat.Message{{Text: "Reminder 2"}}},
+		{Place: chat.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []chat.Message{{Title: "Standings", Text: "1"}}, Sticky: "standings:t"},
+		{Place: chat.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []chat.Message{{Title: "Standings", Text: "2"}}, Sticky: "standings:t"},
 		// A reminder links to the prompt it is about (its permalink).
-		{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C1"}, Channel: []bot.Message{{Text: "⏰ waits", Mention: "U1", Jump: "adaptertest:0"}}},
+		{Place: chat.Place{Platform: "slack", Space: "T1", Channel: "C1"}, Channel: []chat.Message{{Text: "⏰ waits", Mention: "U1", Jump: "adaptertest:0"}}},
 		// A retried delivery reads what the thread and the direct message
 		// hold already (conversations.replies, conversations.history).
-		{Place: th, Channel: []bot.Message{{Text: "⏰ again"}}, DirectTo: "U1", Direct: []bot.Message{{Text: "⏰ again"}}, Delivery: "d1", Retry: true},
+		{Place: th, Channel: []chat.Message{{Text: "⏰ again"}}, DirectTo: "U1", Direct: []chat.Message{{Text: "⏰ again"}}, Delivery: "d1", Retry: true},
 	} {
 		if err := a.Notify(t.Context(), n); err != nil {
 			t.Fatalf("notice %d: %v", i, err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/slack-go/slack"
 )
 
@@ -30,20 +31,20 @@ func (a *Adapter) Notify(ctx context.Context, n bot.Notice) (err error) {
 	if n.Retry {
 		seen = &recent{}
 	}
-	answer := func(p bot.Place, ans bot.Answer, key string) error {
+	answer := func(p chat.Place, ans chat.Answer, key string) error {
 		return a.svc.ShowResult(ctx, n, ans, posts,
 			func() (bool, error) { return a.showAnswer(ctx, p, ans, "", n.Retry) },
 			func() error { return a.send(ctx, p, ans.Message, "", p, key, posts, seen) })
 	}
-	post := func(p bot.Place, m bot.Message, sticky, key string) error {
+	post := func(p chat.Place, m chat.Message, sticky, key string) error {
 		return a.send(ctx, p, m, sticky, n.Place, key, posts, seen)
 	}
-	err = bot.Deliver(n, answer, post, func(user string) (bot.Place, error) {
+	err = bot.Deliver(n, answer, post, func(user string) (chat.Place, error) {
 		ch, _, _, err := a.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
 		if err != nil {
-			return bot.Place{}, err
+			return chat.Place{}, err
 		}
-		return bot.Place{Platform: "slack", Channel: ch.ID}, nil
+		return chat.Place{Platform: "slack", Channel: ch.ID}, nil
 	})
 	if err != nil {
 		return fmt.Errorf("slack: %w", err)
@@ -53,10 +54,10 @@ func (a *Adapter) Notify(ctx context.Context, n bot.Notice) (err error) {
 
 // OpenThread implements bot.ThreadOpener: a parent message in the channel
 // whose thread holds the game.
-func (a *Adapter) OpenThread(ctx context.Context, channel bot.Place, title string) (bot.Place, error) {
+func (a *Adapter) OpenThread(ctx context.Context, channel chat.Place, title string) (chat.Place, error) {
 	_, ts, err := a.api.PostMessageContext(ctx, channel.Channel, slack.MsgOptionText(title, false))
 	if err != nil {
-		return bot.Place{}, fmt.Errorf("slack: opening a thread in %s: %w", channel.Channel, err)
+		return chat.Place{}, fmt.Errorf("slack: opening a thread in %s: %w", channel.Channel, err)
 	}
 	channel.Thread = ts
 	return channel, nil
@@ -72,7 +73,7 @@ const deliveryEvent = "kaleun_delivery"
 // key the message carries it; seen, on a retry, finds the message posted
 // under it before, which is then not posted again. What it posted goes
 // into posts.
-func (a *Adapter) send(ctx context.Context, p bot.Place, m bot.Message, sticky string, home bot.Place, key string, posts *bot.Posts, seen *recent) error {
+func (a *Adapter) send(ctx context.Context, p chat.Place, m chat.Message, sticky string, home chat.Place, key string, posts *bot.Posts, seen *recent) error {
 	opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(ctx, m, home)...), slack.MsgOptionText(fallback(m), false)}
 	if sticky != "" {
 		// Held until the message is posted (or edited) and recorded: a
@@ -104,7 +105,7 @@ func (a *Adapter) send(ctx context.Context, p bot.Place, m bot.Message, sticky s
 				return err
 			}
 			if ts != "" {
-				at := bot.MessageAt{Channel: p.Channel, ID: ts}
+				at := chat.MessageAt{Channel: p.Channel, ID: ts}
 				// Recorded before the name's lock goes, as a new one is.
 				if err := a.keepSticky(ctx, sticky, at); err != nil {
 					return err
@@ -122,7 +123,7 @@ func (a *Adapter) send(ctx context.Context, p bot.Place, m bot.Message, sticky s
 	if err != nil {
 		return err
 	}
-	at := bot.MessageAt{Channel: p.Channel, ID: ts}
+	at := chat.MessageAt{Channel: p.Channel, ID: ts}
 	if err := a.keepSticky(ctx, sticky, at); err != nil {
 		return err
 	}
@@ -143,7 +144,7 @@ type recent struct {
 	by map[string]map[string]string // place → key → ts
 }
 
-func (r *recent) find(ctx context.Context, a *Adapter, p bot.Place, key string) (string, error) {
+func (r *recent) find(ctx context.Context, a *Adapter, p chat.Place, key string) (string, error) {
 	thread := ""
 	if isThreadTS(p.Thread) {
 		thread = p.Thread
@@ -238,7 +239,7 @@ func isThreadTS(s string) bool {
 // went, rather than with the rest of the delivery: the next delivery of
 // that name (another decision's, maybe on another replica) must find it,
 // or it posts a second one.
-func (a *Adapter) keepSticky(ctx context.Context, name string, at bot.MessageAt) error {
+func (a *Adapter) keepSticky(ctx context.Context, name string, at chat.MessageAt) error {
 	if name == "" {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/internal/ops"
 )
 
@@ -39,7 +40,7 @@ func clickOf(cb slack.InteractionCallback) *clicked {
 
 // post sends the reply: the clicked message's update, the results, the
 // public messages to the place, the private ones to the user.
-func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.Reply, c *clicked) {
+func (a *Adapter) post(ctx context.Context, place chat.Place, user string, r bot.Reply, c *clicked) {
 	// Where the reply's prompts went, and which were answered, in one write
 	// once it is all out.
 	posts := &bot.Posts{}
@@ -128,7 +129,7 @@ func (a *Adapter) post(ctx context.Context, place bot.Place, user string, r bot.
 
 // replace makes the clicked message show m, and shares its pictures after
 // it; false if Slack did not take the replacement.
-func (a *Adapter) replace(ctx context.Context, c *clicked, place bot.Place, m bot.Message) bool {
+func (a *Adapter) replace(ctx context.Context, c *clicked, place chat.Place, m chat.Message) bool {
 	if c.ephemeral {
 		m.Mention, m.Mentions = "", nil
 	}
@@ -164,7 +165,7 @@ func (a *Adapter) respondTo(ctx context.Context, c *clicked, opts ...slack.MsgOp
 // after the rest were tried, and the prompt's messages are then left for a
 // retry to edit. On a retry each message is read first, and one that shows
 // the result already is left as it is, its pictures not shared again.
-func (a *Adapter) showAnswer(ctx context.Context, home bot.Place, ans bot.Answer, clickedTS string, retry bool) (shown bool, err error) {
+func (a *Adapter) showAnswer(ctx context.Context, home chat.Place, ans chat.Answer, clickedTS string, retry bool) (shown bool, err error) {
 	where, err := a.svc.PromptMessages(ctx, ans.Ref)
 	if err != nil {
 		return false, err
@@ -214,17 +215,17 @@ func split(r bot.Reply) (any, bot.Reply) {
 		m := r.Public[0]
 		r.Public = r.Public[1:]
 		if len(m.Files) > 0 {
-			r.Public = append([]bot.Message{{Files: m.Files}}, r.Public...)
+			r.Public = append([]chat.Message{{Files: m.Files}}, r.Public...)
 			m.Files = nil
 		}
-		return map[string]any{"response_type": "in_channel", "text": fallback(m), "blocks": (&Adapter{}).blocks(context.Background(), m, bot.Place{})}, r
+		return map[string]any{"response_type": "in_channel", "text": fallback(m), "blocks": (&Adapter{}).blocks(context.Background(), m, chat.Place{})}, r
 	case len(r.Answered) > 0:
 		return nil, r
 	case len(r.Private) > 0:
 		m := r.Private[0]
 		m.Mention, m.Mentions = "", nil
 		r.Private = r.Private[1:]
-		return map[string]any{"response_type": "ephemeral", "text": fallback(m), "blocks": (&Adapter{}).blocks(context.Background(), m, bot.Place{})}, r
+		return map[string]any{"response_type": "ephemeral", "text": fallback(m), "blocks": (&Adapter{}).blocks(context.Background(), m, chat.Place{})}, r
 	}
 	return map[string]any{"response_type": "ephemeral", "text": "Done."}, r
 }
@@ -233,17 +234,17 @@ func split(r bot.Reply) (any, bot.Reply) {
 // one): files.getUploadURLExternal, the bytes sent with their own content
 // type, files.completeUploadExternal.
 // uploadPrivately shares files in a user's direct messages with the bot.
-func (a *Adapter) uploadPrivately(ctx context.Context, user string, files []bot.File) {
+func (a *Adapter) uploadPrivately(ctx context.Context, user string, files []chat.File) {
 	ch, _, _, err := a.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{user}, ReturnIM: true})
 	if err != nil {
 		a.log.Error("slack: conversations.open for a private picture", "err", err)
 		a.metrics.Error(ops.ErrPlatform)
 		return
 	}
-	a.upload(ctx, bot.Place{Platform: "slack", Channel: ch.ID}, files)
+	a.upload(ctx, chat.Place{Platform: "slack", Channel: ch.ID}, files)
 }
 
-func (a *Adapter) upload(ctx context.Context, place bot.Place, files []bot.File) {
+func (a *Adapter) upload(ctx context.Context, place chat.Place, files []chat.File) {
 	for _, f := range files {
 		if err := a.uploadOne(ctx, place, f); err != nil {
 			a.log.Error("slack: uploading a file", "file", f.Name, "err", err)
@@ -252,7 +253,7 @@ func (a *Adapter) upload(ctx context.Context, place bot.Place, files []bot.File)
 	}
 }
 
-func (a *Adapter) uploadOne(ctx context.Context, place bot.Place, f bot.File) error {
+func (a *Adapter) uploadOne(ctx context.Context, place chat.Place, f chat.File) error {
 	u, err := a.api.GetUploadURLExternalContext(ctx, slack.GetUploadURLExternalParameters{FileName: f.Name, FileSize: len(f.Data)})
 	if err != nil {
 		return err

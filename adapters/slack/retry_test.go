@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/internal/pgtest"
@@ -201,17 +202,17 @@ func TestARetriedTickShowsEachMessageOnceThroughSlack(t *testing.T) {
 	clock := &slackClock{t: time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)}
 	b := startSlackBot(t, f, clock, filepath.Join(t.TempDir(), "k.db"), nil)
 	b.startCup()
-	picture := bot.Notice{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C1"},
-		Channel:  []bot.Message{{Text: "the mat", Files: []bot.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}}},
-		DirectTo: "ULEMP", Direct: []bot.Message{{Text: "⏰ a direct reminder"}}}
+	picture := bot.Notice{Place: chat.Place{Platform: "slack", Space: "T1", Channel: "C1"},
+		Channel:  []chat.Message{{Text: "the mat", Files: []chat.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}}},
+		DirectTo: "ULEMP", Direct: []chat.Message{{Text: "⏰ a direct reminder"}}}
 	// A prompt whose result comes with a picture: its update is idempotent,
 	// its upload is not.
-	c1 := bot.Place{Platform: "slack", Space: "T1", Channel: "C1"}
-	if err := b.a.Notify(t.Context(), bot.Notice{Place: c1, Channel: []bot.Message{{Text: "aim?", Ref: "gx:7", Options: []bot.Option{{ID: "k1:gx:7:a", Label: "Aim"}}}}}); err != nil {
+	c1 := chat.Place{Platform: "slack", Space: "T1", Channel: "C1"}
+	if err := b.a.Notify(t.Context(), bot.Notice{Place: c1, Channel: []chat.Message{{Text: "aim?", Ref: "gx:7", Options: []chat.Option{{ID: "k1:gx:7:a", Label: "Aim"}}}}}); err != nil {
 		t.Fatal(err)
 	}
 	b.take()
-	picture.Answered = []bot.Answer{{Ref: "gx:7", Message: bot.Message{Text: "aimed", Files: []bot.File{{Name: "salvo.png", ContentType: "image/png", Data: []byte("png")}}}}}
+	picture.Answered = []chat.Answer{{Ref: "gx:7", Message: chat.Message{Text: "aimed", Files: []chat.File{{Name: "salvo.png", ContentType: "image/png", Data: []byte("png")}}}}}
 	for hour := 1; hour <= 3; hour++ {
 		clock.t = clock.t.Add(time.Hour)
 		notices, err := b.svc.Tick(t.Context(), clock.now())
@@ -273,7 +274,7 @@ func TestARetriedTickShowsEachMessageOnceThroughSlack(t *testing.T) {
 		t.Errorf("%d messages show a career started at its deadline (want 2), %d files shared (want 2)", results, files)
 	}
 
-	plain := bot.Notice{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C7"}, Channel: []bot.Message{{Text: "no key"}}}
+	plain := bot.Notice{Place: chat.Place{Platform: "slack", Space: "T1", Channel: "C7"}, Channel: []chat.Message{{Text: "no key"}}}
 	for i := 0; i < 2; i++ {
 		if err := b.a.Notify(t.Context(), plain); err != nil {
 			t.Fatal(err)

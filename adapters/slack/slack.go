@@ -21,6 +21,7 @@ import (
 	"github.com/slack-go/slack/socketmode"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/internal/ops"
 )
@@ -257,7 +258,7 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 			return
 		}
 		ctx := a.workCtx()
-		place := bot.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}
+		place := chat.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}
 		rest := a.slash(ctx, received, cmd, place, func(first any) {
 			if first == nil {
 				smc.Ack(*evt.Request)
@@ -283,23 +284,23 @@ func (a *Adapter) command(ctx context.Context, c slack.SlashCommand) bot.Reply {
 	game := strings.TrimPrefix(c.Command, "/")
 	sub, args, err := ParseCommandText(c.Text)
 	if err != nil {
-		return bot.Reply{Private: []bot.Message{{Text: err.Error()}}}
+		return bot.Reply{Private: []chat.Message{{Text: err.Error()}}}
 	}
 	if sub == "" {
-		return bot.Reply{Private: []bot.Message{{Text: "Usage: " + c.Command + " " + usage(a.games[game])}}}
+		return bot.Reply{Private: []chat.Message{{Text: "Usage: " + c.Command + " " + usage(a.games[game])}}}
 	}
 	words := []string{sub}
-	user := bot.User{ID: c.UserID, Name: c.UserName}
+	user := chat.User{ID: c.UserID, Name: c.UserName}
 	for _, spec := range bot.Commands() {
 		if spec.Name == words[0] && spec.ManagerMatters {
 			user.Manager = a.isAdmin(ctx, c.UserID)
 		}
 	}
-	place := bot.Place{Platform: "slack", Space: c.TeamID, Channel: c.ChannelID}
+	place := chat.Place{Platform: "slack", Space: c.TeamID, Channel: c.ChannelID}
 	r, err := a.svc.Command(ctx, place, user, game, words[0], args)
 	if err != nil {
 		a.log.Error("slack: command failed", "err", err)
-		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
+		return bot.Reply{Private: []chat.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
 	}
 	return r
 }
@@ -317,7 +318,7 @@ func (a *Adapter) interaction(ctx context.Context, cb slack.InteractionCallback)
 	if act.SelectedOption.Value != "" {
 		id = act.SelectedOption.Value
 	}
-	user := bot.User{ID: cb.User.ID, Name: cb.User.Name}
+	user := chat.User{ID: cb.User.ID, Name: cb.User.Name}
 	if strings.Contains(id, ":abandon:") {
 		user.Manager = a.isAdmin(ctx, cb.User.ID)
 	}
@@ -325,7 +326,7 @@ func (a *Adapter) interaction(ctx context.Context, cb slack.InteractionCallback)
 	r, err := a.svc.Click(ctx, place, user, id)
 	if err != nil {
 		a.log.Error("slack: click failed", "err", err)
-		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
+		return bot.Reply{Private: []chat.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
 	}
 	if r.Form != nil {
 		return a.openForm(ctx, cb.TriggerID, place, r.Form)
@@ -342,10 +343,10 @@ const (
 // openForm shows the form a click opened as a modal view (views.open, with
 // the click's trigger, which Slack honours for 3 seconds). The view keeps
 // the click's place, where the prompt is answered when it is submitted.
-func (a *Adapter) openForm(ctx context.Context, trigger string, place bot.Place, f *bot.Form) bot.Reply {
+func (a *Adapter) openForm(ctx context.Context, trigger string, place chat.Place, f *chat.Form) bot.Reply {
 	meta, err := json.Marshal(place)
 	if err != nil {
-		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not open the form (an internal error was logged); your game is as it was."}}}
+		return bot.Reply{Private: []chat.Message{{Text: "Kaleun could not open the form (an internal error was logged); your game is as it was."}}}
 	}
 	input := slack.NewPlainTextInputBlockElement(slack.NewTextBlockObject(slack.PlainTextType, trim(f.Hint, 150), false, false), formField)
 	view := slack.ModalViewRequest{
@@ -360,7 +361,7 @@ func (a *Adapter) openForm(ctx context.Context, trigger string, place bot.Place,
 	if _, err := a.api.OpenViewContext(ctx, trigger, view); err != nil {
 		a.log.Error("slack: views.open", "err", err)
 		a.metrics.Error(ops.ErrPlatform)
-		return bot.Reply{Private: []bot.Message{{Text: "The form could not open (Slack allows 3 seconds): press ⌨ Type it again."}}}
+		return bot.Reply{Private: []chat.Message{{Text: "The form could not open (Slack allows 3 seconds): press ⌨ Type it again."}}}
 	}
 	return bot.Reply{}
 }
@@ -372,25 +373,25 @@ func (a *Adapter) submitted(ctx context.Context, cb slack.InteractionCallback) b
 	if st := cb.View.State; st != nil {
 		value = st.Values[formBlock][formField].Value
 	}
-	user := bot.User{ID: cb.User.ID, Name: cb.User.Name}
+	user := chat.User{ID: cb.User.ID, Name: cb.User.Name}
 	r, err := a.svc.Submit(ctx, interactionPlace(cb), user, cb.View.CallbackID, value)
 	if err != nil {
 		a.log.Error("slack: form failed", "err", err)
-		return bot.Reply{Private: []bot.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
+		return bot.Reply{Private: []chat.Message{{Text: "Kaleun could not do that (an internal error was logged); your game is as it was."}}}
 	}
 	return r
 }
 
 // interactionPlace is where a click happened: a channel, or a thread of it;
 // for a form submitted, the place of the click that opened it.
-func interactionPlace(cb slack.InteractionCallback) bot.Place {
+func interactionPlace(cb slack.InteractionCallback) chat.Place {
 	if cb.Type == slack.InteractionTypeViewSubmission {
-		var p bot.Place
+		var p chat.Place
 		if json.Unmarshal([]byte(cb.View.PrivateMetadata), &p) == nil && p.Platform == "slack" {
 			return p
 		}
 	}
-	return bot.Place{Platform: "slack", Space: cb.Team.ID, Channel: cb.Channel.ID, Thread: cb.Container.ThreadTs}
+	return chat.Place{Platform: "slack", Space: cb.Team.ID, Channel: cb.Channel.ID, Thread: cb.Container.ThreadTs}
 }
 
 // isAdmin: Slack workspace admins and owners count as channel managers.

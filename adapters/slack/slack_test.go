@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/internal/slackfake"
@@ -193,10 +194,10 @@ func TestNotifyPostsToTheChannelAndDirectly(t *testing.T) {
 	defer a.Close()
 	<-f.Open()
 	err := a.Notify(t.Context(), bot.Notice{
-		Place:    bot.Place{Platform: "slack", Space: "T1", Channel: "C9"},
-		Channel:  []bot.Message{{Title: "Reminder: Decision (9.6.7)", Text: "Reminder 2: game g waits", Mention: "U7", Options: []bot.Option{{ID: "k1:g:3:roll", Label: "Roll"}}}},
+		Place:    chat.Place{Platform: "slack", Space: "T1", Channel: "C9"},
+		Channel:  []chat.Message{{Title: "Reminder: Decision (9.6.7)", Text: "Reminder 2: game g waits", Mention: "U7", Options: []chat.Option{{ID: "k1:g:3:roll", Label: "Roll"}}}},
 		DirectTo: "U7",
-		Direct:   []bot.Message{{Text: "Reminder 2: game g waits (channel C9)"}},
+		Direct:   []chat.Message{{Text: "Reminder 2: game g waits (channel C9)"}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -221,19 +222,19 @@ func TestThreadsAndStickyStandings(t *testing.T) {
 	defer store.Close()
 	defer a.Close()
 	<-f.Open()
-	th, err := a.OpenThread(t.Context(), bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Prien")
+	th, err := a.OpenThread(t.Context(), chat.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Prien")
 	if err != nil || !isThreadTS(th.Thread) {
 		t.Fatalf("thread: %+v %v", th, err)
 	}
 	f.Drain(t)
-	if err := a.Notify(t.Context(), bot.Notice{Place: th, Channel: []bot.Message{{Text: "Prien's career begins"}}}); err != nil {
+	if err := a.Notify(t.Context(), bot.Notice{Place: th, Channel: []chat.Message{{Text: "Prien's career begins"}}}); err != nil {
 		t.Fatal(err)
 	}
 	if p := f.Drain(t); len(p) != 1 || p[0].Get("thread_ts") != th.Thread {
 		t.Fatalf("into the thread: %v", p)
 	}
 	for i, want := range []string{"/api/chat.postMessage", "/api/chat.update"} {
-		if err := a.Notify(t.Context(), bot.Notice{Place: bot.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []bot.Message{{Title: "Standings", Text: fmt.Sprint(i)}}, Sticky: "standings:t1"}); err != nil {
+		if err := a.Notify(t.Context(), bot.Notice{Place: chat.Place{Platform: "slack", Space: "T1", Channel: "C5"}, Channel: []chat.Message{{Title: "Standings", Text: fmt.Sprint(i)}}, Sticky: "standings:t1"}); err != nil {
 			t.Fatal(err)
 		}
 		if p := f.Drain(t); len(p) != 1 || p[0].Get("_method") != want {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 )
 
 // The routine autopilot at the keyboard: with `autopilot on` the game's
@@ -26,13 +27,13 @@ func (s *Session) LoadAutopilot(ctx context.Context) error {
 // decision brings is shown as if he had taken it (issue 28): its rolls,
 // their results, the end of the game; only the line that says the choice
 // is the autopilot's own, once.
-func (s *Session) autopilotStep(ctx context.Context, prompt bot.Message) (done, end bool, err error) {
+func (s *Session) autopilotStep(ctx context.Context, prompt chat.Message) (done, end bool, err error) {
 	if !s.autopilotOn() {
 		return false, false, nil
 	}
 	user := s.User
 	if prompt.Owner != "" && prompt.Owner != user.ID {
-		user = bot.User{ID: prompt.Owner, Name: prompt.Owner}
+		user = chat.User{ID: prompt.Owner, Name: prompt.Owner}
 	}
 	r, took, ok, err := s.Svc.Routine(ctx, s.Place, user)
 	if err != nil {
@@ -80,12 +81,12 @@ func over(r bot.Reply) bool {
 // ..."), which the autopilot's own line has said; the rest of the result,
 // and the lines of decisions folded into it (an auto-roll), stay.
 func withoutChoiceLines(r bot.Reply) bot.Reply {
-	drop := func(m bot.Message) bot.Message {
+	drop := func(m chat.Message) chat.Message {
 		m.Text = withoutChoiceLine(m.Text)
 		m.Transcript = withoutChoiceLine(m.Transcript)
 		return m
 	}
-	answered := make([]bot.Answer, len(r.Answered))
+	answered := make([]chat.Answer, len(r.Answered))
 	for i, a := range r.Answered {
 		a.Message = drop(a.Message)
 		answered[i] = a
@@ -118,7 +119,7 @@ func (s *Session) setAutopilot(ctx context.Context, arg string) {
 	if s.autopilot {
 		text = "Autopilot on: the built-in player takes the decisions the game calls routine until one needs you, and says what it did in one line each. `autopilot off` gives them back."
 	}
-	s.show(bot.Message{Text: text})
+	s.show(chat.Message{Text: text})
 }
 
 // withoutChoiceLine drops the line a decision's events open with ("» ..."):

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/bot/audit"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
@@ -363,7 +364,7 @@ func TestHotSeatDuelUndoAsksTheOtherPlayer(t *testing.T) {
 	h, _ := hunters.NewRules()
 	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h)})
 	svc := bot.New(store, games, bot.Options{})
-	prien := bot.User{ID: me.ID, Name: "Prien"}
+	prien := chat.User{ID: me.ID, Name: "Prien"}
 	d := &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte("hot seat duel")), GameID: "duel"}
 	r, err := svc.StartGame(t.Context(), place, prien, "hunters-duel", map[string]string{"boat": "VIIC", "start": "1941-06", "b": bot.UserArg("seatb", "Kretschmer")}, d)
 	if err != nil {
@@ -421,10 +422,10 @@ func TestHotSeatDuelUndoAsksTheOtherPlayer(t *testing.T) {
 func TestPictureLineOnlyWhenThePictureChanged(t *testing.T) {
 	var out strings.Builder
 	s := &Session{Out: &out, Pictures: t.TempDir()}
-	mat := bot.File{Name: "mat.png", Data: []byte("first")}
-	s.writeFiles([]bot.File{mat})
-	s.writeFiles([]bot.File{mat})
-	s.writeFiles([]bot.File{{Name: "mat.png", Data: []byte("second")}, {Name: "log.png", Data: []byte("first")}})
+	mat := chat.File{Name: "mat.png", Data: []byte("first")}
+	s.writeFiles([]chat.File{mat})
+	s.writeFiles([]chat.File{mat})
+	s.writeFiles([]chat.File{{Name: "mat.png", Data: []byte("second")}, {Name: "log.png", Data: []byte("first")}})
 	if n := strings.Count(out.String(), "[picture: "); n != 3 || strings.Count(out.String(), "mat.png]") != 2 {
 		t.Fatalf("%d picture lines:\n%s", n, out.String())
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/tonnagewar"
 	"github.com/kaleun/kaleun/persist"
@@ -31,7 +32,7 @@ func tonnageWarSession(t *testing.T, clear bool) *Session {
 	svc := bot.New(store, engine.Described(map[string]engine.Rules{"tonnagewar": tw}), bot.Options{})
 	s := &Session{Svc: svc, Place: place, User: me, Game: "tonnagewar", Views: []string{"table", "score", "variants", "hand"}, ClearScreen: clear}
 	d := &persist.DiceRecord{Kind: "auditable", Seed: hex.EncodeToString([]byte("hot seat test")), GameID: "hotseat"}
-	r, err := svc.StartGame(t.Context(), place, bot.User{ID: me.ID, Name: "Prien"}, "tonnagewar", map[string]string{"b": bot.UserArg("seatb", "Walker")}, d)
+	r, err := svc.StartGame(t.Context(), place, chat.User{ID: me.ID, Name: "Prien"}, "tonnagewar", map[string]string{"b": bot.UserArg("seatb", "Walker")}, d)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,14 +20,15 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/engine"
 )
 
 // Session is one terminal game.
 type Session struct {
 	Svc   *bot.Service
-	Place bot.Place
-	User  bot.User
+	Place chat.Place
+	User  chat.User
 	Game  string
 	Views []string
 	In    io.Reader
@@ -51,17 +52,17 @@ type Session struct {
 	shown string
 	// private is the last private prompt shown, and atKeyboard the player
 	// who saw it (a game with hidden cards passes the keyboard).
-	private    *bot.Message
+	private    *chat.Message
 	atKeyboard string
 	// prompted says the last thing printed is the "> " of a prompt.
 	prompted bool
 	// sinceHandOver are the public messages shown since the keyboard last
 	// passed, shown again at the next hand-over: the player who comes
 	// sees the rolls of the turn that just ended.
-	sinceHandOver []bot.Message
+	sinceHandOver []chat.Message
 	// decider is the player who took the last decision at this keyboard:
 	// `undo` takes it back.
-	decider bot.User
+	decider chat.User
 	// drawn is the last picture written under each name: one that has not
 	// changed is neither written nor announced again.
 	drawn map[string][32]byte
@@ -70,7 +71,7 @@ type Session struct {
 	autopilot, paused bool
 	// held is the prompt a reply brought while the autopilot was on: Run
 	// prints it when the autopilot leaves it to the player.
-	held *bot.Message
+	held *chat.Message
 	// noticeAfter is how long an answer may take before the session says
 	// it is coming (0: NoticeAfter).
 	noticeAfter time.Duration
@@ -89,11 +90,11 @@ var ErrDice = errors.New("the dice could not roll")
 func (s *Session) Show(r bot.Reply) {
 	// A result's first line says the choice in chat's words; the terminal
 	// shows its events whole, the choice's own line among them.
-	result := func(m bot.Message) bot.Message {
+	result := func(m chat.Message) chat.Message {
 		m.Title, m.Text = "", ""
 		return m
 	}
-	var results []bot.Message
+	var results []chat.Message
 	switch {
 	case r.Update != nil && (len(r.Answered) == 0 || !r.Answered[0].InPlace):
 		// The result as its player sees it (with what only he may see):
@@ -122,7 +123,7 @@ func (s *Session) Show(r bot.Reply) {
 		}
 	}
 	if n := len(s.sinceHandOver); n > maxSinceHandOver {
-		s.sinceHandOver = append([]bot.Message(nil), s.sinceHandOver[n-maxSinceHandOver:]...)
+		s.sinceHandOver = append([]chat.Message(nil), s.sinceHandOver[n-maxSinceHandOver:]...)
 	}
 	for _, m := range r.Private {
 		s.show(m)
@@ -242,7 +243,7 @@ func (s *Session) saved() {
 // answer presses an option of the pending prompt, as the player the prompt
 // is for (every player of a terminal game sits at this keyboard). end says
 // the game is over.
-func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (end bool, err error) {
+func (s *Session) answer(ctx context.Context, prompt chat.Message, key string) (end bool, err error) {
 	// A key typed is meant: a risky option needs no second step.
 	var id string
 	if i := indexOf(prompt.Prompt.Options, key); i >= 0 {
@@ -258,7 +259,7 @@ func (s *Session) answer(ctx context.Context, prompt bot.Message, key string) (e
 	}
 	user := s.User
 	if prompt.Owner != "" && prompt.Owner != user.ID {
-		user = bot.User{ID: prompt.Owner, Name: prompt.Owner}
+		user = chat.User{ID: prompt.Owner, Name: prompt.Owner}
 	}
 	s.decider = user
 	r, err := s.Svc.Click(ctx, s.Place, user, id)
@@ -300,7 +301,7 @@ func (s *Session) command(ctx context.Context, lines <-chan inputLine, pk pick) 
 	}
 	viewer := s.User
 	if s.atKeyboard != "" {
-		viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
+		viewer = chat.User{ID: s.atKeyboard, Name: s.atKeyboard}
 	}
 	r, err := s.Svc.Command(ctx, s.Place, viewer, s.Game, pk.command, nil)
 	if err != nil {
@@ -341,7 +342,7 @@ func (s *Session) undo(ctx context.Context, lines <-chan inputLine) error {
 		if r.Update != nil && r.Update.Text != "" {
 			s.show(*r.Update) // a question's answer: "Nothing changed: …"
 		}
-		var q *bot.Message
+		var q *chat.Message
 		for _, m := range append(r.Public, r.Private...) {
 			if m.Prompt == nil && len(m.Options) > 0 && cmp.Or(m.Owner, m.Mention) != "" {
 				// A question for a player: whether he means an undo that
@@ -365,13 +366,13 @@ func (s *Session) undo(ctx context.Context, lines <-chan inputLine) error {
 
 // ask puts a bot's question (a message with buttons for one player) to the
 // keyboard and presses the button chosen, as that player.
-func (s *Session) ask(ctx context.Context, lines <-chan inputLine, q bot.Message) (bot.Reply, error) {
+func (s *Session) ask(ctx context.Context, lines <-chan inputLine, q chat.Message) (bot.Reply, error) {
 	who := cmp.Or(q.Owner, q.Mention)
 	p := &engine.Prompt{Token: "question", Kind: "question", Actor: engine.Actor(who), Text: q.Text}
 	for _, o := range q.Options {
 		p.Options = append(p.Options, engine.Option{Key: firstWord(o.Label), Label: o.Label})
 	}
-	s.show(bot.Message{Title: q.Title, Text: q.Text, Prompt: p})
+	s.show(chat.Message{Title: q.Title, Text: q.Text, Prompt: p})
 	for {
 		in, ok := s.next(ctx, lines)
 		if !ok {
@@ -385,17 +386,17 @@ func (s *Session) ask(ctx context.Context, lines <-chan inputLine, q bot.Message
 		s.prompted = false
 		pk, why := resolve(a.Key, p, []string{"quit"}, s.JSONL)
 		if pk.command == "quit" || pk.command == "exit" {
-			s.show(bot.Message{Text: "Nothing changed: the question is dropped."})
+			s.show(chat.Message{Text: "Nothing changed: the question is dropped."})
 			return bot.Reply{}, errQuit
 		}
 		if why != "" || pk.option == "" {
 			s.error(why)
-			s.show(bot.Message{Title: q.Title, Text: q.Text, Prompt: p})
+			s.show(chat.Message{Title: q.Title, Text: q.Text, Prompt: p})
 			continue
 		}
 		id := q.Options[indexOf(p.Options, pk.option)].ID
 		s.shown = ""
-		user := bot.User{ID: who, Name: who}
+		user := chat.User{ID: who, Name: who}
 		switch who {
 		case s.User.ID:
 			user = s.User // the keyboard's own player, by his name
@@ -502,7 +503,7 @@ func (s *Session) readLines(ctx context.Context) <-chan inputLine {
 // the other one the screen is cleared, the public events of the turn that
 // ended are shown, and the session waits for him (not in JSONL: programs
 // do not peek).
-func (s *Session) openPrivate(door bot.Message, lines <-chan inputLine, ctx context.Context) (bot.Message, error) {
+func (s *Session) openPrivate(door chat.Message, lines <-chan inputLine, ctx context.Context) (chat.Message, error) {
 	if p := s.private; p != nil && p.Prompt != nil && p.Prompt.Token == door.Prompt.Token {
 		return *p, nil // already shown to him
 	}
@@ -511,21 +512,21 @@ func (s *Session) openPrivate(door bot.Message, lines <-chan inputLine, ctx cont
 		s.handOver(door)
 		select {
 		case <-ctx.Done():
-			return bot.Message{}, nil
+			return chat.Message{}, nil
 		case _, ok := <-lines:
 			if !ok {
-				return bot.Message{}, nil
+				return chat.Message{}, nil
 			}
 		}
 	}
 	s.atKeyboard = player
-	r, err := s.Svc.Click(ctx, s.Place, bot.User{ID: player, Name: player}, door.Options[0].ID)
+	r, err := s.Svc.Click(ctx, s.Place, chat.User{ID: player, Name: player}, door.Options[0].ID)
 	if err != nil {
-		return bot.Message{}, err
+		return chat.Message{}, err
 	}
 	s.Show(r)
 	if s.private == nil || s.private.Prompt == nil || s.private.Prompt.Token != door.Prompt.Token {
-		return bot.Message{}, fmt.Errorf("the private prompt did not open: %s", privateText(r))
+		return chat.Message{}, fmt.Errorf("the private prompt did not open: %s", privateText(r))
 	}
 	return *s.private, nil
 }
@@ -540,7 +541,7 @@ const maxSinceHandOver = 60
 
 // handOver hides the screen of the player who leaves the keyboard, shows
 // what the table saw of his turn, and says whose turn it is.
-func (s *Session) handOver(door bot.Message) {
+func (s *Session) handOver(door chat.Message) {
 	s.prompted = false
 	if s.ClearScreen {
 		fmt.Fprint(s.Out, clearScreen)
@@ -568,10 +569,10 @@ func privateText(r bot.Reply) string {
 }
 
 // pending asks the bot for the pending decision.
-func (s *Session) pending(ctx context.Context) (bot.Message, bool, error) {
+func (s *Session) pending(ctx context.Context) (chat.Message, bool, error) {
 	r, err := s.Svc.Command(ctx, s.Place, s.User, s.Game, "turn", nil)
 	if err != nil {
-		return bot.Message{}, false, err
+		return chat.Message{}, false, err
 	}
 	for _, m := range r.Public {
 		if m.Prompt != nil {
@@ -584,7 +585,7 @@ func (s *Session) pending(ctx context.Context) (bot.Message, bool, error) {
 	for _, m := range r.Public {
 		s.show(m)
 	}
-	return bot.Message{}, true, nil
+	return chat.Message{}, true, nil
 }
 
 func indexOf(opts []engine.Option, key string) int {
@@ -653,7 +654,7 @@ func (s *Session) refuse(msg string) {
 
 // show prints one bot message: as text, or as JSONL lines. A private
 // prompt's door is not printed: Run opens it for its player.
-func (s *Session) show(m bot.Message) {
+func (s *Session) show(m chat.Message) {
 	if m.Prompt != nil && m.Prompt.Private && len(m.Prompt.Options) == 0 {
 		return
 	}
@@ -797,7 +798,7 @@ func RenderView(v *engine.View) string {
 
 // writeFiles saves a message's pictures and says where they are. A file
 // that cannot be written is reported and the game goes on: the text has it all.
-func (s *Session) writeFiles(files []bot.File) {
+func (s *Session) writeFiles(files []chat.File) {
 	if s.Pictures == "" {
 		return
 	}
@@ -832,7 +833,7 @@ func (s *Session) writeFiles(files []bot.File) {
 func (s *Session) odds(ctx context.Context) error {
 	viewer := s.User
 	if s.atKeyboard != "" {
-		viewer = bot.User{ID: s.atKeyboard, Name: s.atKeyboard}
+		viewer = chat.User{ID: s.atKeyboard, Name: s.atKeyboard}
 	}
 	var r bot.Reply
 	var err error

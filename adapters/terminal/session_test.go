@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/pictures"
@@ -20,8 +21,8 @@ import (
 )
 
 var (
-	place = bot.Place{Platform: "terminal", Space: "local", Channel: "local"}
-	me    = bot.User{ID: "local", Name: "Kommandant"}
+	place = chat.Place{Platform: "terminal", Space: "local", Channel: "local"}
+	me    = chat.User{ID: "local", Name: "Kommandant"}
 )
 
 // session opens (or reopens) the database and returns a session on it; a new
