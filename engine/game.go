@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 )
@@ -74,6 +75,17 @@ type Game struct {
 	Simulator Simulator
 	// Packs, when set, is the game's door for content packs (see PackKit).
 	Packs *PackKit
+	// Renderings are the pictures `kaleun render --what` draws of a saved
+	// game beyond its illustrator's (a mat, a sheet, in a file format the
+	// illustrator does not give); RenderHelp says what --what takes for
+	// the game, illustrator's pictures included ("" for no pictures).
+	Renderings []Rendering
+	RenderHelp string
+	// Bench, when set, is the game's `kaleun bench GAME`: it is handed the
+	// command's flags and writers and returns its exit status. A tool beside
+	// the game (it reads clocks, which the engine never does), filled in by
+	// the game's registration.
+	Bench func(args []string, stdout, stderr io.Writer) int
 	// Words are the game's words for what the framework shows players.
 	Words Words
 }
@@ -283,3 +295,17 @@ func (r Registry) Rules(name string) Rules {
 	}
 	return nil
 }
+
+// Rendering is one picture `kaleun render` draws of a saved game: its
+// --what name, the file formats it is drawn in (by extension: "png",
+// "csv"), and the drawing. Draw's error, when the state has nothing to
+// draw (ErrNothingToDraw), is shown to the operator as it is.
+type Rendering struct {
+	What    string
+	Formats []string
+	Draw    func(st State, format string) ([]byte, error)
+}
+
+// ErrNothingToDraw wraps a Rendering's refusal of a state that has nothing
+// to draw now (no ship engagement on a combat mat).
+var ErrNothingToDraw = errors.New("nothing to draw")

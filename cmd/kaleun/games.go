@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/example"
@@ -12,6 +13,7 @@ import (
 	"github.com/kaleun/kaleun/engine/tonnagewar"
 	"github.com/kaleun/kaleun/engine/uboatleader"
 	ublpictures "github.com/kaleun/kaleun/engine/uboatleader/pictures"
+	"github.com/kaleun/kaleun/internal/huntersbench"
 )
 
 // gameContent is the content an operator or a player adds to the games:
@@ -80,7 +82,7 @@ func gamesWith(c gameContent) (engine.Registry, error) {
 		return nil, err
 	}
 	games, err := withPacks([]*engine.Game{
-		hunters.Game(h, hil),
+		withBench(withRenderings(hunters.Game(h, hil), hil.Renderings(), pictures.RenderHelp), huntersbench.Run),
 		duel.Game(duel.NewRules(h), hil),
 		wolfpack.Game(wolfpack.NewRules(h)),
 		tonnagewar.Game(tw),
@@ -91,4 +93,19 @@ func gamesWith(c gameContent) (engine.Registry, error) {
 		return nil, err
 	}
 	return engine.NewRegistry(games...)
+}
+
+// withBench gives a game its kaleun bench (a tool beside the game, kept out
+// of engine/ because it reads clocks).
+func withBench(g *engine.Game, bench func(args []string, stdout, stderr io.Writer) int) *engine.Game {
+	g.Bench = bench
+	return g
+}
+
+// withRenderings gives a game the pictures kaleun render draws beyond its
+// illustrator's (drawn by its pictures package, which the game's own
+// package cannot import).
+func withRenderings(g *engine.Game, r []engine.Rendering, help string) *engine.Game {
+	g.Renderings, g.RenderHelp = r, help
+	return g
 }

@@ -227,3 +227,21 @@ func awaitCondition(t *testing.T, what string, within time.Duration, cond func()
 		}
 	}
 }
+
+// kaleun bench runs the benchmark a game's registration gives it: with no
+// game named, the one game that has one; a game without one is refused
+// with the games that have one.
+func TestBenchRunsAGamesOwnBenchmark(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runBench([]string{"--careers", "100"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "careers") {
+		t.Fatalf("kaleun bench: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	out.Reset()
+	if code := runBench([]string{"hunters", "--careers", "100"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("kaleun bench hunters: exit %d: %s", code, errb.String())
+	}
+	errb.Reset()
+	if code := runBench([]string{"tonnagewar"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "the games with one: hunters") {
+		t.Fatalf("kaleun bench tonnagewar: exit %d: %s", code, errb.String())
+	}
+}

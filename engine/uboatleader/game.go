@@ -17,6 +17,7 @@ func Game(r *Rules, il engine.Illustrator) *engine.Game {
 		Views:        r.ViewSpecs(),
 		ScoreUnit:    r.ScoreUnit(),
 		Illustrator:  il,
+		RenderHelp:   "map, or display while a battle is on it",
 		Simulator:    simulator{r},
 		Packs:        packKit(il),
 		Words:        engine.Words{Player: "Kommandant", Games: "campaigns"},

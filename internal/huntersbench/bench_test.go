@@ -1,4 +1,4 @@
-package main
+package huntersbench
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ func TestBenchReportsAndRefuses(t *testing.T) {
 	cores := runtime.GOMAXPROCS(0)
 	var out, errb bytes.Buffer
 	prof := filepath.Join(t.TempDir(), "cpu.pprof")
-	if code := runBench([]string{"--careers", "300", "--json", "--cpuprofile", prof}, nil, &out, &errb); code != 0 {
+	if code := Run([]string{"--careers", "300", "--json", "--cpuprofile", prof}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if runtime.GOMAXPROCS(0) != cores {
@@ -34,13 +34,13 @@ func TestBenchReportsAndRefuses(t *testing.T) {
 		t.Fatalf("no CPU profile written: %v", err)
 	}
 	out.Reset()
-	if code := runBench([]string{"--careers", "200", "--boat", "IXB", "--start", "1941-03"}, nil, &out, &errb); code != 0 ||
+	if code := Run([]string{"--careers", "200", "--boat", "IXB", "--start", "1941-03"}, &out, &errb); code != 0 ||
 		!strings.Contains(out.String(), "careers/s") || !strings.Contains(out.String(), "Type IXB") {
 		t.Fatalf("words: %d %s %s", code, out.String(), errb.String())
 	}
 	for _, bad := range [][]string{{"--careers", "5"}, {"--boat", "XXI"}, {"--start", "1950-01"}, {"extra"}, {"--nope"}} {
 		errb.Reset()
-		if code := runBench(bad, nil, &out, &errb); code != 2 || errb.Len() == 0 {
+		if code := Run(bad, &out, &errb); code != 2 || errb.Len() == 0 {
 			t.Errorf("%v: exit %d, message %q", bad, code, errb.String())
 		}
 	}
@@ -50,7 +50,7 @@ func TestBenchReportsAndRefuses(t *testing.T) {
 // careers and whole answers, and refuses bad flags.
 func TestBenchAdvisor(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := runBench([]string{"--advisor", "--prompts", "5", "--rollouts", "200", "--json"}, nil, &out, &errb); code != 0 {
+	if code := Run([]string{"--advisor", "--prompts", "5", "--rollouts", "200", "--json"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	var rep advisorReport
@@ -61,12 +61,12 @@ func TestBenchAdvisor(t *testing.T) {
 		t.Fatalf("implausible report: %+v", rep)
 	}
 	out.Reset()
-	if code := runBench([]string{"--advisor", "--prompts", "3", "--rollouts", "100"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "to the end of the encounter: p50") {
+	if code := Run([]string{"--advisor", "--prompts", "3", "--rollouts", "100"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "to the end of the encounter: p50") {
 		t.Fatalf("words: %d %s %s", code, out.String(), errb.String())
 	}
 	for _, bad := range [][]string{{"--advisor", "--prompts", "0"}, {"--advisor", "--rollouts", "-1"}} {
 		errb.Reset()
-		if code := runBench(bad, nil, &out, &errb); code != 2 || errb.Len() == 0 {
+		if code := Run(bad, &out, &errb); code != 2 || errb.Len() == 0 {
 			t.Errorf("%v: exit %d, message %q", bad, code, errb.String())
 		}
 	}

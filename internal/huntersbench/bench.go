@@ -1,11 +1,14 @@
-// kaleun bench times The Hunters' simulated careers, the engine's speed
-// target. Like games.go, this file names a game, so that no framework
-// file of cmd/ has to (see TestNoCommandFileNamesAGame).
-
-package main
+// Package huntersbench is The Hunters' `kaleun bench`: it times simulated
+// careers against the engine's speed target (and the size of a saved
+// game), and with --advisor the advisor's rollouts. It is a tool beside
+// the game, not the game: it reads clocks, which engine/ never does. Its
+// game's registration (cmd/kaleun/games.go) offers it as the game's
+// engine.Game.Bench.
+package huntersbench
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -44,9 +47,11 @@ type benchReport struct {
 	TargetMet    bool    `json:"target_met"`
 }
 
-// runBench measures the shipped binary the way `kaleun sim` runs: careers of
-// the built-in commander with the fast dice, on one core.
-func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+// Run measures the shipped binary the way `kaleun sim` runs: careers of
+// the built-in commander with the fast dice, on one core. It is kaleun
+// bench's command line: args are its flags; the exit status is 0, 1 when
+// it could not measure, 2 for a bad flag.
+func Run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	careers := fs.Int("careers", 50000, "careers to time")
@@ -57,7 +62,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	advisor := fs.Bool("advisor", false, "time the advisor instead: rollouts on engagement prompts of real careers")
 	prompts := fs.Int("prompts", 200, "with --advisor: engagement prompts to time")
 	rollouts := fs.Int("rollouts", hunters.DefaultRollouts, "with --advisor: rollouts of an option")
-	if code, ok := parseFlags(fs, args, stderr); !ok {
+	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	if *advisor {
@@ -180,4 +185,20 @@ func savedStateSizes(r *hunters.Rules, cfg hunters.SimConfig) (largest int, mean
 		}
 	}
 	return largest, float64(total) / float64(count), nil
+}
+
+// parseFlags parses bench's flags and refuses positional arguments, as
+// kaleun's other commands do: 0 after -h or --help, 2 for a bad flag.
+func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
+		return 2, false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(fs.Output(), "kaleun %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return 2, false
+	}
+	return 0, true
 }

@@ -1,7 +1,7 @@
 // kaleun bench --advisor times The Hunters' odds advisor. Like games.go,
 // this file names a game (see TestNoCommandFileNamesAGame).
 
-package main
+package huntersbench
 
 import (
 	"encoding/json"
