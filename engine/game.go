@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -129,6 +130,39 @@ type SimConfig struct {
 	Games int
 	// Setup are setup answers (keys of the game's Setup form).
 	Setup map[string]string
+}
+
+// Count is how many games cfg asks for: def when it names none, refused
+// outside 1 to most ("careers: want 1 to 10000000, not 0"), noun naming
+// them.
+func (cfg SimConfig) Count(def, most int, noun string) (int, error) {
+	n := cfg.Games
+	if n == 0 {
+		n = def
+	}
+	if n < 1 || n > most {
+		return 0, fmt.Errorf("%s: want 1 to %d, not %d", noun, most, n)
+	}
+	return n, nil
+}
+
+// Only refuses a setup answer a simulation does not take: keys are those it
+// takes, said in the refusal ("a simulation takes boat, start and rules").
+func (cfg SimConfig) Only(keys ...string) error {
+	for k := range cfg.Setup {
+		if !slices.Contains(keys, k) {
+			return fmt.Errorf("a simulation takes %s, not %s", sayList(keys), k)
+		}
+	}
+	return nil
+}
+
+// sayList writes "a", "a and b", "a, b and c".
+func sayList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 // SimReport is a simulation's result: lines for a person, and Data (any

@@ -14,19 +14,12 @@ type simulator struct{ r *Rules }
 
 // Simulate implements engine.Simulator.
 func (m simulator) Simulate(cfg engine.SimConfig, dice func(i int) engine.Dice) (*engine.SimReport, error) {
-	n := cfg.Games
-	if n == 0 {
-		n = 1000
+	n, err := cfg.Count(1000, 10_000_000, "careers")
+	if err != nil {
+		return nil, err
 	}
-	if n < 1 || n > 10_000_000 {
-		return nil, fmt.Errorf("careers: want 1 to 10000000, not %d", n)
-	}
-	for k := range cfg.Setup {
-		switch k {
-		case "boat", "start", "rules":
-		default:
-			return nil, fmt.Errorf("a simulation takes boat, start and rules, not %s", k)
-		}
+	if err := cfg.Only("boat", "start", "rules"); err != nil {
+		return nil, err
 	}
 	boat := cfg.Setup["boat"]
 	if boat == "" {

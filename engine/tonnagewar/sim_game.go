@@ -13,12 +13,9 @@ type simulator struct{ r *Rules }
 
 // Simulate implements engine.Simulator.
 func (m simulator) Simulate(cfg engine.SimConfig, dice func(i int) engine.Dice) (*engine.SimReport, error) {
-	n := cfg.Games
-	if n == 0 {
-		n = 200
-	}
-	if n < 1 || n > 1_000_000 {
-		return nil, fmt.Errorf("games: want 1 to 1000000, not %d", n)
+	n, err := cfg.Count(200, 1_000_000, "games")
+	if err != nil {
+		return nil, err
 	}
 	for k, v := range cfg.Setup {
 		switch {

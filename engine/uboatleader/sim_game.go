@@ -12,19 +12,12 @@ type simulator struct{ r *Rules }
 
 // Simulate implements engine.Simulator.
 func (m simulator) Simulate(cfg engine.SimConfig, dice func(i int) engine.Dice) (*engine.SimReport, error) {
-	n := cfg.Games
-	if n == 0 {
-		n = 1000
+	n, err := cfg.Count(1000, 1_000_000, "campaigns")
+	if err != nil {
+		return nil, err
 	}
-	if n < 1 || n > 1_000_000 {
-		return nil, fmt.Errorf("campaigns: want 1 to 1000000, not %d", n)
-	}
-	for k := range cfg.Setup {
-		switch k {
-		case "campaign", "length", "rules":
-		default:
-			return nil, fmt.Errorf("a simulation takes campaign, length and rules, not %s", k)
-		}
+	if err := cfg.Only("campaign", "length", "rules"); err != nil {
+		return nil, err
 	}
 	length := cfg.Setup["length"]
 	if length == "" {
