@@ -2,6 +2,8 @@ package content
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -551,8 +553,8 @@ func (c *checker) counters(k Counters) {
 		{"crew", k.Crew, []string{"F", "G"}, 8, "2.2.3"},
 	} {
 		total := 0
-		for _, letter := range sortedKeys(r.got) {
-			if !contains(r.letters, letter) {
+		for _, letter := range slices.Sorted(maps.Keys(r.got)) {
+			if !slices.Contains(r.letters, letter) {
 				c.add("counters.yaml: %s: letter %q is not one of theirs, %s (13.0)", r.what, letter, strings.Join(r.letters, ", "))
 			}
 			total += r.got[letter]
@@ -589,22 +591,4 @@ func (c *checker) counters(k Counters) {
 	if named+other > 88 {
 		c.add("counters.yaml: %d counters; the game has 88 (2.0)", named+other)
 	}
-}
-
-func sortedKeys(m map[string]int) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
