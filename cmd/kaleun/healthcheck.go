@@ -120,16 +120,7 @@ func askHealth(ctx context.Context, addr string, timeout time.Duration) (string,
 		return fmt.Sprintf("asking %s: %v", url, err), false
 	}
 	defer resp.Body.Close()
-	var body struct {
-		Status   string `json:"status"`
-		Database struct {
-			OK    bool   `json:"ok"`
-			Error string `json:"error"`
-		} `json:"database"`
-		Adapters map[string]struct {
-			Connected bool `json:"connected"`
-		} `json:"adapters"`
-	}
+	var body healthBody
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 	if err != nil {
 		return fmt.Sprintf("reading %s: %v", url, err), false
@@ -160,4 +151,16 @@ func askHealth(ctx context.Context, addr string, timeout time.Duration) (string,
 		return fmt.Sprintf("%s (%s)", line, resp.Status), false
 	}
 	return line, true
+}
+
+// healthBody is /healthz's JSON body, as serve writes it (internal/ops).
+type healthBody struct {
+	Status   string `json:"status"`
+	Database struct {
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+	} `json:"database"`
+	Adapters map[string]struct {
+		Connected bool `json:"connected"`
+	} `json:"adapters"`
 }

@@ -19,17 +19,8 @@ import (
 	"github.com/kaleun/kaleun/internal/discordfake"
 )
 
-// health is /healthz's JSON body.
-type health struct {
-	Status   string `json:"status"`
-	Database struct {
-		OK    bool   `json:"ok"`
-		Error string `json:"error"`
-	} `json:"database"`
-	Adapters map[string]struct {
-		Connected bool `json:"connected"`
-	} `json:"adapters"`
-}
+// health is /healthz's JSON body, as kaleun healthcheck reads it.
+type health = healthBody
 
 // awaitHealth polls /healthz until it answers with status code want.
 func awaitHealth(t *testing.T, base string, want int, within time.Duration) health {
