@@ -77,14 +77,16 @@ func (il *Illustrator) Map(b Board) (engine.Picture, error) {
 		if !ok0 || !ok1 {
 			continue
 		}
+		// From pixel centres, so that a level line is three even rows.
 		x0, y0 := mapPoint(s0.At)
 		x1, y1 := mapPoint(s1.At)
+		fx0, fy0, fx1, fy1 := float64(x0)+0.5, float64(y0)+0.5, float64(x1)+0.5, float64(y1)+0.5
 		_, d0 := b.Devastated[l[0]]
 		_, d1 := b.Devastated[l[1]]
 		if d0 || d1 {
-			dashed(c, float64(x0), float64(y0), float64(x1), float64(y1), 3, alertRed)
+			dashed(c, fx0, fy0, fx1, fy1, 3, alertRed)
 		} else {
-			c.Line(float64(x0), float64(y0), float64(x1), float64(y1), 3, draw.Hex(0xa39a84))
+			c.Line(fx0, fy0, fx1, fy1, 3, draw.Hex(0xa39a84))
 		}
 	}
 	for _, s := range b.Pack.Map.Spaces {
@@ -204,15 +206,27 @@ func (il *Illustrator) yards(c *draw.Canvas, b Board, y int) int {
 	if len(yards) == 0 {
 		return y
 	}
+	// Two rows of squares a yard, each panel as wide as its columns, so
+	// that every square has the room of a label.
 	gap := 16
-	pw := (mapW - 40 - gap*(len(yards)-1)) / len(yards)
+	colsOf := func(n int) int {
+		if n > 2 {
+			return (n + 1) / 2
+		}
+		return n
+	}
+	total := 0
+	for _, s := range yards {
+		total += colsOf(s.Shipyard)
+	}
 	const sq = 34
 	bottom := y
+	px := 20
 	for i, s := range yards {
-		px := 20 + i*(pw+gap)
-		cols := s.Shipyard
-		if cols > 4 {
-			cols = (cols + 1) / 2
+		cols := colsOf(s.Shipyard)
+		pw := (mapW - 40 - gap*(len(yards)-1)) * cols / max(total, 1)
+		if i == len(yards)-1 {
+			pw = mapW - 20 - px
 		}
 		rows := (s.Shipyard + cols - 1) / cols
 		ph := 30 + rows*(sq+6) + 4
@@ -258,6 +272,7 @@ func (il *Illustrator) yards(c *draw.Canvas, b Board, y int) int {
 			c.Text(px+8, y+ph-8, f.Small, alertRed, fmt.Sprintf("+%d more than the squares hold", extra))
 		}
 		bottom = max(bottom, y+ph)
+		px += pw + gap
 	}
 	return bottom
 }
