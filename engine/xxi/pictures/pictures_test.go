@@ -315,8 +315,16 @@ func TestAnotherPacksCoordinatesStillDraw(t *testing.T) {
 	if _, err := il.Map(midGame(&broken)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := il.Map(Board{}); err == nil {
-		t.Error("a Board without a pack is drawn")
+	// An empty pack (no spaces, tracks or paths) draws empty frames.
+	for _, draw := range []func(Board) (engine.Picture, error){il.Map, il.Tracks} {
+		pic, err := draw(Board{Pack: &content.Pack{}, GrindingWar: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		decode(t, pic)
+		if _, err := draw(Board{}); err == nil {
+			t.Error("a Board without a pack is drawn")
+		}
 	}
 }
 
