@@ -4,15 +4,20 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/draw"
 )
 
 // Illustrator draws XXI's two pictures from a Boarded state: map.png, the
-// Reich Transportation Map, and tracks.png, the tracks as one board.
+// Reich Transportation Map, and tracks.png, the tracks as one board. It is
+// safe for concurrent use: the bot draws for many channels at once, and a
+// font face is not (golang.org/x/image/font/opentype.Face), so a picture
+// is drawn under mu.
 type Illustrator struct {
-	f *draw.Fonts
+	mu sync.Mutex
+	f  *draw.Fonts
 }
 
 // NewIllustrator parses the embedded fonts once.

@@ -55,6 +55,8 @@ func clamp(v float64) float64 {
 // Displays square by square (2.5), the Counter Allocation Box (2.4.7) and a
 // legend.
 func (il *Illustrator) Map(b Board) (engine.Picture, error) {
+	il.mu.Lock()
+	defer il.mu.Unlock()
 	if b.Pack == nil {
 		return engine.Picture{}, fmt.Errorf("pictures: drawing the XXI map: no pack")
 	}

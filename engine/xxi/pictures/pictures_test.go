@@ -334,6 +334,24 @@ func sameColour(c interface{ RGBA() (r, g, b, a uint32) }, want interface{ RGBA(
 	return r1 == r2 && g1 == g2 && b1 == b2
 }
 
+// Channels draw at once: the illustrator's fonts are shared safely (run
+// with -race).
+func TestConcurrentDrawing(t *testing.T) {
+	il, p := illustrator(t), housePack(t)
+	done := make(chan error)
+	for i := 0; i < 4; i++ {
+		go func() {
+			_, err := il.Illustrate(boarded{b: midGame(p)}, "board", nil)
+			done <- err
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
 func BenchmarkMap(b *testing.B) {
 	il, p := illustrator(b), housePack(b)
 	for b.Loop() {

@@ -53,6 +53,8 @@ func tracksHeight(p *content.Pack) int {
 // flotilla where it is (2.4.10, 9.0); and the IGD's Transport Points
 // (2.4.2).
 func (il *Illustrator) Tracks(b Board) (engine.Picture, error) {
+	il.mu.Lock()
+	defer il.mu.Unlock()
 	if b.Pack == nil {
 		return engine.Picture{}, fmt.Errorf("pictures: drawing the XXI tracks: no pack")
 	}
