@@ -199,6 +199,11 @@ func TestEventsAreDescribed(t *testing.T) {
 		}
 		n++
 		r := e.Roll
+		// 9.2 "If any one die equals or exceeds": the highest die is read,
+		// and the text says so rather than summing the faces.
+		if !r.Highest || r.Target != nil || !strings.Contains(e.String(), ": highest ") || strings.Contains(e.String(), "+") {
+			t.Fatalf("roll %q does not read as the highest die", e.String())
+		}
 		if r.Case == "" || r.Case != e.Case || r.Purpose == "" || r.Dice == "" || r.Natural != maxOf(r.Faces) || r.Total != r.Natural || r.Result == "" || e.Text == "" {
 			t.Fatalf("roll %+v", r)
 		}
