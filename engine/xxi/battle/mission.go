@@ -40,6 +40,11 @@ func (t *turn) sail(key string) error {
 	p := t.p
 	switch key {
 	case "end":
+		for _, o := range p.Declared {
+			p.flotilla(o.Flotilla).Sailed = false
+			t.note("9.1", "%s's mission is called off: it stays in Valentin (XXI-A8 together).", o.Flotilla)
+		}
+		p.Declared = nil
 		t.end("The player ends the Battle Phase (9.1).")
 		return nil
 	case "go":

@@ -93,9 +93,14 @@ func (p Phase) sailPrompt() *Prompt {
 			opts = append(opts, engine.Option{Key: "go", Case: "9.1", Label: "Launch the declared missions: " + strings.Join(names, ", ")})
 		}
 	}
-	if !together || len(p.Declared) == 0 {
-		opts = append(opts, engine.Option{Key: "end", Case: "9.1", Label: "End the Battle Phase", Safe: true})
+	// `end` is always offered (9.1 obliges no flotilla to sail); under
+	// XXI-A8 together it calls off missions declared and not launched:
+	// nothing has been rolled for them.
+	end := engine.Option{Key: "end", Case: "9.1", Label: "End the Battle Phase", Safe: true}
+	if len(p.Declared) > 0 {
+		end.Label = "End the Battle Phase: the declared missions do not sail"
 	}
+	opts = append(opts, end)
 	return &Prompt{Kind: KindSail, Case: "9.1", Text: text, Options: opts}
 }
 
