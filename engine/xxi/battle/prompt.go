@@ -47,7 +47,7 @@ func (p Phase) Prompt() *Prompt {
 		return &Prompt{Kind: KindOpenOceanHit, Case: "9.3",
 			Text: fmt.Sprintf("%s was hit in the Open Ocean and is Depleted: return directly to Valentin, or continue Depleted to %s?", f.ID, next),
 			Options: []engine.Option{homeOption(),
-				{Key: "continue", Case: "9.3", Label: "Continue Depleted to " + next, Risk: "A Depleted flotilla is sunk by its next hit."}}}
+				{Key: "continue", Case: "9.3", Label: "Continue Depleted to " + next, Detail: "A Depleted flotilla is sunk by its next hit (9.4)"}}}
 	case StepConvoy:
 		var opts []engine.Option
 		for _, c := range p.ConvoyState {
