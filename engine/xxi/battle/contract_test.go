@@ -87,7 +87,7 @@ func TestDiceErrorsNameTheRoll(t *testing.T) {
 	for _, c := range []struct {
 		faces []int
 		want  string
-	}{{nil, "Engine test to enter Open Ocean"}, {[]int{1}, "Engine test to enter Open Ocean"}, {[]int{1, 1}, "depth charges against VII-1 in Open Ocean"}, {[]int{7}, "(9.2)"}} {
+	}{{nil, "Engine test to enter Open Ocean"}, {[]int{1}, "Engine test to enter Open Ocean"}, {[]int{1, 1}, "Depth charges against VII-1 in Open Ocean"}, {[]int{7}, "(9.2)"}} {
 		q, ev, err := p.Apply("test", dice.NewScripted(c.faces))
 		var de *engine.DiceError
 		if !errors.As(err, &de) || !strings.Contains(err.Error(), c.want) {

@@ -31,7 +31,7 @@ func (p Phase) Prompt() *Prompt {
 			}}
 	case StepAfterDC:
 		sp := pa.Spaces[m.Space]
-		opts := []engine.Option{{Key: "continue", Case: "9.5", Label: fmt.Sprintf("Enter %s and continue the mission", sp.Name), Detail: strength(f)}}
+		opts := []engine.Option{{Key: "continue", Case: "9.5", Label: fmt.Sprintf("Enter %s and continue the mission", sp.Name), Detail: continueDetail(f)}}
 		if isOpenOcean(sp) && p.Rulings.A6 == A6StraightHome {
 			opts = append(opts, homeOption())
 		}
@@ -144,4 +144,11 @@ func rating(f *Flotilla, test string) int {
 		return f.Ratings.Silence
 	}
 	return f.Ratings.Engine
+}
+
+func continueDetail(f *Flotilla) string {
+	if f.Depleted {
+		return "Depleted: its next hit sinks it (9.4)"
+	}
+	return "Full-strength"
 }
