@@ -347,7 +347,9 @@ type soloRun struct {
 
 func (r *soloRun) nextID() string {
 	r.ids++
-	return fmt.Sprintf("%s%d", strings.ToLower(r.side.platform()[:1]), r.ids)
+	// Unique among all the runs' interactions, and a path segment (Discord's
+	// callbacks carry it in their URL).
+	return fmt.Sprintf("%s-%d", strings.ReplaceAll(r.side.key(), "/", "-"), r.ids)
 }
 
 // load reads the run's game: running, or finished once it has ended.
