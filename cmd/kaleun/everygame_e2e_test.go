@@ -35,6 +35,7 @@ const (
 	soloShortDecisions = 60
 	soloSimCap         = 5000
 	soloChatCap        = 3000
+	soloKillAfter      = 50
 	// soloWait bounds every wait on the server: an answer, a button, a commit.
 	soloWait = 30 * time.Second
 )
@@ -112,6 +113,9 @@ api_base = %q
 	}
 	arrived := make(chan *soloRun, len(runs))
 	resume := make(chan struct{})
+	var resumed sync.Once
+	release := func() { resumed.Do(func() { close(resume) }) }
+	defer release() // should the test stop before the restart
 	var wg sync.WaitGroup
 	for _, r := range runs {
 		wg.Add(1)
@@ -150,7 +154,7 @@ api_base = %q
 			r.resumeErr = fmt.Errorf("after the restart no message offers %s, the button it showed before the kill", r.next)
 		}
 	}
-	close(resume)
+	release()
 	wg.Wait()
 	playTime := time.Since(started)
 	proc.stop()
@@ -259,9 +263,10 @@ func planSoloGames(t *testing.T, games engine.Registry, short bool) []soloPlan {
 			}
 			p.minDecisions, p.maxDecisions = min(p.minDecisions, n), max(p.maxDecisions, n)
 		}
-		// A third of the shortest game in (at most five decisions), so that
-		// the server's own dice seldom end a game before its kill.
-		p.killAfter = min(p.minDecisions/3, 5)
+		// A third of the shortest game in, so that the server's own dice
+		// seldom end a game before its kill; at most soloKillAfter, the
+		// games that reach their points first waiting there for the rest.
+		p.killAfter = min(p.minDecisions/3, soloKillAfter)
 		all = append(all, p)
 	}
 	if len(all) == 0 {
@@ -321,7 +326,9 @@ type chatSide interface {
 	offering(value string) (any, bool)
 	press(id string, on any, value string) error
 	acked(id string) bool
-	figures(gameIDs []string, interactions int) chatread.Figures
+	// figures measure the channel as chatread does, with the pictures
+	// counted by file name.
+	figures(gameIDs []string, interactions int) (chatread.Figures, map[string]int)
 	// last describes the channel's last n messages, for a failure's report.
 	last(n int) string
 }
@@ -538,7 +545,8 @@ func (r *soloRun) snapshot(t *testing.T) soloSnapshot {
 	}
 	s := soloSnapshot{decisions: rec.Decisions, head: rec.Head}
 	if rec.AwaitingStart {
-		return soloSnapshot{decisions: rec.Decisions, head: rec.Head, prompts: []string{"start"}}
+		s.prompts = []string{"start"}
+		return s
 	}
 	st, err := r.plan.game.Rules.Decode(rec.State)
 	if err != nil {
@@ -565,7 +573,11 @@ func (r *soloRun) report(t *testing.T, bin, db string) {
 	}
 	t.Logf("setup %s: %d decisions (in-process %d to %d), killed after %d; %s", setupJSON(r.plan.setup), r.decided,
 		r.plan.minDecisions, r.plan.maxDecisions, r.plan.killAfter, r.outcome)
-	r.side.figures([]string{r.gameID}, r.interactions).Check(t)
+	figures, pictures := r.side.figures([]string{r.gameID}, r.interactions)
+	if len(pictures) > 0 {
+		t.Logf("pictures by name: %v", pictures)
+	}
+	figures.Check(t)
 
 	export, err := exec.Command(bin, "audit", "--db", db, "--game", r.gameID).Output()
 	if err != nil {
@@ -685,8 +697,8 @@ func (s *discordSide) acked(id string) bool {
 	return s.pump.acks[id]
 }
 
-func (s *discordSide) figures(gameIDs []string, interactions int) chatread.Figures {
-	c := chatread.Figures{Interactions: interactions}
+func (s *discordSide) figures(gameIDs []string, interactions int) (chatread.Figures, map[string]int) {
+	c, names := chatread.Figures{Interactions: interactions}, map[string]int{}
 	s.pump.mu.Lock()
 	defer s.pump.mu.Unlock()
 	for _, m := range s.f.Messages() {
@@ -706,11 +718,12 @@ func (s *discordSide) figures(gameIDs []string, interactions int) chatread.Figur
 		for _, f := range m.Files {
 			if strings.HasSuffix(f, ".png") {
 				c.Pictures++
+				names[f]++
 			}
 		}
 		c.Mentions += s.pump.pings[m.ID]
 	}
-	return c
+	return c, names
 }
 
 // slackPump reads the Socket Mode acknowledgements the process sends, and
@@ -784,8 +797,8 @@ func (s *slackSide) acked(id string) bool {
 
 // figures read the channel as the Slack channel tests do: a picture is a
 // shared file, a message of its own, and Messages counts the rest.
-func (s *slackSide) figures(gameIDs []string, interactions int) chatread.Figures {
-	c := chatread.Figures{Interactions: interactions}
+func (s *slackSide) figures(gameIDs []string, interactions int) (chatread.Figures, map[string]int) {
+	c, names := chatread.Figures{Interactions: interactions}, map[string]int{}
 	for _, m := range s.f.Messages() {
 		if m.Channel != s.channel && m.Channel != "D-"+s.user {
 			continue
@@ -803,6 +816,7 @@ func (s *slackSide) figures(gameIDs []string, interactions int) chatread.Figures
 			for _, f := range m.Files {
 				if strings.HasSuffix(f, ".png") {
 					c.Pictures++
+					names[f]++
 				}
 			}
 		} else {
@@ -810,7 +824,7 @@ func (s *slackSide) figures(gameIDs []string, interactions int) chatread.Figures
 		}
 		c.Mentions += len(m.Pinged)
 	}
-	return c
+	return c, names
 }
 
 func (s *discordSide) last(n int) string {
