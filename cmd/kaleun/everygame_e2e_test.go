@@ -336,6 +336,8 @@ type chatSide interface {
 	figures(gameIDs []string, interactions int) (chatread.Figures, map[string]int)
 	// last describes the channel's last n messages, for a failure's report.
 	last(n int) string
+	// shows reports whether a public message of the channel says text.
+	shows(text string) bool
 }
 
 // soloRun is one game on one platform.
@@ -581,6 +583,9 @@ func (r *soloRun) report(t *testing.T, bin, db string) {
 	}
 	t.Logf("setup %s: %d decisions (in-process %d to %d), killed after %d; %s", setupJSON(r.plan.setup), r.decided,
 		r.plan.minDecisions, r.plan.maxDecisions, r.plan.killAfter, r.outcome)
+	if r.outcome == "" || !r.side.shows(r.outcome) {
+		t.Errorf("the channel was not told the game's result %q\nits last messages:\n%s", r.outcome, r.side.last(3))
+	}
 	figures, pictures := r.side.figures([]string{r.gameID}, r.interactions)
 	if len(pictures) > 0 {
 		t.Logf("pictures by name: %v", pictures)
@@ -853,4 +858,22 @@ func (s *slackSide) last(n int) string {
 		}
 	}
 	return strings.Join(out[max(0, len(out)-n):], "\n")
+}
+
+func (s *discordSide) shows(text string) bool {
+	for _, m := range s.f.Messages() {
+		if m.Channel == s.channel && !m.Ephemeral && strings.Contains(m.Text(), text) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *slackSide) shows(text string) bool {
+	for _, m := range s.f.Messages() {
+		if m.Channel == s.channel && !m.Ephemeral && !m.Deleted && strings.Contains(m.AllText(), text) {
+			return true
+		}
+	}
+	return false
 }
