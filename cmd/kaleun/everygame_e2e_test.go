@@ -578,35 +578,42 @@ func (r *soloRun) report(t *testing.T, bin, db string) {
 	if r.err != nil {
 		t.Fatalf("setup %s, after %d decisions: %v\nthe channel's last messages:\n%s", setupJSON(r.plan.setup), r.decided, r.err, r.side.last(6))
 	}
-	if !r.atKill {
-		t.Errorf("the game ended after %d decisions, before its kill point (%d decisions): the kill tested nothing of it", r.decided, r.plan.killAfter)
-	}
 	t.Logf("setup %s: %d decisions (in-process %d to %d), killed after %d; %s", setupJSON(r.plan.setup), r.decided,
 		r.plan.minDecisions, r.plan.maxDecisions, r.plan.killAfter, r.outcome)
-	if r.outcome == "" || !r.side.shows(r.outcome) {
-		t.Errorf("the channel was not told the game's result %q\nits last messages:\n%s", r.outcome, r.side.last(3))
-	}
-	figures, pictures := r.side.figures([]string{r.gameID}, r.interactions)
-	if len(pictures) > 0 {
-		t.Logf("pictures by name: %v", pictures)
-	}
-	figures.Check(t)
-
-	export, err := exec.Command(bin, "audit", "--db", db, "--game", r.gameID).Output()
-	if err != nil {
-		t.Fatalf("kaleun audit --db … --game %s: %v", r.gameID, err)
-	}
-	var x audit.Export
-	if err := json.Unmarshal(export, &x); err != nil || !x.Over || x.Head == "" {
-		t.Fatalf("the audit of %s: %v (over %v)\n%.300s", r.gameID, err, x.Over, export)
-	}
-	file := filepath.Join(t.TempDir(), r.gameID+".json")
-	if err := os.WriteFile(file, export, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(bin, "verify", file).CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "ok: game "+r.gameID) {
-		t.Errorf("kaleun verify of game %s: %v\n%s", r.gameID, err, out)
-	}
+	// Three findings apart, so that one failing says which part of the
+	// game's way through chat it is.
+	t.Run("resumed and ended", func(t *testing.T) {
+		if !r.atKill {
+			t.Errorf("the game ended after %d decisions, before its kill point (%d decisions): the kill tested nothing of it", r.decided, r.plan.killAfter)
+		}
+		if r.outcome == "" || !r.side.shows(r.outcome) {
+			t.Errorf("the channel was not told the game's result %q\nits last messages:\n%s", r.outcome, r.side.last(3))
+		}
+	})
+	t.Run("reads", func(t *testing.T) {
+		figures, pictures := r.side.figures([]string{r.gameID}, r.interactions)
+		if len(pictures) > 0 {
+			t.Logf("pictures by name: %v", pictures)
+		}
+		figures.Check(t)
+	})
+	t.Run("verifies", func(t *testing.T) {
+		export, err := exec.Command(bin, "audit", "--db", db, "--game", r.gameID).Output()
+		if err != nil {
+			t.Fatalf("kaleun audit --db … --game %s: %v", r.gameID, err)
+		}
+		var x audit.Export
+		if err := json.Unmarshal(export, &x); err != nil || !x.Over || x.Head == "" {
+			t.Fatalf("the audit of %s: %v (over %v)\n%.300s", r.gameID, err, x.Over, export)
+		}
+		file := filepath.Join(t.TempDir(), r.gameID+".json")
+		if err := os.WriteFile(file, export, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(bin, "verify", file).CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "ok: game "+r.gameID) {
+			t.Errorf("kaleun verify of game %s: %v\n%s", r.gameID, err, out)
+		}
+	})
 }
 
 // awaitSlackSocket waits until a serve process has opened its Socket Mode
