@@ -338,6 +338,11 @@ type chatSide interface {
 	last(n int) string
 	// shows reports whether a public message of the channel says text.
 	shows(text string) bool
+	// others are the public messages of the channel that are neither a
+	// prompt nor a prompt's result (the opening, the end, notes), each
+	// told in a line: what a channel above one message per interaction
+	// has to show for it.
+	others() []string
 }
 
 // soloRun is one game on one platform.
@@ -594,6 +599,9 @@ func (r *soloRun) report(t *testing.T, bin, db string) {
 		figures, pictures := r.side.figures([]string{r.gameID}, r.interactions)
 		if len(pictures) > 0 {
 			t.Logf("pictures by name: %v", pictures)
+		}
+		if figures.Messages > figures.Interactions {
+			t.Logf("the public messages that are neither a prompt nor its result:\n%s", strings.Join(r.side.others(), "\n"))
 		}
 		figures.Check(t)
 	})
@@ -883,4 +891,35 @@ func (s *slackSide) shows(text string) bool {
 		}
 	}
 	return false
+}
+
+// oneLine is a message's text cut to a line for a report.
+func oneLine(text string) string {
+	text = strings.Join(strings.Fields(text), " ")
+	if len(text) > 120 {
+		text = text[:120] + "…"
+	}
+	return "  " + text
+}
+
+func (s *discordSide) others() []string {
+	var out []string
+	for _, m := range s.f.Messages() {
+		text := strings.TrimSpace(m.Text())
+		if m.Channel == s.channel && !m.Ephemeral && !m.Live() && !strings.HasPrefix(text, "✅") {
+			out = append(out, oneLine(text))
+		}
+	}
+	return out
+}
+
+func (s *slackSide) others() []string {
+	var out []string
+	for _, m := range s.f.Messages() {
+		text := strings.TrimSpace(m.AllText())
+		if m.Channel == s.channel && !m.Ephemeral && !m.Deleted && len(m.Files) == 0 && !m.Live() && !strings.HasPrefix(text, "✅") {
+			out = append(out, oneLine(text))
+		}
+	}
+	return out
 }
