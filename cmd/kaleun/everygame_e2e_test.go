@@ -343,6 +343,8 @@ type chatSide interface {
 	// told in a line: what a channel above one message per interaction
 	// has to show for it.
 	others() []string
+	// first is the text of the channel's first public message.
+	first() string
 }
 
 // soloRun is one game on one platform.
@@ -596,6 +598,11 @@ func (r *soloRun) report(t *testing.T, bin, db string) {
 		}
 	})
 	t.Run("reads", func(t *testing.T) {
+		// The opening names the game: read from the top, the channel
+		// begins with it, not with a prompt posted past it.
+		if first := r.side.first(); !strings.Contains(first, r.gameID) {
+			t.Errorf("the channel's first message is not the game's opening: %s", oneLine(first))
+		}
 		figures, pictures := r.side.figures([]string{r.gameID}, r.interactions)
 		if len(pictures) > 0 {
 			t.Logf("pictures by name: %v", pictures)
@@ -922,4 +929,22 @@ func (s *slackSide) others() []string {
 		}
 	}
 	return out
+}
+
+func (s *discordSide) first() string {
+	for _, m := range s.f.Messages() {
+		if m.Channel == s.channel && !m.Ephemeral {
+			return m.Text()
+		}
+	}
+	return ""
+}
+
+func (s *slackSide) first() string {
+	for _, m := range s.f.Messages() {
+		if m.Channel == s.channel && !m.Ephemeral && !m.Deleted {
+			return m.AllText()
+		}
+	}
+	return ""
 }
