@@ -364,6 +364,8 @@ type soloRun struct {
 	resumeErr error
 	err       error
 	outcome   string
+	// opening is the channel's first message when the first prompt came.
+	opening string
 }
 
 func (r *soloRun) nextID() string {
@@ -486,6 +488,10 @@ func (r *soloRun) play(arrive func(), resume <-chan struct{}) error {
 		}); err != nil {
 			return err
 		}
+		if pressed == 0 {
+			// Before a press edits it: the opening, which names the game.
+			r.opening = r.side.first()
+		}
 		// The kill point: a press acknowledged and committed before (the
 		// Start at least), and its next prompt in the channel; in a game of
 		// one decision and no Start, its slash command answered.
@@ -600,8 +606,8 @@ func (r *soloRun) report(t *testing.T, bin, db string) {
 	t.Run("reads", func(t *testing.T) {
 		// The opening names the game: read from the top, the channel
 		// begins with it, not with a prompt posted past it.
-		if first := r.side.first(); !strings.Contains(first, r.gameID) {
-			t.Errorf("the channel's first message is not the game's opening: %s", oneLine(first))
+		if !strings.Contains(r.opening, r.gameID) {
+			t.Errorf("when its first prompt was shown, the channel's first message was not the game's opening: %s", oneLine(r.opening))
 		}
 		figures, pictures := r.side.figures([]string{r.gameID}, r.interactions)
 		if len(pictures) > 0 {
