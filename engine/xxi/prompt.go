@@ -31,7 +31,7 @@ func (s *State) current() *ask {
 				s.Turn, s.box().Draws-s.DrawLeft+1, s.box().Draws, s.count(AtCDP, nil)), Options: opts}
 	case stepMove:
 		return &ask{Kind: "xxi.move", Case: "7.2", Title: "Movement",
-			Text: fmt.Sprintf("Turn %d, Movement Phase: %s left. Move a resource one link (1 TP, once a turn, never into a devastated space), put one into a shipyard's squares (free), or Done.", s.Turn, plural(s.TP, "Transport Point")),
+			Text:    fmt.Sprintf("Turn %d, Movement Phase: %s left. Move a resource one link (1 TP, once a turn, never into a devastated space), put one into a shipyard's squares (free), or Done.", s.Turn, plural(s.TP, "Transport Point")),
 			Options: s.moveOptions()}
 	case stepBuild:
 		m := s.nextModel()

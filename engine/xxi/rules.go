@@ -73,7 +73,7 @@ func (r *Rules) SetupFields() []engine.SetupField {
 	}
 	return []engine.SetupField{
 		{Key: "pack", Label: "Content pack", Default: r.packs[0].Meta.ID, Suggestions: packs, Flag: "pack",
-			Help: "by id or SHA-256: the map and counters the rulebook does not print; the house pack is house content, not the publisher's",
+			Help:  "by id or SHA-256: the map and counters the rulebook does not print; the house pack is house content, not the publisher's",
 			Check: func(answer string, _ map[string]string) error { _, err := r.Pack(answer); return err }},
 		{Key: "draws", Label: "Counter draws: kaleun's cup, or your own", Default: DrawsCup, Flag: "draws",
 			Help: "physical: you draw from your own cup and tell the bot what came up; everything else is as with kaleun's cup",

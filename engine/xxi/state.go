@@ -214,8 +214,8 @@ type State struct {
 	Battle *battle.Phase `json:"battle,omitempty"`
 	// Markers are the turn markers on the Götterdämmerung track, in order
 	// (12.2): the last marks the current turn.
-	Markers []string `json:"markers,omitempty"`
-	Tally   Tally    `json:"tally"`
+	Markers []string  `json:"markers,omitempty"`
+	Tally   Tally     `json:"tally"`
 	Log     []LogLine `json:"log,omitempty"`
 	// Decision counts decisions: the pending prompt's token.
 	Decision int  `json:"decision"`
