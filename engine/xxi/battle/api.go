@@ -1,7 +1,7 @@
 package battle
 
 import (
-	"errors"
+	"slices"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/xxi/content"
@@ -103,57 +103,9 @@ const (
 	KindConvoy       = "xxi.convoy"
 )
 
-// Rulings are the digest's ambiguities the battle phase reads (defaults =
-// the digest's), each field named after its XXI-An id.
-// An empty field reads as its default, so Rulings{} plays the digest's.
-type Rulings struct {
-	// A5: a flotilla that survives a failed Dangerous Trip Home test [9.6].
-	A5 string `json:"a5,omitempty"`
-	// A6: an Open Ocean failure whose depth charge misses [9.3, 9.5].
-	A6 string `json:"a6,omitempty"`
-	// A7: when a mission may abort [9.1, 9.5].
-	A7 string `json:"a7,omitempty"`
-	// A8: several flotillas' missions in one Battle Phase [9.1, 9.10].
-	A8 string `json:"a8,omitempty"`
-	// A20: a path whose convoy area holds no convoy [9.1, 9.9].
-	A20 string `json:"a20,omitempty"`
-}
+// Flotillas are the flotillas as they stand (Depleted/Sunk/Sailed): a
+// copy, which the caller may change.
+func (p Phase) Flotillas() []Flotilla { return slices.Clone(p.FlotillaState) }
 
-// The rulings' values; the first of each pair is the digest's default.
-const (
-	A5ReachesValentin = "reaches_valentin" // the survivor reaches Valentin, Depleted
-	A5StaysOut        = "stays_out"        // it stays in the box and tests again
-	A6AfterDC         = "after_dc"         // a miss leaves 9.5's continue or abort
-	A6StraightHome    = "straight_home"    // a miss also allows 9.3's straight return
-	A7AnyStep         = "any_step"         // a prompt before each test and each attack
-	A7AfterDCOnly     = "after_dc_only"    // abort only after depth charges (9.5)
-	A8OneAtATime      = "one_at_a_time"    // each mission finishes before the next sails
-	A8Together        = "together"         // all missions declared, then resolved in turn
-	A20Allowed        = "allowed"          // an empty area may be chosen, with a warning
-	A20Forbidden      = "forbidden"        // it may not be chosen
-)
-
-var errNotYet = errors.New("engine/xxi/battle: not implemented yet (API skeleton)")
-
-// DefaultRulings are the digest's defaults.
-func DefaultRulings() Rulings {
-	return Rulings{A5: A5ReachesValentin, A6: A6AfterDC, A7: A7AnyStep, A8: A8OneAtATime, A20: A20Allowed}
-}
-
-// New starts the phase; it refuses a malformed setup with a clear error.
-func New(s Setup) (Phase, error) { return Phase{}, errNotYet }
-
-// Prompt is the decision the phase waits for, nil once it is over.
-func (p Phase) Prompt() *Prompt { return nil }
-
-// Apply answers the prompt with key, rolling d. It never changes p; an
-// illegal key wraps engine.ErrIllegalChoice.
-func (p Phase) Apply(key string, d engine.Dice) (Phase, []engine.Event, error) {
-	return p, nil, errNotYet
-}
-
-// Flotillas are the flotillas as they stand (Depleted/Sunk/Sailed).
-func (p Phase) Flotillas() []Flotilla { return nil }
-
-// Convoys are the convoys as they stand (Sunk).
-func (p Phase) Convoys() []Convoy { return nil }
+// Convoys are the convoys as they stand (Sunk): a copy.
+func (p Phase) Convoys() []Convoy { return slices.Clone(p.ConvoyState) }
