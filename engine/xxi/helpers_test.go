@@ -153,3 +153,5 @@ func atPhase(t *testing.T, s *State, phase int) *State {
 	}
 	return st.(*State)
 }
+
+func engineChoice(key string) engine.Choice { return engine.Choice{Key: key} }
