@@ -137,7 +137,7 @@ func Test12EndPhase(t *testing.T) {
 		t.Fatalf("12.2: options %s", got)
 	}
 	refused(t, s, "marker:hull-A1") // the Scrap Pile is not empty
-	next, _ := apply(t, s, "marker:dev-1", 1, 1, 1, 1, 1, 1)
+	next, _ := apply(t, s, "marker:dev-1", 1, 1, 1, 1, 1, 1, 1)
 	if next.counter("dev-1").At != AtGTR || next.Turn != 2 || next.Markers[0] != "dev-1" {
 		t.Fatalf("12.2: dev-1 at %s, turn %d", next.counter("dev-1").At, next.Turn)
 	}
