@@ -6,6 +6,7 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/engine/enginetest"
+	"github.com/kaleun/kaleun/engine/xxi/pictures"
 )
 
 func houseRules(t testing.TB) *Rules {
@@ -63,4 +64,20 @@ func TestWholeGameToTheEndOfTheTrack(t *testing.T) {
 		t.Fatalf("the game ended at turn %d (stopped %v), level %q: want the track's %d months and a report", s.Turn, s.Stopped, o.Level, s.pack.Tracks.Gotterdammerung.Months)
 	}
 	t.Log(o.Summary)
+}
+
+// The pictures draw the game's board: the state is pictures.Boarded.
+func TestPicturesDrawTheBoard(t *testing.T) {
+	il, err := pictures.NewIllustrator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _, err := houseRules(t).New([]byte(`{}`), dice.NewFast(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := il.Illustrate(st, "board", nil)
+	if err != nil || len(ps) != 2 {
+		t.Fatalf("the board: %d pictures, %v", len(ps), err)
+	}
 }

@@ -73,13 +73,15 @@ func (s *State) rollD6(n int, cas, purpose string, decide func(faces []int, sum 
 		sum += faces[i]
 		high = max(high, faces[i])
 	}
-	natural := sum
+	natural, highest := sum, false
 	if n > 1 && cas != "6.0" && cas != "7.1" {
-		natural = high // only bombing and the points sum their dice (2.5)
+		// Only bombing and the points sum their dice (2.5); elsewhere any
+		// one die counts (10.1), read die by die.
+		natural, highest = high, true
 	}
 	res := decide(faces, sum)
 	s.emit(engine.Event{Kind: engine.KindRoll, Case: cas, Text: purpose, Roll: &engine.Roll{
-		Case: cas, Purpose: purpose, Dice: strconv.Itoa(n) + "d6", Faces: faces, Natural: natural, Total: sum, Result: res}})
+		Case: cas, Purpose: purpose, Dice: strconv.Itoa(n) + "d6", Faces: faces, Natural: natural, Total: sum, Result: res, Highest: highest}})
 	return faces, sum
 }
 
