@@ -73,7 +73,7 @@ func (s *State) endBattle() {
 		c := s.counter(f.ID)
 		c.Depleted = f.Depleted
 		if f.Sunk {
-			c.At = AtScrap
+			c.At, c.Depleted = AtScrap, false
 			if s.Tally.FlotillasLost == nil {
 				s.Tally.FlotillasLost = map[string]int{}
 			}

@@ -20,7 +20,11 @@ func (s *State) endPhase() {
 		}
 		s.Tally.ConvoysToWA += len(moved)
 		if len(moved) > 0 {
-			s.note("12.1", "End Phase: %s move from the %s to the %s (%d there now).", labels(moved), from.Area.Name, to.Area.Name, s.count(areaAt(to.ID), nil))
+			verb := "moves"
+			if len(moved) > 1 {
+				verb = "move"
+			}
+			s.note("12.1", "End Phase: %s %s from the %s to the %s (%d there now).", labels(moved), verb, from.Area.Name, to.Area.Name, s.count(areaAt(to.ID), nil))
 		}
 	}
 	s.Step = stepMarker
@@ -121,7 +125,7 @@ func (s *State) Outcome() *engine.Outcome {
 		{Name: "convoys_to_wa", Value: fmt.Sprint(s.Tally.ConvoysToWA), Label: "Convoys reaching the " + wa.Area.Name,
 			Text: fmt.Sprintf("%d (%d there at the end)", s.Tally.ConvoysToWA, s.count(areaAt(wa.ID), nil))},
 		{Name: "armies_box", Value: fmt.Sprint(s.GWT + 1), Label: "Armies' box", Text: box},
-		{Name: "devastated", Value: fmt.Sprint(len(dev)), Label: "Hubs devastated at the end", Text: fmt.Sprintf("%d (%s)", len(dev), strings.Join(dev, ", "))},
+		{Name: "devastated", Value: fmt.Sprint(len(dev)), Label: "Hubs devastated at the end", Text: fmt.Sprintf("%d (%s)", len(dev), orNone(strings.Join(dev, ", ")))},
 		{Name: "flotillas_lost", Value: fmt.Sprint(lost), Label: "Flotillas lost",
 			Text: fmt.Sprintf("%d (%d VII, %d XXI)", lost, s.Tally.FlotillasLost[KindVII], s.Tally.FlotillasLost[KindXXI])},
 		{Name: "months", Value: fmt.Sprint(s.Turn), Label: "Months played"},

@@ -81,3 +81,14 @@ func TestPicturesDrawTheBoard(t *testing.T) {
 		t.Fatalf("the board: %d pictures, %v", len(ps), err)
 	}
 }
+
+// What cmd/kaleun registers loads: the house pack and the pictures.
+func TestRegisteredLoads(t *testing.T) {
+	g := Registered()
+	if g.Illustrator == nil || g.Packs == nil || g.Simulator == nil {
+		t.Fatalf("the registered descriptor lacks a part: %+v", g)
+	}
+	if _, err := engine.NewRegistry(g); err != nil {
+		t.Fatal(err)
+	}
+}

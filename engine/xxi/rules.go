@@ -72,7 +72,7 @@ func (r *Rules) SetupFields() []engine.SetupField {
 		packs = append(packs, p.Meta.ID)
 	}
 	return []engine.SetupField{
-		{Key: "pack", Label: "Content pack", Default: r.packs[0].Meta.ID, Suggestions: packs, Flag: "pack",
+		{Key: "pack", Label: "Content pack", Default: r.packs[0].Meta.ID, Suggestions: packs,
 			Help:  "by id or SHA-256: the map and counters the rulebook does not print; the house pack is house content, not the publisher's",
 			Check: func(answer string, _ map[string]string) error { _, err := r.Pack(answer); return err }},
 		{Key: "draws", Label: "Counter draws: kaleun's cup, or your own", Default: DrawsCup, Flag: "draws",

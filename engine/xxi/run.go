@@ -95,7 +95,7 @@ func plural(n int, one string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	if strings.HasSuffix(one, "y") {
+	if strings.HasSuffix(one, "y") && !strings.ContainsAny(one[len(one)-2:len(one)-1], "aeiou") {
 		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(one, "y"))
 	}
 	return fmt.Sprintf("%d %ss", n, one)

@@ -88,7 +88,7 @@ func (c Counter) resource() bool {
 func (c Counter) uboat() bool { return c.Kind == KindVII || c.Kind == KindXXI }
 
 // Label is how a person reads the counter: "Hull A", "Convoy 5",
-// "Devastation (crew)", "Type XXI XXI-2 (Depleted)".
+// "Devastation (crew)", "XXI-2 (Type XXI) (Depleted)".
 func (c Counter) Label() string {
 	switch c.Kind {
 	case KindHull:
@@ -106,7 +106,7 @@ func (c Counter) Label() string {
 	case KindDevastation:
 		return "Devastation (" + c.Icon + ")"
 	case KindVII, KindXXI:
-		l := "Type " + c.Kind + " " + c.ID
+		l := c.ID + " (Type " + c.Kind + ")"
 		if c.Depleted {
 			l += " (Depleted)"
 		}

@@ -77,26 +77,20 @@ func (s *State) drawPhase() {
 			return
 		}
 		pile := s.at(AtCDP)
-		k := 1
-		if len(pile) > 1 {
-			k = s.die(len(pile), "4.0 draw")
+		if len(pile) == 1 {
+			// No chance in a pile of one: no die.
+			s.note("4.0", "4.0 draw: the last counter in the Counter Draw Pile, %s (%s), no die needed.", pile[0].ID, pile[0].Label())
+			s.take(pile[0])
+			continue
 		}
+		k := s.die(len(pile), "4.0 draw")
 		c := pile[k-1]
 		s.emit(engine.Event{Kind: engine.KindRoll, Case: "4.0", Text: "4.0 draw", Roll: &engine.Roll{
 			Case: "4.0", Purpose: fmt.Sprintf("4.0 draw from the Counter Draw Pile (%d counters, in counter order)", len(pile)),
-			Dice: "1d" + strconv.Itoa(len(pile)), Faces: facesOf(k, len(pile)), Natural: k, Total: k, Result: c.ID + " (" + c.Label() + ")"}})
+			Dice: "1d" + strconv.Itoa(len(pile)), Faces: []int{k}, Natural: k, Total: k, Result: c.ID + " (" + c.Label() + ")"}})
 		s.take(c)
 	}
 	s.nextPhase()
-}
-
-// facesOf is the die of a draw: none when the pile held one counter (no
-// chance, no die).
-func facesOf(k, n int) []int {
-	if n < 2 {
-		return nil
-	}
-	return []int{k}
 }
 
 // take moves a drawn counter to the Counter Allocation Box (4.0).
