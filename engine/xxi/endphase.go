@@ -116,6 +116,9 @@ func (s *State) Outcome() *engine.Outcome {
 	if s.Stopped {
 		how = fmt.Sprintf("stopped by the player in month %d of %d", s.Turn, s.track().Months)
 	}
+	if m := s.undoneMark(); m != "" {
+		how += ", " + m
+	}
 	summary := fmt.Sprintf("XXI report, %s (%s to %s): %d Type XXI built (%s), %s sunk, %s reached the %s, %s lost; armies: %s; %d hub(s) devastated. No victory is declared: Module 14.0 is not in the text (XXI-A1). [%s]",
 		how, monthOf(s.track().Start, 0), s.month(), built, models, plural(s.Tally.ConvoysSunk, "convoy"), plural(s.Tally.ConvoysToWA, "convoy"), wa.Area.Name,
 		plural(lost, "flotilla"), box, len(dev), s.label())

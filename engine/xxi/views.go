@@ -109,6 +109,9 @@ func (s *State) statusView() *engine.View {
 			plural(s.Tally.ConvoysSunk, "convoy"), plural(s.Tally.ConvoysToWA, "convoy"), s.pack.Tracks.Paths[1].Area.Name,
 			plural(s.Tally.FlotillasLost[KindVII]+s.Tally.FlotillasLost[KindXXI], "flotilla"), plural(s.Tally.Bombed, "Devastation marker"), plural(s.Tally.Repaired, "hub"))},
 	}})
+	if m := s.undoneMark(); m != "" {
+		v.Sections = append(v.Sections, engine.Section{Lines: []string{"Undo: " + m}})
+	}
 	if o := s.Outcome(); o != nil {
 		v.Sections = append(v.Sections, engine.Section{Title: "Report (no victory: 14.0 is not in the text)", Lines: []string{o.Summary}})
 	}
