@@ -59,7 +59,7 @@ func TestNoCommandFileNamesAGame(t *testing.T) {
 		}
 	}
 	// Plain English and the product's own line, which name no game.
-	plain := regexp.MustCompile(`(?i)\bby hand\b|\bfor example\b|config\.example\.toml|db\.example|for U-boat board games`)
+	plain := regexp.MustCompile(`(?i)\bby hand\b|\bfor example\b|config\.example\.toml|db\.example|\.example\.org\b|for U-boat board games`)
 	fset := token.NewFileSet()
 	checked := 0
 	for _, path := range files {
