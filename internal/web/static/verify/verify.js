@@ -99,6 +99,8 @@
 		file = e.target.files[0] || null;
 		if (file && !button.disabled) {
 			verify();
+		} else if (file) {
+			say("Got " + file.name + ": it is checked once the verifier has loaded.");
 		}
 	});
 	button.addEventListener("click", verify);
