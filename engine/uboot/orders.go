@@ -69,7 +69,9 @@ func partMax(p PartDef) int {
 	return p.Count
 }
 
-func partAllows(p PartDef, sec int) bool { return len(p.Sections) == 0 || slices.Contains(p.Sections, sec) }
+func partAllows(p PartDef, sec int) bool {
+	return len(p.Sections) == 0 || slices.Contains(p.Sections, sec)
+}
 
 // roles are what each picked sailor does: the index of his part, or -1
 // for the lighting failure's extra sailor.

@@ -2,7 +2,6 @@ package uboot
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -45,7 +44,7 @@ var rulingList = []Ruling{
 			"per-player": "2 cigarettes per player at the table, all held by the Captain's role"}},
 	{Name: rToolboxes, Case: "5.2", Question: "Which toolbox starts in section 2 and which in 4",
 		Values: []string{"I-in-2", "II-in-2"},
-		Says: map[string]string{"I-in-2": "toolbox I in section 2, toolbox II in section 4", "II-in-2": "toolbox II in section 2, toolbox I in section 4"}},
+		Says:   map[string]string{"I-in-2": "toolbox I in section 2, toolbox II in section 4", "II-in-2": "toolbox II in section 2, toolbox I in section 4"}},
 }
 
 func findRuling(name string) (Ruling, bool) {
@@ -111,8 +110,6 @@ func (s *State) rulingLines() []string {
 		if v == r.Values[0] {
 			mark = " (default)"
 		}
-		others := append([]string(nil), r.Values...)
-		sort.Strings(others)
 		out = append(out, fmt.Sprintf("%s = %s%s — §%s %s: %s. Values: %s.", r.Name, v, mark, r.Case, r.Question, r.Says[v], strings.Join(r.Values, ", ")))
 	}
 	return out
