@@ -88,9 +88,10 @@ func rolls(evs []engine.Event, cas string) int {
 	return n
 }
 
-// clear empties every section and puts the figures given nowhere else.
+// emptyBoard takes every figure off the model (a test's set-up; the test
+// then places the ones it needs).
 func (s *State) emptyBoard() {
 	for i := range s.Figures {
-		s.Figures[i].Sec = 6
+		s.Figures[i].Sec = 0
 	}
 }
