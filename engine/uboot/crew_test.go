@@ -90,8 +90,8 @@ func TestBusySailorWhoMovesStops_6_7(t *testing.T) {
 func TestHazardousCrossing_6_4_6_12(t *testing.T) {
 	s := board(t, `{}`)
 	s.emptyBoard()
-	s.place(1, "C1")         // crosses 2 on his way to 3
-	s.place(2, "F3", "F4")   // F3 stays, F4 moves out to 1
+	s.place(1, "C1")       // crosses 2 on his way to 3
+	s.place(2, "F3", "F4") // F3 stays, F4 moves out to 1
 	s.Sections[2].Env = map[string]int{"fire": 1}
 	d := &script{}
 	s, _ = enter(t, s, d, "mob", "m:C1", "to:2", "to:3", "stop", "m:F4", "to:1", "stop")
@@ -175,7 +175,7 @@ func TestToxicGas_10_3_5(t *testing.T) {
 // activate … and sailors without … must be activated only once".
 func TestOrderActivations_6_5(t *testing.T) {
 	for _, c := range []struct {
-		captain      string
+		captain       string
 		spec, nonSpec int
 	}{{"medium", 1, 2}, {"easy", 0, 1}} {
 		s := board(t, `{"captain":"`+c.captain+`"}`)

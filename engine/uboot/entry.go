@@ -60,6 +60,9 @@ func (s *State) boardPrompt() *engine.Prompt {
 		o = append(o, engine.Option{Key: "alert", Label: "High alert: Order Track back to VIII, block its rightmost empty space", Short: "High alert", Case: "7.2"})
 	}
 	o = append(o, engine.Option{Key: "watch", Label: "Watch change (the app's bell)", Short: "Watch change", Case: "6.8"})
+	if s.Medkits > 0 && len(s.MedSpent) > 0 {
+		o = append(o, engine.Option{Key: "medkit", Label: fmt.Sprintf("Open a medkit: the spent supplies return (%d medkit token(s))", s.Medkits), Short: "Medkit", Case: "8.6"})
+	}
 	if s.canSmoke() {
 		o = append(o, engine.Option{Key: "smoke", Label: "Smoking break (sections 7 and 8)", Short: "Smoke", Case: "6.13"})
 	}
@@ -142,6 +145,8 @@ func (s *State) applyBoard(key string) {
 		s.watchChange()
 	case "smoke":
 		s.Draft = &Draft{Kind: "smoke"}
+	case "medkit":
+		s.openMedkit()
 	case "app":
 		s.Draft = &Draft{Kind: "app"}
 	case "end":

@@ -16,14 +16,14 @@ import (
 // (§10.3.5).
 
 // boardOrders are the orders this board carries out itself. Repairs,
-// First Aid, Address the crew and Prepare Meal need steps of their own
-// (§10.3, §8.6, §7.7, §9.4.1) that are not built yet: they are absent,
-// not faked (docs/players/uboot.md).
+// Address the crew and Prepare Meal need steps of their own (§10.3, §7.7,
+// §9.4.1) that are not built yet: they are absent, not faked
+// (docs/players/uboot.md). First Aid has its own steps (aid.go).
 func (s *State) boardOrders() []OrderDef {
 	var out []OrderDef
 	for _, o := range s.p.Orders {
 		switch o.ID {
-		case "repair", "aid", "address", "meal":
+		case "repair", "address", "meal":
 			continue
 		}
 		out = append(out, o)
@@ -160,6 +160,9 @@ func (s *State) matched(parts []PartDef, got []int, extra map[int]bool, as roles
 
 // feasible: some choice of the eligible sailors carries the order out.
 func (s *State) feasible(o OrderDef) bool {
+	if o.ID == "aid" {
+		return len(s.medics()) > 0
+	}
 	parts := s.parts(o)
 	if len(parts) == 0 {
 		return false
@@ -235,6 +238,9 @@ func (s *State) orderPrompt() *engine.Prompt {
 		}
 		o = append(o, back())
 		return &engine.Prompt{Kind: "uboot.order", Title: "Order", Text: "Which order? Only those the crew in position can carry out are listed (" + s.payWhere() + ").", Case: "6.5", Options: o}
+	}
+	if d.Args[0] == "aid" {
+		return s.aidPrompt()
 	}
 	od, _ := s.p.order(d.Args[0])
 	picks := s.picked()
@@ -384,6 +390,10 @@ func (s *State) costText(o OrderDef, picks []int) string {
 
 func (s *State) applyOrder(key string) {
 	d := s.Draft
+	if len(d.Args) > 0 && d.Args[0] == "aid" {
+		s.applyAid(key)
+		return
+	}
 	switch {
 	case strings.HasPrefix(key, "o:"):
 		d.Args = []string{strings.TrimPrefix(key, "o:")}

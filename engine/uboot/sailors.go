@@ -175,9 +175,7 @@ func (s *State) kiaQuiet(i int, why string) {
 		s.note("6.7", fmt.Sprintf("%s was busy (%s): update the app as soon as possible.", figureIDs[i], tokenName(t)))
 	}
 	for _, c := range sl.Cards {
-		if _, deck, ok := s.p.card(c.Card); ok {
-			s.bottom(deck, c.Card) // §7.3: a card leaving a sailor goes to the bottom of its deck
-		}
+		s.discardCard(c) // §7.3: a card leaving a sailor goes to the bottom of its deck
 	}
 	sl.Cards = nil
 	sl.KIA = true

@@ -39,9 +39,10 @@ type State struct {
 	Hand     []string         `json:"hand"`
 	// Medkit: the medical supplies on the medkit space, and the medkit
 	// tokens (§8.6).
-	Medkit  map[string]int `json:"medkit"`
-	Medkits int            `json:"medkits"`
-	Cigs    map[string]int `json:"cigarettes"`
+	Medkit   map[string]int `json:"medkit"`
+	MedSpent map[string]int `json:"med_spent,omitempty"`
+	Medkits  int            `json:"medkits"`
+	Cigs     map[string]int `json:"cigarettes"`
 	// Smoked: this watch's smoking break is over (§6.13).
 	Smoked bool `json:"smoked,omitempty"`
 	// Entry in progress: a Mobilization, or a multi-step entry.
@@ -79,9 +80,10 @@ type Sailor struct {
 // Health is a health condition card under a sailor (§6.9): its health
 // tokens still on him (Left) and whether its supplies are on it (§8.6).
 type Health struct {
-	Card    string `json:"card"`
-	Treated bool   `json:"treated,omitempty"`
-	Left    int    `json:"left"`
+	Card     string   `json:"card"`
+	Treated  bool     `json:"treated,omitempty"`
+	Left     int      `json:"left"`
+	Supplies []string `json:"supplies,omitempty"`
 }
 
 // Section is one section of the Technical View (§10.4).

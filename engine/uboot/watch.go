@@ -69,9 +69,7 @@ func (s *State) watchChange() {
 		}
 		old.Cards = slices.DeleteFunc(old.Cards, func(c Health) bool {
 			if c.Treated && c.Left == 0 {
-				if _, deck, ok := s.p.card(c.Card); ok {
-					s.bottom(deck, c.Card) // §8.6: the card is discarded with its supplies
-				}
+				s.discardCard(c) // §8.6: the card is discarded with its supplies
 				return true
 			}
 			return false
