@@ -21,6 +21,7 @@ func (s *State) appPrompt() *engine.Prompt {
 			{Key: "attack", Label: "Crew damage from an enemy attack in a section", Short: "Attack damage", Case: "6.12"},
 			{Key: "sunk", Label: "An enemy vessel sunk (morale +3)", Short: "Vessel sunk", Case: "7.3"},
 			{Key: "event", Label: "An event: draw the top event card", Short: "Event card", Case: "8.7"},
+			{Key: "eat", Label: "22:00: what did the crew eat? (score today's meals)", Short: "22:00 meals", Case: "9.4.2"},
 			{Key: "up", Label: "Morale +1 (a card or the app says so)", Short: "Morale +1", Case: "7.3"},
 			{Key: "down", Label: "Morale −1 (a card or the app says so)", Short: "Morale −1", Case: "7.3"},
 		}
@@ -93,6 +94,9 @@ func (s *State) applyApp(key string) {
 		case "sunk":
 			s.moraleUp(3, "7.3", "an enemy vessel sunk")
 			s.Draft = nil
+		case "eat":
+			s.Draft = nil
+			s.eat()
 		case "up":
 			s.moraleUp(1, "7.3", "as the app or a card says")
 			s.Draft = nil

@@ -16,14 +16,15 @@ import (
 // (§10.3.5).
 
 // boardOrders are the orders this board carries out itself. Repairs,
-// Address the crew and Prepare Meal need steps of their own (§10.3, §7.7,
-// §9.4.1) that are not built yet: they are absent, not faked
-// (docs/players/uboot.md). First Aid has its own steps (aid.go).
+// Address the crew and Prepare Meal need steps of their own (§10.3, §7.7)
+// that are not built yet: they are absent, not faked
+// (docs/players/uboot.md). First Aid and Prepare Meal have their own
+// steps (aid.go, food.go).
 func (s *State) boardOrders() []OrderDef {
 	var out []OrderDef
 	for _, o := range s.p.Orders {
 		switch o.ID {
-		case "repair", "address", "meal":
+		case "repair", "address":
 			continue
 		}
 		out = append(out, o)
@@ -160,8 +161,11 @@ func (s *State) matched(parts []PartDef, got []int, extra map[int]bool, as roles
 
 // feasible: some choice of the eligible sailors carries the order out.
 func (s *State) feasible(o OrderDef) bool {
-	if o.ID == "aid" {
+	switch o.ID {
+	case "aid":
 		return len(s.medics()) > 0
+	case "meal":
+		return len(s.cooks()) > 0
 	}
 	parts := s.parts(o)
 	if len(parts) == 0 {
@@ -239,8 +243,11 @@ func (s *State) orderPrompt() *engine.Prompt {
 		o = append(o, back())
 		return &engine.Prompt{Kind: "uboot.order", Title: "Order", Text: "Which order? Only those the crew in position can carry out are listed (" + s.payWhere() + ").", Case: "6.5", Options: o}
 	}
-	if d.Args[0] == "aid" {
+	switch d.Args[0] {
+	case "aid":
 		return s.aidPrompt()
+	case "meal":
+		return s.mealPrompt()
 	}
 	od, _ := s.p.order(d.Args[0])
 	picks := s.picked()
@@ -392,6 +399,10 @@ func (s *State) applyOrder(key string) {
 	d := s.Draft
 	if len(d.Args) > 0 && d.Args[0] == "aid" {
 		s.applyAid(key)
+		return
+	}
+	if len(d.Args) > 0 && d.Args[0] == "meal" {
+		s.applyMeal(key)
 		return
 	}
 	switch {

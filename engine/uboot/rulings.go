@@ -15,6 +15,8 @@ const (
 	rCrewBag     = "crew-bag"     // §15.4, §6.12
 	rPerRole     = "per-role"     // §15.8, §5.1
 	rToolboxes   = "toolboxes"    // §15.9, §5.2
+	rCombos      = "combos"       // §15.5, §9.4
+	rLemons      = "lemons"       // §15.5, §9.4.2
 )
 
 // Ruling is one named ruling: its values (the first the default) and what
@@ -45,6 +47,14 @@ var rulingList = []Ruling{
 	{Name: rToolboxes, Case: "5.2", Question: "Which toolbox starts in section 2 and which in 4",
 		Values: []string{"I-in-2", "II-in-2"},
 		Says:   map[string]string{"I-in-2": "toolbox I in section 2, toolbox II in section 4", "II-in-2": "toolbox II in section 2, toolbox I in section 4"}},
+	{Name: rCombos, Case: "9.4", Question: "Whether a meal of 2 or 3 tokens must be a named combination (the recipes' icons are lost)",
+		Values: []string{"recipe", "free"},
+		Says: map[string]string{"recipe": "2 or 3 tokens must be one of the pack's 8 combinations (digest's inference from the 'no combo' example)",
+			"free": "any connected 2 or 3 tokens make a meal; the combinations only name them"}},
+	{Name: rLemons, Case: "9.4.2", Question: "Whether the lemons set aside are discarded at 22:00",
+		Values: []string{"discard", "keep"},
+		Says: map[string]string{"discard": "the lemons set aside go to the discard pile with the day's meals (they were eaten)",
+			"keep": "the lemons set aside stay aside, out of the Food Supply"}},
 }
 
 func findRuling(name string) (Ruling, bool) {

@@ -96,15 +96,22 @@ func TestSetUp_5_2_7_2_7_3(t *testing.T) {
 	}
 }
 
-// §5.2: dealing the Captain's cards is drawn through the dice, in roll events.
+// §5.2 step 6, §7.7: the pyramid's 6 provisions and the Captain's cards
+// are drawn through the dice, each in a roll event.
 func TestSetUpDrawsAreAudited_5_2(t *testing.T) {
 	d := &script{}
-	_, evs, err := NewRules().New(nil, d)
+	st, evs, err := NewRules().New(nil, d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rolls(evs, "7.7") != len(d.sides) || len(d.sides) != 3 {
-		t.Fatalf("3 cards dealt, %d dice, %d roll events", len(d.sides), rolls(evs, "7.7"))
+	if rolls(evs, "7.7") != 3 || rolls(evs, "5.2") != 6 || len(d.sides) != 9 {
+		t.Fatalf("3 cards dealt and 6 provisions drawn: %d dice, %d and %d roll events", len(d.sides), rolls(evs, "7.7"), rolls(evs, "5.2"))
+	}
+	s := st.(*State)
+	for k, p := range s.Pyramid {
+		if p == "" {
+			t.Fatalf("§5.2 step 6: the pyramid's space %d is empty", k+1)
+		}
 	}
 }
 

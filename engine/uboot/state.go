@@ -43,6 +43,15 @@ type State struct {
 	MedSpent map[string]int `json:"med_spent,omitempty"`
 	Medkits  int            `json:"medkits"`
 	Cigs     map[string]int `json:"cigarettes"`
+	// Food (§9.4): the Food Supply (face down), the pyramid's 6 spaces
+	// ("" empty), the discard pile, the types spoiled, today's meals and
+	// the lemons set aside.
+	Supply      []string `json:"food_supply"`
+	Pyramid     []string `json:"pyramid"`
+	FoodDiscard []string `json:"food_discard,omitempty"`
+	Spoiled     []string `json:"spoiled,omitempty"`
+	Today       []Meal   `json:"today,omitempty"`
+	Lemons      []string `json:"lemons,omitempty"`
 	// Smoked: this watch's smoking break is over (§6.13).
 	Smoked bool `json:"smoked,omitempty"`
 	// Entry in progress: a Mobilization, or a multi-step entry.
@@ -182,6 +191,15 @@ func (s *State) setUp(d engine.Dice) ([]engine.Event, error) {
 		}
 		s.Hand = append(s.Hand, id)
 	}
+	// §5.2 step 6: the provisions shuffled face down into the Food Supply,
+	// 6 drawn into the pyramid.
+	for _, k := range provisionKinds {
+		for n := 0; n < s.p.Tokens.Provisions[k]; n++ {
+			s.Supply = append(s.Supply, k)
+		}
+	}
+	s.Pyramid = make([]string, pyramidSize)
+	s.fillPyramid("5.2")
 	s.Medkit = map[string]int{}
 	for k, n := range s.p.Tokens.Medical {
 		s.Medkit[k] = n // §5.2 step 7

@@ -65,8 +65,7 @@ func (s *State) View(name string) (*engine.View, error) {
 // notBuilt are the rules the board does not keep yet: absent, not faked.
 var notBuilt = []string{
 	"Repairs order (§10.3: technical, environmental, hull breach), hull breach and flooding (§10.3.6-10.3.8), torpedo-loading hatches (§10.3.9), CE cards and toolbox locks (§10.3.3)",
-	"First Aid and medkits (§8.6), Address the crew and the Captain's cards (§7.7)",
-	"Food: the pyramid, meals and 22:00 eating, spoilage (§9.4)",
+	"Address the crew and the Captain's cards (§7.7)",
 	"Simple watch change (§6.8 optional rule), a card entered from the owner's own deck, roles claimed by players",
 }
 
