@@ -19,11 +19,21 @@ func (s *State) appPrompt() *engine.Prompt {
 			{Key: "env", Label: "An environmental condition in a section (fire, electrical hazard, toxic gas, lighting failure, leak)", Short: "Env. condition", Case: "10.3.4"},
 			{Key: "tech", Label: "A technical condition in a section (green, yellow, red)", Short: "Tech. condition", Case: "10.3.1"},
 			{Key: "attack", Label: "Crew damage from an enemy attack in a section", Short: "Attack damage", Case: "6.12"},
+			{Key: "breach", Label: "A hull breach in a section (the countdown starts)", Short: "Hull breach", Case: "10.3.7"},
 			{Key: "sunk", Label: "An enemy vessel sunk (morale +3)", Short: "Vessel sunk", Case: "7.3"},
 			{Key: "event", Label: "An event: draw the top event card", Short: "Event card", Case: "8.7"},
 			{Key: "eat", Label: "22:00: what did the crew eat? (score today's meals)", Short: "22:00 meals", Case: "9.4.2"},
 			{Key: "up", Label: "Morale +1 (a card or the app says so)", Short: "Morale +1", Case: "7.3"},
 			{Key: "down", Label: "Morale −1 (a card or the app says so)", Short: "Morale −1", Case: "7.3"},
+		}
+		for sec := 1; sec <= 6; sec++ {
+			if s.Sections[sec].Breach && s.Sections[sec].Crew {
+				o = append(o, engine.Option{Key: "sealed:" + strconv.Itoa(sec), Label: fmt.Sprintf("The breach in section %d is sealed (puzzle solved in time)", sec), Short: "Sealed " + strconv.Itoa(sec), Case: "10.3.7"})
+			}
+			if s.Sections[sec].Breach {
+				o = append(o, engine.Option{Key: "flood:" + strconv.Itoa(sec), Label: fmt.Sprintf("The timer ran out for section %d: it floods", sec), Short: "Flood " + strconv.Itoa(sec), Case: "10.3.7",
+					Risk: "Sailors still in the section are KIA; a second flooded section sinks the boat."})
+			}
 		}
 		if s.techCount() > 0 {
 			o = append(o, engine.Option{Key: "fixed", Label: "A technical repair is finished (remove its token)", Short: "Repair done", Case: "10.3.2"})
@@ -49,6 +59,14 @@ func (s *State) appPrompt() *engine.Prompt {
 			return &engine.Prompt{Kind: "uboot.tech", Title: "Technical condition", Text: "Which colour?", Case: "10.3.1", Options: append(o, back())}
 		}
 		return s.sectionPrompt("uboot.techsec", "Technical condition", "In which section is the "+d.Args[1]+" condition?", "10.3.1", 1, 8)
+	case "breach":
+		var o []engine.Option
+		for sec := 1; sec <= 6; sec++ {
+			if !s.Sections[sec].Flooded && !s.Sections[sec].Breach {
+				o = append(o, engine.Option{Key: "s:" + strconv.Itoa(sec), Label: fmt.Sprintf("Section %d", sec), Short: strconv.Itoa(sec), Case: "10.3.8"})
+			}
+		}
+		return &engine.Prompt{Kind: "uboot.breach", Title: "Hull breach", Text: "In which section (1-6, §10.3.8)?", Case: "10.3.7", Options: append(o, back())}
 	case "attack":
 		return s.sectionPrompt("uboot.attack", "Enemy attack", "Which section takes crew damage (7 and 8 count as one)?", "6.12", 1, 8)
 	case "fixed":
@@ -90,6 +108,16 @@ func (s *State) techCount() int {
 func (s *State) applyApp(key string) {
 	d := s.Draft
 	if len(d.Args) == 0 {
+		if what, sec, ok := strings.Cut(key, ":"); ok && (what == "sealed" || what == "flood") {
+			n, _ := strconv.Atoi(sec)
+			s.Draft = nil
+			if what == "sealed" {
+				s.sealed(n)
+			} else {
+				s.flood(n)
+			}
+			return
+		}
 		switch key {
 		case "sunk":
 			s.moraleUp(3, "7.3", "an enemy vessel sunk")
@@ -136,6 +164,9 @@ func (s *State) applyApp(key string) {
 		s.Draft = nil
 		s.Sections[sec].Tech = append(s.Sections[sec].Tech, d.Args[1])
 		s.note("10.3.1", fmt.Sprintf("A %s technical condition in section %d: its token goes on the Technical View.", d.Args[1], sec))
+	case "breach":
+		s.Draft = nil
+		s.breach(sec)
 	case "attack":
 		s.Draft = nil
 		s.crewDamage("attack", "section "+strconv.Itoa(sec), s.inSection(sec, true), 1, "6.12")

@@ -57,11 +57,35 @@ func (s *State) steps(i int) []int {
 	at := s.Figures[i].Sec
 	var out []int
 	for b := 1; b <= 8; b++ {
-		if adjacent(at, b, s.Up) && !s.Sections[b].Flooded && !slices.Contains(path, b) {
+		if (adjacent(at, b, s.Up) || s.hatch(at, b)) && !s.Sections[b].Flooded && !slices.Contains(path, b) {
 			out = append(out, b)
 		}
 	}
 	return out
+}
+
+// hatch: a step from a to b through a torpedo-loading hatch (§10.3.9): in
+// the ceilings of 1 and 6, only surfaced, only to bypass a flooded
+// section, and the sailor is activated. Where the hatches lead is not
+// described (ruling hatches).
+func (s *State) hatch(a, b int) bool {
+	if !s.Up || adjacent(a, b, s.Up) {
+		return false
+	}
+	flooded := false
+	for sec := 2; sec <= 5; sec++ {
+		flooded = flooded || s.Sections[sec].Flooded
+	}
+	if !flooded {
+		return false
+	}
+	if a > b {
+		a, b = b, a
+	}
+	if s.ruling(rHatches) == "direct" {
+		return a == 1 && b == 6
+	}
+	return (a == 1 && b == 7) || (a == 6 && b == 8)
 }
 
 // takeable are the resource tokens figure i may pick up where he stands.
@@ -153,6 +177,14 @@ func (s *State) applyMob(key string) {
 		i := figIndex(m.Cur)
 		if len(m.Paths[m.Cur]) == 1 {
 			s.stopBusy(i, "moves") // §6.7
+		}
+		if s.hatch(s.Figures[i].Sec, b) {
+			ex := s.activate(i, 1)
+			if s.Excess < 0 {
+				ex = 0
+			}
+			s.note("10.3.9", fmt.Sprintf("%s goes through the torpedo-loading hatch between %d and %d: he is activated.", m.Cur, s.Figures[i].Sec, b))
+			s.excess(ex, "6.6.1")
 		}
 		s.Figures[i].Sec = b
 		m.Paths[m.Cur] = append(m.Paths[m.Cur], b)

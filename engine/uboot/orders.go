@@ -24,7 +24,7 @@ func (s *State) boardOrders() []OrderDef {
 	var out []OrderDef
 	for _, o := range s.p.Orders {
 		switch o.ID {
-		case "repair", "address":
+		case "address":
 			continue
 		}
 		out = append(out, o)
@@ -166,6 +166,11 @@ func (s *State) feasible(o OrderDef) bool {
 		return len(s.medics()) > 0
 	case "meal":
 		return len(s.cooks()) > 0
+	case "repair":
+		if len(o.Parts) > 0 && len(o.Parts[0].Sections) > 0 {
+			break // one problem's Repair order (repairDef)
+		}
+		return len(s.repairProblems()) > 0
 	}
 	parts := s.parts(o)
 	if len(parts) == 0 {
@@ -229,6 +234,15 @@ func (s *State) feasibleOrders() []OrderDef {
 	return out
 }
 
+// draftOrder is the order the Draft carries out.
+func (s *State) draftOrder() OrderDef {
+	if s.Draft.Args[0] == "repair" {
+		return s.repairOrder()
+	}
+	od, _ := s.p.order(s.Draft.Args[0])
+	return od
+}
+
 // maxRepeat bounds one sailor's activations in an order that allows
 // several (§6.5): five torpedo tubes (§7.5.3).
 const maxRepeat = 5
@@ -248,8 +262,12 @@ func (s *State) orderPrompt() *engine.Prompt {
 		return s.aidPrompt()
 	case "meal":
 		return s.mealPrompt()
+	case "repair":
+		if !s.repairReady() {
+			return s.repairPrompt()
+		}
 	}
-	od, _ := s.p.order(d.Args[0])
+	od := s.draftOrder()
 	picks := s.picked()
 	var o []engine.Option
 	if _, ok := s.match(od, distinct(picks)); ok {
@@ -364,8 +382,8 @@ func (s *State) cost(o OrderDef, i, times, part int) (acts int, busy string) {
 		return 1, ""
 	}
 	spec := s.hasIcon(i, parts[part].Icon)
-	if o.Busy == "obs" {
-		busy = "obs"
+	if o.Busy != "" {
+		busy = o.Busy
 		if !spec && !s.easy() {
 			acts = 1
 		}
@@ -412,9 +430,14 @@ func (s *State) applyOrder(key string) {
 		d.Picks = append(d.Picks, strings.TrimPrefix(key, "+"))
 	case key == "clear":
 		d.Picks = nil
+	case d.Args[0] == "repair" && !s.repairReady():
+		d.Args = append(d.Args, key)
 	case key == "go":
-		od, _ := s.p.order(d.Args[0])
+		od := s.draftOrder()
 		s.carryOut(od, s.picked())
+		if d.Args[0] == "repair" {
+			s.repaired(d.Args[1])
+		}
 		s.Draft = nil
 	}
 }

@@ -17,6 +17,7 @@ const (
 	rToolboxes   = "toolboxes"    // §15.9, §5.2
 	rCombos      = "combos"       // §15.5, §9.4
 	rLemons      = "lemons"       // §15.5, §9.4.2
+	rHatches     = "hatches"      // §15.6, §10.3.9
 )
 
 // Ruling is one named ruling: its values (the first the default) and what
@@ -55,6 +56,10 @@ var rulingList = []Ruling{
 		Values: []string{"discard", "keep"},
 		Says: map[string]string{"discard": "the lemons set aside go to the discard pile with the day's meals (they were eaten)",
 			"keep": "the lemons set aside stay aside, out of the Food Supply"}},
+	{Name: rHatches, Case: "10.3.9", Question: "Where the torpedo-loading hatches lead (the route outside is not described)",
+		Values: []string{"deck", "direct"},
+		Says: map[string]string{"deck": "onto the deck: the hatch in 1 opens to the fore-deck (7), the one in 6 to the bridge's deck (8); from there 7-8 and 8-3 as usual",
+			"direct": "over the deck from one hatch to the other: 1 and 6 are one step apart"}},
 }
 
 func findRuling(name string) (Ruling, bool) {

@@ -101,6 +101,10 @@ type Section struct {
 	Tech    []string       `json:"tech,omitempty"`
 	Res     []string       `json:"res,omitempty"`
 	Flooded bool           `json:"flooded,omitempty"`
+	// Breach: a hull breach is open (§10.3.7); Crew: its Repair order is
+	// carried out, so the puzzle may start.
+	Breach bool `json:"breach,omitempty"`
+	Crew   bool `json:"crew,omitempty"`
 }
 
 // Deck is a face-down deck: Hidden are the cards whose order nobody
