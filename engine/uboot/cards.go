@@ -3,6 +3,7 @@ package uboot
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Cards (§7.3 morale, §8.7 events, §8.8 wounds), crew tokens (§7.6) and
@@ -58,7 +59,7 @@ func (s *State) resolveCard(id, deck, cas string) {
 
 // assign tucks a health card under figure i's sailor (§6.9).
 func (s *State) assign(i int, c CardDef, cas string) {
-	s.note("6.9", fmt.Sprintf("%s gets %s: %d wound, %d fatigue, %d activation; treated with %v.", figureIDs[i], c.Title, c.Bar.Wound, c.Bar.Fatigue, c.Bar.Activation, c.Bar.Supplies))
+	s.note("6.9", fmt.Sprintf("%s gets %s: %d wound, %d fatigue, %d activation; its treatment: %s.", figureIDs[i], c.Title, c.Bar.Wound, c.Bar.Fatigue, c.Bar.Activation, strings.Join(c.Bar.Supplies, ", ")))
 	ex := s.placeHealth(i, c)
 	s.excess(ex, "6.9")
 }

@@ -74,7 +74,7 @@ func (s *State) boardPrompt() *engine.Prompt {
 		state = "surfaced"
 	}
 	return &engine.Prompt{Kind: "uboot.board", Title: "The board", Subject: fmt.Sprintf("watch %d, %s", s.Watch, state),
-		Text: fmt.Sprintf("Next entry? Orders: %s. Morale %s%s.", s.payWhere(), moraleSpaces[s.Morale], exhaustedNote(s)), Case: "6.14", Options: o}
+		Text: fmt.Sprintf("Next entry? The next order is paid on the %s. Morale %s%s.", s.payWhere(), moraleSpaces[s.Morale], exhaustedNote(s)), Case: "6.14", Options: o}
 }
 
 func exhaustedNote(s *State) string {

@@ -9,7 +9,7 @@ func Game() *engine.Game { return GameWith(NewRules()) }
 func GameWith(r *Rules) *engine.Game {
 	return &engine.Game{
 		Name:         Name,
-		Title:        "U-BOOT (the crew's board, beside the official app)",
+		Title:        "U-BOOT",
 		Summary:      "U-BOOT The Board Game: the crew's board as a rules-checked ledger; the official app runs the game",
 		UsageHint:    "new | status | log | variants | data | help",
 		Rules:        r,
@@ -17,6 +17,6 @@ func GameWith(r *Rules) *engine.Game {
 		Setup:        r.setupFields(),
 		Views:        viewSpecs,
 		Packs:        packKit(),
-		Words:        engine.Words{Player: "Kaleun"},
+		Words:        engine.Words{Player: "Crew"},
 	}
 }

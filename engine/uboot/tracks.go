@@ -38,7 +38,7 @@ func (s *State) canPay() bool { return s.orderNext() >= 0 || !s.exhausted() }
 func (s *State) payWhere() string {
 	switch {
 	case s.orderNext() >= 0:
-		return "Order Track " + orderSpaces[s.orderNext()]
+		return "Order Track, to " + orderSpaces[s.orderNext()]
 	case !s.exhausted():
 		return "Morale Track (morale −1)"
 	}
@@ -62,18 +62,19 @@ func (s *State) pay(what string) {
 // crosses. On the final space it stays (§7.4).
 func (s *State) moraleDown(n int, cas, why string) {
 	from := s.Morale
-	for i := 0; i < n && s.Morale < moraleFinal; i++ {
-		s.Morale++
-		if deck := moraleDeck(s.Morale); deck != "" {
-			s.moraleCard(deck, moraleSpaces[s.Morale])
-		}
-	}
-	if s.Morale == from {
+	to := min(moraleFinal, s.Morale+n)
+	if to == from {
 		s.note(cas, fmt.Sprintf("Morale −%d (%s): the token is already on the final space and stays (§7.4).", n, why))
 		return
 	}
-	s.note(cas, fmt.Sprintf("Morale −%d (%s): %s → %s.", n, why, moraleSpaces[from], moraleSpaces[s.Morale]))
-	if s.exhausted() && from < moraleFinal {
+	s.note(cas, fmt.Sprintf("Morale −%d (%s): %s → %s.", n, why, moraleSpaces[from], moraleSpaces[to]))
+	s.Morale = to
+	for sp := from + 1; sp <= to; sp++ {
+		if deck := moraleDeck(sp); deck != "" {
+			s.moraleCard(deck, moraleSpaces[sp])
+		}
+	}
+	if s.exhausted() {
 		s.note("7.4", "The crew is exhausted: the Morale Track can pay no more orders, and a new environmental condition (not a lighting failure) or a hull breach now loses the boat.")
 	}
 }

@@ -174,7 +174,8 @@ func (s *State) statusView() *engine.View {
 		"Decks: " + strings.Join(decks, ", "),
 		"Captain's hand: " + strings.Join(hand, ", "),
 		"Cigarettes: " + strings.Join(cigs, ", ") + smokedNote(s),
-		fmt.Sprintf("Medkit: %v; medkit tokens %d", s.Medkit, s.Medkits),
+		fmt.Sprintf("Medkit: %s; spent %s; medkit tokens %d", supplyText(s.Medkit), supplyText(s.MedSpent), s.Medkits),
+		"Food: pyramid " + s.pyramidText() + fmt.Sprintf("; Food Supply %d, discard %d; today %d meal(s); lemons aside %d; spoiled %s", len(s.Supply), len(s.FoodDiscard), len(s.Today), len(s.Lemons), orNone(s.Spoiled)),
 	}
 	v := &engine.View{Title: fmt.Sprintf("U-BOOT board — watch %d on duty, %s", s.Watch, state), Sections: []engine.Section{
 		{Title: "Tracks (§7.2, §7.3)", Lines: tracks},
@@ -227,3 +228,7 @@ func (s *State) dataView() *engine.View {
 		{Title: "Orders (§7.5)", Lines: orders},
 	}}
 }
+
+// PinnedView implements engine.Pinned: the board is one picture kept
+// posted and edited in place in chat, beside a log line per change.
+func (s *State) PinnedView() string { return "status" }
