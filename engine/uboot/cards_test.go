@@ -31,10 +31,12 @@ func TestFirstAid_8_6(t *testing.T) {
 	if !s.sailor(figIndex("E1")).Cards[0].Treated || s.Medkit["ointments"] != before-1 {
 		t.Fatalf("E1's burns treated with the ointments from the medkit")
 	}
-	// §6.8: at the watch change one health token of a treated card goes.
+	// §6.8: at the watch change one health token of a treated card goes
+	// "instead of an activation token".
+	s.sailor(figIndex("E1")).Slots = append(s.sailor(figIndex("E1")).Slots, "act")
 	s, _ = enter(t, s, nil, "watch")
-	if got := strings.Join(s.Sailors[0][figIndex("E1")].Slots, " "); got != "wnd" {
-		t.Fatalf("the treated card sheds its fatigue: %q", got)
+	if got := strings.Join(s.Sailors[0][figIndex("E1")].Slots, " "); got != "wnd act" {
+		t.Fatalf("the treated card sheds its fatigue instead of the activation token: %q", got)
 	}
 }
 

@@ -134,6 +134,9 @@ func (s *State) placeHealth(i int, card CardDef) int {
 	for k := 0; k < card.Bar.Wound && !sl.KIA; k++ {
 		sl.Wounds++
 		if sl.Wounds >= 2 {
+			if _, deck, ok := s.p.card(card.ID); ok {
+				s.bottom(deck, card.ID) // the card leaves with him (§7.3, §8.8)
+			}
 			s.kia(i, "a second wound")
 			return ex
 		}

@@ -42,30 +42,37 @@ func (s *State) watchChange() {
 		if old.KIA {
 			continue
 		}
-		if t := old.busyToken(); t != "" {
-			old.drop(t)
-			ex := s.handOver(i, t, in)
+		busy := old.busyToken()
+		if busy != "" {
+			old.drop(busy)
+			ex := s.handOver(i, busy, in)
 			most = max(most, ex)
-		} else if old.drop("act") {
-			// one activation token rests (§6.6)
 		}
+		// A treated card's health token goes instead of an activation
+		// token, even after a busy token was handed over (§6.8, §8.6).
+		shed := false
 		for k := range old.Cards {
 			c := &old.Cards[k]
 			if !c.Treated || c.Left == 0 {
 				continue
 			}
-			tok := "fat"
-			if old.count("fat") == 0 {
-				tok = "wnd"
+			cd, _, _ := s.p.card(c.Card)
+			tok := "wnd"
+			if cd.Bar.Fatigue > 0 && old.count("fat") > 0 {
+				tok = "fat"
 			}
 			if old.drop(tok) {
 				c.Left--
 				if tok == "wnd" {
 					old.Wounds--
 				}
-				s.note("6.8", fmt.Sprintf("%s (watch %d) discards a %s token from his treated %s.", figureIDs[i], out, tokenName(tok), s.title(c.Card)))
+				shed = true
+				s.note("6.8", fmt.Sprintf("%s (watch %d) discards a %s token from his treated %s instead of an activation token.", figureIDs[i], out, tokenName(tok), cd.Title))
 			}
 			break
+		}
+		if busy == "" && !shed {
+			old.drop("act") // one activation token rests (§6.6)
 		}
 		old.Cards = slices.DeleteFunc(old.Cards, func(c Health) bool {
 			if c.Treated && c.Left == 0 {
