@@ -2,6 +2,7 @@ package uboot
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,6 +35,9 @@ func (s *State) appPrompt() *engine.Prompt {
 				o = append(o, engine.Option{Key: "flood:" + strconv.Itoa(sec), Label: fmt.Sprintf("The timer ran out for section %d: it floods", sec), Short: "Flood " + strconv.Itoa(sec), Case: "10.3.7",
 					Risk: "Sailors still in the section are KIA; a second flooded section sinks the boat."})
 			}
+		}
+		if s.worsening() {
+			o = append(o, engine.Option{Key: "worse", Label: "A technical condition grows worse (green → yellow → red)", Short: "Condition worse", Case: "10.3.1"})
 		}
 		if s.techCount() > 0 {
 			o = append(o, engine.Option{Key: "fixed", Label: "A technical repair is finished (remove its token)", Short: "Repair done", Case: "10.3.2"})
@@ -69,11 +73,21 @@ func (s *State) appPrompt() *engine.Prompt {
 		return &engine.Prompt{Kind: "uboot.breach", Title: "Hull breach", Text: "In which section (1-6, §10.3.8)?", Case: "10.3.7", Options: append(o, back())}
 	case "attack":
 		return s.sectionPrompt("uboot.attack", "Enemy attack", "Which section takes crew damage (7 and 8 count as one)?", "6.12", 1, 8)
+	case "worse":
+		var o []engine.Option
+		for sec := 1; sec <= 8; sec++ {
+			for k, c := range s.Sections[sec].Tech {
+				if c.Colour != "red" {
+					o = append(o, engine.Option{Key: fmt.Sprintf("t:%d:%d", sec, k), Label: fmt.Sprintf("The %s condition in section %d", c.Colour, sec), Case: "10.3.1"})
+				}
+			}
+		}
+		return &engine.Prompt{Kind: "uboot.worse", Title: "Condition worse", Text: "Which condition did the app report worse?", Case: "10.3.1", Options: append(o, back())}
 	case "fixed":
 		var o []engine.Option
 		for sec := 1; sec <= 8; sec++ {
 			for k, c := range s.Sections[sec].Tech {
-				o = append(o, engine.Option{Key: fmt.Sprintf("t:%d:%d", sec, k), Label: fmt.Sprintf("The %s condition in section %d", c, sec), Case: "10.3.2"})
+				o = append(o, engine.Option{Key: fmt.Sprintf("t:%d:%d", sec, k), Label: fmt.Sprintf("The %s condition in section %d (%s)", c.Colour, sec, c.state()), Case: "10.3.2"})
 			}
 		}
 		return &engine.Prompt{Kind: "uboot.fixed", Title: "Repair finished", Text: "Which technical condition did the app report repaired?", Case: "10.3.2", Options: append(o, back())}
@@ -95,6 +109,19 @@ func (s *State) sectionPrompt(kind, title, text, cas string, lo, hi int) *engine
 		}
 	}
 	return &engine.Prompt{Kind: kind, Title: title, Text: text, Case: cas, Options: append(o, back())}
+}
+
+// worsening: a condition not yet red (§10.3.1: left alone, conditions
+// grow more severe, as the app says).
+func (s *State) worsening() bool {
+	for sec := 1; sec <= 8; sec++ {
+		for _, c := range s.Sections[sec].Tech {
+			if c.Colour != "red" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *State) techCount() int {
@@ -162,7 +189,7 @@ func (s *State) applyApp(key string) {
 			return
 		}
 		s.Draft = nil
-		s.Sections[sec].Tech = append(s.Sections[sec].Tech, d.Args[1])
+		s.Sections[sec].Tech = append(s.Sections[sec].Tech, TechCond{Colour: d.Args[1]})
 		s.note("10.3.1", fmt.Sprintf("A %s technical condition in section %d: its token goes on the Technical View.", d.Args[1], sec))
 	case "breach":
 		s.Draft = nil
@@ -176,14 +203,24 @@ func (s *State) applyApp(key string) {
 		fmt.Sscanf(key, "t:%d:%d", &sec, &k)
 		c := s.Sections[sec].Tech[k]
 		s.Sections[sec].Tech = append(s.Sections[sec].Tech[:k:k], s.Sections[sec].Tech[k+1:]...)
-		n := 0
-		for i := range figureIDs {
-			if s.onBoard(i) && s.Figures[i].Sec == sec && s.sailor(i).busyToken() == c {
-				s.stopBusy(i, "has finished the repair")
-				n++
+		for _, f := range c.Crew {
+			s.flipBusy(figIndex(f), "has finished the repair")
+		}
+		s.note("10.3.2", fmt.Sprintf("The %s condition in section %d is repaired: its token leaves the Technical View.", c.Colour, sec))
+	case "worse":
+		s.Draft = nil
+		var k int
+		fmt.Sscanf(key, "t:%d:%d", &sec, &k)
+		c := &s.Sections[sec].Tech[k]
+		from := c.Colour
+		c.Colour = map[string]string{"green": "yellow", "yellow": "red"}[from]
+		for _, f := range c.Crew {
+			sl := s.sailor(figIndex(f))
+			if j := slices.Index(sl.Slots, from); j >= 0 {
+				sl.Slots[j] = c.Colour
 			}
 		}
-		s.note("10.3.2", fmt.Sprintf("The %s condition in section %d is repaired: its token leaves the Technical View.", c, sec))
+		s.note("10.3.1", fmt.Sprintf("The %s condition in section %d grows worse: it is %s now; the app gives the new crew size.", from, sec, c.Colour))
 	}
 }
 

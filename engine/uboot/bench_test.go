@@ -18,7 +18,7 @@ func busyBoard(b *testing.B) *State {
 	s := st.(*State)
 	s.Sections[5].Env = map[string]int{"fire": 1}
 	s.Sections[3].Env = map[string]int{"lighting": 1}
-	s.Sections[6].Tech = []string{"red", "green"}
+	s.Sections[6].Tech = []TechCond{{Colour: "red"}, {Colour: "green"}}
 	for i := range figureIDs {
 		s.sailor(i).Slots = []string{"act"}
 	}

@@ -210,3 +210,45 @@ func TestAddressTheCrew_7_7(t *testing.T) {
 		t.Fatalf("an empty hand: no Address the crew")
 	}
 }
+
+// §10.3.2: "If a technical condition is being repaired and the number of
+// sailors in the repair crew drops below the level required by the
+// repair, then the order is stopped … all the technical condition tokens
+// in the repair crew's activation spaces must be flipped"; "A paused
+// repair can be resumed if enough sailors are activated for repairs in
+// the corresponding section. It does not require another 'Repair' order."
+func TestRepairPausedAndResumed_10_3_2(t *testing.T) {
+	s := board(t, `{}`)
+	s.emptyBoard()
+	s.place(6, "E1", "E4")
+	s, _ = enter(t, s, nil, "app", "tech", "red", "s:6", "order", "o:repair", "tech:6:0", "n:2", "+E1", "+E4", "go")
+	s, _ = enter(t, s, nil, "mob", "m:E1", "to:5", "stop", "end")
+	if s.slots("E4") != "act" || s.slots("E1") != "act" || len(s.Sections[6].Tech[0].Crew) != 0 {
+		t.Fatalf("E1 moved: the crew of 2 is short, both tokens flipped: %q %q %+v", s.slots("E1"), s.slots("E4"), s.Sections[6].Tech[0])
+	}
+	order := s.Order
+	s.place(6, "E3")
+	if !offers(s, "resume") {
+		t.Fatalf("two sailors in 6 again: the repair may resume")
+	}
+	s, _ = enter(t, s, nil, "resume", "tech:6:0", "+E3", "+E4", "go")
+	if s.Order != order || s.slots("E3") != "red" || s.Sections[6].Tech[0].state() == "awaiting repair" || len(s.Sections[6].Tech[0].Crew) != 2 {
+		t.Fatalf("resumed without an order: order %d→%d, E3 %q, %+v", order, s.Order, s.slots("E3"), s.Sections[6].Tech[0])
+	}
+	// §6.8: at the watch change the incoming watch takes over; a KIA
+	// counterpart leaves the crew short and the repair stops.
+	s.Sailors[1][figIndex("E4")].KIA = true
+	s, _ = enter(t, s, nil, "watch")
+	if len(s.Sections[6].Tech[0].Crew) != 0 {
+		t.Fatalf("E4's counterpart is KIA: the repair is paused: %+v", s.Sections[6].Tech[0])
+	}
+}
+
+// §10.3.1: "left alone, a condition grows more severe" — as the app says.
+func TestConditionGrowsWorse_10_3_1(t *testing.T) {
+	s := board(t, `{}`)
+	s, _ = enter(t, s, nil, "app", "tech", "green", "s:5", "app", "worse", "t:5:0")
+	if s.Sections[5].Tech[0].Colour != "yellow" {
+		t.Fatalf("green → yellow: %+v", s.Sections[5].Tech)
+	}
+}

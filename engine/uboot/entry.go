@@ -20,6 +20,9 @@ type Draft struct {
 	Kind  string   `json:"kind"`
 	Args  []string `json:"args,omitempty"`
 	Picks []string `json:"picks,omitempty"`
+	// Free: the entry is not an order and costs nothing (a paused repair
+	// resumed, §10.3.2).
+	Free bool `json:"free,omitempty"`
 }
 
 const backKey = "back"
@@ -55,6 +58,9 @@ func (s *State) boardPrompt() *engine.Prompt {
 		if len(s.feasibleOrders()) > 0 {
 			o = append(o, engine.Option{Key: "order", Label: "Order: pay, then activate the sailors (" + s.payWhere() + ")", Short: "Order", Case: "6.5"})
 		}
+	}
+	if len(s.resumable()) > 0 {
+		o = append(o, engine.Option{Key: "resume", Label: "Resume a paused repair (no order needed)", Short: "Resume repair", Case: "10.3.2"})
 	}
 	if s.Order > 0 && s.canBlock() {
 		o = append(o, engine.Option{Key: "alert", Label: "High alert: Order Track back to VIII, block its rightmost empty space", Short: "High alert", Case: "7.2"})
@@ -139,6 +145,8 @@ func (s *State) applyBoard(key string) {
 		s.startMob()
 	case "order":
 		s.Draft = &Draft{Kind: "order"}
+	case "resume":
+		s.Draft = &Draft{Kind: "order", Args: []string{"repair"}, Free: true}
 	case "alert":
 		s.highAlert()
 	case "watch":

@@ -3,6 +3,7 @@ package uboot
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
@@ -464,14 +465,20 @@ func (s *State) applyOrder(key string) {
 		d.Picks = nil
 	case d.Args[0] == "repair" && !s.repairReady():
 		d.Args = append(d.Args, key)
+		if d.Free {
+			// a paused repair: the crew size is the one ordered (§10.3.2)
+			var sec, k int
+			fmt.Sscanf(key, "tech:%d:%d", &sec, &k)
+			d.Args = append(d.Args, "n:"+strconv.Itoa(s.Sections[sec].Tech[k].Need))
+		}
 	case d.Args[0] == "address" && len(d.Args) == 1:
 		d.Args = append(d.Args, strings.TrimPrefix(key, "k:"))
 	case key == "go":
 		od := s.draftOrder()
-		s.carryOut(od, s.picked())
+		s.carryOut(od, s.picked(), !d.Free)
 		switch d.Args[0] {
 		case "repair":
-			s.repaired(d.Args[1])
+			s.repaired(d.Args[1], distinct(s.picked()))
 		case "address":
 			s.playCard(d.Args[1])
 		}
@@ -481,9 +488,11 @@ func (s *State) applyOrder(key string) {
 
 // carryOut pays the order (§6.5 step 1), activates its sailors (step 4)
 // and applies what the board keeps of its effect.
-func (s *State) carryOut(o OrderDef, picks []int) {
+func (s *State) carryOut(o OrderDef, picks []int, pay bool) {
 	as, _ := s.match(o, distinct(picks))
-	s.pay(o.Name)
+	if pay {
+		s.pay(o.Name)
+	}
 	most := 0
 	var lines []string
 	for _, i := range distinct(picks) {

@@ -2,6 +2,7 @@ package uboot
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,9 +33,12 @@ func (s *State) repairProblems() []engine.Option {
 			}
 		}
 		for k, c := range sc.Tech {
+			if c.Need > 0 {
+				continue // ordered already: a paused repair resumes without an order (§10.3.2)
+			}
 			od := s.repairDef(fmt.Sprintf("tech:%d:%d", sec, k))
 			if s.feasible(od) {
-				o = append(o, engine.Option{Key: fmt.Sprintf("tech:%d:%d", sec, k), Label: fmt.Sprintf("Repair the %s technical condition in section %d (crew size from the app)", c, sec), Case: "10.3.2"})
+				o = append(o, engine.Option{Key: fmt.Sprintf("tech:%d:%d", sec, k), Label: fmt.Sprintf("Repair the %s technical condition in section %d (crew size from the app)", c.Colour, sec), Case: "10.3.2"})
 			}
 		}
 		if sc.Breach && !sc.Crew && s.feasible(s.repairDef("breach:"+strconv.Itoa(sec))) {
@@ -60,7 +64,7 @@ func (s *State) repairDef(problem string, crew ...int) OrderDef {
 		n, od.Case = 5, "10.3.7"
 	case "tech":
 		k, _ := strconv.Atoi(parts[2])
-		od.Busy, od.Case = s.Sections[sec].Tech[k], "10.3.2"
+		od.Busy, od.Case = s.Sections[sec].Tech[k].Colour, "10.3.2"
 		if len(crew) > 0 {
 			n = crew[0]
 		}
@@ -87,6 +91,9 @@ func (s *State) crewSizes(problem string) []int {
 // a technical condition) the crew size; Picks the sailors.
 func (s *State) repairPrompt() *engine.Prompt {
 	d := s.Draft
+	if len(d.Args) == 1 && d.Free {
+		return &engine.Prompt{Kind: "uboot.resume", Title: "Resume a repair", Text: "Which paused repair? (no order needed, §10.3.2)", Case: "10.3.2", Options: append(s.resumable(), back())}
+	}
 	if len(d.Args) == 1 {
 		return &engine.Prompt{Kind: "uboot.problem", Title: "Repairs", Text: "Which problem? (one Repair order deals with one, §6.11)", Case: "10.3", Options: append(s.repairProblems(), back())}
 	}
@@ -118,7 +125,7 @@ func (s *State) repairReady() bool {
 }
 
 // repaired applies what a carried-out Repair order does on the board.
-func (s *State) repaired(problem string) {
+func (s *State) repaired(problem string, crew []int) {
 	parts := strings.Split(problem, ":")
 	sec, _ := strconv.Atoi(parts[1])
 	switch parts[0] {
@@ -126,11 +133,54 @@ func (s *State) repaired(problem string) {
 		s.removeEnv(sec, parts[2])
 	case "tech":
 		k, _ := strconv.Atoi(parts[2])
-		s.note("10.3.2", fmt.Sprintf("The repair of the %s condition in section %d is under way: enter the crew size in the app; the app says when it is done.", s.Sections[sec].Tech[k], sec))
+		c := &s.Sections[sec].Tech[k]
+		c.Need, c.Crew = len(crew), names(crew)
+		s.note("10.3.2", fmt.Sprintf("The repair of the %s condition in section %d is under way (crew %s): enter the crew size in the app; the app says when it is done.", c.Colour, sec, strings.Join(c.Crew, ", ")))
 	case "breach":
 		s.Sections[sec].Crew = true
 		s.note("10.3.7", fmt.Sprintf("The repair crew is activated in section %d: the Chief Engineer may start the Technical Puzzle (sections %s).", sec, puzzleParts(sec)))
 	}
+}
+
+// leaveRepair takes figure i off the technical repair he is busy with
+// (he moved, died, lost his busy token, or his counterpart could not take
+// over): when the crew drops below the app's number the repair stops, the
+// others' tokens are flipped, and the app must pause it (§10.3.2).
+func (s *State) leaveRepair(i int) {
+	fig := figureIDs[i]
+	for sec := 1; sec <= 8; sec++ {
+		for k := range s.Sections[sec].Tech {
+			c := &s.Sections[sec].Tech[k]
+			j := slices.Index(c.Crew, fig)
+			if j < 0 {
+				continue
+			}
+			c.Crew = slices.Delete(c.Crew, j, j+1)
+			if len(c.Crew) < c.Need && len(c.Crew) > 0 {
+				for _, f := range c.Crew {
+					s.flipBusy(figIndex(f), "stops: the repair crew is short")
+				}
+				c.Crew = nil
+			}
+			if len(c.Crew) == 0 {
+				s.note("10.3.2", fmt.Sprintf("The repair of the %s condition in section %d is paused: pause it in the app; enough sailors activated there resume it without an order.", c.Colour, sec))
+			}
+			return
+		}
+	}
+}
+
+// resumable are the paused repairs a crew there could resume (§10.3.2).
+func (s *State) resumable() []engine.Option {
+	var o []engine.Option
+	for sec := 1; sec <= 8; sec++ {
+		for k, c := range s.Sections[sec].Tech {
+			if c.Need > 0 && len(c.Crew) < c.Need && s.feasible(s.repairDef(fmt.Sprintf("tech:%d:%d", sec, k), c.Need)) {
+				o = append(o, engine.Option{Key: fmt.Sprintf("tech:%d:%d", sec, k), Label: fmt.Sprintf("Resume the %s repair in section %d (crew of %d)", c.Colour, sec, c.Need), Case: "10.3.2"})
+			}
+		}
+	}
+	return o
 }
 
 // puzzleParts are the three puzzle parts a breach in sec needs (§10.3.8).

@@ -78,9 +78,18 @@ func (s *State) makeBusy(i int, tok string) int {
 	return 1
 }
 
-// stopBusy flips a busy token to its activation side (§6.7: a busy
-// sailor who moves stops at once).
+// stopBusy stops a busy sailor (§6.7: a busy sailor who moves stops at
+// once): his token flipped, and a repair he leaves short paused.
 func (s *State) stopBusy(i int, why string) {
+	if s.sailor(i).busyToken() == "" {
+		return
+	}
+	s.flipBusy(i, why)
+	s.leaveRepair(i)
+}
+
+// flipBusy flips a busy token to its activation side.
+func (s *State) flipBusy(i int, why string) {
 	sl := s.sailor(i)
 	if t := sl.busyToken(); t != "" {
 		k := slices.Index(sl.Slots, t)
@@ -125,6 +134,7 @@ func (s *State) placeHealth(i int, card CardDef) int {
 			sl.drop(t)
 			ex++
 			s.note("6.9", fmt.Sprintf("%s's %s token is discarded to make room: he stops his order; update the app.", figureIDs[i], tokenName(t)))
+			s.leaveRepair(i)
 			return true
 		}
 		ex++
@@ -176,6 +186,8 @@ func (s *State) kiaQuiet(i int, why string) {
 	sl := s.sailor(i)
 	if t := sl.busyToken(); t != "" {
 		s.note("6.7", fmt.Sprintf("%s was busy (%s): update the app as soon as possible.", figureIDs[i], tokenName(t)))
+		sl.drop(t)
+		s.leaveRepair(i)
 	}
 	for _, c := range sl.Cards {
 		s.discardCard(c) // §7.3: a card leaving a sailor goes to the bottom of its deck

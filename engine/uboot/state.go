@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/kaleun/kaleun/engine"
 )
@@ -98,13 +99,33 @@ type Health struct {
 // Section is one section of the Technical View (§10.4).
 type Section struct {
 	Env     map[string]int `json:"env,omitempty"`
-	Tech    []string       `json:"tech,omitempty"`
+	Tech    []TechCond     `json:"tech,omitempty"`
 	Res     []string       `json:"res,omitempty"`
 	Flooded bool           `json:"flooded,omitempty"`
 	// Breach: a hull breach is open (§10.3.7); Crew: its Repair order is
 	// carried out, so the puzzle may start.
 	Breach bool `json:"breach,omitempty"`
 	Crew   bool `json:"crew,omitempty"`
+}
+
+// TechCond is a technical condition token on the Technical View
+// (§10.3.1): its colour, the crew the app's repair menu asked for (0: no
+// repair ordered yet) and the figures busy repairing it. A repair whose
+// crew is fewer than Need is paused (§10.3.2).
+type TechCond struct {
+	Colour string   `json:"colour"`
+	Need   int      `json:"need,omitempty"`
+	Crew   []string `json:"crew,omitempty"`
+}
+
+func (t TechCond) state() string {
+	switch {
+	case t.Need == 0:
+		return "awaiting repair"
+	case len(t.Crew) >= t.Need:
+		return fmt.Sprintf("under repair by %s", strings.Join(t.Crew, ", "))
+	}
+	return fmt.Sprintf("repair paused (crew of %d)", t.Need)
 }
 
 // Deck is a face-down deck: Hidden are the cards whose order nobody

@@ -64,7 +64,7 @@ func (s *State) View(name string) (*engine.View, error) {
 
 // notBuilt are the rules the board does not keep yet: absent, not faked.
 var notBuilt = []string{
-	"CE cards and the toolbox locks they make (§10.3.3); pausing and resuming a technical repair when its crew drops below the app's number (§10.3.2: the app pauses it; the board flips tokens only when a sailor moves or the app reports it done)",
+	"CE cards and the toolbox locks they make (§10.3.3)",
 	"Simple watch change (§6.8 optional rule), a card entered from the owner's own deck, roles claimed by players",
 }
 
@@ -127,7 +127,7 @@ func (s *State) statusView() *engine.View {
 			tv = append(tv, fmt.Sprintf("%d× %s", sc.Env[k], envName(k)))
 		}
 		for _, t := range sc.Tech {
-			tv = append(tv, t+" tech")
+			tv = append(tv, t.Colour+" tech, "+t.state())
 		}
 		tv = append(tv, sc.Res...)
 		if len(tv) > 0 {

@@ -37,6 +37,7 @@ func (s *State) watchChange() {
 	// or hands his busy token to his counterpart instead; a treated health
 	// card sheds one of its tokens as well.
 	most := 0
+	var short []int
 	for i := range figureIDs {
 		old := &s.Sailors[out-1][i]
 		if old.KIA {
@@ -45,8 +46,11 @@ func (s *State) watchChange() {
 		busy := old.busyToken()
 		if busy != "" {
 			old.drop(busy)
-			ex := s.handOver(i, busy, in)
+			ex, ok := s.handOver(i, busy, in)
 			most = max(most, ex)
+			if !ok {
+				short = append(short, i)
+			}
 		}
 		// A treated card's health token goes instead of an activation
 		// token, even after a busy token was handed over (§6.8, §8.6).
@@ -83,6 +87,9 @@ func (s *State) watchChange() {
 		})
 	}
 	s.Watch = in
+	for _, i := range short {
+		s.leaveRepair(i) // §6.8: the counterpart cannot take over
+	}
 	s.excess(most, "6.8")
 	s.Alerts, s.Smoked = 0, false
 	s.note("6.8", fmt.Sprintf("Step 4: tokens managed, crew tiles flipped: watch %d is on duty.", in))
@@ -104,13 +111,13 @@ func (s *State) watchChange() {
 // handOver gives a busy token to figure i's sailor of watch in (§6.8 step
 // 4): into an empty space, else in place of an activation token (an
 // excess); a counterpart without the icon takes one activation more. It
-// returns his excess activations.
-func (s *State) handOver(i int, tok string, in int) int {
+// returns his excess activations, and false when he could not take over.
+func (s *State) handOver(i int, tok string, in int) (int, bool) {
 	nw := &s.Sailors[in-1][i]
 	fig := figureIDs[i]
 	if nw.KIA {
 		s.note("6.8", fmt.Sprintf("%s's counterpart is KIA: the %s stops; update the app.", fig, tokenName(tok)))
-		return 0
+		return 0, false
 	}
 	ex := 0
 	if len(nw.Slots) < slotsPerSailor {
@@ -120,7 +127,7 @@ func (s *State) handOver(i int, tok string, in int) int {
 		ex++
 	} else {
 		s.note("6.8", fmt.Sprintf("%s's counterpart has no room for the %s (fatigue and wounds cannot be replaced): it stops; update the app.", fig, tokenName(tok)))
-		return 0
+		return 0, false
 	}
 	icon := "repair"
 	if tok == "obs" {
@@ -139,7 +146,7 @@ func (s *State) handOver(i int, tok string, in int) int {
 		ex = 0
 	}
 	s.note("6.8", fmt.Sprintf("%s hands his %s token over to his watch %d counterpart%s.", fig, tokenName(tok), in, extra))
-	return ex
+	return ex, true
 }
 
 // returnPrompt asks where a returning figure goes (§6.10).
