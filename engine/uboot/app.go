@@ -206,6 +206,7 @@ func (s *State) applyApp(key string) {
 		for _, f := range c.Crew {
 			s.flipBusy(figIndex(f), "has finished the repair")
 		}
+		s.discardCE(c.Card)
 		s.note("10.3.2", fmt.Sprintf("The %s condition in section %d is repaired: its token leaves the Technical View.", c.Colour, sec))
 	case "worse":
 		s.Draft = nil

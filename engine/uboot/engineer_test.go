@@ -252,3 +252,67 @@ func TestConditionGrowsWorse_10_3_1(t *testing.T) {
 		t.Fatalf("green → yellow: %+v", s.Sections[5].Tech)
 	}
 }
+
+// §10.3.3: "the cards must be evenly distributed between the two toolbox
+// spaces"; "Cards located in toolbox I can only be played to boost
+// repairs in the section where toolbox marker I is located"; "The basic
+// effect requires that at least one sailor with the [repair]
+// specialization is in the repair crew. The advanced effect requires …
+// the most experienced sailor"; "There must always be at least one real
+// sailor"; "The card stays there … until that repair is completed".
+func TestChiefEngineerCards_10_3_3(t *testing.T) {
+	s := board(t, `{}`)
+	if len(s.Toolboxes["toolbox-I"]) != 3 || len(s.Toolboxes["toolbox-II"]) != 3 {
+		t.Fatalf("6 house cards split evenly: %v", s.Toolboxes)
+	}
+	s.emptyBoard()
+	s.Toolboxes["toolbox-I"] = []string{"ce-welder"} // +2
+	s.Toolboxes["toolbox-II"] = []string{"ce-manual"}
+	s.Sections[2].Res = []string{"toolbox-I"}
+	s.place(2, "E3") // a repair specialist, not the crown
+	s, _ = enter(t, s, nil, "app", "tech", "red", "s:2", "order", "o:repair", "tech:2:0", "n:3")
+	if offers(s, "k:ce-manual") || !offers(s, "k:ce-welder") {
+		t.Fatalf("only the toolbox in section 2 gives cards: %v", keysOf(s.Pending()))
+	}
+	s, _ = enter(t, s, nil, "k:ce-welder", "+E3", "go")
+	c := s.Sections[2].Tech[0]
+	if c.Need != 3 || len(c.Crew) != 1 || c.Card != "ce-welder" || len(s.Toolboxes["toolbox-I"]) != 0 {
+		t.Fatalf("a crew of 3: E3 and the welder's +2: %+v, toolbox %v", c, s.Toolboxes)
+	}
+	s, _ = enter(t, s, nil, "app", "fixed", "t:2:0")
+	if !has(s.CEDiscard, "ce-welder") {
+		t.Fatalf("the card is discarded with the finished repair")
+	}
+	// Without a repair specialist the basic effect does not count.
+	n := board(t, `{}`)
+	n.emptyBoard()
+	n.Toolboxes["toolbox-I"] = []string{"ce-welder"}
+	n.Sections[2].Res = []string{"toolbox-I"}
+	n.place(2, "N1", "N2")
+	n, _ = enter(t, n, nil, "app", "tech", "green", "s:2", "order", "o:repair", "tech:2:0", "n:3", "k:ce-welder", "+N1")
+	if offers(n, "go") {
+		t.Fatalf("no repair specialist: the +2 does not count")
+	}
+}
+
+// §10.3.3: the advanced effect with the CE's crown sailor (house: E1 in
+// watch 1).
+func TestChiefEngineerCardAdvanced_10_3_3(t *testing.T) {
+	s := board(t, `{}`)
+	s.emptyBoard()
+	s.Toolboxes["toolbox-I"] = []string{"ce-manual"} // +1, +2 advanced
+	s.Sections[2].Res = []string{"toolbox-I"}
+	s.place(2, "E1", "E3", "E4")
+	s, _ = enter(t, s, nil, "app", "breach", "s:2", "order", "o:repair", "breach:2", "k:ce-manual", "+E3", "+E4")
+	if offers(s, "go") {
+		t.Fatalf("E3 and E4 with the basic +1 make 3 of 5: not enough")
+	}
+	s, _ = enter(t, s, nil, "+E1")
+	if !offers(s, "go") {
+		t.Fatalf("with the crown sailor E1 the advanced +2: 3 sailors and 2 make 5: %v", keysOf(s.Pending()))
+	}
+	s, _ = enter(t, s, nil, "go")
+	if !s.Sections[2].Crew || s.Sections[2].BreachCard != "ce-manual" {
+		t.Fatalf("the crew is activated, the card beside the breach: %+v", s.Sections[2])
+	}
+}

@@ -465,6 +465,12 @@ func (s *State) applyOrder(key string) {
 		d.Picks = nil
 	case d.Args[0] == "repair" && !s.repairReady():
 		d.Args = append(d.Args, key)
+		if strings.HasPrefix(key, "tech:") && !d.Free {
+			break
+		}
+		if !d.Free && (strings.HasPrefix(key, "n:") || strings.HasPrefix(key, "breach:")) && len(s.playable(problemSection(d.Args[1]))) == 0 {
+			d.Args = append(d.Args, "k:-") // no card may be played there
+		}
 		if d.Free {
 			// a paused repair: the crew size is the one ordered (§10.3.2)
 			var sec, k int
@@ -478,7 +484,7 @@ func (s *State) applyOrder(key string) {
 		s.carryOut(od, s.picked(), !d.Free)
 		switch d.Args[0] {
 		case "repair":
-			s.repaired(d.Args[1], distinct(s.picked()))
+			s.repaired(d.Args[1], distinct(s.picked()), s.repairCard())
 		case "address":
 			s.playCard(d.Args[1])
 		}

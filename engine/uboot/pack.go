@@ -108,14 +108,24 @@ type Bar struct {
 // §7.3, §8.7), "hand" (an event card that joins the Captain's hand,
 // §8.7). Morale is a morale change the card makes; Random: the card goes
 // to a random sailor by crew token (§7.3, §7.6).
+//
+// The Chief Engineer's cards (§10.3.3) are of kind "plus" (Bonus virtual
+// sailors for its basic effect, with a repair specialist in the crew, and
+// Advanced for its advanced effect, with the crown sailor) or "token" (the
+// cards with the technical-condition icon, which change how the crew is
+// activated: their effect is not in the text and the board does not play
+// them); Repairs names the repairs a card is limited to (none: any).
 type CardDef struct {
-	ID     string `yaml:"id"`
-	Title  string `yaml:"title"`
-	Text   string `yaml:"text"`
-	Kind   string `yaml:"kind"`
-	Morale int    `yaml:"morale"`
-	Random bool   `yaml:"random"`
-	Bar    Bar    `yaml:"bar"`
+	ID       string   `yaml:"id"`
+	Title    string   `yaml:"title"`
+	Text     string   `yaml:"text"`
+	Kind     string   `yaml:"kind"`
+	Morale   int      `yaml:"morale"`
+	Random   bool     `yaml:"random"`
+	Bar      Bar      `yaml:"bar"`
+	Bonus    int      `yaml:"bonus"`
+	Advanced int      `yaml:"advanced"`
+	Repairs  []string `yaml:"repairs"`
 }
 
 // Decks is cards.yaml: the three morale decks (§7.3), the event deck
@@ -130,6 +140,7 @@ type Decks struct {
 	Poisoning []CardDef `yaml:"poisoning"`
 	Gunshot   []CardDef `yaml:"gunshot"`
 	Captain   []CardDef `yaml:"captain"`
+	Engineer  []CardDef `yaml:"engineer"`
 }
 
 // Recipe is a named meal combination (§9.4) [gap: its ingredients].
@@ -290,7 +301,7 @@ func (p *Pack) validate() []string {
 	cards := map[string]bool{}
 	for _, d := range deckNames {
 		list := p.deck(d)
-		if len(list) == 0 && d != "captain" {
+		if len(list) == 0 && d != "captain" && d != "engineer" {
 			add("cards.yaml: %s: an empty deck", d)
 		}
 		for _, c := range list {
@@ -298,7 +309,12 @@ func (p *Pack) validate() []string {
 				add("cards.yaml: %s: card %q: an id of up to 24 letters, once in the pack", d, c.ID)
 			}
 			cards[c.ID] = true
-			if c.Kind != "health" && c.Kind != "effect" && c.Kind != "hand" {
+			switch {
+			case d == "engineer" && c.Kind != "plus" && c.Kind != "token":
+				add("cards.yaml: engineer card %s: kind %q: plus or token (§10.3.3)", c.ID, c.Kind)
+			case d == "engineer" && c.Kind == "plus" && (c.Bonus < 1 || c.Bonus > 2 || c.Advanced < c.Bonus):
+				add("cards.yaml: engineer card %s: a +1 or +2 card (bonus 1 or 2, advanced at least the bonus, §10.3.3)", c.ID)
+			case d != "engineer" && c.Kind != "health" && c.Kind != "effect" && c.Kind != "hand":
 				add("cards.yaml: card %s: kind %q: health, effect or hand", c.ID, c.Kind)
 			}
 			for _, s := range c.Bar.Supplies {
@@ -340,7 +356,7 @@ func (p *Pack) validate() []string {
 }
 
 // deckNames are the decks, in the order cards.yaml lists them.
-var deckNames = []string{"morale1", "morale2", "morale3", "events", "burns", "shock", "poisoning", "gunshot", "captain"}
+var deckNames = []string{"morale1", "morale2", "morale3", "events", "burns", "shock", "poisoning", "gunshot", "captain", "engineer"}
 
 func (p *Pack) deck(name string) []CardDef {
 	d := &p.Decks
@@ -363,6 +379,8 @@ func (p *Pack) deck(name string) []CardDef {
 		return d.Gunshot
 	case "captain":
 		return d.Captain
+	case "engineer":
+		return d.Engineer
 	}
 	return nil
 }

@@ -41,7 +41,7 @@ func (s *State) repairProblems() []engine.Option {
 				o = append(o, engine.Option{Key: fmt.Sprintf("tech:%d:%d", sec, k), Label: fmt.Sprintf("Repair the %s technical condition in section %d (crew size from the app)", c.Colour, sec), Case: "10.3.2"})
 			}
 		}
-		if sc.Breach && !sc.Crew && s.feasible(s.repairDef("breach:"+strconv.Itoa(sec))) {
+		if sc.Breach && !sc.Crew && s.feasible(s.repairDef("breach:"+strconv.Itoa(sec), max(1, 5-s.bestBonus(sec)))) {
 			o = append(o, engine.Option{Key: fmt.Sprintf("breach:%d", sec), Label: fmt.Sprintf("Seal the hull breach in section %d (5 repair icons)", sec), Case: "10.3.7"})
 		}
 	}
@@ -62,6 +62,9 @@ func (s *State) repairDef(problem string, crew ...int) OrderDef {
 	switch parts[0] {
 	case "breach":
 		n, od.Case = 5, "10.3.7"
+		if len(crew) > 0 {
+			n = crew[0]
+		}
 	case "tech":
 		k, _ := strconv.Atoi(parts[2])
 		od.Busy, od.Case = s.Sections[sec].Tech[k].Colour, "10.3.2"
@@ -80,7 +83,7 @@ func (s *State) repairDef(problem string, crew ...int) OrderDef {
 func (s *State) crewSizes(problem string) []int {
 	var out []int
 	for n := 1; n <= 8; n++ {
-		if s.feasible(s.repairDef(problem, n)) {
+		if s.feasible(s.repairDef(problem, max(1, n-s.bestBonus(problemSection(problem))))) {
 			out = append(out, n)
 		}
 	}
@@ -104,40 +107,76 @@ func (s *State) repairPrompt() *engine.Prompt {
 		}
 		return &engine.Prompt{Kind: "uboot.crew", Title: "Repairs", Text: "How many sailors does the app's repair menu ask for?", Case: "10.3.2", Options: append(o, back())}
 	}
-	return nil // the sailors: orderPrompt's own step, with repairOrder
+	return s.cardPrompt(problemSection(d.Args[1]))
 }
 
-// repairOrder is the Draft's Repair order once its problem (and crew) is
-// known.
+// repairOrder is the Draft's Repair order once its problem, crew and card
+// are known: the real sailors it needs are the crew less the card's
+// virtual sailors for the sailors chosen so far, at least one (§10.3.3).
 func (s *State) repairOrder() OrderDef {
 	d := s.Draft
-	if len(d.Args) == 3 {
-		n, _ := strconv.Atoi(strings.TrimPrefix(d.Args[2], "n:"))
-		return s.repairDef(d.Args[1], n)
+	problem := d.Args[1]
+	n := 1
+	switch {
+	case strings.HasPrefix(problem, "breach:"):
+		n = 5
+	case strings.HasPrefix(problem, "tech:"):
+		n, _ = strconv.Atoi(strings.TrimPrefix(d.Args[2], "n:"))
 	}
-	return s.repairDef(d.Args[1])
+	return s.repairDef(problem, max(1, n-s.bonus(s.repairCard(), distinct(s.picked()))))
 }
 
-// repairReady: the Draft has chosen all it needs before the sailors.
+// repairCard is the CE card on the Draft's repair: the one chosen now, or,
+// resuming a paused repair, the one already beside it.
+func (s *State) repairCard() string {
+	d := s.Draft
+	if k := d.Args[len(d.Args)-1]; strings.HasPrefix(k, "k:") && k != "k:-" {
+		return strings.TrimPrefix(k, "k:")
+	}
+	if d.Free {
+		var sec, k int
+		fmt.Sscanf(d.Args[1], "tech:%d:%d", &sec, &k)
+		return s.Sections[sec].Tech[k].Card
+	}
+	return ""
+}
+
+// repairReady: the Draft has chosen all it needs before the sailors: the
+// problem, a technical condition's crew size, and a card for a technical
+// repair or a breach (asked only when one may be played, §10.3.3).
 func (s *State) repairReady() bool {
 	d := s.Draft
-	return len(d.Args) >= 2 && (!strings.HasPrefix(d.Args[1], "tech:") || len(d.Args) == 3)
+	if len(d.Args) < 2 {
+		return false
+	}
+	p := d.Args[1]
+	switch {
+	case strings.HasPrefix(p, "tech:") && len(d.Args) < 3:
+		return false
+	case d.Free || strings.HasPrefix(p, "env:"):
+		return true
+	}
+	return strings.HasPrefix(d.Args[len(d.Args)-1], "k:")
 }
 
 // repaired applies what a carried-out Repair order does on the board.
-func (s *State) repaired(problem string, crew []int) {
+func (s *State) repaired(problem string, crew []int, card string) {
 	parts := strings.Split(problem, ":")
 	sec, _ := strconv.Atoi(parts[1])
+	if card != "" && !s.Draft.Free {
+		s.playCE(card)
+	}
 	switch parts[0] {
 	case "env":
 		s.removeEnv(sec, parts[2])
 	case "tech":
 		k, _ := strconv.Atoi(parts[2])
 		c := &s.Sections[sec].Tech[k]
-		c.Need, c.Crew = len(crew), names(crew)
+		n, _ := strconv.Atoi(strings.TrimPrefix(s.Draft.Args[2], "n:"))
+		c.Need, c.Crew, c.Card = n, names(crew), card
 		s.note("10.3.2", fmt.Sprintf("The repair of the %s condition in section %d is under way (crew %s): enter the crew size in the app; the app says when it is done.", c.Colour, sec, strings.Join(c.Crew, ", ")))
 	case "breach":
-		s.Sections[sec].Crew = true
+		s.Sections[sec].Crew, s.Sections[sec].BreachCard = true, card
 		s.note("10.3.7", fmt.Sprintf("The repair crew is activated in section %d: the Chief Engineer may start the Technical Puzzle (sections %s).", sec, puzzleParts(sec)))
 	}
 }
@@ -156,7 +195,11 @@ func (s *State) leaveRepair(i int) {
 				continue
 			}
 			c.Crew = slices.Delete(c.Crew, j, j+1)
-			if len(c.Crew) < c.Need && len(c.Crew) > 0 {
+			var left []int
+			for _, f := range c.Crew {
+				left = append(left, figIndex(f))
+			}
+			if len(c.Crew)+s.bonus(c.Card, left) < c.Need && len(c.Crew) > 0 {
 				for _, f := range c.Crew {
 					s.flipBusy(figIndex(f), "stops: the repair crew is short")
 				}
@@ -170,12 +213,21 @@ func (s *State) leaveRepair(i int) {
 	}
 }
 
+// cardMost is the most a card could add.
+func (s *State) cardMost(id string) int {
+	if id == "" {
+		return 0
+	}
+	c, _, _ := s.p.card(id)
+	return c.Advanced
+}
+
 // resumable are the paused repairs a crew there could resume (§10.3.2).
 func (s *State) resumable() []engine.Option {
 	var o []engine.Option
 	for sec := 1; sec <= 8; sec++ {
 		for k, c := range s.Sections[sec].Tech {
-			if c.Need > 0 && len(c.Crew) < c.Need && s.feasible(s.repairDef(fmt.Sprintf("tech:%d:%d", sec, k), c.Need)) {
+			if c.Need > 0 && len(c.Crew) == 0 && s.feasible(s.repairDef(fmt.Sprintf("tech:%d:%d", sec, k), max(1, c.Need-s.cardMost(c.Card)))) {
 				o = append(o, engine.Option{Key: fmt.Sprintf("tech:%d:%d", sec, k), Label: fmt.Sprintf("Resume the %s repair in section %d (crew of %d)", c.Colour, sec, c.Need), Case: "10.3.2"})
 			}
 		}
@@ -211,7 +263,8 @@ func (s *State) breach(sec int) {
 
 // sealed: the puzzle was solved and flipped in time (§10.3.7 step 5).
 func (s *State) sealed(sec int) {
-	s.Sections[sec].Breach, s.Sections[sec].Crew = false, false
+	s.discardCE(s.Sections[sec].BreachCard)
+	s.Sections[sec].Breach, s.Sections[sec].Crew, s.Sections[sec].BreachCard = false, false, ""
 	s.note("10.3.7", fmt.Sprintf("The breach in section %d is sealed.", sec))
 }
 
@@ -220,7 +273,8 @@ func (s *State) sealed(sec int) {
 // second flooded section sinks the boat (§10.3.6).
 func (s *State) flood(sec int) {
 	sc := &s.Sections[sec]
-	sc.Breach, sc.Crew, sc.Flooded = false, false, true
+	s.discardCE(sc.BreachCard)
+	sc.Breach, sc.Crew, sc.Flooded, sc.BreachCard = false, false, true, ""
 	s.note("10.3.7", fmt.Sprintf("Section %d floods: the flooded token goes on it; nobody may enter or cross it, nothing may target it.", sec))
 	if len(sc.Res) > 0 {
 		s.note("10.3.7", fmt.Sprintf("Lost to the box: %s.", strings.Join(sc.Res, ", ")))

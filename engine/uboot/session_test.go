@@ -36,7 +36,7 @@ func TestSessionOrdersWatchesFireBreachMealKIA(t *testing.T) {
 		"watch", "r:1", "r:1", // §6.8; C1's and C2's watch-2 sailors come back into 1 (§6.10)
 		"app", "breach", "s:2", // §10.3.7
 		"mob", "m:E3", "to:2", "stop", "m:F1", "to:2", "stop", "end",
-		"order", "o:repair", "breach:2", "+C3", "+F3", "+F4", "+E3", "+F1", "go",
+		"order", "o:repair", "breach:2", "k:-", "+C3", "+F3", "+F4", "+E3", "+F1", "go",
 		"app", "sealed:2",
 		"order", "o:meal", "c:N2", "keep", "t:1", "go", // §9.4.1
 		"app", "eat", // §9.4.2 at 22:00

@@ -96,16 +96,17 @@ func TestSetUp_5_2_7_2_7_3(t *testing.T) {
 	}
 }
 
-// §5.2 step 6, §7.7: the pyramid's 6 provisions and the Captain's cards
-// are drawn through the dice, each in a roll event.
+// §5.2 step 6, §7.7, §10.3.3: the pyramid's 6 provisions, the Captain's
+// cards and the CE's cards' split are drawn through the dice, each in a
+// roll event.
 func TestSetUpDrawsAreAudited_5_2(t *testing.T) {
 	d := &script{}
 	st, evs, err := NewRules().New(nil, d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rolls(evs, "7.7") != 3 || rolls(evs, "5.2") != 6 || len(d.sides) != 9 {
-		t.Fatalf("3 cards dealt and 6 provisions drawn: %d dice, %d and %d roll events", len(d.sides), rolls(evs, "7.7"), rolls(evs, "5.2"))
+	if rolls(evs, "7.7") != 3 || rolls(evs, "5.2") != 6 || rolls(evs, "10.3.3") != 6 || len(d.sides) != 15 {
+		t.Fatalf("3 Captain's cards dealt, 6 provisions drawn, 6 CE cards dealt: %d dice, %d, %d and %d roll events", len(d.sides), rolls(evs, "7.7"), rolls(evs, "5.2"), rolls(evs, "10.3.3"))
 	}
 	s := st.(*State)
 	for k, p := range s.Pyramid {

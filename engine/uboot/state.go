@@ -44,6 +44,9 @@ type State struct {
 	MedSpent map[string]int `json:"med_spent,omitempty"`
 	Medkits  int            `json:"medkits"`
 	Cigs     map[string]int `json:"cigarettes"`
+	// Toolboxes: the CE's cards on each toolbox space (§10.3.3).
+	Toolboxes map[string][]string `json:"toolboxes"`
+	CEDiscard []string            `json:"ce_discard,omitempty"`
 	// Food (§9.4): the Food Supply (face down), the pyramid's 6 spaces
 	// ("" empty), the discard pile, the types spoiled, today's meals and
 	// the lemons set aside.
@@ -106,6 +109,8 @@ type Section struct {
 	// carried out, so the puzzle may start.
 	Breach bool `json:"breach,omitempty"`
 	Crew   bool `json:"crew,omitempty"`
+	// BreachCard: the +1/+2 card played on the breach's repair.
+	BreachCard string `json:"breach_card,omitempty"`
 }
 
 // TechCond is a technical condition token on the Technical View
@@ -116,6 +121,9 @@ type TechCond struct {
 	Colour string   `json:"colour"`
 	Need   int      `json:"need,omitempty"`
 	Crew   []string `json:"crew,omitempty"`
+	// Card: the +1/+2 card played on the repair, face up beside it until
+	// the repair is done (§10.3.3).
+	Card string `json:"card,omitempty"`
 }
 
 func (t TechCond) state() string {
@@ -193,7 +201,7 @@ func (s *State) setUp(d engine.Dice) ([]engine.Event, error) {
 	}
 	s.Decks = map[string]*Deck{}
 	for _, name := range deckNames {
-		if name == "captain" {
+		if name == "captain" || name == "engineer" {
 			continue
 		}
 		dk := &Deck{}
@@ -225,6 +233,22 @@ func (s *State) setUp(d engine.Dice) ([]engine.Event, error) {
 	}
 	s.Pyramid = make([]string, pyramidSize)
 	s.fillPyramid("5.2")
+	// §10.3.3: the CE's cards, divided evenly between the two toolbox
+	// spaces: dealt at random, one to each in turn.
+	s.Toolboxes = map[string][]string{"toolbox-I": {}, "toolbox-II": {}}
+	var ce []string
+	for _, c := range s.p.Decks.Engineer {
+		ce = append(ce, c.ID)
+	}
+	for k := 0; len(ce) > 0; k++ {
+		j, err := s.pick(len(ce), "10.3.3", "Chief Engineer's card dealt", func(j int) string { return s.title(ce[j]) })
+		if err != nil {
+			return nil, err
+		}
+		tb := []string{"toolbox-I", "toolbox-II"}[k%2]
+		s.Toolboxes[tb] = append(s.Toolboxes[tb], ce[j])
+		ce = append(ce[:j:j], ce[j+1:]...)
+	}
 	s.Medkit = map[string]int{}
 	for k, n := range s.p.Tokens.Medical {
 		s.Medkit[k] = n // §5.2 step 7

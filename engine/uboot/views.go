@@ -64,7 +64,7 @@ func (s *State) View(name string) (*engine.View, error) {
 
 // notBuilt are the rules the board does not keep yet: absent, not faked.
 var notBuilt = []string{
-	"CE cards and the toolbox locks they make (§10.3.3)",
+	"The CE's cards with the technical-condition icon (§10.3.3: their effect on activation is not in the text), so no toolbox is locked by a face-down card",
 	"Simple watch change (§6.8 optional rule), a card entered from the owner's own deck, roles claimed by players",
 }
 
@@ -159,8 +159,16 @@ func (s *State) statusView() *engine.View {
 	}
 	var decks []string
 	for _, d := range deckNames {
-		dk := s.Decks[d]
-		decks = append(decks, fmt.Sprintf("%s %d", d, len(dk.Hidden)+len(dk.Bottom)))
+		if dk := s.Decks[d]; dk != nil {
+			decks = append(decks, fmt.Sprintf("%s %d", d, len(dk.Hidden)+len(dk.Bottom)))
+		}
+	}
+	for _, tb := range []string{"toolbox-I", "toolbox-II"} {
+		var titles []string
+		for _, id := range s.Toolboxes[tb] {
+			titles = append(titles, s.title(id))
+		}
+		decks = append(decks, tb+": "+orNone(titles))
 	}
 	var hand []string
 	for _, id := range s.Hand {
