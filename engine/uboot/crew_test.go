@@ -144,7 +144,7 @@ func TestRulingCrewBag_6_12(t *testing.T) {
 		s.Sections[3].Env = map[string]int{"gas": 1}
 		d := &script{faces: []int{16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16}}
 		_, evs := enter(t, s, d, "app", "env", "gas", "s:3")
-		if got := rolls(evs, "6.12"); got != c.draws {
+		if got := draws(evs, "6.12"); got != c.draws {
 			t.Errorf("crew-bag=%s: drew %d crew tokens, want %d", c.ruling, got, c.draws)
 		}
 	}

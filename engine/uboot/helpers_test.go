@@ -1,6 +1,7 @@
 package uboot
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -15,6 +16,10 @@ type script struct {
 }
 
 func (d *script) Roll(sides int) (int, error) {
+	if sides < 2 || sides > 255 {
+		// as the auditable dice refuse (engine/dice)
+		return 0, fmt.Errorf("a d%d: an auditable die has 2 to 255 sides", sides)
+	}
 	d.sides = append(d.sides, sides)
 	if len(d.faces) == 0 {
 		return 1, nil
@@ -77,6 +82,18 @@ func (s *State) place(sec int, figs ...string) {
 }
 
 func (s *State) slots(fig string) string { return strings.Join(s.sailor(figIndex(fig)).Slots, " ") }
+
+// draws counts the draws of a case: its rolls, and the piles of one taken
+// without a die.
+func draws(evs []engine.Event, cas string) int {
+	n := rolls(evs, cas)
+	for _, e := range evs {
+		if e.Kind == engine.KindNote && e.Case == cas && strings.HasSuffix(e.Text, "(no draw).") {
+			n++
+		}
+	}
+	return n
+}
 
 func rolls(evs []engine.Event, cas string) int {
 	n := 0

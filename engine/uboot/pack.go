@@ -344,6 +344,18 @@ func (p *Pack) validate() []string {
 			add("tokens.yaml: environmental: %s: at least one (§10.3.4)", k)
 		}
 	}
+	total := 0
+	for _, n := range p.Tokens.Provisions {
+		total += n
+	}
+	if total > maxPile {
+		add("tokens.yaml: provisions: %d tokens; a Food Supply draw is one die, of at most %d faces", total, maxPile)
+	}
+	for _, d := range deckNames {
+		if len(p.deck(d)) > maxPile {
+			add("cards.yaml: %s: %d cards; a draw is one die, of at most %d faces", d, len(p.deck(d)), maxPile)
+		}
+	}
 	if len(p.Tokens.Recipes) != 8 {
 		add("tokens.yaml: recipes: the 8 named combinations of §9.4, have %d", len(p.Tokens.Recipes))
 	}
@@ -354,6 +366,10 @@ func (p *Pack) validate() []string {
 	}
 	return bad
 }
+
+// maxPile is the largest pile a draw can take from: a draw is one die of
+// the pile's size, and an auditable die has at most 255 faces.
+const maxPile = 255
 
 // deckNames are the decks, in the order cards.yaml lists them.
 var deckNames = []string{"morale1", "morale2", "morale3", "events", "burns", "shock", "poisoning", "gunshot", "captain", "engineer"}

@@ -105,7 +105,8 @@ func TestSetUpDrawsAreAudited_5_2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rolls(evs, "7.7") != 3 || rolls(evs, "5.2") != 6 || rolls(evs, "10.3.3") != 6 || len(d.sides) != 15 {
+	// The sixth CE card is the last one: taken without a die.
+	if rolls(evs, "7.7") != 3 || rolls(evs, "5.2") != 6 || rolls(evs, "10.3.3") != 5 || draws(evs, "10.3.3") != 6 || len(d.sides) != 14 {
 		t.Fatalf("3 Captain's cards dealt, 6 provisions drawn, 6 CE cards dealt: %d dice, %d, %d and %d roll events", len(d.sides), rolls(evs, "7.7"), rolls(evs, "5.2"), rolls(evs, "10.3.3"))
 	}
 	s := st.(*State)
@@ -127,5 +128,19 @@ func TestAdjacency_6_4(t *testing.T) {
 		if got := adjacent(c.a, c.b, c.up); got != c.want {
 			t.Errorf("adjacent(%d, %d, surfaced %v) = %v, want %v", c.a, c.b, c.up, got, c.want)
 		}
+	}
+}
+
+// An auditable die has 2 to 255 sides: a pile of one is taken without a
+// die. (Found by the chat door test: the sixth CE card was "drawn" with a
+// d1.)
+func TestPileOfOneTakesNoDie(t *testing.T) {
+	s := board(t, `{}`)
+	d := &script{}
+	s.d = d
+	s.Decks["events"] = &Deck{Hidden: []string{"ev-mould"}}
+	id, err := s.drawCard("events", "8.7", "Event card")
+	if err != nil || id != "ev-mould" || len(d.sides) != 0 {
+		t.Fatalf("the last card, no die: %q %v %v", id, err, d.sides)
 	}
 }

@@ -314,9 +314,16 @@ const maxLog = 200
 
 // pick draws uniformly among n things: one die of n faces, logged as a
 // roll event (the audit covers every draw).
+//
+// A pile of one leaves no chance: it is taken without a die (an auditable
+// die has 2 to 255 sides, engine/dice), and said so in a note.
 func (s *State) pick(n int, cas, purpose string, result func(int) string) (int, error) {
 	if s.dErr != nil {
 		return 0, s.dErr
+	}
+	if n == 1 {
+		s.note(cas, fmt.Sprintf("%s: the only one left, %s (no draw).", purpose, result(0)))
+		return 0, nil
 	}
 	f, err := s.d.Roll(n)
 	if err != nil {

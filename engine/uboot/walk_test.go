@@ -1,6 +1,7 @@
 package uboot
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/kaleun/kaleun/engine"
@@ -17,7 +18,8 @@ func TestLongRandomSessions(t *testing.T) {
 	}
 	setups := []string{`{}`, `{"captain":"easy"}`, `{"captain":"hard","rulings":"blocked=pass,crew-bag=cap,hatches=direct,combos=free,lemons=keep"}`, `{"mode":"linked","missions":"3","players":"1","rulings":"per-role=per-player"}`}
 	for g := 0; g < games; g++ {
-		d := dice.NewFast(uint64(g + 1))
+		// The dice a real game rolls: auditable, 2 to 255 sides.
+		d := dice.NewAuditable([]byte(fmt.Sprintf("seed-%d", g)), "walk", 0)
 		choose := dice.NewFast(uint64(g + 1000))
 		st, _, err := NewRules().New([]byte(setups[g%len(setups)]), d)
 		if err != nil {
