@@ -366,3 +366,24 @@ func TestWatchChangeCrewDamage_6_8(t *testing.T) {
 		t.Fatalf("two sailors in the hazard: 2 crew tokens, %d", rolls(evs, "6.12"))
 	}
 }
+
+// §8.3: "once at least one observer is busy, more can be added without a
+// new order by activating them with observation tokens"; "More observers,
+// up to 6".
+func TestMoreObserversWithoutAnOrder_8_3(t *testing.T) {
+	s := board(t, `{}`)
+	s.emptyBoard()
+	s.place(8, "N1", "N2", "N3", "N4", "C4", "F1", "F2")
+	if offers(s, "obs") {
+		t.Fatalf("nobody observing yet: an order is needed")
+	}
+	s, _ = enter(t, s, nil, "order", "o:observe", "+N1", "+N2", "+N3", "+N4", "+C4", "go")
+	order := s.Order
+	s, _ = enter(t, s, nil, "obs", "+F1", "go")
+	if s.Order != order || s.slots("F1") != "obs act" {
+		t.Fatalf("F1 added free, a non-specialist with an extra activation: order %d→%d, %q", order, s.Order, s.slots("F1"))
+	}
+	if offers(s, "obs") {
+		t.Fatalf("6 observers: no more count")
+	}
+}

@@ -59,6 +59,9 @@ func (s *State) boardPrompt() *engine.Prompt {
 			o = append(o, engine.Option{Key: "order", Label: "Order: pay, then activate the sailors (" + s.payWhere() + ")", Short: "Order", Case: "6.5"})
 		}
 	}
+	if s.canAddObservers() {
+		o = append(o, engine.Option{Key: "obs", Label: fmt.Sprintf("More observers in section 8, no order (%d on watch, at most 6 count)", s.observers()), Short: "More observers", Case: "8.3"})
+	}
 	if len(s.resumable()) > 0 {
 		o = append(o, engine.Option{Key: "resume", Label: "Resume a paused repair (no order needed)", Short: "Resume repair", Case: "10.3.2"})
 	}
@@ -145,6 +148,8 @@ func (s *State) applyBoard(key string) {
 		s.startMob()
 	case "order":
 		s.Draft = &Draft{Kind: "order"}
+	case "obs":
+		s.Draft = &Draft{Kind: "order", Args: []string{"observe"}, Free: true}
 	case "resume":
 		s.Draft = &Draft{Kind: "order", Args: []string{"repair"}, Free: true}
 	case "alert":

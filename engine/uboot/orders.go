@@ -22,7 +22,7 @@ import (
 func (s *State) boardOrders() []OrderDef {
 	var out []OrderDef
 	for _, o := range s.p.Orders {
-		out = append(out, o)
+		out = append(out, s.orderDef(o.ID))
 	}
 	return out
 }
@@ -59,6 +59,9 @@ func (s *State) eligible(o OrderDef) []int {
 }
 
 func partMax(p PartDef) int {
+	if p.Count == 0 {
+		return p.Max
+	}
 	if p.Max > 0 {
 		return p.Max
 	}
@@ -238,8 +241,48 @@ func (s *State) draftOrder() OrderDef {
 	if s.Draft.Args[0] == "repair" {
 		return s.repairOrder()
 	}
-	od, _ := s.p.order(s.Draft.Args[0])
+	return s.orderDef(s.Draft.Args[0])
+}
+
+// orderDef is an order of the list as the board checks it now: observers
+// beyond 6 do not count (§8.3), so the order takes only as many more as
+// make 6.
+func (s *State) orderDef(id string) OrderDef {
+	od, _ := s.p.order(id)
+	if id == "observe" && len(od.Parts) > 0 {
+		parts := append([]PartDef(nil), od.Parts...)
+		parts[0].Max = max(0, partMax(parts[0])-s.observers())
+		parts[0].Count = min(parts[0].Count, parts[0].Max)
+		od.Parts = parts
+	}
 	return od
+}
+
+// observers are the busy observers (§8.3).
+func (s *State) observers() int {
+	n := 0
+	for i := range figureIDs {
+		if s.onBoard(i) && s.sailor(i).busyToken() == "obs" {
+			n++
+		}
+	}
+	return n
+}
+
+// canAddObservers: with one observer busy, more in section 8 may be made
+// busy without a new order, up to 6 (§8.3).
+func (s *State) canAddObservers() bool {
+	n := s.observers()
+	if n == 0 || n >= 6 {
+		return false
+	}
+	od := s.orderDef("observe")
+	for _, i := range s.eligible(od) {
+		if s.Figures[i].Sec == 8 {
+			return len(s.parts(od)) > 0
+		}
+	}
+	return false
 }
 
 // playCard plays a Captain's card (§7.7): after the order is paid and the
@@ -304,7 +347,11 @@ func (s *State) orderPrompt() *engine.Prompt {
 	picks := s.picked()
 	var o []engine.Option
 	if _, ok := s.match(od, distinct(picks)); ok {
-		o = append(o, engine.Option{Key: "go", Label: "Pay and carry it out: " + s.costText(od, picks), Short: "Go", Case: "6.5"})
+		what := "Pay and carry it out: "
+		if d.Free {
+			what = "No order to pay: "
+		}
+		o = append(o, engine.Option{Key: "go", Label: what + s.costText(od, picks), Short: "Go", Case: "6.5"})
 	}
 	for _, i := range s.eligible(od) {
 		fig := figureIDs[i]

@@ -65,7 +65,8 @@ func (s *State) View(name string) (*engine.View, error) {
 // notBuilt are the rules the board does not keep yet: absent, not faked.
 var notBuilt = []string{
 	"The CE's cards with the technical-condition icon (§10.3.3: their effect on activation is not in the text), so no toolbox is locked by a face-down card",
-	"Simple watch change (§6.8 optional rule), a card entered from the owner's own deck, roles claimed by players",
+	"Simple watch change (§6.8 optional rule), a card entered from the owner's own deck, roles claimed by players (any player enters any entry)",
+	"In chat: a picture of the board, the breach's visible countdown, scheduled sessions and linked patrols kept between them",
 }
 
 func (s *State) statusView() *engine.View {
