@@ -46,8 +46,15 @@
 //     (offered only when the sailors chosen meet the requirements: the
 //     sections, the icon count, a lighting failure's extra sailor), which
 //     pays and activates.
+//   - Repairs, First Aid, Prepare Meal and Address the crew are orders
+//     with steps of their own (the problem and a CE card; the medic and
+//     his patients; the cook, the pyramid and its tokens; the Captain's
+//     card), then the sailors and "go".
 //   - The app: "app", then "env" → "fire" → "s:5"; "tech" → "red" → "s:6";
-//     "attack" → "s:8"; "sunk"; "event"; "up"/"down".
+//     "attack" → "s:8"; "breach" → "s:3", "sealed:3", "flood:3"; "sunk";
+//     "event"; "eat" (22:00); "up"/"down".
+//
+// docs/players/uboot.md lists every key.
 //
 // Every key is ASCII and at most a dozen bytes; every prompt has at most
 // 25 options (a Discord menu's limit). Each step is one decision in the
