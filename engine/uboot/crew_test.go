@@ -387,3 +387,25 @@ func TestMoreObserversWithoutAnOrder_8_3(t *testing.T) {
 		t.Fatalf("6 observers: no more count")
 	}
 }
+
+// §6.8, optional rule: "Players who have chosen easy difficulty may slide
+// their crew tiles instead of flipping them … fewer Mobilizations
+// necessary": a sliding role's figures keep their icons (Kaleun's reading
+// of "slide", digest §15.7); the others' change with the watch.
+func TestSimpleWatchChange_6_8(t *testing.T) {
+	s := board(t, `{"simple":"on","nav":"easy","ce":"hard"}`)
+	n2, e1 := figIndex("N2"), figIndex("E1")
+	nav1, ce1 := s.def(n2).Icons, s.def(e1).Icons
+	s, _ = enter(t, s, nil, "watch")
+	if !slices.Equal(s.def(n2).Icons, nav1) {
+		t.Fatalf("the easy Navigator slides: N2 keeps %v, has %v", nav1, s.def(n2).Icons)
+	}
+	if slices.Equal(s.def(e1).Icons, ce1) {
+		t.Fatalf("the hard CE flips: E1's icons change from %v", ce1)
+	}
+	off := board(t, `{"nav":"easy"}`)
+	off, _ = enter(t, off, nil, "watch")
+	if slices.Equal(off.def(n2).Icons, nav1) {
+		t.Fatalf("without the optional rule every tile flips")
+	}
+}

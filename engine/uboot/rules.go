@@ -80,6 +80,8 @@ func (r *Rules) setupFields() []engine.SetupField {
 			Options: []engine.Option{{Key: "1", Label: "1"}, {Key: "2", Label: "2"}, {Key: "3", Label: "3"}, {Key: "4", Label: "4"}}},
 		{Key: "missions", Label: "Missions after the first (linked or campaign)", Default: "0", Help: "§5.2 step 7: 1 medkit token per extra mission",
 			Check: func(a string, _ map[string]string) error { _, err := atoiIn(a, 0, 20); return err }},
+		{Key: "simple", Label: "Simple watch change (optional rule, easy roles only)", Default: "off", Help: "§6.8: a role on easy slides its crew tile instead of flipping it: its figures keep their icons from watch to watch",
+			Options: []engine.Option{{Key: "off", Label: "Off: every crew tile flips", Case: "6.8"}, {Key: "on", Label: "On: the easy roles slide their tiles", Case: "6.8"}}},
 		{Key: "rulings", Label: "Rulings (name=value, comma-separated)", Default: "", Help: "the ambiguities of digest §15; `variants` lists them and their values",
 			Check: func(a string, _ map[string]string) error { _, err := parseRulings(a); return err }},
 		{Key: "pack", Label: "Content pack", Default: r.packs[0].Meta.ID, Suggestions: packs, Help: "by id or SHA-256; the house pack is invented content",

@@ -20,7 +20,9 @@ type State struct {
 	// Difficulty by role (§1.3), as chosen in the app.
 	Difficulty map[string]string `json:"difficulty"`
 	Players    int               `json:"players"`
-	Rulings    map[string]string `json:"rulings"`
+	// Simple: the optional simple watch change is played (§6.8).
+	Simple  bool              `json:"simple,omitempty"`
+	Rulings map[string]string `json:"rulings"`
 	// Up: the boat is surfaced (§6.4, §10.1).
 	Up    bool `json:"surfaced"`
 	Watch int  `json:"watch"`
@@ -159,6 +161,7 @@ func newState(r *Rules, p *Pack, a map[string]string, rulings map[string]string,
 	if s.Mode != "single" {
 		s.Medkits = extra // §5.2 step 7
 	}
+	s.Simple = a["simple"] == "on"
 	return s
 }
 
@@ -284,7 +287,27 @@ func figIndex(id string) int {
 }
 
 // def is figure i's sailor of the active watch as the crew tile prints him.
-func (s *State) def(i int) SailorDef { return s.p.sailorDef(figureIDs[i], s.Watch) }
+//
+// Under the simple watch change (§6.8's optional rule) a sliding role's
+// tile keeps the face it showed, so its figures keep those icons.
+func (s *State) def(i int) SailorDef {
+	return s.p.sailorDef(figureIDs[i], s.face(roleOf(figureIDs[i]), s.Watch))
+}
+
+// face is the crew tile face a role shows while watch w is on duty: the
+// watch's own, or, for a role that slides its tile (§6.8, optional rule,
+// easy only), the face it showed at the start.
+func (s *State) face(role string, w int) int {
+	if s.sliding(role) {
+		return 1
+	}
+	return w
+}
+
+// sliding: the role plays the simple watch change (§6.8: "Players who
+// have chosen easy difficulty may slide their crew tiles instead of
+// flipping them").
+func (s *State) sliding(role string) bool { return s.Simple && s.Difficulty[role] == "easy" }
 
 func (s *State) hasIcon(i int, icon string) bool { return has(s.def(i).Icons, icon) }
 

@@ -43,7 +43,8 @@ func (s *State) View(name string) (*engine.View, error) {
 		}
 		switches := []string{"Captain on easy: specialists are not activated by orders, non-specialists once (§6.5); excess activations are not tracked and no sailor holds more than 3 tokens (§6.6.1).",
 			"Captain on medium or hard: the excess-activation marker on the Morale Track (§6.6.1, §6.8 step 3).",
-			"High alerts: their number per watch is the app's difficulty rule (§7.2); the board counts them."}
+			"High alerts: their number per watch is the app's difficulty rule (§7.2); the board counts them.",
+			fmt.Sprintf("Simple watch change (§6.8 optional rule): %s. Kaleun reads \"slide\" (the picture is missing, digest §15.7) as: the tile keeps the face it showed, so each figure keeps his icons, while the watch's activation spaces change as usual.", onOff(s.Simple))}
 		return &engine.View{Title: "U-BOOT variants", Sections: []engine.Section{
 			{Title: "Rulings (digest §15)", Lines: s.rulingLines()},
 			{Title: "Difficulty (chosen in the app, §1.3)", Lines: append(diff, switches...)},
@@ -65,7 +66,7 @@ func (s *State) View(name string) (*engine.View, error) {
 // notBuilt are the rules the board does not keep yet: absent, not faked.
 var notBuilt = []string{
 	"The CE's cards with the technical-condition icon (§10.3.3: their effect on activation is not in the text), so no toolbox is locked by a face-down card",
-	"Simple watch change (§6.8 optional rule), a card entered from the owner's own deck, roles claimed by players (any player enters any entry)",
+	"A card entered from the owner's own deck, roles claimed by players (any player enters any entry)",
 	"In chat: a picture of the board, the breach's visible countdown, scheduled sessions and linked patrols kept between them",
 }
 
@@ -199,6 +200,13 @@ func (s *State) statusView() *engine.View {
 	v.Sections = append(v.Sections, engine.Section{Title: "Supplies and cards", Lines: other},
 		engine.Section{Lines: []string{"Pack: " + s.p.Meta.ID + " — " + s.p.Meta.Label}})
 	return v
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on, for the roles on easy"
+	}
+	return "off"
 }
 
 func excessNote(s *State) string {

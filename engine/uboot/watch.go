@@ -134,7 +134,7 @@ func (s *State) handOver(i int, tok string, in int) (int, bool) {
 		icon = "observation"
 	}
 	extra := ""
-	if !has(s.p.sailorDef(fig, in).Icons, icon) && !s.easy() {
+	if !has(s.p.sailorDef(fig, s.face(roleOf(fig), in)).Icons, icon) && !s.easy() {
 		if len(nw.Slots) < slotsPerSailor {
 			nw.Slots = append(nw.Slots, "act")
 		} else {
