@@ -18,6 +18,7 @@ import (
 	"github.com/kaleun/kaleun/engine/tonnagewar"
 	"github.com/kaleun/kaleun/engine/uboatleader"
 	ublpictures "github.com/kaleun/kaleun/engine/uboatleader/pictures"
+	"github.com/kaleun/kaleun/engine/uboot"
 	"github.com/kaleun/kaleun/engine/xxi"
 	"github.com/kaleun/kaleun/internal/huntersbench"
 )
@@ -52,6 +53,7 @@ func Games() ([]*engine.Game, error) {
 		tonnagewar.Game(tw),
 		uboatleader.Game(ubl, uil),
 		xxi.Registered(),
+		uboot.Game(),
 		example.Game(),
 	}, nil
 }
