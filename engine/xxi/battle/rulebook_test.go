@@ -742,3 +742,25 @@ func TestContractNewRefusesMalformedSetups(t *testing.T) {
 		}
 	}
 }
+
+// TestContractNoSharedSlices: the phase is a value: changing what Setup
+// handed it, or what Flotillas and Convoys return, does not change it.
+func TestContractNoSharedSlices(t *testing.T) {
+	s := battle.Setup{
+		Flotillas: []battle.Flotilla{vii("VII-1"), vii("VII-2")},
+		Paths:     housePaths(t),
+		Convoys:   []battle.Convoy{{ID: "convoy-5", Value: 5, Path: atl}},
+	}
+	p := newPhase(t, s)
+	before := snapshot(t, p)
+	s.Flotillas[0].Depleted = true
+	s.Convoys[0].Sunk = true
+	s.Paths[0].Spaces[0].Target = 6
+	p.Flotillas()[1].Depleted = true
+	p.Convoys()[0].Sunk = true
+	if after := snapshot(t, p); after != before {
+		t.Errorf("the phase shares slices with its setup or its readers:\nbefore %s\nafter  %s", before, after)
+	}
+	// Open Ocean is still 4+.
+	run(t, p, step{kSail, "sail:VII-1:atlantic", nil}, step{kEncount, "test", []roll{enc(4, 4, 1)}})
+}
