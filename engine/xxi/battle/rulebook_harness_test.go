@@ -121,6 +121,9 @@ func apply(t *testing.T, where string, p battle.Phase, s step) battle.Phase {
 	if cs := promptCases[pr.Kind]; !slices.Contains(cs, pr.Case) {
 		t.Errorf("%s: %s prompt names case %q; want %s", where, pr.Kind, pr.Case, strings.Join(cs, " or "))
 	}
+	if strings.TrimSpace(pr.Text) == "" {
+		t.Errorf("%s: %s prompt has no text", where, pr.Kind)
+	}
 	for _, o := range pr.Options {
 		if o.Case == "" || strings.TrimSpace(o.Label) == "" {
 			t.Errorf("%s: option %q has label %q and case %q; want both", where, o.Key, o.Label, o.Case)
