@@ -191,6 +191,12 @@ func checkRolls(t *testing.T, where string, evs []engine.Event, want []roll) {
 		if w.result != "" && r.Result != w.result {
 			t.Errorf("%s: roll %d (%s, faces %v) result %q; want %q", where, i+1, r.Case, r.Faces, r.Result, w.result)
 		}
+		// engine.Roll.Target means "the roll succeeds at or under it"; XXI's
+		// dice succeed at or over their number (9.2, 9.4, 9.7), so a roll
+		// that set it would read backwards.
+		if r.Target != nil {
+			t.Errorf("%s: roll %d (%s) sets a roll-under Target %+v; XXI's dice succeed at or over", where, i+1, r.Case, *r.Target)
+		}
 		if strings.TrimSpace(r.Purpose) == "" {
 			t.Errorf("%s: roll %d (%s) has no purpose", where, i+1, r.Case)
 		}

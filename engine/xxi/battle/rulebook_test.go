@@ -10,8 +10,12 @@ package battle_test
 
 import (
 	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/engine/xxi/battle"
 	"github.com/kaleun/kaleun/engine/xxi/content"
@@ -763,4 +767,45 @@ func TestContractNoSharedSlices(t *testing.T) {
 	}
 	// Open Ocean is still 4+.
 	run(t, p, step{kSail, "sail:VII-1:atlantic", nil}, step{kEncount, "test", []roll{enc(4, 4, 1)}})
+}
+
+// TestCase9_2RollTextReadsAsAnyDie: every XXI roll is read die by die
+// ("If any one die equals or exceeds", 9.2, 9.4, 9.7, 9.8; the digest §2:
+// dice are summed only in the bombing and Transport Point rolls), and an
+// event's text is for a player to check by hand (engine.Roll): it must not
+// show the faces as a sum that comes to another number ("2d6 = 3+4 = 4").
+func TestCase9_2RollTextReadsAsAnyDie(t *testing.T) {
+	p := newPhase(t, battle.Setup{
+		Flotillas: []battle.Flotilla{vii("VII-1")},
+		Paths:     bookPaths(),
+		Convoys:   []battle.Convoy{{ID: "convoy-5", Value: 5, Path: atl}},
+	})
+	var evs []engine.Event
+	for _, k := range []struct {
+		key   string
+		faces []int
+	}{
+		{"sail:VII-1:atlantic", nil}, {"test", []int{3, 4}}, {"test", []int{2, 4, 5}}, {"continue", nil},
+		{"test", []int{5, 6}}, {"test", []int{4, 4, 1, 1}}, {"continue", nil}, {"attack:convoy-5", []int{4, 5, 1, 4}},
+	} {
+		var e []engine.Event
+		p, e = applyKey(t, p, k.key, k.faces...)
+		evs = append(evs, e...)
+	}
+	sum := regexp.MustCompile(`(\d+(?:\+\d+)+) = (\d+)`)
+	for _, e := range evs {
+		if e.Kind != engine.KindRoll {
+			continue
+		}
+		for _, m := range sum.FindAllStringSubmatch(e.String(), -1) {
+			total := 0
+			for _, f := range strings.Split(m[1], "+") {
+				n, _ := strconv.Atoi(f)
+				total += n
+			}
+			if n, _ := strconv.Atoi(m[2]); n != total {
+				t.Errorf("%s (%s): %q shows the faces as a sum that is not %s; XXI reads the highest die, not a sum", e.Roll.Case, e.Roll.Purpose, e.String(), m[2])
+			}
+		}
+	}
 }
