@@ -5,6 +5,7 @@ package battle_test
 // the rulebook, the digest and the Rulings' documented values only.
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/kaleun/kaleun/engine/xxi/battle"
@@ -220,5 +221,51 @@ func passAtlantic(id string) []step {
 		{kEncount, "test", []roll{enc(5, 1, 5)}},
 		{kEncount, "test", []roll{enc(4, 4, 4)}},
 		{kEncount, "test", []roll{enc(5, 6, 1)}},
+	}
+}
+
+// TestXXI_A8TogetherWorkedExample: the other reading of XXI-A8, every
+// mission declared first and then resolved in turn. 9.10's "two Type VII
+// U-boat flotillas are sent on a mission" reads that way too, and its dice
+// play the same: once both are declared (nobody else can be), VII-1's
+// mission, then VII-2's, with no mission choice between them.
+func TestXXI_A8TogetherWorkedExample(t *testing.T) {
+	p := newPhaseWith(t, battle.Setup{
+		Flotillas: []battle.Flotilla{vii("VII-1"), vii("VII-2")},
+		Paths:     bookPaths(),
+		Convoys:   []battle.Convoy{{ID: "convoy-5", Value: 5, Path: atl}},
+		Rulings:   withRulings(func(r *battle.Rulings) { r.A8 = battle.A8Together }),
+	})
+	p = run(t, p,
+		step{kSail, "sail:VII-1:atlantic", nil},
+		step{kSail, "sail:VII-2:atlantic", nil},
+		step{kEncount, "test", []roll{enc(4, 3, 4)}},
+		step{kEncount, "test", []roll{enc(5, 2, 4), dc("hit", 5)}},
+		step{kAfterDC, "abort", []roll{dth("pass", 4, 5)}},
+		step{kEncount, "test", []roll{enc(4, 1, 6)}},
+		step{kEncount, "test", []roll{enc(5, 3, 5)}},
+		step{kEncount, "test", []roll{enc(4, 5, 6)}},
+		step{kEncount, "test", []roll{enc(5, 4, 4), dc("hit", 3, 6)}},
+		step{kAfterDC, "continue", nil},
+		step{kConvoy, "attack:convoy-5", []roll{attack("sunk", 4, 5), areaDC("hit", 1, 4)}},
+	)
+	state(t, "9.10", p, "VII-1", true, false, true)
+	state(t, "9.10", p, "VII-2", true, true, true)
+	if pr := p.Prompt(); pr != nil {
+		t.Errorf("9.1: no flotilla can sail, yet %s %v", pr.Kind, keys(pr))
+	}
+}
+
+// TestXXI_A8TogetherEndStillOffered: the contract's xxi.sail offers `end`
+// always, under either reading of XXI-A8 (9.1 obliges no flotilla to sail).
+func TestXXI_A8TogetherEndStillOffered(t *testing.T) {
+	p := newPhaseWith(t, battle.Setup{
+		Flotillas: []battle.Flotilla{vii("VII-1"), vii("VII-2"), vii("VII-3")},
+		Paths:     housePaths(t),
+		Rulings:   withRulings(func(r *battle.Rulings) { r.A8 = battle.A8Together }),
+	})
+	p = run(t, p, step{kSail, "sail:VII-1:atlantic", nil})
+	if !slices.Contains(keys(p.Prompt()), "end") {
+		t.Errorf("XXI-A8 together, one mission declared: `end` not offered; offered %v", keys(p.Prompt()))
 	}
 }
