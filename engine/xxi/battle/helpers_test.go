@@ -134,3 +134,27 @@ func illegal(t *testing.T, p Phase, key string) {
 		t.Fatalf("Apply(%q) refused but changed something", key)
 	}
 }
+
+// xxi is a Type XXI flotilla with the given ratings.
+func xxi(id string, r Ratings) Flotilla { return Flotilla{ID: id, Class: "XXI", Ratings: r} }
+
+// sixes is n faces of 6: a pass of any test.
+func sixes(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = 6
+	}
+	return out
+}
+
+// toArea sails flotilla id (whose Engine and Silence are n dice) on path
+// and passes its four encounter tests with sixes (9.2), under the default
+// XXI-A7.
+func toArea(t *testing.T, p Phase, id, path string, n int) Phase {
+	t.Helper()
+	p, _ = step(t, p, "sail:"+id+":"+path)
+	for range 4 {
+		p, _ = step(t, p, "test", sixes(n)...)
+	}
+	return p
+}
