@@ -269,3 +269,35 @@ func TestXXI_A8TogetherEndStillOffered(t *testing.T) {
 		t.Errorf("XXI-A8 together, one mission declared: `end` not offered; offered %v", keys(p.Prompt()))
 	}
 }
+
+// TestXXI_ZeroRulingsAreTheDefaults: Rulings{} reads as the digest's
+// defaults (api.go), so 9.10 plays from it key by key as from
+// DefaultRulings; a ruling's value that names no reading is refused.
+func TestXXI_ZeroRulingsAreTheDefaults(t *testing.T) {
+	s := battle.Setup{
+		Flotillas: []battle.Flotilla{vii("VII-1"), vii("VII-2")},
+		Paths:     bookPaths(),
+		Convoys:   []battle.Convoy{{ID: "convoy-5", Value: 5, Path: atl}},
+	}
+	p := run(t, newPhaseWith(t, s),
+		step{kSail, "sail:VII-1:atlantic", nil},
+		step{kEncount, "test", []roll{enc(4, 3, 4)}},
+		step{kEncount, "test", []roll{enc(5, 2, 4), dc("hit", 5)}},
+		step{kAfterDC, "abort", []roll{dth("pass", 4, 5)}},
+		step{kSail, "sail:VII-2:atlantic", nil},
+	)
+	state(t, "Rulings{}", p, "VII-1", true, false, true)
+	for name, edit := range map[string]func(*battle.Rulings){
+		"A5":  func(r *battle.Rulings) { r.A5 = "maybe" },
+		"A6":  func(r *battle.Rulings) { r.A6 = "maybe" },
+		"A7":  func(r *battle.Rulings) { r.A7 = "maybe" },
+		"A8":  func(r *battle.Rulings) { r.A8 = "maybe" },
+		"A20": func(r *battle.Rulings) { r.A20 = "maybe" },
+	} {
+		bad := s
+		bad.Rulings = withRulings(edit)
+		if _, err := battle.New(bad); err == nil {
+			t.Errorf("New accepted XXI-%s = %q, no reading of it", name, "maybe")
+		}
+	}
+}
