@@ -63,6 +63,10 @@ type Roll struct {
 	// is the modified target (Base plus Modifiers, halved if Halved). Rolls
 	// whose modifiers add to the dice leave it out.
 	Target *Target `json:"target,omitempty"`
+	// Highest, when set, says the dice are read one by one and the highest
+	// counts (XXI's "if any one die equals or exceeds", 9.2): Natural is
+	// the highest face, and the working lists the faces instead of a sum.
+	Highest bool `json:"highest,omitempty"`
 }
 
 // Target is the number a roll-under die is compared with: the roll
@@ -115,7 +119,15 @@ func (r *Roll) Working() string {
 func (r *Roll) writeWorking(b *strings.Builder) {
 	b.WriteString(r.Dice)
 	b.WriteString(" = ")
-	if len(r.Faces) > 1 && r.Dice != "d66" && r.Dice != "1d10+1d10" {
+	if r.Highest && len(r.Faces) > 1 {
+		for i, f := range r.Faces {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Itoa(f))
+		}
+		b.WriteString(": highest ")
+	} else if len(r.Faces) > 1 && r.Dice != "d66" && r.Dice != "1d10+1d10" {
 		for i, f := range r.Faces {
 			if i > 0 {
 				b.WriteByte('+')

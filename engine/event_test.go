@@ -33,3 +33,21 @@ func TestRollStringSaysWhatWasCompared(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// A roll read die by die, the highest counting (XXI's "if any one die
+// equals or exceeds", 9.2), lists its faces and the highest instead of a
+// sum that would not add up ("2d6 = 3+4 = 4").
+func TestRollStringReadsTheHighestDie(t *testing.T) {
+	r := Roll{Case: "9.2", Purpose: "Engine test, 4+", Dice: "2d6", Faces: []int{3, 4}, Natural: 4, Total: 4, Result: "pass", Highest: true}
+	if got, want := r.String(), "Engine test, 4+ (9.2): 2d6 = 3, 4: highest 4 → pass"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	one := Roll{Case: "9.4", Purpose: "Depth charges, 2+", Dice: "1d6", Faces: []int{5}, Natural: 5, Total: 5, Result: "hit", Highest: true}
+	if got, want := one.String(), "Depth charges, 2+ (9.4): 1d6 = 5 → hit"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	b, _ := json.Marshal(Roll{Dice: "2d6", Faces: []int{1, 2}, Natural: 3, Total: 3})
+	if strings.Contains(string(b), "highest") {
+		t.Errorf("a summed roll leaves the field out (older readers): %s", b)
+	}
+}

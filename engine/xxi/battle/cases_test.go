@@ -414,3 +414,21 @@ func Test9_9_EmptyConvoyArea_XXI_A20(t *testing.T) {
 		t.Fatalf("A20 forbidden with no convoys: prompt %s", pr.Kind)
 	}
 }
+
+// 9.2, 9.4: a space with no depth-charge icon subjects a failed flotilla
+// to "a number of depth charge attacks equal to the number of depth charge
+// icons": none, so no die; it may still continue or abort (9.5).
+func Test9_4_NoIconNoDie(t *testing.T) {
+	s := setup9_10(t, DefaultRulings())
+	s.Paths = clonePaths(s.Paths)
+	s.Paths[0].Spaces[1].DepthCharges = 0
+	p := mustNew(t, s)
+	p, _ = step(t, p, "sail:VII-1:"+atlantic)
+	p, _ = step(t, p, "test", 6, 6)
+	p, ev := step(t, p, "test", 1, 1)
+	wantRolls(t, ev, "9.2 2d6 [1 1] fail")
+	wantKind(t, p, KindAfterDC, "continue", "abort")
+	if flot(t, p, "VII-1").Depleted {
+		t.Fatal("hit without a depth charge")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -86,7 +87,7 @@ func TestDiceErrorsNameTheRoll(t *testing.T) {
 	for _, c := range []struct {
 		faces []int
 		want  string
-	}{{nil, "Engine test to enter Open Ocean"}, {[]int{1}, "Engine test to enter Open Ocean"}, {[]int{1, 1}, "depth charges against VII-1 in Open Ocean"}, {[]int{7}, "(9.2)"}} {
+	}{{nil, "Engine test to enter Open Ocean"}, {[]int{1}, "Engine test to enter Open Ocean"}, {[]int{1, 1}, "Depth charges against VII-1 in Open Ocean"}, {[]int{7}, "(9.2)"}} {
 		q, ev, err := p.Apply("test", dice.NewScripted(c.faces))
 		var de *engine.DiceError
 		if !errors.As(err, &de) || !strings.Contains(err.Error(), c.want) {
@@ -199,6 +200,11 @@ func TestEventsAreDescribed(t *testing.T) {
 		}
 		n++
 		r := e.Roll
+		// 9.2 "If any one die equals or exceeds": the highest die is read,
+		// and the text says so rather than summing the faces.
+		if !r.Highest || r.Target != nil || (len(r.Faces) > 1) != strings.Contains(e.String(), ": highest ") || sumRE.MatchString(e.String()) {
+			t.Fatalf("roll %q does not read as the highest die", e.String())
+		}
 		if r.Case == "" || r.Case != e.Case || r.Purpose == "" || r.Dice == "" || r.Natural != maxOf(r.Faces) || r.Total != r.Natural || r.Result == "" || e.Text == "" {
 			t.Fatalf("roll %+v", r)
 		}
@@ -207,6 +213,8 @@ func TestEventsAreDescribed(t *testing.T) {
 		t.Fatalf("%d rolls, notes %q", n, notes(ev))
 	}
 }
+
+var sumRE = regexp.MustCompile(`\d\+\d`)
 
 func maxOf(xs []int) int {
 	m := 0

@@ -40,6 +40,11 @@ func (t *turn) sail(key string) error {
 	p := t.p
 	switch key {
 	case "end":
+		for _, o := range p.Declared {
+			p.flotilla(o.Flotilla).Sailed = false
+			t.note("9.1", "%s's mission is called off: it stays in Valentin (XXI-A8 together).", o.Flotilla)
+		}
+		p.Declared = nil
 		t.end("The player ends the Battle Phase (9.1).")
 		return nil
 	case "go":
@@ -86,12 +91,14 @@ func (t *turn) encounterTest() error {
 		return t.enterSpace()
 	}
 	open := isOpenOcean(sp)
-	t.note("9.2", "%s fails and is detected: %d depth-charge attack die (dice) from %s (9.4).", f.ID, sp.DepthCharges, sp.Name)
 	hit := false
-	if sp.DepthCharges > 0 {
+	if sp.DepthCharges == 0 {
+		t.note("9.2", "%s fails and is detected, but %s has no depth-charge icon: no attack (9.4).", f.ID, sp.Name)
+	} else {
+		t.note("9.2", "%s fails and is detected: %dd6 of depth charges from %s (9.4).", f.ID, sp.DepthCharges, sp.Name)
 		// XXI-A21: "a number of depth charge attacks" is one roll of as
 		// many dice as icons, and at most one hit (9.4's note, 9.10).
-		purpose := fmt.Sprintf("depth charges against %s in %s, %d+ (its Defense)", f.ID, sp.Name, f.Ratings.Defense)
+		purpose := fmt.Sprintf("Depth charges against %s in %s, %d+ (its Defense)", f.ID, sp.Name, f.Ratings.Defense)
 		if hit, err = t.roll(sp.DepthCharges, "9.4", purpose, f.Ratings.Defense, "hit", "miss"); err != nil {
 			return err
 		}
@@ -149,7 +156,7 @@ func (t *turn) attack(id string) error {
 		t.note("9.7", "%s's attack fails: %s stays in the %s (9.7).", f.ID, c.ID, pa.Area.Name)
 	}
 	// 9.8: "successful or not, the U-boat flotilla is detected".
-	purpose = fmt.Sprintf("depth charges against %s in the %s, %d+ (its Defense)", f.ID, pa.Area.Name, f.Ratings.Defense)
+	purpose = fmt.Sprintf("Depth charges against %s in the %s, %d+ (its Defense)", f.ID, pa.Area.Name, f.Ratings.Defense)
 	hit, err := t.roll(pa.Area.DepthCharges, "9.8", purpose, f.Ratings.Defense, "hit", "miss")
 	if err != nil {
 		return err

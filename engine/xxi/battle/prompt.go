@@ -31,7 +31,7 @@ func (p Phase) Prompt() *Prompt {
 			}}
 	case StepAfterDC:
 		sp := pa.Spaces[m.Space]
-		opts := []engine.Option{{Key: "continue", Case: "9.5", Label: fmt.Sprintf("Enter %s and continue the mission", sp.Name), Detail: strength(f)}}
+		opts := []engine.Option{{Key: "continue", Case: "9.5", Label: fmt.Sprintf("Enter %s and continue the mission", sp.Name), Detail: continueDetail(f)}}
 		if isOpenOcean(sp) && p.Rulings.A6 == A6StraightHome {
 			opts = append(opts, homeOption())
 		}
@@ -47,7 +47,7 @@ func (p Phase) Prompt() *Prompt {
 		return &Prompt{Kind: KindOpenOceanHit, Case: "9.3",
 			Text: fmt.Sprintf("%s was hit in the Open Ocean and is Depleted: return directly to Valentin, or continue Depleted to %s?", f.ID, next),
 			Options: []engine.Option{homeOption(),
-				{Key: "continue", Case: "9.3", Label: "Continue Depleted to " + next, Risk: "A Depleted flotilla is sunk by its next hit."}}}
+				{Key: "continue", Case: "9.3", Label: "Continue Depleted to " + next, Detail: "A Depleted flotilla is sunk by its next hit (9.4)"}}}
 	case StepConvoy:
 		var opts []engine.Option
 		for _, c := range p.ConvoyState {
@@ -93,9 +93,14 @@ func (p Phase) sailPrompt() *Prompt {
 			opts = append(opts, engine.Option{Key: "go", Case: "9.1", Label: "Launch the declared missions: " + strings.Join(names, ", ")})
 		}
 	}
-	if !together || len(p.Declared) == 0 {
-		opts = append(opts, engine.Option{Key: "end", Case: "9.1", Label: "End the Battle Phase", Safe: true})
+	// `end` is always offered (9.1 obliges no flotilla to sail); under
+	// XXI-A8 together it calls off missions declared and not launched:
+	// nothing has been rolled for them.
+	end := engine.Option{Key: "end", Case: "9.1", Label: "End the Battle Phase", Safe: true}
+	if len(p.Declared) > 0 {
+		end.Label = "End the Battle Phase: the declared missions do not sail"
 	}
+	opts = append(opts, end)
 	return &Prompt{Kind: KindSail, Case: "9.1", Text: text, Options: opts}
 }
 
@@ -139,4 +144,11 @@ func rating(f *Flotilla, test string) int {
 		return f.Ratings.Silence
 	}
 	return f.Ratings.Engine
+}
+
+func continueDetail(f *Flotilla) string {
+	if f.Depleted {
+		return "Depleted: its next hit sinks it (9.4)"
+	}
+	return "Full-strength"
 }

@@ -46,7 +46,7 @@ type Rulings struct {
 	// on a mission": every flotilla that sails is declared, with its path,
 	// before any mission is resolved; `go` launches them and they are
 	// resolved one after another in the order declared, and no other may
-	// sail this turn. Resolving them step by step, interleaved, would
+	// sail this turn (`end` before `go` calls the declared ones off). Resolving them step by step, interleaved, would
 	// change nothing the rulebook prices (flotillas do not help or hinder
 	// one another; 9.7 has one flotilla attack one convoy), so "together"
 	// is the declaration, not an interleaving the text never describes.

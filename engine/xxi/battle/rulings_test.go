@@ -68,9 +68,13 @@ func Test9_10_XXI_A8_Together(t *testing.T) {
 	wantKind(t, p, KindSail, "sail:VII-1:"+atlantic, "sail:VII-1:"+western, "sail:VII-2:"+atlantic, "sail:VII-2:"+western, "end")
 	p, ev := step(t, p, "sail:VII-1:"+atlantic)
 	wantRolls(t, ev)
-	// Declared, it is not offered again; `go` launches; `end` would drop a
-	// declared mission, so it is not offered.
-	wantKind(t, p, KindSail, "sail:VII-2:"+atlantic, "sail:VII-2:"+western, "go")
+	// Declared, it is not offered again; `go` launches; `end` is still
+	// offered (9.1 obliges nobody to sail) and calls it off.
+	wantKind(t, p, KindSail, "sail:VII-2:"+atlantic, "sail:VII-2:"+western, "go", "end")
+	off, _ := step(t, p, "end")
+	if off.Prompt() != nil || flot(t, off, "VII-1").Sailed || len(off.Declared) != 0 {
+		t.Fatal("end under together: the declared mission was not called off")
+	}
 	// The last flotilla declared: nothing is left to decide, they sail.
 	p, _ = step(t, p, "sail:VII-2:"+atlantic)
 	wantKind(t, p, KindEncounter, "test", "abort")

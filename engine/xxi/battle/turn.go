@@ -41,7 +41,7 @@ func (t *turn) roll(n int, cas, purpose string, target int, ok, notOK string) (b
 	if hi >= target {
 		res = ok
 	}
-	r := &engine.Roll{Case: cas, Purpose: purpose, Dice: strconv.Itoa(n) + "d6", Faces: faces, Natural: hi, Total: hi, Result: res}
+	r := &engine.Roll{Case: cas, Purpose: purpose, Dice: strconv.Itoa(n) + "d6", Faces: faces, Natural: hi, Total: hi, Result: res, Highest: true}
 	t.ev = append(t.ev, engine.Event{Kind: engine.KindRoll, Case: cas, Text: r.String(), Roll: r})
 	return hi >= target, nil
 }
