@@ -197,6 +197,11 @@ func checkRolls(t *testing.T, where string, evs []engine.Event, want []roll) {
 		if r.Target != nil {
 			t.Errorf("%s: roll %d (%s) sets a roll-under Target %+v; XXI's dice succeed at or over", where, i+1, r.Case, *r.Target)
 		}
+		// 9.2's "any one die": several dice are read one by one, the highest
+		// counting (engine.Roll.Highest), never as a sum.
+		if len(r.Faces) > 1 && !r.Highest {
+			t.Errorf("%s: roll %d (%s) of %d dice is not marked Highest", where, i+1, r.Case, len(r.Faces))
+		}
 		if strings.TrimSpace(r.Purpose) == "" {
 			t.Errorf("%s: roll %d (%s) has no purpose", where, i+1, r.Case)
 		}
