@@ -13,6 +13,7 @@ import (
 	"github.com/kaleun/kaleun/engine/tonnagewar"
 	"github.com/kaleun/kaleun/engine/uboatleader"
 	ublpictures "github.com/kaleun/kaleun/engine/uboatleader/pictures"
+	"github.com/kaleun/kaleun/engine/xxi"
 	"github.com/kaleun/kaleun/internal/huntersbench"
 )
 
@@ -87,6 +88,7 @@ func gamesWith(c gameContent) (engine.Registry, error) {
 		wolfpack.Game(wolfpack.NewRules(h)),
 		tonnagewar.Game(tw),
 		uboatleader.Game(ubl, uil),
+		xxi.Registered(),
 		example.Game(),
 	}, c.Packs)
 	if err != nil {
