@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kaleun/kaleun/engine"
@@ -19,8 +20,11 @@ import (
 	"github.com/kaleun/kaleun/internal/testsize"
 )
 
-// model is the phase as the tester reads 9.1-9.9 with the default rulings.
+// model is the phase as the tester reads 9.1-9.9, under the rulings
+// XXI-A5, A6, A7 and A20 either way (A8 at its default) as api.go and
+// docs/players/xxi.md describe their readings.
 type model struct {
+	r     battle.Rulings
 	fl    []battle.Flotilla
 	cv    []battle.Convoy
 	paths []content.Path
@@ -29,11 +33,15 @@ type model struct {
 	path  content.Path
 	space int    // the space being tried, 0..3
 	step  string // the prompt kind the mission waits at
-	over  bool
+	// ooMiss: the Open Ocean test failed and its depth charge missed
+	// (XXI-A6); attacks: convoy attacks made this mission (XXI-A7).
+	ooMiss  bool
+	attacks int
+	over    bool
 }
 
 func newModel(s battle.Setup) *model {
-	m := &model{fl: slices.Clone(s.Flotillas), cv: slices.Clone(s.Convoys), paths: s.Paths, fi: -1}
+	m := &model{r: s.Rulings, fl: slices.Clone(s.Flotillas), cv: slices.Clone(s.Convoys), paths: s.Paths, fi: -1}
 	if _, ks := m.prompt(); len(ks) == 1 {
 		m.over = true // 9.1: no Full-strength flotilla, no mission
 	}
@@ -50,7 +58,9 @@ func (m *model) prompt() (string, []string) {
 		for _, f := range m.fl {
 			if !f.Depleted && !f.Sunk && !f.Sailed {
 				for _, p := range m.paths {
-					ks = append(ks, "sail:"+f.ID+":"+p.ID)
+					if m.r.A20 != battle.A20Forbidden || m.afloatOn(p.ID) > 0 {
+						ks = append(ks, "sail:"+f.ID+":"+p.ID)
+					}
 				}
 			}
 		}
@@ -60,6 +70,9 @@ func (m *model) prompt() (string, []string) {
 	case kEncount:
 		return kEncount, []string{"test", "abort"}
 	case kAfterDC:
+		if m.ooMiss && m.r.A6 == battle.A6StraightHome {
+			return kAfterDC, []string{"continue", "abort", "home"}
+		}
 		return kAfterDC, []string{"continue", "abort"}
 	case kOpenOcHt:
 		return kOpenOcHt, []string{"home", "continue"}
@@ -68,7 +81,20 @@ func (m *model) prompt() (string, []string) {
 	for _, c := range m.afloat() {
 		ks = append(ks, "attack:"+c.ID)
 	}
+	if m.r.A7 == battle.A7AfterDCOnly && m.attacks == 0 {
+		return kConvoy, ks // 9.7 "it attacks": leave only after a first attack
+	}
 	return kConvoy, append(ks, "leave")
+}
+
+func (m *model) afloatOn(path string) int {
+	n := 0
+	for _, c := range m.cv {
+		if c.Path == path && !c.Sunk {
+			n++
+		}
+	}
+	return n
 }
 
 func (m *model) afloat() []battle.Convoy {
@@ -115,22 +141,25 @@ func (m *model) apply(key string, d *faces) []roll {
 		return true
 	}
 	home := func() { // 9.6
-		fs := d.roll(f().Ratings.Engine)
-		r := enc(m.path.Home.Target, fs...)
-		r.cases = []string{"9.6"}
-		rolls = append(rolls, r)
-		if r.result == "fail" {
-			hit()
+		for {
+			r := enc(m.path.Home.Target, d.roll(f().Ratings.Engine)...)
+			r.cases = []string{"9.6"}
+			rolls = append(rolls, r)
+			if r.result == "pass" || !hit() || m.r.A5 != battle.A5StaysOut {
+				break // home, sunk, or (XXI-A5 default) home Depleted
+			}
+			// XXI-A5 stays out: Depleted now, it tests again at once.
 		}
 		m.endMission()
 	}
-	enterArea := func() { // 9.2 last paragraph, 9.9
+	enterArea := func() { // 9.2's last paragraph, 9.9
 		if len(m.afloat()) == 0 {
 			home()
 			return
 		}
 		m.step = kConvoy
 	}
+	var test func()
 	next := func() {
 		m.space++
 		if m.space == 4 {
@@ -138,20 +167,11 @@ func (m *model) apply(key string, d *faces) []roll {
 			return
 		}
 		m.step = kEncount
-	}
-	switch {
-	case key == "end":
-		m.over = true
-	case len(key) > 5 && key[:5] == "sail:":
-		for i, fl := range m.fl {
-			for _, p := range m.paths {
-				if key == "sail:"+fl.ID+":"+p.ID {
-					m.fi, m.path, m.space, m.step = i, p, 0, kEncount
-					m.fl[i].Sailed = true
-				}
-			}
+		if m.r.A7 == battle.A7AfterDCOnly {
+			test() // XXI-A7 after depth charges only: no decision before a test
 		}
-	case key == "test":
+	}
+	test = func() { // 9.2, with 9.3/9.4 on a failure
 		sp := m.path.Spaces[m.space]
 		n := f().Ratings.Engine
 		if sp.Test == content.Silence {
@@ -161,7 +181,7 @@ func (m *model) apply(key string, d *faces) []roll {
 		rolls = append(rolls, r)
 		if r.result == "pass" {
 			next()
-			break
+			return
 		}
 		dcf := d.roll(sp.DepthCharges)
 		dr := dc("miss", dcf...)
@@ -174,20 +194,41 @@ func (m *model) apply(key string, d *faces) []roll {
 		}
 		rolls = append(rolls, dr)
 		if dr.result == "hit" && !hit() {
-			break
+			return
 		}
+		m.step = kAfterDC
 		if openOcean && dr.result == "hit" {
 			m.step = kOpenOcHt
-		} else {
-			m.step = kAfterDC
 		}
+		m.ooMiss = openOcean && dr.result == "miss"
+	}
+	switch {
+	case key == "end":
+		m.over = true
+	case strings.HasPrefix(key, "sail:"):
+		for i, fl := range m.fl {
+			for _, p := range m.paths {
+				if key == "sail:"+fl.ID+":"+p.ID {
+					m.fi, m.path, m.space, m.step = i, p, 0, kEncount
+					m.fl[i].Sailed = true
+					m.ooMiss, m.attacks = false, 0
+				}
+			}
+		}
+		if m.r.A7 == battle.A7AfterDCOnly {
+			test()
+		}
+	case key == "test":
+		test()
 	case key == "continue":
+		m.ooMiss = false
 		next()
 	case key == "abort" || key == "leave":
 		home()
-	case key == "home":
+	case key == "home": // 9.3, or XXI-A6 straight home after a miss
 		m.endMission()
-	case len(key) > 7 && key[:7] == "attack:":
+	case strings.HasPrefix(key, "attack:"): // 9.7, then 9.8
+		m.attacks++
 		ci := slices.IndexFunc(m.cv, func(c battle.Convoy) bool { return "attack:"+c.ID == key })
 		af := d.roll(f().Ratings.Attack)
 		ar := attack("missed", af...)
@@ -249,7 +290,9 @@ func randomSetup(r *rand.Rand, paths []content.Path) battle.Setup {
 }
 
 // TestCase9_0AgainstTheRulebookModel: 3000 random phases (300 under
-// -race, internal/testsize), each key checked against the model.
+// -race, internal/testsize), the first third at the default rulings, the
+// rest under random readings of XXI-A5, A6, A7 and A20, each key checked
+// against the model.
 func TestCase9_0AgainstTheRulebookModel(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for game := range testsize.Scale(3000, 300) {
@@ -258,7 +301,15 @@ func TestCase9_0AgainstTheRulebookModel(t *testing.T) {
 			paths = bookPaths()
 		}
 		s := randomSetup(r, paths)
-		p := newPhase(t, s)
+		s.Rulings = battle.DefaultRulings()
+		if game%3 != 0 { // a third at the defaults, the rest any reading
+			pick := func(a, b string) string { return [2]string{a, b}[r.IntN(2)] }
+			s.Rulings.A5 = pick(battle.A5ReachesValentin, battle.A5StaysOut)
+			s.Rulings.A6 = pick(battle.A6AfterDC, battle.A6StraightHome)
+			s.Rulings.A7 = pick(battle.A7AnyStep, battle.A7AfterDCOnly)
+			s.Rulings.A20 = pick(battle.A20Allowed, battle.A20Forbidden)
+		}
+		p := newPhaseWith(t, s)
 		m := newModel(s)
 		var trail []string
 		for stepN := 0; ; stepN++ {
