@@ -116,10 +116,28 @@ func (s *State) Outcome() *engine.Outcome {
 	if s.Stopped {
 		how = fmt.Sprintf("stopped by the player in month %d of %d", s.Turn, s.track().Months)
 	}
-	summary := fmt.Sprintf("XXI report, %s (%s to %s): %d Type XXI built (%s), %s sunk, %s reached the %s, %s lost; armies: %s; %d hub(s) devastated. No victory is declared: Module 14.0 is not in the text (XXI-A1). [%s]",
+	if m := s.undoneMark(); m != "" {
+		how += ", " + m
+	}
+	summary := fmt.Sprintf("XXI report, %s (%s to %s): %d Type XXI built (%s), %s sunk, %s reached the %s, %s lost; armies: %s; %d hub(s) devastated.",
 		how, monthOf(s.track().Start, 0), s.month(), built, models, plural(s.Tally.ConvoysSunk, "convoy"), plural(s.Tally.ConvoysToWA, "convoy"), wa.Area.Name,
-		plural(lost, "flotilla"), box, len(dev), s.label())
-	return &engine.Outcome{Summary: summary, Level: "report", Fields: []engine.Field{
+		plural(lost, "flotilla"), box, len(dev))
+	level, verdict := "report", ""
+	if v := s.pack.Meta.Victory; v != nil {
+		name := s.victoryLevel(map[string]int{"xxi_built": built, "convoys_sunk": s.Tally.ConvoysSunk, "convoys_to_wa": s.Tally.ConvoysToWA,
+			"convoys_in_wa": s.count(areaAt(wa.ID), nil), "armies_box": s.GWT + 1, "devastated": len(dev), "flotillas_lost": lost, "months": s.Turn})
+		if name != "" {
+			level = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(name), " ", "_"))
+			verdict = fmt.Sprintf("%s, by the owner's victory levels (%s; pack %s), not kaleun's", name, v.Source, s.pack.Meta.ID)
+			summary += " " + verdict + "."
+		} else {
+			summary += fmt.Sprintf(" None of the owner's victory levels (%s) holds.", v.Source)
+		}
+	} else {
+		summary += " No victory is declared: Module 14.0 is not in the text (XXI-A1)."
+	}
+	summary += " [" + s.label() + "]"
+	o := &engine.Outcome{Summary: summary, Level: level, Fields: []engine.Field{
 		{Name: "xxi_built", Value: fmt.Sprint(built), Label: "Type XXI built", Text: fmt.Sprintf("%d (%s)", built, models)},
 		{Name: "convoys_sunk", Value: fmt.Sprint(s.Tally.ConvoysSunk), Label: "Convoys sunk"},
 		{Name: "convoys_to_wa", Value: fmt.Sprint(s.Tally.ConvoysToWA), Label: "Convoys reaching the " + wa.Area.Name,
@@ -131,4 +149,26 @@ func (s *State) Outcome() *engine.Outcome {
 		{Name: "months", Value: fmt.Sprint(s.Turn), Label: "Months played"},
 		{Name: "pack", Value: s.pack.Meta.ID, Label: "Content", Text: fmt.Sprintf("%s (SHA-256 %s): %s", s.pack.Meta.ID, s.pack.SHA256, s.label())},
 	}}
+	if verdict != "" {
+		o.Fields = append(o.Fields, engine.Field{Name: "victory", Value: level, Label: "Victory (the owner's levels)", Text: verdict})
+	}
+	return o
+}
+
+// victoryLevel is the first of the owner's levels whose conditions all
+// hold for the figures, "" when none does.
+func (s *State) victoryLevel(figures map[string]int) string {
+	for _, l := range s.pack.Meta.Victory.Levels {
+		ok := true
+		for _, w := range l.When {
+			f := figures[w.Figure]
+			if w.AtLeast != nil && f < *w.AtLeast || w.AtMost != nil && f > *w.AtMost {
+				ok = false
+			}
+		}
+		if ok {
+			return l.Name
+		}
+	}
+	return ""
 }

@@ -19,6 +19,7 @@ func Game(r *Rules, il engine.Illustrator) *engine.Game {
 		Views:        r.ViewSpecs(),
 		Illustrator:  il,
 		Simulator:    simulator{r},
+		Undo:         r,
 		Packs:        packKit(il),
 		Words:        engine.Words{Player: "Minister"},
 	}

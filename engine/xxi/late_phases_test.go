@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/engine/xxi/content"
 )
 
 // withArmies puts n armies on the track in box.
@@ -211,5 +212,31 @@ func TestEncodeDecodeAndPackBinding(t *testing.T) {
 	}
 	if s := st.(*State); s.Setup.PackSHA256 != r.packs[0].SHA256 {
 		t.Fatalf("the game records SHA-256 %q", s.Setup.PackSHA256)
+	}
+}
+
+// Issue 30 item 4: an owner's pack that gives victory levels as data has
+// them applied by the report, which says they are the owner's; the house
+// pack gives none, and the report declares none.
+func TestOwnersVictoryLevelsApplied(t *testing.T) {
+	six, two := 6, 2
+	for _, tc := range []struct {
+		sunk  int
+		level string
+	}{{7, "decisive"}, {3, "defeat"}} {
+		s := setUpOnly(t, "")
+		p := *s.pack
+		p.Meta.ID = "mine"
+		p.Meta.Victory = &content.Victory{Source: "14.0, page 15", Levels: []content.VictoryLevel{
+			{Name: "Decisive", When: []content.Condition{{Figure: "convoys_sunk", AtLeast: &six}, {Figure: "convoys_to_wa", AtMost: &two}}},
+			{Name: "Defeat"},
+		}}
+		s.pack = &p
+		s.Tally.ConvoysSunk = tc.sunk
+		s.Done = true
+		o := s.Outcome()
+		if o.Level != tc.level || !strings.Contains(o.Summary, "by the owner's victory levels (14.0, page 15; pack mine), not kaleun's") {
+			t.Errorf("%d sunk: level %q, summary %s", tc.sunk, o.Level, o.Summary)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package xxi
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
@@ -65,7 +64,7 @@ func (s *State) Pending() *engine.Prompt {
 		return nil
 	}
 	return &engine.Prompt{
-		Token:   strconv.Itoa(s.Decision),
+		Token:   s.token(s.Decision),
 		Actor:   engine.Commander,
 		Kind:    a.Kind,
 		Title:   a.Title,
@@ -102,7 +101,7 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	if s.Done {
 		return nil, nil, engine.ErrGameOver
 	}
-	token := strconv.Itoa(s.Decision)
+	token := s.token(s.Decision)
 	if c.Token != "" && c.Token != token {
 		return nil, nil, fmt.Errorf("%w: prompt %s was answered already (the pending prompt is %s)", engine.ErrStaleToken, c.Token, token)
 	}

@@ -24,3 +24,14 @@ func TestSimulatorReportsTheFigures(t *testing.T) {
 		t.Fatal("a simulation took draws:physical, which the built-in player cannot answer")
 	}
 }
+
+// BenchmarkWholeGame is one house-pack game of the built-in player, as
+// `kaleun sim xxi` plays it.
+func BenchmarkWholeGame(b *testing.B) {
+	r := houseRules(b)
+	for i := 0; i < b.N; i++ {
+		if _, _, err := r.playOut([]byte(`{}`), dice.NewFast(uint64(i)+1)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -222,6 +222,11 @@ type State struct {
 	Done     bool `json:"done,omitempty"`
 	// Stopped: the player ended the game before the track's end.
 	Stopped bool `json:"stopped,omitempty"`
+	// Undos is the number of the last undo that brought back this state
+	// or one before it; Undone counts the decisions undone after their
+	// dice were seen (undo.go).
+	Undos  int `json:"undos,omitempty"`
+	Undone int `json:"undone,omitempty"`
 
 	rules *Rules
 	pack  *content.Pack
@@ -307,8 +312,9 @@ func (s *State) neighbours(id string) []string {
 
 // devastated is the Devastation marker on a hub, nil for none.
 func (s *State) devastated(id string) *Counter {
+	loc := spaceAt(id)
 	for i := range s.Counters {
-		if s.Counters[i].At == spaceAt(id) && s.Counters[i].Kind == KindDevastation {
+		if s.Counters[i].Kind == KindDevastation && s.Counters[i].At == loc {
 			return &s.Counters[i]
 		}
 	}

@@ -139,7 +139,16 @@ func (s *State) refill() bool {
 			why += ", but " + kept + " which stays to mark the turn"
 		}
 	}
-	s.note("4.0", "The Counter Draw Pile is empty: refilled with %s (%s), U-boats excepted.", plural(len(back), "counter"), why)
+	what := plural(len(back), "counter")
+	if s.physical() {
+		// The owner refills his own cup: he is told which counters.
+		var ls []string
+		for _, id := range back {
+			ls = append(ls, s.counter(id).Label())
+		}
+		what += ": " + strings.Join(ls, ", ")
+	}
+	s.note("4.0", "The Counter Draw Pile is empty: refilled with %s (%s), U-boats excepted.", what, why)
 	return s.count(AtCDP, nil) > 0
 }
 

@@ -109,6 +109,9 @@ func (s *State) statusView() *engine.View {
 			plural(s.Tally.ConvoysSunk, "convoy"), plural(s.Tally.ConvoysToWA, "convoy"), s.pack.Tracks.Paths[1].Area.Name,
 			plural(s.Tally.FlotillasLost[KindVII]+s.Tally.FlotillasLost[KindXXI], "flotilla"), plural(s.Tally.Bombed, "Devastation marker"), plural(s.Tally.Repaired, "hub"))},
 	}})
+	if m := s.undoneMark(); m != "" {
+		v.Sections = append(v.Sections, engine.Section{Lines: []string{"Undo: " + m}})
+	}
 	if o := s.Outcome(); o != nil {
 		v.Sections = append(v.Sections, engine.Section{Title: "Report (no victory: 14.0 is not in the text)", Lines: []string{o.Summary}})
 	}
@@ -212,6 +215,14 @@ func (s *State) dataView() *engine.View {
 	for _, m := range p.Tracks.Models {
 		models = append(models, fmt.Sprintf("%s: E%d S%d A%d D%d, cost %d/%d/%d", m.Model, m.Engine, m.Silence, m.Attack, m.Defense, m.Cost.Hull, m.Cost.Systems, m.Cost.Crew))
 	}
+	victory := "Victory (G12): none; Module 14.0 is not in the text, so the game ends with a report (XXI-A1)"
+	if v := p.Meta.Victory; v != nil {
+		var names []string
+		for _, l := range v.Levels {
+			names = append(names, l.Name)
+		}
+		victory = fmt.Sprintf("Victory (G12): the owner's levels, from %s: %s (the report applies them, saying they are his)", v.Source, strings.Join(names, ", "))
+	}
 	var boxes []string
 	for _, b := range p.Tracks.GrindingWar {
 		boxes = append(boxes, fmt.Sprintf("%s (%d draws, 1d6+%d)", b.Name, b.Draws, b.Transport))
@@ -233,7 +244,7 @@ func (s *State) dataView() *engine.View {
 		fmt.Sprintf("Convoys (G9): %v, optional %d", p.Counters.Convoys, p.Counters.OptionalConvoy),
 		fmt.Sprintf("Resource letters (G10): hulls %v, systems %v, crew %v", p.Counters.Hulls, p.Counters.Systems, p.Counters.Crew),
 		fmt.Sprintf("Devastation icons (G11): %v", p.Counters.Devastation),
-		"Victory (G12): none; Module 14.0 is not in the text, so the game ends with a report (XXI-A1)",
+		victory,
 		"Optional rules (G13): off, text not available",
 	}})
 	return v
