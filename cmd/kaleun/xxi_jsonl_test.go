@@ -56,7 +56,11 @@ type xxiGame struct {
 	faces  []int          // every face of every roll event, in order
 	events []string       // the game's roll and note events, "kind case text"
 	rolls  map[string]int // roll events by case
-	end    *xxiLine
+	// results counts roll results by case, "9.6 fail"; firstSail is each
+	// turn's first xxi.sail prompt's keys, by turn.
+	results   map[string]int
+	firstSail map[int][]string
+	end       *xxiLine
 }
 
 // xxiPolicy is a simple commander: every flotilla sails (the first path
@@ -88,9 +92,20 @@ func xxiPolicy(l xxiLine) string {
 	return l.Options[0].Key
 }
 
+// xxiCautious sails every flotilla and aborts its mission before the first
+// test: each one takes the Dangerous Trip Home test every turn (9.6).
+func xxiCautious(l xxiLine) string {
+	if l.Kind == "xxi.encounter" {
+		return "abort"
+	}
+	return xxiPolicy(l)
+}
+
+var xxiTurn = regexp.MustCompile(`^Turn (\d+) \(`)
+
 // playXXI runs `kaleun play xxi --jsonl` with args to the end of the game:
-// keys answers the prompts in order when given, else the policy does.
-func playXXI(t *testing.T, bin, db string, keys []string, args ...string) xxiGame {
+// keys answers the prompts in order when given, else policy does.
+func playXXI(t *testing.T, bin, db string, keys []string, policy func(xxiLine) string, args ...string) xxiGame {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
@@ -102,7 +117,8 @@ func playXXI(t *testing.T, bin, db string, keys []string, args ...string) xxiGam
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	g := xxiGame{kinds: map[string]int{}, rolls: map[string]int{}}
+	g := xxiGame{kinds: map[string]int{}, rolls: map[string]int{}, results: map[string]int{}, firstSail: map[int][]string{}}
+	turn := 0
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
@@ -122,6 +138,10 @@ func playXXI(t *testing.T, bin, db string, keys []string, args ...string) xxiGam
 				}
 				g.faces = append(g.faces, l.Roll.Faces...)
 				g.rolls[l.Roll.Case]++
+				g.results[l.Roll.Case+" "+l.Roll.Result]++
+			}
+			if m := xxiTurn.FindStringSubmatch(l.Text); m != nil && l.Case == "4.0" {
+				turn, _ = strconv.Atoi(m[1])
 			}
 			if l.Kind == "roll" || l.Kind == "note" {
 				g.events = append(g.events, l.Kind+" "+l.Case+" "+l.Text)
@@ -131,6 +151,11 @@ func playXXI(t *testing.T, bin, db string, keys []string, args ...string) xxiGam
 				t.Fatalf("a prompt with no option: %s", sc.Text())
 			}
 			g.kinds[l.Kind]++
+			if _, ok := g.firstSail[turn]; !ok && l.Kind == "xxi.sail" {
+				for _, o := range l.Options {
+					g.firstSail[turn] = append(g.firstSail[turn], o.Key)
+				}
+			}
 			var key string
 			if keys != nil {
 				if len(g.keys) >= len(keys) {
@@ -141,7 +166,7 @@ func playXXI(t *testing.T, bin, db string, keys []string, args ...string) xxiGam
 					t.Fatalf("prompt %d (%s): the first game's key %q is not offered", len(g.keys)+1, l.Kind, key)
 				}
 			} else {
-				key = xxiPolicy(l)
+				key = policy(l)
 			}
 			g.keys = append(g.keys, key)
 			if len(g.keys) > 5000 {
@@ -199,7 +224,7 @@ func TestPlayXXIJSONLToTheEndOfTheTrackAndVerify(t *testing.T) {
 	}
 	months := pack.Tracks.Gotterdammerung.Months
 
-	seeded := playXXI(t, bin, filepath.Join(dir, "seeded.db"), nil, "--seed", "0x5eed")
+	seeded := playXXI(t, bin, filepath.Join(dir, "seeded.db"), nil, xxiPolicy, "--seed", "0x5eed")
 	// 2.4.4, 12.2: one box a month; the game ends with the track's last.
 	if got := seeded.field("months"); got != strconv.Itoa(months) {
 		t.Errorf("the end line's months = %q; the house track has %d (end fields %+v)", got, months, seeded.end.Fields)
@@ -247,7 +272,7 @@ func TestPlayXXIJSONLToTheEndOfTheTrackAndVerify(t *testing.T) {
 	if err := os.WriteFile(script, []byte(b.String()), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	scripted := playXXI(t, bin, filepath.Join(dir, "scripted.db"), seeded.keys, "--dice", script)
+	scripted := playXXI(t, bin, filepath.Join(dir, "scripted.db"), seeded.keys, nil, "--dice", script)
 	if len(scripted.keys) != len(seeded.keys) {
 		t.Errorf("the scripted game took %d decisions; the seeded one %d", len(scripted.keys), len(seeded.keys))
 	}
@@ -276,5 +301,33 @@ func TestPlayXXIJSONLToTheEndOfTheTrackAndVerify(t *testing.T) {
 	out, _ = cmd.CombinedOutput()
 	if cmd.ProcessState.ExitCode() != 0 || !strings.HasPrefix(string(out), "ok (scripted): ") {
 		t.Errorf("verify --allow-scripted the scripted game: exit %d:\n%s", cmd.ProcessState.ExitCode(), out)
+	}
+}
+
+// Both Type VIIs (13.0) sail every turn and abort before their first test,
+// so each takes the Dangerous Trip Home test (9.6) each turn and, failing
+// it, comes home Depleted (XXI-A5). Each turn's Battle Phase must offer
+// both again: a flotilla back in Valentin waits only "until the next turn"
+// (9.9), and the Repair Phase flips every Depleted one in Valentin back to
+// Full strength (11.1) before the next turn's mission (9.1: only
+// Full-strength flotillas sail).
+func TestPlayXXIJSONLFlotillasSailAgainEachTurn(t *testing.T) {
+	bin, dir := kaleunBinary(t), t.TempDir()
+	g := playXXI(t, bin, filepath.Join(dir, "k.db"), nil, xxiCautious, "--seed", "0x9")
+	t.Logf("%d decisions; Trip Home tests %d passed, %d failed", len(g.keys), g.results["9.6 pass"], g.results["9.6 fail"])
+	if g.results["9.6 fail"] == 0 {
+		t.Fatalf("no Dangerous Trip Home test failed: 11.1 is not exercised (results %v)", g.results)
+	}
+	if g.field("flotillas_lost") != "0" {
+		t.Errorf("flotillas lost %q: a Full-strength flotilla survives one failed Trip Home test", g.field("flotillas_lost"))
+	}
+	months, _ := strconv.Atoi(g.field("months"))
+	for turn := 1; turn <= months; turn++ {
+		got := g.firstSail[turn]
+		for _, k := range []string{"sail:VII-1:atlantic", "sail:VII-1:western-approaches", "sail:VII-2:atlantic", "sail:VII-2:western-approaches", "end"} {
+			if !slices.Contains(got, k) {
+				t.Errorf("turn %d: the Battle Phase's first prompt offers %v, not %s (9.9, 11.1)", turn, got, k)
+			}
+		}
 	}
 }
