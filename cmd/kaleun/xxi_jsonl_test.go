@@ -60,7 +60,10 @@ type xxiGame struct {
 	// turn's first xxi.sail prompt's keys, by turn.
 	results   map[string]int
 	firstSail map[int][]string
-	end       *xxiLine
+	// trace is every key sent ("key K") and every roll ("roll CASE N",
+	// N its dice), in order.
+	trace []string
+	end   *xxiLine
 }
 
 // xxiPolicy is a simple commander: every flotilla sails (the first path
@@ -139,6 +142,7 @@ func playXXI(t *testing.T, bin, db string, keys []string, policy func(xxiLine) s
 				g.faces = append(g.faces, l.Roll.Faces...)
 				g.rolls[l.Roll.Case]++
 				g.results[l.Roll.Case+" "+l.Roll.Result]++
+				g.trace = append(g.trace, fmt.Sprintf("roll %s %d", l.Roll.Case, len(l.Roll.Faces)))
 			}
 			if m := xxiTurn.FindStringSubmatch(l.Text); m != nil && l.Case == "4.0" {
 				turn, _ = strconv.Atoi(m[1])
@@ -169,6 +173,7 @@ func playXXI(t *testing.T, bin, db string, keys []string, policy func(xxiLine) s
 				key = policy(l)
 			}
 			g.keys = append(g.keys, key)
+			g.trace = append(g.trace, "key "+key)
 			if len(g.keys) > 5000 {
 				t.Fatalf("more than 5000 decisions: the game does not end")
 			}
@@ -329,5 +334,134 @@ func TestPlayXXIJSONLFlotillasSailAgainEachTurn(t *testing.T) {
 				t.Errorf("turn %d: the Battle Phase's first prompt offers %v, not %s (9.9, 11.1)", turn, got, k)
 			}
 		}
+	}
+}
+
+// xxiBuilder is a commander who builds and keeps his flotillas: it moves
+// each resource it can one link nearer Hamburg (12, eight Shipyard
+// squares, 2.5), puts what reaches it into the squares, builds whenever
+// offered, heads home after any depth charge, and otherwise plays as
+// xxiPolicy.
+func xxiBuilder(t *testing.T) func(xxiLine) string {
+	pack, err := content.LoadHousePack()
+	if err != nil {
+		t.Fatal(err)
+	}
+	adj := map[string][]string{}
+	for _, l := range pack.Map.Links {
+		adj[l[0]] = append(adj[l[0]], l[1])
+		adj[l[1]] = append(adj[l[1]], l[0])
+	}
+	dist := map[string]int{"12": 0}
+	for q := []string{"12"}; len(q) > 0; q = q[1:] {
+		for _, n := range adj[q[0]] {
+			if _, ok := dist[n]; !ok {
+				dist[n] = dist[q[0]] + 1
+				q = append(q, n)
+			}
+		}
+	}
+	from := regexp.MustCompile(` from (\S+)`)
+	return func(l xxiLine) string {
+		switch l.Kind {
+		case "xxi.after_dc":
+			return "abort" // home to be repaired (11.1), to sail again
+		case "xxi.open_ocean_hit":
+			return "home"
+		case "xxi.move":
+		default:
+			return xxiPolicy(l)
+		}
+		for _, o := range l.Options {
+			if strings.HasPrefix(o.Key, "yard:") {
+				return o.Key
+			}
+		}
+		for _, o := range l.Options {
+			parts := strings.Split(o.Key, ":")
+			m := from.FindStringSubmatch(o.Label)
+			if len(parts) == 3 && parts[0] == "move" && m != nil {
+				if to, ok := dist[parts[2]]; ok && to < dist[m[1]] {
+					return o.Key
+				}
+			}
+		}
+		return "done"
+	}
+}
+
+// Each flotilla rolls its class's dice: a Type VII always 2 (2.1.1; 8.5
+// "Type VII flotillas never upgrade", XXI-A22), every Type XXI those of
+// the most recently built model, older ones upgraded (8.5), for its tests
+// (Engine or Silence as the space's icon, 9.2), its Trip Home (Engine,
+// 9.6) and its attacks (9.7). The missions are followed by their keys: a
+// mission's n-th encounter test is its path's n-th space (9.1: none is
+// skipped).
+func TestPlayXXIJSONLEachFlotillaRollsItsModelsDice(t *testing.T) {
+	bin, dir := kaleunBinary(t), t.TempDir()
+	pack, err := content.LoadHousePack()
+	if err != nil {
+		t.Fatal(err)
+	}
+	models := map[string]content.Model{}
+	for _, m := range pack.Tracks.Models {
+		models[m.Model] = m
+	}
+	paths := map[string]content.Path{}
+	for _, p := range pack.Tracks.Paths {
+		paths[p.ID] = p
+	}
+	// Seed 0x30: all five XXIs built (A to D, then a fifth, XXI-A9), 102
+	// rolls by an XXI built as an older model.
+	g := playXXI(t, bin, filepath.Join(dir, "k.db"), nil, xxiBuilder(t), "--seed", "0x30")
+	newest, flotilla, path, space := "", "", content.Path{}, 0
+	checked, upgraded := map[string]int{}, 0
+	builtWhen := map[string]string{} // XXI id -> the model it was built as
+	for i, e := range g.trace {
+		f := strings.Fields(e)
+		if f[0] == "key" {
+			switch k := strings.Split(f[1], ":"); k[0] {
+			case "build":
+				newest = k[1]
+			case "sail":
+				flotilla, path, space = k[1], paths[k[2]], 0
+				if strings.HasPrefix(flotilla, "XXI-") && builtWhen[flotilla] == "" {
+					builtWhen[flotilla] = newest
+				}
+			}
+			continue
+		}
+		c, n := f[1], f[2]
+		if !strings.HasPrefix(c, "9.") || c == "9.4" || c == "9.8" || c == "9.3" {
+			continue
+		}
+		r := content.Model{Engine: 2, Silence: 2, Attack: 2}
+		if strings.HasPrefix(flotilla, "XXI-") {
+			r = models[newest]
+			if builtWhen[flotilla] != newest {
+				upgraded++
+			}
+		}
+		want, what := r.Engine, "Engine"
+		switch c {
+		case "9.2":
+			if space >= len(path.Spaces) {
+				t.Fatalf("trace %d: a fifth encounter test on %s", i, path.ID)
+			}
+			if path.Spaces[space].Test == content.Silence {
+				want, what = r.Silence, "Silence"
+			}
+			space++
+		case "9.7":
+			want, what = r.Attack, "Attack"
+		}
+		if n != strconv.Itoa(want) {
+			t.Errorf("trace %d: %s's %s roll (%s) has %s dice; want %d (newest model %q)", i, flotilla, what, c, n, want, newest)
+		}
+		checked[flotilla[:strings.Index(flotilla, "-")]]++
+	}
+	t.Logf("%d decisions; rolls checked by class %v, %d by an upgraded XXI; built %s", len(g.keys), checked, upgraded, g.field("xxi_built"))
+	if checked["VII"] == 0 || checked["XXI"] == 0 || upgraded == 0 {
+		t.Errorf("the game did not test both classes and an upgraded XXI: %v, %d", checked, upgraded)
 	}
 }
