@@ -28,12 +28,16 @@ type gameContent struct {
 // embedded in it (config.go names none).
 type gameSections struct {
 	UBoatLeader uboatLeaderConfig `toml:"uboatleader"`
+	XXI         xxiConfig         `toml:"xxi"`
 }
 
 // content is the content the games' sections add.
-func (g gameSections) content() gameContent { return gameContent{Packs: g.UBoatLeader.Packs} }
+func (g gameSections) content() gameContent {
+	return gameContent{Packs: append(append([]string(nil), g.UBoatLeader.Packs...), g.XXI.Packs...)}
+}
 
-// check checks the games' sections: each pack loads, as U-Boat Leader's.
+// check checks the games' sections: each pack loads, as its section's
+// game's.
 func (g gameSections) check() error {
 	r, err := uboatleader.NewRules()
 	if err != nil {
@@ -42,6 +46,9 @@ func (g gameSections) check() error {
 	if _, err := withPacks([]*engine.Game{uboatleader.Game(r, nil)}, g.UBoatLeader.Packs); err != nil {
 		return fmt.Errorf("uboatleader.packs: %w", err)
 	}
+	if _, err := withPacks([]*engine.Game{xxi.Registered()}, g.XXI.Packs); err != nil {
+		return fmt.Errorf("xxi.packs: %w", err)
+	}
 	return nil
 }
 
@@ -49,6 +56,13 @@ func (g gameSections) check() error {
 type uboatLeaderConfig struct {
 	// Packs are the directories of the owners' packs the bot offers
 	// besides the house pack (`/uboatleader new pack:ID`).
+	Packs []string `toml:"packs"`
+}
+
+// xxiConfig is kaleun serve's [xxi] section.
+type xxiConfig struct {
+	// Packs are the directories of the owners' XXI packs the bot offers
+	// besides the house pack (`/xxi new pack:ID`).
 	Packs []string `toml:"packs"`
 }
 

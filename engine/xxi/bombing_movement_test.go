@@ -124,10 +124,7 @@ func Test7_2FreeYardTransferXXIA11BothWays(t *testing.T) {
 	s.clearMap()
 	s.place(t, "hull-A1", spaceAt("4"))
 	s.place(t, "hull-A2", spaceAt("18"))
-	for i, id := range []string{"hull-B2", "hull-B3", "hull-B4", "hull-C2"} {
-		_ = i
-		s.place(t, id, yardAt("18"))
-	}
+	s.yardWith(t, "18", "hull-B2", "hull-B3", "hull-B4", "hull-C2")
 	s = atPhase(t, s, PhaseMovement)
 	s.step(t, []int{1}, s.movementPhase)
 	next, _ := apply(t, s, "move:hull-A1:12")

@@ -65,8 +65,8 @@ func (s *State) place(t *testing.T, id, loc string) {
 	c.At = loc
 }
 
-// empty moves every counter of the map and the allocation box to the
-// Scrap Pile's side: out of the way of a test (to "aside").
+// clearMap sets aside every counter of the map and the allocation box,
+// out of the way of a test.
 func (s *State) clearMap() {
 	for i := range s.Counters {
 		c := &s.Counters[i]

@@ -92,3 +92,38 @@ func TestRegisteredLoads(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Issue 30 item 3: a whole physical game, the owner telling each draw:
+// no 4.0 roll is ever made, and the game reaches the track's end as in
+// kaleun's cup.
+func TestWholePhysicalGame(t *testing.T) {
+	r := houseRules(t)
+	d := dice.NewFast(9)
+	st, _, err := r.New([]byte(`{"draws":"physical"}`), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draws := 0
+	for n := 0; st.Outcome() == nil; n++ {
+		if n > 20000 {
+			t.Fatal("the game does not end")
+		}
+		p := st.Pending()
+		if p.Kind == "xxi.draw" {
+			draws++
+		}
+		next, evs, err := st.Apply(engine.Choice{Token: p.Token, Key: BuiltIn(st.(*State))}, d)
+		if err != nil {
+			t.Fatalf("decision %d (%s): %v", n, p.Kind, err)
+		}
+		for _, e := range evs {
+			if e.Roll != nil && e.Roll.Case == "4.0" {
+				t.Fatalf("a physical game rolled a draw: %s", e)
+			}
+		}
+		st = next
+	}
+	if s := st.(*State); s.Turn != s.track().Months || draws < s.track().Months*2 {
+		t.Fatalf("turn %d, %d draws told", s.Turn, draws)
+	}
+}

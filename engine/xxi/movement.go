@@ -80,7 +80,7 @@ func (s *State) moveOptions() []engine.Option {
 		}
 	}
 	out = append(out, s.yardOptions("7.2")...)
-	return append(out, engine.Option{Key: "done", Label: fmt.Sprintf("Done moving (%s left, lost)", plural(s.TP, "TP")), Short: "Done", Case: "7.1", Safe: true})
+	return append(out, engine.Option{Key: "done", Label: fmt.Sprintf("Done moving (%s left, lost)", plural(s.TP, "Transport Point")), Short: "Done", Case: "7.1", Safe: true})
 }
 
 // yardOptions are the free transfers from a shipyard city into its

@@ -79,5 +79,5 @@ func (s *State) setUp() {
 	s.Turn, s.Phase = 1, PhaseDraw
 }
 
-// gotterdammerung is the pack's turn track.
+// track is the pack's Götterdämmerung Turn Record Track (2.4.4).
 func (s *State) track() content.TurnTrack { return s.pack.Tracks.Gotterdammerung }

@@ -2,6 +2,7 @@ package xxi
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -242,10 +243,19 @@ func (s *State) dataView() *engine.View {
 		"Grinding War Track (G7): " + strings.Join(boxes, ", "),
 		fmt.Sprintf("Götterdämmerung track (G8): %d months from %s", p.Tracks.Gotterdammerung.Months, p.Tracks.Gotterdammerung.Start),
 		fmt.Sprintf("Convoys (G9): %v, optional %d", p.Counters.Convoys, p.Counters.OptionalConvoy),
-		fmt.Sprintf("Resource letters (G10): hulls %v, systems %v, crew %v", p.Counters.Hulls, p.Counters.Systems, p.Counters.Crew),
+		fmt.Sprintf("Resource letters (G10): hulls %s, systems %s, crew %s", letterCounts(p.Counters.Hulls), letterCounts(p.Counters.Systems), letterCounts(p.Counters.Crew)),
 		fmt.Sprintf("Devastation icons (G11): %v", p.Counters.Devastation),
 		victory,
 		"Optional rules (G13): off, text not available",
 	}})
 	return v
+}
+
+// letterCounts writes {A: 5, B: 5} as "A 5, B 5".
+func letterCounts(m map[string]int) string {
+	var out []string
+	for _, l := range slices.Sorted(maps.Keys(m)) {
+		out = append(out, fmt.Sprintf("%s %d", l, m[l]))
+	}
+	return strings.Join(out, ", ")
 }

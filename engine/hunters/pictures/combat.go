@@ -21,6 +21,8 @@ const (
 // and the salvo aimed at each, the time of day, range, the boat's posture,
 // the escort, the wolfpack marker and the hits the boat has taken.
 func (p *Painter) CombatMat(d hunters.CombatSheet) ([]byte, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	f := p.f
 	c := draw.NewCanvas(combatWidth, combatHeight(d), paper)
 	c.Fill(0, 0, combatWidth, 84, navy)

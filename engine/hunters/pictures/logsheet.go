@@ -28,6 +28,8 @@ const (
 // advancement; none for the patrol that ended the career), R and P months,
 // and the totals.
 func (p *Painter) LogSheet(s *hunters.State) ([]byte, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	rows := s.LogSheet()
 	lines := 0
 	layout := make([][]string, len(rows))

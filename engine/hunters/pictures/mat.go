@@ -16,6 +16,8 @@ const fateBand = 44
 // DisplayMat draws the U-boat display mat; a lost boat's mat carries her fate
 // in a band under the header, as the player would write it on his sheet.
 func (p *Painter) DisplayMat(d hunters.DisplaySheet) ([]byte, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	h := 900
 	if d.Fate != "" {
 		h += fateBand

@@ -8,13 +8,17 @@ package pictures
 
 import (
 	"image/color"
+	"sync"
 
 	"github.com/kaleun/kaleun/engine/draw"
 )
 
-// Painter draws pictures with fonts parsed once.
+// Painter draws pictures with fonts parsed once. The bot draws for many
+// channels at once and font faces cache glyphs as they draw, so one picture
+// is drawn at a time.
 type Painter struct {
-	f *draw.Fonts
+	mu sync.Mutex
+	f  *draw.Fonts
 }
 
 // New parses the embedded fonts.

@@ -34,6 +34,8 @@ const (
 // damage; U-boats yellow when surfaced, blue when submerged, ringed red when
 // detected), and a legend of the counters with their names and state.
 func (p *Painter) Display(d uboatleader.DisplaySheet) ([]byte, error) {
+	p.drawing.Lock()
+	defer p.drawing.Unlock()
 	c := &draw.Canvas{Img: image.NewRGBA(image.Rect(0, 0, dispWidth, dispHeight))}
 	stddraw.Draw(c.Img, c.Img.Rect, p.rings(len(d.Short), len(d.Medium), len(d.Long)), image.Point{}, stddraw.Src)
 	p.header(c, dispWidth, d.Title, d.Subtitle)

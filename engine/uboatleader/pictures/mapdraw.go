@@ -18,6 +18,8 @@ const (
 // markers, and the U-boats in it (id, level, stress; those in its Searched
 // box apart).
 func (p *Painter) Map(m uboatleader.MapSheet) ([]byte, error) {
+	p.drawing.Lock()
+	defer p.drawing.Unlock()
 	f := p.f
 	c := draw.NewCanvas(mapWidth, mapHeight, paper)
 	top := p.header(c, mapWidth, "Campaign map · "+m.Title, m.Subtitle)

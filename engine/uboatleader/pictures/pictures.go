@@ -14,9 +14,12 @@ import (
 	"github.com/kaleun/kaleun/engine/draw"
 )
 
-// Painter draws pictures with fonts parsed once.
+// Painter draws pictures with fonts parsed once. The bot draws for many
+// channels at once and font faces cache glyphs as they draw, so one picture
+// is drawn at a time (drawing).
 type Painter struct {
-	f *draw.Fonts
+	f       *draw.Fonts
+	drawing sync.Mutex
 	// ringCache holds the tactical display's empty rings, by ring sizes.
 	mu        sync.Mutex
 	ringCache map[[3]int]*image.RGBA
