@@ -48,6 +48,9 @@ func (s *State) Clone() *State {
 	if o := s.Over; o != nil {
 		co := *o
 		co.Fields = slices.Clone(o.Fields)
+		if s.scratch.overWords {
+			s.outcomeWords(&co) // the copy, fresh, cannot write them later
+		}
 		c.Over = &co
 	}
 	return c

@@ -38,6 +38,12 @@ func (s *State) copyFrom(src *State) {
 	s.run = nil
 	s.scratch = sc
 	s.scratch.keep = true
+	s.scratch.overWords = false
+	if src.scratch.overWords {
+		o := *src.Over // words still to write: the copy's own outcome, to write them in
+		s.Over = &o
+		s.scratch.overWords = true
+	}
 
 	s.Career.Log = append(log, src.Career.Log...)
 	s.Career.Sunk = append(sunk, src.Career.Sunk...)

@@ -268,10 +268,14 @@ func optionKeys(opts []engine.Option) string {
 }
 
 // Outcome implements engine.State.
-func (s *State) Outcome() *engine.Outcome { return s.Over }
+func (s *State) Outcome() *engine.Outcome {
+	s.wordsDue()
+	return s.Over
+}
 
 // Encode implements engine.State.
 func (s *State) Encode() ([]byte, error) {
+	s.wordsDue()
 	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("hunters: encoding state: %w", err)

@@ -340,7 +340,7 @@ func (s *State) fate(i int) string {
 	case s.Retired[i]:
 		return "at the agreed end date"
 	case s.careers[i].Over != nil:
-		return s.careers[i].Over.Summary
+		return s.careers[i].Outcome().Summary
 	}
 	return "at sea"
 }

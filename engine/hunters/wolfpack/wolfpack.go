@@ -574,7 +574,7 @@ func (s *State) Outcome() *engine.Outcome {
 	}
 	o := &engine.Outcome{Score: total, Level: "pack_total", Summary: fmt.Sprintf("Wolfpack %s has finished its patrol: %s in all (13.5.1, 13.5.6).", s.Name, s.careers[0].TonsInWords(total))}
 	for i, c := range s.careers {
-		o.Fields = append(o.Fields, engine.Field{Name: s.Members[i].Name, Value: hunters.Tons(c.Career.Tons) + ", " + c.Over.Summary})
+		o.Fields = append(o.Fields, engine.Field{Name: s.Members[i].Name, Value: hunters.Tons(c.Career.Tons) + ", " + c.Outcome().Summary})
 	}
 	return o
 }
