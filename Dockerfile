@@ -17,6 +17,9 @@ COPY . .
 # the version is stamped from the build argument (empty: `kaleun version`
 # says none was).
 ARG KALEUN_VERSION=
+# The verifier that runs in the reader's browser ([web]): kaleun verify built
+# for GOOS=js from this source, embedded in the binary (docs/operators/web.md).
+RUN go generate ./internal/web
 RUN go build -trimpath -ldflags="-s -w -X main.version=${KALEUN_VERSION}" -o /out/kaleun ./cmd/kaleun
 # The data directory, made here (the runtime image has no shell) and owned by
 # the user the image runs as: a fresh named volume takes the ownership of the

@@ -18,7 +18,7 @@
 // (SeedEvent) commit to a seed, mix in a player's entropy or reveal a seed;
 // every die after a commitment comes from that seed, mixed with its entropy
 // (dice.Mix), as dice.Derive(seed, game_id, k, sides). An entry's hash is
-// persist.HashEntryVersion(version, entry). A verifier needs nothing else.
+// record.HashEntryVersion(version, entry). A verifier needs nothing else.
 package audit
 
 import (
@@ -27,7 +27,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/persist"
+	"github.com/kaleun/kaleun/persist/record"
 )
 
 // Format names the export format; Version is the version new games export
@@ -39,13 +39,13 @@ const (
 
 // Export is a game's audit file.
 type Export struct {
-	Format  string                `json:"format"`
-	Version int                   `json:"version"`
-	Game    GameInfo              `json:"game"`
-	Dice    DiceInfo              `json:"dice"`
-	Over    bool                  `json:"over"`
-	Head    string                `json:"head"`
-	Entries []persist.EventRecord `json:"entries"`
+	Format  string               `json:"format"`
+	Version int                  `json:"version"`
+	Game    GameInfo             `json:"game"`
+	Dice    DiceInfo             `json:"dice"`
+	Over    bool                 `json:"over"`
+	Head    string               `json:"head"`
+	Entries []record.EventRecord `json:"entries"`
 
 	kinds []engine.EventKind // each entry's event kind, once read (kind)
 }
@@ -88,17 +88,24 @@ func (x *Export) GameID() string {
 	return x.Game.ID
 }
 
+// Events reads a game's log from its first entry on: *persist.Store's
+// Events. Build asks for nothing more of the database, so this package, the
+// verifier, builds where no database does (the browser).
+type Events interface {
+	Events(ctx context.Context, gameID string, from uint64, limit int) ([]record.EventRecord, error)
+}
+
 // Build makes the export of a stored game. The seed in force is included
 // only when reveal is true (the holder of a terminal game's database); a
 // finished game's log reveals its seed itself.
-func Build(ctx context.Context, store *persist.Store, rec *persist.GameRecord, reveal bool) (*Export, error) {
+func Build(ctx context.Context, store Events, rec *record.GameRecord, reveal bool) (*Export, error) {
 	entries, err := store.Events(ctx, rec.ID, 1, 0)
 	if err != nil {
 		return nil, err
 	}
-	version := persist.LogV1
-	if rec.LogVersion == persist.LogV2 {
-		version = persist.LogV2
+	version := record.LogV1
+	if rec.LogVersion == record.LogV2 {
+		version = record.LogV2
 	}
 	x := &Export{Format: Format, Version: version, Over: rec.Over, Head: rec.Head, Entries: entries,
 		Game: GameInfo{ID: rec.ID, Game: rec.Game, Created: rec.Created, Setup: rec.Setup, Surface: SurfaceOf(rec.Key)}}

@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/persist"
 	"github.com/kaleun/kaleun/persist/canonjson"
+	"github.com/kaleun/kaleun/persist/record"
 )
 
 // checkChain recomputes every hash and link, in the file's log version.
@@ -35,11 +35,11 @@ func checkChain(x *Export) []Problem {
 // form, which any faithful re-encoding shares. Version 1 hashed the bytes
 // Go wrote; an event re-encoded by a tool that keeps member order (jq,
 // Python's json) is written back in Go's form before giving up on it.
-func hashMatches(version int, e persist.EventRecord) bool {
-	if h, err := persist.HashEntryVersion(version, e); err == nil && h == e.Hash {
+func hashMatches(version int, e record.EventRecord) bool {
+	if h, err := record.HashEntryVersion(version, e); err == nil && h == e.Hash {
 		return true
 	}
-	if version != persist.LogV1 {
+	if version != record.LogV1 {
 		return false
 	}
 	goForm, err := canonjson.GoForm(e.Event)
@@ -47,12 +47,12 @@ func hashMatches(version int, e persist.EventRecord) bool {
 		return false
 	}
 	e.Event = goForm
-	h, err := persist.HashEntryVersion(version, e)
+	h, err := record.HashEntryVersion(version, e)
 	return err == nil && h == e.Hash
 }
 
 // kindOf is an entry's event kind ("" when unreadable).
-func kindOf(e persist.EventRecord) engine.EventKind {
+func kindOf(e record.EventRecord) engine.EventKind {
 	var ev struct {
 		Kind engine.EventKind `json:"kind"`
 	}
@@ -82,11 +82,11 @@ func gameMasters(kind engine.EventKind) bool {
 // those fields are not bound there (Verify's caller says so).
 func checkGenesis(x *Export) []Problem {
 	for i, e := range x.Entries {
-		if x.kind(i) == KindGenesis && (i > 0 || x.Version == persist.LogV1) {
+		if x.kind(i) == KindGenesis && (i > 0 || x.Version == record.LogV1) {
 			return []Problem{{e.Seq, "a genesis entry that is not the first entry of a version 2 log"}}
 		}
 	}
-	if x.Version == persist.LogV1 {
+	if x.Version == record.LogV1 {
 		return nil
 	}
 	if len(x.Entries) == 0 || x.kind(0) != KindGenesis {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/persist"
+	"github.com/kaleun/kaleun/persist/record"
 )
 
 // KindGenesis marks the first entry of a format 2 log. It commits what the
@@ -33,7 +33,7 @@ type GenesisEvent struct {
 
 // Genesis is what the first entry commits.
 type Genesis struct {
-	// Log is the log version (persist.LogV2): how every entry is hashed.
+	// Log is the log version (record.LogV2): how every entry is hashed.
 	Log     int             `json:"log"`
 	ID      string          `json:"id"`
 	Game    string          `json:"game"`
@@ -68,12 +68,12 @@ func schemeOf(kind string) (string, error) {
 
 // GenesisEntry encodes the first log entry of a new game. Call it once the
 // record has its id, place, creation time, setup and dice.
-func GenesisEntry(rec *persist.GameRecord) (json.RawMessage, error) {
+func GenesisEntry(rec *record.GameRecord) (json.RawMessage, error) {
 	scheme, err := schemeOf(rec.Dice.Kind)
 	if err != nil {
 		return nil, err
 	}
-	g := Genesis{Log: persist.LogV2, ID: rec.ID, Game: rec.Game, Created: rec.Created, Setup: rec.Setup,
+	g := Genesis{Log: record.LogV2, ID: rec.ID, Game: rec.Game, Created: rec.Created, Setup: rec.Setup,
 		Surface: SurfaceOf(rec.Key), Dice: scheme, Rules: rec.Rules}
 	if len(g.Setup) == 0 {
 		g.Setup = json.RawMessage("{}")

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/persist"
+	"github.com/kaleun/kaleun/persist/record"
 )
 
 // replay starts the game from setup (the file's, or a former reading of it)
@@ -30,7 +30,7 @@ func replay(x *Export, setup json.RawMessage, faces []int, games engine.Registry
 // its rules with the logged dice, trusting the logged events (verify is
 // what compares them): the bot undoes a decision from the timeline it
 // gives.
-func Rebuild(rules *engine.Game, setup json.RawMessage, entries []persist.EventRecord) (*Timeline, error) {
+func Rebuild(rules *engine.Game, setup json.RawMessage, entries []record.EventRecord) (*Timeline, error) {
 	x := &Export{Game: GameInfo{Setup: setup}, Entries: entries}
 	var faces []int
 	for _, e := range entries {
@@ -63,7 +63,7 @@ func walk(x *Export, rules *engine.Game, setup json.RawMessage, faces []int, che
 			t, res, probs = nil, replayed{at: -1}, []Problem{{Msg: fmt.Sprintf("the rules fail on this log (%v): it is not a game they played", r)}}
 		}
 	}()
-	byDecision := map[int][]persist.EventRecord{}
+	byDecision := map[int][]record.EventRecord{}
 	masters := map[int][]int{} // the game master's entries after each decision, by index
 	for i, e := range x.Entries {
 		if gameMasters(x.kind(i)) {
@@ -177,7 +177,7 @@ func hasVoid(x *Export, masters map[int][]int) bool {
 }
 
 // compare checks logged entries against replayed events, one for one.
-func compare(logged []persist.EventRecord, events []engine.Event) *Problem {
+func compare(logged []record.EventRecord, events []engine.Event) *Problem {
 	for i, e := range events {
 		b, _ := json.Marshal(e)
 		if i >= len(logged) {

@@ -5,7 +5,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/kaleun/kaleun/persist"
+	"github.com/kaleun/kaleun/persist/record"
 )
 
 // FaceCounts counts how often each face came up, per die size: counts[s][f-1]
@@ -13,7 +13,7 @@ import (
 type FaceCounts map[int][]int
 
 // Add counts the dice of log entries.
-func (fc FaceCounts) Add(entries []persist.EventRecord) {
+func (fc FaceCounts) Add(entries []record.EventRecord) {
 	for _, e := range entries {
 		if len(e.Dice) == 0 {
 			continue

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/persist"
 	"github.com/kaleun/kaleun/persist/canonjson"
+	"github.com/kaleun/kaleun/persist/record"
 )
 
 // Problem is one thing that does not check out.
@@ -101,7 +101,7 @@ func Verify(data []byte, games engine.Registry) Report {
 	if err := json.Unmarshal(data, &x); err != nil {
 		return Report{Problems: []Problem{{Msg: "not an audit file: " + err.Error()}}}
 	}
-	if x.Format != Format || x.Version != persist.LogV1 && x.Version != persist.LogV2 {
+	if x.Format != Format || x.Version != record.LogV1 && x.Version != record.LogV2 {
 		return Report{Problems: []Problem{{Msg: fmt.Sprintf("format %q version %d: this verifier reads %s versions 1 and 2", x.Format, x.Version, Format)}}}
 	}
 	r := Report{Version: x.Version, Head: x.Head, GameID: x.Game.ID, Surface: x.Game.Surface, Entries: len(x.Entries),

@@ -36,6 +36,7 @@ type config struct {
 	Backup    backupConfig    `toml:"backup"`
 	Ops       opsConfig       `toml:"ops"`
 	Games     gamesConfig     `toml:"games"`
+	Web       webConfig       `toml:"web"`
 	// gameSections are the games' own sections (games.go).
 	gameSections
 
@@ -219,6 +220,7 @@ func loadConfig(path string) (*config, error) {
 	c.Backup = backupConfig{Every: "6h", Keep: 28}
 	c.Ops = opsConfig{ShutdownGrace: "5s"}
 	c.Games = gamesConfig{IdleWarn: "0s", IdleEnd: "0s"}
+	c.Web = webConfig{Listen: "127.0.0.1:8090"}
 	md, err := decodeConfigFile(path, &c)
 	if err != nil {
 		var perr toml.ParseError
@@ -268,6 +270,9 @@ func loadConfig(path string) (*config, error) {
 		return nil, err
 	}
 	if err := c.Games.check(path, &c.Reminders); err != nil {
+		return nil, err
+	}
+	if err := c.Web.check(path); err != nil {
 		return nil, err
 	}
 	if err := c.gameSections.check(); err != nil {

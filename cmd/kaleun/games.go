@@ -2,18 +2,11 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/engine/example"
-	"github.com/kaleun/kaleun/engine/hunters"
-	"github.com/kaleun/kaleun/engine/hunters/duel"
-	"github.com/kaleun/kaleun/engine/hunters/pictures"
-	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
-	"github.com/kaleun/kaleun/engine/tonnagewar"
 	"github.com/kaleun/kaleun/engine/uboatleader"
-	ublpictures "github.com/kaleun/kaleun/engine/uboatleader/pictures"
-	"github.com/kaleun/kaleun/internal/huntersbench"
+	"github.com/kaleun/kaleun/engine/xxi"
+	"github.com/kaleun/kaleun/internal/gamelist"
 )
 
 // gameContent is the content an operator or a player adds to the games:
@@ -27,12 +20,16 @@ type gameContent struct {
 // embedded in it (config.go names none).
 type gameSections struct {
 	UBoatLeader uboatLeaderConfig `toml:"uboatleader"`
+	XXI         xxiConfig         `toml:"xxi"`
 }
 
 // content is the content the games' sections add.
-func (g gameSections) content() gameContent { return gameContent{Packs: g.UBoatLeader.Packs} }
+func (g gameSections) content() gameContent {
+	return gameContent{Packs: append(append([]string(nil), g.UBoatLeader.Packs...), g.XXI.Packs...)}
+}
 
-// check checks the games' sections: each pack loads, as U-Boat Leader's.
+// check checks the games' sections: each pack loads, as its section's
+// game's.
 func (g gameSections) check() error {
 	r, err := uboatleader.NewRules()
 	if err != nil {
@@ -40,6 +37,9 @@ func (g gameSections) check() error {
 	}
 	if _, err := withPacks([]*engine.Game{uboatleader.Game(r, nil)}, g.UBoatLeader.Packs); err != nil {
 		return fmt.Errorf("uboatleader.packs: %w", err)
+	}
+	if _, err := withPacks([]*engine.Game{xxi.Registered()}, g.XXI.Packs); err != nil {
+		return fmt.Errorf("xxi.packs: %w", err)
 	}
 	return nil
 }
@@ -51,6 +51,13 @@ type uboatLeaderConfig struct {
 	Packs []string `toml:"packs"`
 }
 
+// xxiConfig is kaleun serve's [xxi] section.
+type xxiConfig struct {
+	// Packs are the directories of the owners' XXI packs the bot offers
+	// besides the house pack (`/xxi new pack:ID`).
+	Packs []string `toml:"packs"`
+}
+
 // defaultGame is the game `kaleun play` starts when none is named.
 const defaultGame = "hunters"
 
@@ -59,53 +66,17 @@ const defaultGame = "hunters"
 func availableGames() (engine.Registry, error) { return gamesWith(gameContent{}) }
 
 // gamesWith lists the games this binary plays, with the content added: each
-// game's descriptor, one line each (engine.Game; docs: adding a game).
+// gamesWith lists the games this binary plays, with the content added. The
+// list itself, one line per game, is internal/gamelist's: the verifier
+// built for the browser replays with the same one (docs: adding a game).
 func gamesWith(c gameContent) (engine.Registry, error) {
-	h, err := hunters.NewRules()
+	list, err := gamelist.Games()
 	if err != nil {
 		return nil, err
 	}
-	tw, err := tonnagewar.NewRules()
-	if err != nil {
-		return nil, err
-	}
-	ubl, err := uboatleader.NewRules()
-	if err != nil {
-		return nil, err
-	}
-	hil, err := pictures.NewIllustrator()
-	if err != nil {
-		return nil, err
-	}
-	uil, err := ublpictures.NewIllustrator()
-	if err != nil {
-		return nil, err
-	}
-	games, err := withPacks([]*engine.Game{
-		withBench(withRenderings(hunters.Game(h, hil), hil.Renderings(), pictures.RenderHelp), huntersbench.Run),
-		duel.Game(duel.NewRules(h), hil),
-		wolfpack.Game(wolfpack.NewRules(h)),
-		tonnagewar.Game(tw),
-		uboatleader.Game(ubl, uil),
-		example.Game(),
-	}, c.Packs)
+	games, err := withPacks(list, c.Packs)
 	if err != nil {
 		return nil, err
 	}
 	return engine.NewRegistry(games...)
-}
-
-// withBench gives a game its kaleun bench (a tool beside the game, kept out
-// of engine/ because it reads clocks).
-func withBench(g *engine.Game, bench func(args []string, stdout, stderr io.Writer) int) *engine.Game {
-	g.Bench = bench
-	return g
-}
-
-// withRenderings gives a game the pictures kaleun render draws beyond its
-// illustrator's (drawn by its pictures package, which the game's own
-// package cannot import).
-func withRenderings(g *engine.Game, r []engine.Rendering, help string) *engine.Game {
-	g.Renderings, g.RenderHelp = r, help
-	return g
 }

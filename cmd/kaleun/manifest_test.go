@@ -44,7 +44,7 @@ func TestSlackManifestsDeclareTheGamesCommands(t *testing.T) {
 			if m.url != "" {
 				fmt.Fprintf(&b, "      url: %s\n", m.url)
 			}
-			fmt.Fprintf(&b, "      description: %s\n      usage_hint: %q\n      should_escape: true\n", g.Summary, g.UsageHint)
+			fmt.Fprintf(&b, "      description: %q\n      usage_hint: %q\n      should_escape: true\n", g.Summary, g.UsageHint)
 		}
 		path := filepath.Join("..", "..", "adapters", "slack", "manifests", m.file)
 		data, err := os.ReadFile(path)

@@ -39,8 +39,13 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kaleun serve:", err)
 		return 2
 	}
-	if !cfg.Discord.Enabled && !cfg.Slack.Enabled {
-		fmt.Fprintln(stderr, "kaleun serve: no chat platform is enabled in "+*path+": set enabled = true under [discord] (a bot token and application id from https://discord.com/developers) or [slack] (a bot token, and an app token for Socket Mode). To play without a chat platform, run `kaleun play`.")
+	chat := cfg.Discord.Enabled || cfg.Slack.Enabled
+	if !chat && !cfg.Web.Enabled {
+		fmt.Fprintln(stderr, "kaleun serve: no chat platform is enabled in "+*path+": set enabled = true under [discord] (a bot token and application id from https://discord.com/developers) or [slack] (a bot token, and an app token for Socket Mode), or under [web] for the web pages alone. To play without a chat platform, run `kaleun play`.")
+		return 2
+	}
+	if !chat && cfg.Ops.Listen != "" {
+		fmt.Fprintln(stderr, "kaleun serve: ops.listen is set in "+*path+", but only [web] is enabled: a serve of the web pages alone opens no database and runs no platform, so /healthz and /metrics would check nothing; leave ops.listen empty (and probe web.listen), or enable a platform")
 		return 2
 	}
 	if cfg.exposed != "" {
@@ -49,7 +54,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, cfg); err != nil {
+	run := serve
+	if !chat {
+		run = serveWeb
+	}
+	if err := run(ctx, cfg); err != nil {
 		fmt.Fprintln(stderr, "kaleun serve:", err)
 		return 1
 	}
@@ -182,6 +191,14 @@ func serve(ctx context.Context, cfg *config) error {
 		}
 		defer srv.Close()
 		log.Info("serving /healthz and /metrics", "addr", srv.Addr())
+	}
+	if cfg.Web.Enabled {
+		srv, err := startWeb(cfg, log)
+		if err != nil {
+			closeAll()
+			return err
+		}
+		defer srv.Close()
 	}
 	stopTicker := startTicker(work, svc, cfg.Reminders.tick, notifiers, log, metrics)
 	stopBackups := func() {}

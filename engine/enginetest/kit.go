@@ -47,6 +47,9 @@ type Options struct {
 //
 //   - Apply never changes its receiver (its encoding before and after);
 //   - a state's encoding decodes to the same encoding;
+//   - where the game copies itself (engine.Cloner), the copy encodes as
+//     the state does, plays on as the decoded encoding does, and playing
+//     it on, even in place, never reaches the state;
 //   - every die drawn is in a roll event, in the order drawn;
 //   - an illegal choice is refused and changes nothing, dice included;
 //   - every view the state lists renders;
@@ -187,6 +190,7 @@ func play(t *testing.T, g *engine.Game, setup string, seed uint64, o Options) {
 			}
 		}
 		c, _ := choose.Roll(len(p.Options))
+		checkClone(t, g, st, before, engine.Choice{Token: p.Token, Key: p.Options[c-1].Key}, seed+uint64(n), n)
 		next, evs, err := st.Apply(engine.Choice{Token: p.Token, Key: p.Options[c-1].Key}, d)
 		if err != nil {
 			t.Fatalf("decision %d: %s refused its own option %q: %v", n, p.Kind, p.Options[c-1].Key, err)
@@ -208,7 +212,77 @@ func play(t *testing.T, g *engine.Game, setup string, seed uint64, o Options) {
 	}
 	if st.Outcome() == nil {
 		t.Logf("the game had not ended after %d decisions: checked that far", o.MaxDecisions)
+	} else if cl, ok := st.(engine.Cloner); ok {
+		if got, want := encode(t, cl.CloneState()), encode(t, st); !bytes.Equal(got, want) {
+			t.Fatalf("the ended game's CloneState encodes otherwise than the game: %s", firstDiff(got, want))
+		}
 	}
+}
+
+// checkClone holds a game's own copy (engine.Cloner) to the encoded round
+// trip it replaces: the clone encodes as the state does; the same choice
+// with the same dice, on the clone and on a state decoded from the
+// encoding, gives the same next state and events; and playing the clone on
+// (Apply, and where the game has it ApplyInPlace, which changes the clone
+// itself) changes neither the state nor, through Apply, the clone.
+func checkClone(t *testing.T, g *engine.Game, st engine.State, before []byte, c engine.Choice, seed uint64, n int) {
+	t.Helper()
+	cl, ok := st.(engine.Cloner)
+	if !ok {
+		return // the game copies through its encoding (engine.Copy)
+	}
+	cp := cl.CloneState()
+	if got := encode(t, cp); !bytes.Equal(got, before) {
+		t.Fatalf("decision %d: CloneState encodes otherwise than the state: %s", n, firstDiff(got, before))
+	}
+	decoded, err := g.Rules.Decode(before)
+	if err != nil {
+		t.Fatalf("decision %d: Decode: %v", n, err)
+	}
+	viaClone, evClone, errClone := cp.Apply(c, dice.NewFast(seed))
+	viaCode, evCode, errCode := decoded.Apply(c, dice.NewFast(seed))
+	if (errClone == nil) != (errCode == nil) {
+		t.Fatalf("decision %d: Apply on the clone: %v; on the decoded state: %v", n, errClone, errCode)
+	}
+	if got := encode(t, cp); !bytes.Equal(got, before) {
+		t.Fatalf("decision %d: Apply changed the clone it was called on: %s", n, firstDiff(got, before))
+	}
+	if got := encode(t, st); !bytes.Equal(got, before) {
+		t.Fatalf("decision %d: playing the clone on changed the state it was cloned from: %s", n, firstDiff(got, before))
+	}
+	if errClone != nil {
+		return
+	}
+	if a, b := encode(t, viaClone), encode(t, viaCode); !bytes.Equal(a, b) {
+		t.Fatalf("decision %d: the clone played on differs from the decoded state played on: %s", n, firstDiff(a, b))
+	}
+	if !reflect.DeepEqual(evClone, evCode) {
+		t.Fatalf("decision %d: the clone's events differ from the decoded state's:\n%+v\n%+v", n, evClone, evCode)
+	}
+	if ip, ok := cl.CloneState().(inPlace); ok {
+		if _, err := ip.ApplyInPlace(c, dice.NewFast(seed), true); err != nil {
+			t.Fatalf("decision %d: ApplyInPlace on a clone: %v", n, err)
+		}
+		if got := encode(t, st); !bytes.Equal(got, before) {
+			t.Fatalf("decision %d: playing a clone in place changed the state it was cloned from: %s", n, firstDiff(got, before))
+		}
+	}
+}
+
+// inPlace is a state that can be played on itself (The Hunters' careers):
+// a clone played so must not reach its original.
+type inPlace interface {
+	ApplyInPlace(c engine.Choice, d engine.Dice, record bool) ([]engine.Event, error)
+}
+
+// firstDiff shows where two encodings part.
+func firstDiff(a, b []byte) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-60)
+	return fmt.Sprintf("at byte %d: %q against %q", i, a[from:min(len(a), i+60)], b[from:min(len(b), i+60)])
 }
 
 func encode(t *testing.T, st engine.State) []byte {

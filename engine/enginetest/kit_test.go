@@ -16,11 +16,12 @@ import (
 // child test process, fails there with the kit's words for it.
 func TestKitCatchesBrokenGames(t *testing.T) {
 	for fault, want := range map[string]string{
-		"mutates":    "Apply changed its receiver",
+		"mutates":    "Apply changed", // its receiver, or first the clone the kit plays on
 		"hidden-die": "but its roll events show",
 		"illegal":    "was taken",
 		"no-help":    `lack "help"`,
 		"version":    "names version",
+		"clone":      "CloneState encodes otherwise than the state",
 	} {
 		t.Run(fault, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestBrokenGameHelper$", "-test.count=1")
@@ -93,6 +94,14 @@ func (s *brokenState) Apply(c engine.Choice, d engine.Dice) (engine.State, []eng
 		d.Roll(6)
 	}
 	return &brokenState{State: next.(*example.State), fault: s.fault}, evs, nil
+}
+
+func (s *brokenState) CloneState() engine.State {
+	c := s.State.CloneState().(*example.State)
+	if s.fault == "clone" {
+		c.Decision++ // a copy that forgets, or invents, a field
+	}
+	return &brokenState{State: c, fault: s.fault}
 }
 
 func (s *brokenState) Views() []string {

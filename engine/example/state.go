@@ -53,6 +53,14 @@ func (s *State) Pending() *engine.Prompt {
 	}
 }
 
+// CloneState implements engine.Cloner: the state is a plain value, so its
+// copy is one assignment (a state with slices, maps or pointers copies each
+// of them, as engine.Cloner asks).
+func (s *State) CloneState() engine.State {
+	c := *s
+	return &c
+}
+
 // Apply implements engine.State. An illegal choice is an error wrapping
 // engine.ErrIllegalChoice (or ErrStaleToken, ErrGameOver) and no state.
 // Every die rolled is reported in a roll event naming its rule case, so a

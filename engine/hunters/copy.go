@@ -6,12 +6,14 @@ package hunters
 // tubes, the sunk-ships record, the log sheet's rows, the combat mat with
 // its targets and aim, the patrol with its track and logged ships, the
 // refit sheet, the wolfpack place, the Abwehr agent. What they never change
-// once made is shared: the settings' maps, the outcome of a finished game,
-// and the target lists of the log sheet's rows (a state that keeps its
-// spares gives a closing row a list of its own, recycle.go).
+// once made is shared: the outcome of a finished game (unless its words are
+// still to write: the copy gets its own to write them in), and the target
+// lists of the log sheet's rows (a state that keeps its spares gives a
+// closing row a list of its own, recycle.go).
 //
-// It is the simulator's rollout from any state: encoding and decoding a
-// state (Apply's copy) takes a hundred times as long.
+// It is the simulator's rollout from any state, in storage reused from
+// rollout to rollout; Clone (Apply's copy) shares nothing and allocates
+// its copy anew.
 func (s *State) copyFrom(src *State) {
 	sc := s.scratch
 	log, sunk, boats := s.Career.Log[:0], s.Career.Sunk[:0], s.Career.Boats[:0]
@@ -38,6 +40,12 @@ func (s *State) copyFrom(src *State) {
 	s.run = nil
 	s.scratch = sc
 	s.scratch.keep = true
+	s.scratch.overWords = false
+	if src.scratch.overWords {
+		o := *src.Over // words still to write: the copy's own outcome, to write them in
+		s.Over = &o
+		s.scratch.overWords = true
+	}
 
 	s.Career.Log = append(log, src.Career.Log...)
 	s.Career.Sunk = append(sunk, src.Career.Sunk...)

@@ -317,7 +317,7 @@ func (s *State) endGame(fate, text string) {
 	if fate == "captured" {
 		level = "defeat" // 5.2.2
 	}
-	s.Over = s.outcome(level, text)
+	s.Over = s.outcome(level)
 	s.Phase = phaseOver
 	if s.run != nil && s.run.record {
 		s.run.events = append(s.run.events, engineEnd(s.Over))

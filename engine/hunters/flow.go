@@ -171,10 +171,7 @@ func (s *State) Pending() *engine.Prompt {
 
 // Apply implements engine.State: it answers the pending prompt on a copy.
 func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Event, error) {
-	next, err := s.clone()
-	if err != nil {
-		return nil, nil, err
-	}
+	next := s.Clone()
 	events, err := next.ApplyInPlace(c, d, true)
 	if err != nil {
 		return nil, nil, err
@@ -271,28 +268,19 @@ func optionKeys(opts []engine.Option) string {
 }
 
 // Outcome implements engine.State.
-func (s *State) Outcome() *engine.Outcome { return s.Over }
+func (s *State) Outcome() *engine.Outcome {
+	s.wordsDue()
+	return s.Over
+}
 
 // Encode implements engine.State.
 func (s *State) Encode() ([]byte, error) {
+	s.wordsDue()
 	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("hunters: encoding state: %w", err)
 	}
 	return b, nil
-}
-
-func (s *State) clone() (*State, error) {
-	b, err := s.Encode()
-	if err != nil {
-		return nil, err
-	}
-	var c State
-	if err := json.Unmarshal(b, &c); err != nil {
-		return nil, fmt.Errorf("hunters: copying state: %w", err)
-	}
-	c.pack, c.outlooks = s.pack, s.outlooks
-	return &c, nil
 }
 
 // Decode implements engine.Rules.

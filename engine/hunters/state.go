@@ -279,6 +279,9 @@ type scratch struct {
 	spare spares
 	// tally is what a rollout counts while the rules play (rollout.go).
 	tally tally
+	// overWords: the outcome's summary and fields are still to be written
+	// (a quiet decision ended the career; wordsDue writes them).
+	overWords bool
 }
 
 // opts returns the empty reusable option buffer. Option lists built on it

@@ -39,10 +39,7 @@ func (r *Rules) Restored(st engine.State, n int, undone map[string]int) (engine.
 	if !ok {
 		return nil, fmt.Errorf("hunters: restoring a %T", st)
 	}
-	c, err := s.clone()
-	if err != nil {
-		return nil, err
-	}
+	c := s.Clone()
 	c.restore(n, undone[""])
 	return c, nil
 }

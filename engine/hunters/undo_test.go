@@ -13,12 +13,12 @@ import (
 func TestTheEndCarriesTheUndoMark(t *testing.T) {
 	s := bare(t, "VIIC", "1941-03", "")
 	s.Career.Fate = "survived"
-	clean := s.outcome("draw", "")
+	clean := s.outcome("draw")
 	if strings.Contains(clean.Summary, "Marked") || fieldNamed(clean.Fields, "undone") != nil {
 		t.Fatalf("an unmarked career's end: %q %+v", clean.Summary, clean.Fields)
 	}
 	s.Career.Undone = 2
-	o := s.outcome("draw", "")
+	o := s.outcome("draw")
 	if !strings.HasSuffix(o.Summary, " Marked: 2 decisions undone after dice were seen.") {
 		t.Fatalf("the end's summary: %q", o.Summary)
 	}
@@ -27,7 +27,7 @@ func TestTheEndCarriesTheUndoMark(t *testing.T) {
 		t.Fatalf("the end's undone field: %+v", f)
 	}
 	s.Career.Undone = 1
-	if !strings.Contains(s.outcome("draw", "").Summary, "Marked: 1 decision undone after dice were seen.") {
+	if !strings.Contains(s.outcome("draw").Summary, "Marked: 1 decision undone after dice were seen.") {
 		t.Fatal("one undo after dice is one decision")
 	}
 }

@@ -19,10 +19,26 @@ var fateNames = map[string]string{
 	"patrol_complete": "home from the wolfpack patrol", // 13.5.6
 }
 
-func (s *State) outcome(level, text string) *engine.Outcome {
+// outcome is the finished career's outcome: its level and score, and the
+// words a person reads (summary, fields). A quiet decision leaves the words
+// to whoever reads them first (wordsDue): a simulated career built them
+// for nobody, and they were half of all its allocations.
+func (s *State) outcome(level string) *engine.Outcome {
+	o := &engine.Outcome{Score: s.Career.Tons, Level: level}
+	if s.quiet() {
+		s.scratch.overWords = true
+		return o
+	}
+	s.outcomeWords(o)
+	return o
+}
+
+// outcomeWords writes the outcome's summary and fields from the finished
+// career (5.2), as a person reads them.
+func (s *State) outcomeWords(o *engine.Outcome) {
 	c := &s.Career
 	summary := fmt.Sprintf("%s %s, %s: %s. %s sunk in %s over %s — %s (5.2).",
-		s.rankName(), c.Kommandant, s.Boat.Number, fateNames[c.Fate], s.tons(c.Tons), s.count(c.ShipsSunk, "ship", "ships"), s.count(c.Patrols, "patrol", "patrols"), victoryNames[level])
+		s.rankName(), c.Kommandant, s.Boat.Number, fateNames[c.Fate], s.tons(c.Tons), s.count(c.ShipsSunk, "ship", "ships"), s.count(c.Patrols, "patrol", "patrols"), victoryNames[o.Level])
 	if mark := s.undoneMark(); mark != "" {
 		summary += " Marked: " + mark + "."
 	}
@@ -37,7 +53,20 @@ func (s *State) outcome(level, text string) *engine.Outcome {
 	if mark := s.undoneMark(); mark != "" {
 		fields = append(fields, engine.Field{Name: "undone", Value: fmt.Sprint(c.Undone), Label: "Undone", Text: mark})
 	}
-	return &engine.Outcome{Summary: summary, Score: c.Tons, Level: level, Fields: fields}
+	o.Summary, o.Fields = summary, fields
+}
+
+// wordsDue writes the words of an outcome a quiet decision left unwritten
+// (scratch.overWords): every reader of the outcome's words (Outcome,
+// Encode, Clone, copyFrom) calls it first, so that no one sees the
+// difference but the simulator, which reads only the level and the score.
+// A finished career changes no more, so the words are the ones endGame
+// would have written.
+func (s *State) wordsDue() {
+	if s.scratch.overWords {
+		s.scratch.overWords = false
+		s.outcomeWords(s.Over)
+	}
 }
 
 func engineEnd(o *engine.Outcome) engine.Event {

@@ -213,10 +213,7 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	if !ok {
 		return nil, nil, fmt.Errorf("%w: %q is not an option here", engine.ErrIllegalChoice, c.Key)
 	}
-	next, err := s.clone()
-	if err != nil {
-		return nil, nil, err
-	}
+	next := s.clone()
 	events, err := next.step(c.Key, label, d)
 	if err != nil {
 		return nil, nil, err

@@ -3,8 +3,6 @@ package tonnagewar
 import (
 	"encoding/json"
 	"fmt"
-
-	"github.com/kaleun/kaleun/engine"
 )
 
 // SchemaVersion is the version of an encoded match.
@@ -149,5 +147,3 @@ func (s *State) Encode() ([]byte, error) {
 	}
 	return b, nil
 }
-
-func (s *State) clone() (*State, error) { return engine.Copy(s, s.rules) }

@@ -183,10 +183,7 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	if _, _, err := s.legal(c.Key); err != nil {
 		return nil, nil, err
 	}
-	next, err := s.clone()
-	if err != nil {
-		return nil, nil, err
-	}
+	next := s.clone()
 	events, err := next.run(d, func() { next.choose(c.Key) })
 	if err != nil {
 		return nil, nil, err

@@ -3,8 +3,6 @@ package uboatleader
 import (
 	"encoding/json"
 	"fmt"
-
-	"github.com/kaleun/kaleun/engine"
 )
 
 // SchemaVersion is the version of an encoded campaign.
@@ -166,8 +164,6 @@ func (s *State) Encode() ([]byte, error) {
 	}
 	return b, nil
 }
-
-func (s *State) clone() (*State, error) { return engine.Copy(s, s.rules) }
 
 // Pack is the content the game is played with.
 func (s *State) Pack() *Pack { return s.pack }

@@ -212,20 +212,20 @@ func cases(data []byte, categories []string, pick func(category string, i int) b
 		// A game its rules ended says so in its log; an abandoned one,
 		// without its final reveal, is the log of a game still running.
 		abandoned := !slices.ContainsFunc(x.Entries, func(e persist.EventRecord) bool { return read(e).Kind == engine.KindEnd })
-		for _, c := range []*Case{
-			add("drop the reveal", "the final reveal dropped and over cleared", func(x *audit.Export) bool {
-				x.Over = false
-				return dropLastReveal(x)
-			}),
-			add("drop the reveal", "the final reveal dropped, over cleared, its seed in the file", func(x *audit.Export) bool {
-				seed := lastReveal(x)
-				x.Over, x.Dice.Seed = false, seed
-				return dropLastReveal(x)
-			}),
-		} {
-			if c != nil {
-				c.HeadOnly = abandoned
-			}
+		// Each flag is set at once: the next add may move out's cases, and
+		// a pointer taken before it would mark a stale copy.
+		if c := add("drop the reveal", "the final reveal dropped and over cleared", func(x *audit.Export) bool {
+			x.Over = false
+			return dropLastReveal(x)
+		}); c != nil {
+			c.HeadOnly = abandoned
+		}
+		if c := add("drop the reveal", "the final reveal dropped, over cleared, its seed in the file", func(x *audit.Export) bool {
+			seed := lastReveal(x)
+			x.Over, x.Dice.Seed = false, seed
+			return dropLastReveal(x)
+		}); c != nil {
+			c.HeadOnly = abandoned
 		}
 	}
 	if x.Dice.Scheme == audit.SchemeHMAC {

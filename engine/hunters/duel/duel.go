@@ -259,10 +259,7 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	if c.Token != "" && c.Token != s.token(s.Decision) {
 		return nil, nil, fmt.Errorf("%w: prompt %s was answered already (pending prompt is %s)", engine.ErrStaleToken, c.Token, s.token(s.Decision))
 	}
-	next, err := s.clone()
-	if err != nil {
-		return nil, nil, err
-	}
+	next := s.clone()
 	active := next.careers[next.Active]
 	st, events, err := active.Apply(engine.Choice{Key: c.Key}, d)
 	if err != nil {
@@ -343,7 +340,7 @@ func (s *State) fate(i int) string {
 	case s.Retired[i]:
 		return "at the agreed end date"
 	case s.careers[i].Over != nil:
-		return s.careers[i].Over.Summary
+		return s.careers[i].Outcome().Summary
 	}
 	return "at sea"
 }
@@ -410,7 +407,19 @@ func (s *State) note(cas, format string, a ...any) engine.Event {
 	return engine.Event{Kind: engine.KindNote, Case: cas, Text: fmt.Sprintf(format, a...)}
 }
 
-func (s *State) clone() (*State, error) { return engine.Copy(s, s.rules) }
+// clone is a copy of the duel sharing nothing the rules change: each
+// career its own (hunters.State.Clone), the rest held by value. Apply and
+// Restored play on it, never on their receiver.
+func (s *State) clone() *State {
+	c := *s
+	for i, career := range s.careers {
+		c.careers[i] = career.Clone()
+	}
+	return &c
+}
+
+// CloneState implements engine.Cloner.
+func (s *State) CloneState() engine.State { return s.clone() }
 
 func lowerFirst(s string) string {
 	if s == "" || s[0] < 'A' || s[0] > 'Z' {

@@ -36,10 +36,7 @@ func (r *Rules) Restored(st engine.State, n int, undone map[string]int) (engine.
 	if !ok {
 		return nil, fmt.Errorf("duel: restoring a %T", st)
 	}
-	c, err := s.clone()
-	if err != nil {
-		return nil, err
-	}
+	c := s.clone()
 	c.Undos = n
 	for i, seat := range Seats {
 		career, err := r.hunters.Restored(c.careers[i], n, map[string]int{"": undone[seat]})

@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -236,7 +237,28 @@ func (s *State) Encode() ([]byte, error) {
 	return b, nil
 }
 
-func (s *State) clone() (*State, error) { return engine.Copy(s, s.rules) }
+// clone is a copy of the pack sharing nothing the rules change: the
+// members, the battle's lists and each career its own
+// (hunters.State.Clone). Apply plays on it, never on its receiver.
+func (s *State) clone() *State {
+	c := *s
+	c.Members = slices.Clone(s.Members)
+	if b := s.Battle; b != nil {
+		cb := *b
+		cb.In = slices.Clone(b.In)
+		cb.Joining = slices.Clone(b.Joining)
+		cb.Offered = slices.Clone(b.Offered)
+		c.Battle = &cb
+	}
+	c.careers = make([]*hunters.State, len(s.careers))
+	for i, career := range s.careers {
+		c.careers[i] = career.Clone()
+	}
+	return &c
+}
+
+// CloneState implements engine.Cloner.
+func (s *State) CloneState() engine.State { return s.clone() }
 
 // PendingAll implements engine.Multi: each boat's prompt, unless it waits
 // for the pack. A token names the seat and the career's decision.
@@ -281,10 +303,7 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	}
 	seat, token, _ := strings.Cut(target.Token, ".")
 	i := s.index(seat)
-	next, err := s.clone()
-	if err != nil {
-		return nil, nil, err
-	}
+	next := s.clone()
 	events, err := next.careers[i].ApplyInPlace(engine.Choice{Token: token, Key: c.Key}, d, true)
 	if err != nil {
 		return nil, nil, err
@@ -555,7 +574,7 @@ func (s *State) Outcome() *engine.Outcome {
 	}
 	o := &engine.Outcome{Score: total, Level: "pack_total", Summary: fmt.Sprintf("Wolfpack %s has finished its patrol: %s in all (13.5.1, 13.5.6).", s.Name, s.careers[0].TonsInWords(total))}
 	for i, c := range s.careers {
-		o.Fields = append(o.Fields, engine.Field{Name: s.Members[i].Name, Value: hunters.Tons(c.Career.Tons) + ", " + c.Over.Summary})
+		o.Fields = append(o.Fields, engine.Field{Name: s.Members[i].Name, Value: hunters.Tons(c.Career.Tons) + ", " + c.Outcome().Summary})
 	}
 	return o
 }

@@ -64,6 +64,42 @@ func (c *checker) meta(m Meta) {
 	if len(m.Provenance) == 0 {
 		c.add("pack.yaml: no provenance: say whose each value is (the rulebook's, your copy's, or invented)")
 	}
+	if m.Victory != nil {
+		c.victory(*m.Victory)
+	}
+}
+
+// victory checks an owner's victory levels: where they come from, and
+// conditions on the report's figures (14.0 is not in the text: nothing
+// else can be checked against it).
+func (c *checker) victory(v Victory) {
+	if strings.TrimSpace(v.Source) == "" {
+		c.add("pack.yaml: victory: no source: say where your copy prints them (e.g. \"14.0, page 15\")")
+	}
+	if len(v.Levels) == 0 {
+		c.add("pack.yaml: victory: no levels")
+	}
+	names := map[string]bool{}
+	for i, l := range v.Levels {
+		at := fmt.Sprintf("pack.yaml: victory level %d (%s)", i+1, l.Name)
+		if strings.TrimSpace(l.Name) == "" {
+			c.add("%s: no name", at)
+		} else if names[strings.ToLower(l.Name)] {
+			c.add("%s: a second level of that name", at)
+		}
+		names[strings.ToLower(l.Name)] = true
+		for j, w := range l.When {
+			if !slices.Contains(VictoryFigures, w.Figure) {
+				c.add("%s, condition %d: figure %q is not one of %s", at, j+1, w.Figure, strings.Join(VictoryFigures, ", "))
+			}
+			if w.AtLeast == nil && w.AtMost == nil {
+				c.add("%s, condition %d: give at_least, at_most or both", at, j+1)
+			}
+			if w.AtLeast != nil && w.AtMost != nil && *w.AtLeast > *w.AtMost {
+				c.add("%s, condition %d: at_least %d is above at_most %d", at, j+1, *w.AtLeast, *w.AtMost)
+			}
+		}
+	}
 }
 
 // The map's spaces (2.4.1): seven lettered Production spaces and sixteen

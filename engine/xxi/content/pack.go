@@ -41,7 +41,41 @@ type Meta struct {
 	// Provenance says, a line each, whose every value is: the rulebook's
 	// (with its case), the owner's copy, or invented.
 	Provenance []string `yaml:"provenance"`
+	// Victory, when given, are the victory levels of the owner's copy
+	// (Module 14.0, which the transcribed text lacks: G12), as data: a
+	// game's report applies them, saying they are the owner's. The house
+	// pack has none, so that no victory is invented (XXI-A1).
+	Victory *Victory `yaml:"victory,omitempty"`
 }
+
+// Victory are an owner's victory levels.
+type Victory struct {
+	// Source is where in his copy they are printed, e.g. "14.0, page 15".
+	Source string `yaml:"source"`
+	// Levels are best first: the result is the first whose conditions all
+	// hold at the game's end.
+	Levels []VictoryLevel `yaml:"levels"`
+}
+
+// VictoryLevel is one level: its name and its conditions (none: it
+// always holds, a last catch-all level).
+type VictoryLevel struct {
+	Name string      `yaml:"name"`
+	When []Condition `yaml:"when,omitempty"`
+}
+
+// Condition bounds one of the report's figures (VictoryFigures).
+type Condition struct {
+	Figure  string `yaml:"figure"`
+	AtLeast *int   `yaml:"at_least,omitempty"`
+	AtMost  *int   `yaml:"at_most,omitempty"`
+}
+
+// VictoryFigures are the report's figures a condition may bound: Type XXIs
+// built, convoys sunk, convoys that reached the Western Approaches, the
+// convoys there at the end, the armies' box (1 the bottom, 0 with no army),
+// the hubs devastated at the end, the flotillas lost, the months played.
+var VictoryFigures = []string{"xxi_built", "convoys_sunk", "convoys_to_wa", "convoys_in_wa", "armies_box", "devastated", "flotillas_lost", "months"}
 
 // TransportMap is the Reich Transportation Map (2.4.1): 23 spaces, the
 // seven lettered Production spaces A-G and the sixteen numbered hub

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"strings"
+
+	"github.com/kaleun/kaleun/internal/ops"
+	"github.com/kaleun/kaleun/internal/web"
+)
+
+// webConfig is kaleun serve's [web] section: the read-only pages
+// (docs/operators/web.md), for now the verifier that runs in the reader's
+// browser.
+type webConfig struct {
+	Enabled bool   `toml:"enabled"`
+	Listen  string `toml:"listen"`
+	// BaseURL is where readers reach the pages (behind a reverse proxy):
+	// the start of the links chat will post. Empty: the listening address.
+	BaseURL string `toml:"base_url"`
+}
+
+// check checks the section: a host:port to listen on, and a base URL that
+// is an http(s) address with nothing but a path after its host.
+func (w *webConfig) check(path string) error {
+	if w.Enabled && strings.TrimSpace(w.Listen) == "" {
+		return fmt.Errorf("%s: web.listen is empty: give the address the pages are served on, e.g. \"127.0.0.1:8090\" behind a reverse proxy (\"0.0.0.0:8090\" in a container, its port published)", path)
+	}
+	// The pages are public: any address may serve them (no allow_remote),
+	// but it must be one.
+	if err := ops.CheckListen(w.Listen, true); w.Listen != "" && err != nil {
+		return fmt.Errorf("%s: web.listen: %v", path, err)
+	}
+	if w.BaseURL == "" {
+		return nil
+	}
+	u, err := url.Parse(w.BaseURL)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%s: web.base_url %q does not parse: give the pages' address as readers reach it, e.g. \"https://kaleun.example.org/\"", path, w.BaseURL)
+	case u.Scheme != "https" && u.Scheme != "http" || u.Host == "":
+		return fmt.Errorf("%s: web.base_url is %q: give an absolute http or https address, e.g. \"https://kaleun.example.org/\"", path, w.BaseURL)
+	case u.User != nil || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(w.BaseURL, "?") || strings.HasSuffix(w.BaseURL, "#"):
+		return fmt.Errorf("%s: web.base_url is %q: give the address with no user, query or fragment, e.g. \"https://kaleun.example.org/kaleun/\"", path, w.BaseURL)
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	w.BaseURL = u.String()
+	return nil
+}
+
+// base is where a reader reaches the pages.
+func (w *webConfig) base(addr string) string {
+	if w.BaseURL != "" {
+		return w.BaseURL
+	}
+	return "http://" + addr + "/"
+}
+
+// startWeb serves the pages at web.listen; kaleun serve closes the server
+// last.
+func startWeb(cfg *config, log *slog.Logger) (*web.Server, error) {
+	site, err := web.New(web.Options{})
+	if err != nil {
+		return nil, err
+	}
+	srv, err := web.Listen(cfg.Web.Listen, site, web.DefaultLimits(), log)
+	if err != nil {
+		return nil, fmt.Errorf("web.listen: %w", err)
+	}
+	base := cfg.Web.base(srv.Addr())
+	if sum := site.Verifier(); sum != "" {
+		log.Info("serving the web pages", "addr", srv.Addr(), "verifier", base+"verify/", "verifier_sha256", sum)
+	} else {
+		log.Warn("serving the web pages without the verifier: this kaleun was built without it (run go generate ./internal/web before go build); its page says so", "addr", srv.Addr(), "verifier", base+"verify/")
+	}
+	return srv, nil
+}
+
+// serveWeb is kaleun serve with [web] alone: the pages, and no database
+// (no page reads one yet) and no platform, until ctx ends.
+func serveWeb(ctx context.Context, cfg *config) error {
+	log := cfg.logger(os.Stderr)
+	srv, err := startWeb(cfg, log)
+	if err != nil {
+		return err
+	}
+	log.Info("kaleun is serving its web pages only", "version", versionLine())
+	<-ctx.Done()
+	log.Info("shutting down the web pages")
+	err = srv.Close()
+	log.Info("stopped")
+	return err
+}
