@@ -1,0 +1,505 @@
+package main
+
+// XXI checked against its rulebook (shared/rules/xxi.md, digest
+// shared/reference/xxi-digest.md §3, §4.1–4.5, §4.7–4.9, §10) from the
+// outside: the real binary, `kaleun play xxi --jsonl --dice FILE`, the
+// public protocol of docs/players/play.md and docs/players/xxi.md. Each
+// test is named by its case. The dice are planned from the Counter Draw
+// Pile's documented order ("in counter order", docs/players/xxi.md) and
+// the house pack's counts (engine/xxi/content/house/counters.yaml), and
+// every draw's roll event is checked against that plan, so a wrong pile
+// shows at once.
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	_ "regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rbLine is one JSONL line of `kaleun play xxi --jsonl`.
+type rbLine struct {
+	Type    string `json:"type"`
+	Token   string `json:"token"`
+	Kind    string `json:"kind"`
+	Case    string `json:"case"`
+	Text    string `json:"text"`
+	Message string `json:"message"`
+	Name    string `json:"name"`
+	Level   string `json:"level"`
+	Options []struct {
+		Key, Label, Case string
+	} `json:"options"`
+	Roll *struct {
+		Case    string `json:"case"`
+		Purpose string `json:"purpose"`
+		Dice    string `json:"dice"`
+		Faces   []int  `json:"faces"`
+		Natural int    `json:"natural"`
+		Total   int    `json:"total"`
+		Result  string `json:"result"`
+	} `json:"roll"`
+	View *struct {
+		Title    string `json:"title"`
+		Sections []struct {
+			Title  string   `json:"title"`
+			Lines  []string `json:"lines"`
+			Fields []struct{ Name, Value string }
+		} `json:"sections"`
+	} `json:"view"`
+	Fields []struct{ Name, Value, Label, Text string } `json:"fields"`
+	raw    string
+}
+
+func (l rbLine) keys() []string {
+	var k []string
+	for _, o := range l.Options {
+		k = append(k, o.Key)
+	}
+	return k
+}
+
+func (l rbLine) has(key string) bool { return slices.Contains(l.keys(), key) }
+
+// field is a view's field, or an end line's.
+func (l rbLine) field(name string) string {
+	for _, f := range l.Fields {
+		if f.Name == name {
+			return f.Value
+		}
+	}
+	if l.View != nil {
+		for _, s := range l.View.Sections {
+			for _, f := range s.Fields {
+				if f.Name == name {
+					return f.Value
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// mapRow is the map view's line of a space ("12 Hamburg | ...").
+func (l rbLine) mapRow(space string) string {
+	if l.View == nil {
+		return ""
+	}
+	for _, s := range l.View.Sections {
+		for _, line := range s.Lines {
+			if line == space || strings.HasPrefix(line, space+" ") {
+				return line
+			}
+		}
+	}
+	return ""
+}
+
+// rbSession drives one `kaleun play xxi --jsonl` process line by line.
+type rbSession struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	lines  chan rbLine
+	all    []rbLine // every line so far
+	since  []rbLine // the lines since the last prompt returned
+	errs   []string
+	cancel context.CancelFunc
+	closed bool
+	cur    rbLine // the latest prompt read
+}
+
+// rbStart starts a game with the given die faces (the --dice file).
+func rbStart(t *testing.T, faces []int, args ...string) *rbSession {
+	t.Helper()
+	bin, dir := kaleunBinary(t), t.TempDir()
+	var b strings.Builder
+	for _, f := range faces {
+		fmt.Fprintln(&b, f)
+	}
+	dice := filepath.Join(dir, "dice.txt")
+	if err := os.WriteFile(dice, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	cmd := exec.CommandContext(ctx, bin, append([]string{"play", "xxi", "--db", filepath.Join(dir, "x.db"), "--jsonl", "--dice", dice}, args...)...)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &rbSession{t: t, cmd: cmd, in: in, lines: make(chan rbLine, 1024), cancel: cancel}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			var l rbLine
+			if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+				l = rbLine{Type: "garbage", Text: sc.Text()}
+			}
+			l.raw = sc.Text()
+			s.lines <- l
+		}
+		close(s.lines)
+	}()
+	t.Cleanup(func() {
+		s.close()
+		cancel()
+		_ = cmd.Wait()
+		if t.Failed() && stderr.Len() > 0 {
+			t.Logf("stderr: %s", stderr.String())
+		}
+	})
+	return s
+}
+
+// next reads up to the next prompt (or end line); ok is false at the end
+// of output.
+func (s *rbSession) next() (rbLine, bool) {
+	s.t.Helper()
+	s.since = nil
+	for {
+		select {
+		case l, open := <-s.lines:
+			if !open {
+				return rbLine{}, false
+			}
+			s.all = append(s.all, l)
+			s.since = append(s.since, l)
+			switch l.Type {
+			case "error":
+				s.errs = append(s.errs, l.Message)
+			case "prompt", "end":
+				s.cur = l
+				return l, true
+			}
+		case <-time.After(20 * time.Second):
+			s.t.Fatalf("no prompt within 20 s; last lines %v", s.tail())
+		}
+	}
+}
+
+func (s *rbSession) tail() []string {
+	var r []string
+	for _, l := range s.all[max(0, len(s.all)-4):] {
+		r = append(r, l.raw[:min(len(l.raw), 400)])
+	}
+	return r
+}
+
+// send answers prompt p with key and returns the next prompt.
+func (s *rbSession) send(p rbLine, key string) rbLine {
+	s.t.Helper()
+	if p.Type == "prompt" && !p.has(key) {
+		s.t.Fatalf("prompt %s (token %s) does not offer %q: %v", p.Kind, p.Token, key, p.keys())
+	}
+	b, _ := json.Marshal(map[string]string{"token": p.Token, "key": key})
+	fmt.Fprintf(s.in, "%s\n", b)
+	n, ok := s.next()
+	if !ok {
+		s.t.Fatalf("output ended after %q; errors %v; last %v", key, s.errs, s.tail())
+	}
+	return n
+}
+
+// raw sends one input line as it is and returns the next prompt.
+func (s *rbSession) raw(line string) rbLine {
+	s.t.Helper()
+	fmt.Fprintf(s.in, "%s\n", line)
+	n, ok := s.next()
+	if !ok {
+		s.t.Fatalf("output ended after %q", line)
+	}
+	return n
+}
+
+// view asks for a view (status, map) and returns it; the prompt is sent
+// again after it.
+func (s *rbSession) view(name string) rbLine {
+	s.t.Helper()
+	fmt.Fprintf(s.in, "%s\n", name)
+	s.next()
+	for _, l := range s.since {
+		if l.Type == "view" && l.Name == name {
+			return l
+		}
+	}
+	s.t.Fatalf("no %s view; got %v", name, s.tail())
+	return rbLine{}
+}
+
+func (s *rbSession) close() {
+	if !s.closed {
+		s.closed = true
+		s.in.Close()
+	}
+}
+
+// expect fails unless p is a prompt of kind.
+func (s *rbSession) expect(p rbLine, kind string) {
+	s.t.Helper()
+	if p.Type != "prompt" || p.Kind != kind {
+		s.t.Fatalf("want a %s prompt, got %s %s %q (errors %v); last %v", kind, p.Type, p.Kind, p.Text, s.errs, s.tail())
+	}
+}
+
+// rolls are the roll events among lines, of case c ("" for all).
+func rbRolls(lines []rbLine, c string) []rbLine {
+	var r []rbLine
+	for _, l := range lines {
+		if l.Type == "event" && l.Kind == "roll" && l.Roll != nil && (c == "" || l.Roll.Case == c) {
+			r = append(r, l)
+		}
+	}
+	return r
+}
+
+// rbNotes are the texts of the note events of case c.
+func rbNotes(lines []rbLine, c string) []string {
+	var r []string
+	for _, l := range lines {
+		if l.Type == "event" && l.Kind == "note" && l.Case == c {
+			r = append(r, l.Text)
+		}
+	}
+	return r
+}
+
+// rbCounterOrder is the house pack's counters in counter order (the
+// documented order of the Counter Draw Pile), from counters.yaml: hulls
+// A 5, B 5, C 6; systems D 4, E 4; crew F 4, G 4; 10 IBG; 7 convoys (the
+// 8th set aside); 8 armies; 8 Devastation markers.
+func rbCounterOrder() []string {
+	var o []string
+	add := func(prefix string, n int) {
+		for i := 1; i <= n; i++ {
+			o = append(o, prefix+strconv.Itoa(i))
+		}
+	}
+	add("hull-A", 5)
+	add("hull-B", 5)
+	add("hull-C", 6)
+	add("systems-D", 4)
+	add("systems-E", 4)
+	add("crew-F", 4)
+	add("crew-G", 4)
+	add("ibg-", 10)
+	add("convoy-", 7)
+	add("army-", 8)
+	add("dev-", 8)
+	return o
+}
+
+// rbStartPile is 13.0's Counter Draw Pile: every counter but the seven
+// resources set on A–G (the first of each letter).
+func rbStartPile() []string {
+	var p []string
+	for _, id := range rbCounterOrder() {
+		switch id {
+		case "hull-A1", "hull-B1", "hull-C1", "systems-D1", "systems-E1", "crew-F1", "crew-G1":
+			continue
+		}
+		p = append(p, id)
+	}
+	return p
+}
+
+// rbPlan builds a dice script: draws by counter id from a model of the
+// pile, and plain faces.
+type rbPlan struct {
+	pile  []string
+	faces []int
+	drawn []string // the counters drawn, in order, for the events' check
+}
+
+func newRBPlan() *rbPlan { return &rbPlan{pile: rbStartPile()} }
+
+// draw adds the faces that draw ids from the pile, in order (4.0: a die
+// of as many faces as the pile, its face the index in counter order; a
+// pile of one needs no die).
+func (p *rbPlan) draw(ids ...string) *rbPlan {
+	for _, id := range ids {
+		i := slices.Index(p.pile, id)
+		if i < 0 {
+			panic("rbPlan: " + id + " is not in the pile")
+		}
+		if len(p.pile) > 1 {
+			p.faces = append(p.faces, i+1)
+		}
+		p.pile = slices.Delete(p.pile, i, i+1)
+		p.drawn = append(p.drawn, id)
+	}
+	return p
+}
+
+func (p *rbPlan) d(faces ...int) *rbPlan { p.faces = append(p.faces, faces...); return p }
+
+// checkDraws checks the 4.0 roll events of lines against the plan's draws
+// from index from on: dice 1dN for a pile of N, the counter planned.
+func checkDraws(t *testing.T, lines []rbLine, want []string, pileAtFirst int) {
+	t.Helper()
+	draws := rbRolls(lines, "4.0")
+	if len(draws) != len(want) {
+		t.Fatalf("4.0: %d draw rolls, want %d (%v)", len(draws), len(want), want)
+	}
+	for i, d := range draws {
+		n := pileAtFirst - i
+		if d.Roll.Dice != fmt.Sprintf("1d%d", n) {
+			t.Errorf("4.0 draw %d: dice %s; a draw is a die of as many faces as the pile, %d (%s)", i+1, d.Roll.Dice, n, d.Text)
+		}
+		if !strings.HasPrefix(d.Roll.Result, want[i]+" ") {
+			t.Errorf("4.0 draw %d: drew %q, want %s from the pile in counter order (%s)", i+1, d.Roll.Result, want[i], d.Text)
+		}
+	}
+}
+
+// 13.0 set-up, 4.0 draws, 5.1/5.2 allocation, 6.0 bombing of a hub, 7.1
+// Transport Points and 7.2 movement, over the first turn and the start of
+// the second.
+func TestXXIRulebook13_0SetUp4_0Draw5_1Allocation7_1And7_2Movement(t *testing.T) {
+	p := newRBPlan()
+	// Turn 1: 4.0 six counters; 6.0 one marker, 6+6+1 = 13 names hub 13;
+	// 7.1 1d6 = 3.
+	turn1 := []string{"hull-A2", "hull-A3", "convoy-1", "army-1", "ibg-1", "dev-1"}
+	p.draw(turn1...).d(6, 6, 1).d(3)
+	p.d(5) // 10.1: one army, no 6
+	turn2 := []string{"hull-A4", "hull-A5", "hull-B2", "hull-B3", "hull-B4", "hull-B5"}
+	p.draw(turn2...).d(4)
+	s := rbStart(t, p.faces)
+	m, _ := s.next()
+	s.expect(m, "xxi.move")
+
+	// 13.0: the seven resources on A–G, two VIIs in Valentin, five XXIs in
+	// the Pen, the marker on 0, the optional counters set aside, 58 in the
+	// cup.
+	setup := strings.Join(rbNotes(s.all, "13.0"), "\n")
+	for _, w := range []string{"Hull A on A", "Hull B on B", "Hull C on C", "Systems D on D", "Systems E on E", "Crew F on F", "Crew G on G", "58 counters in the Counter Draw Pile"} {
+		if !strings.Contains(setup, w) {
+			t.Errorf("13.0 set-up note lacks %q:\n%s", w, setup)
+		}
+	}
+	// 4.0: six counters on turn 1, each a die of as many faces as the pile
+	// (58 first: the cup holds 58 counters, 13.0).
+	checkDraws(t, s.all, turn1, 58)
+
+	st := s.view("status")
+	fl := st.field("Flotillas")
+	for _, w := range []string{"VII-1 (Type VII) in the Valentin", "VII-2 (Type VII) in the Valentin", "XXI-5 (Type XXI) in the Prototype U-boat Pen"} {
+		if !strings.Contains(fl, w) {
+			t.Errorf("13.0: flotillas %q lack %q", fl, w)
+		}
+	}
+	if strings.Contains(fl, "VII-3") {
+		t.Errorf("13.0: the third Type VII is set aside, yet the flotillas are %q", fl)
+	}
+	// 5.1: the convoy to the Atlantic Ocean, the army to the Grinding War
+	// Track, the IBG Command waits in the Counter Allocation Box.
+	if c := st.field("Convoys"); !strings.Contains(c, "Atlantic Ocean: 3") {
+		t.Errorf("5.1: convoy-1 (3) goes to the Atlantic Ocean; convoys %q", c)
+	}
+	if g := st.field("Grinding War Track"); !strings.Contains(g, "Stable Fronts") || !strings.Contains(g, "1 arm") {
+		t.Errorf("5.1: the first army goes to the bottom box (XXI-A3); track %q", g)
+	}
+	if a := st.field("Counter Allocation Box"); !strings.Contains(a, "IBG") || strings.Contains(a, "Devastation") {
+		t.Errorf("5.1, 6.0: the IBG waits in the Counter Allocation Box, the marker is placed; box %q", a)
+	}
+	// 5.2: both Hull A drawn go to A, with the one of 13.0.
+	mp := s.view("map")
+	if row := mp.mapRow("A"); strings.Count(row, "Hull A") != 3 {
+		t.Errorf("5.2: three Hull A on A; map row %q", row)
+	}
+	// 6.0: 3d6 summed, 13, names hub 13; lettered spaces never devastated.
+	bomb := rbRolls(s.all, "6.0")
+	if len(bomb) != 1 || bomb[0].Roll.Dice != "3d6" || bomb[0].Roll.Total != 13 || !strings.Contains(bomb[0].Roll.Result, "13") {
+		t.Fatalf("6.0: one 3d6 roll summed to 13 naming hub 13; got %v", s.tail())
+	}
+	if row := mp.mapRow("13"); !strings.Contains(row, "DEVASTATED") {
+		t.Errorf("6.0: the marker is on hub 13; map row %q", row)
+	}
+	for _, sp := range []string{"A", "B", "C", "D", "E", "F", "G"} {
+		if strings.Contains(mp.mapRow(sp), "DEVASTATED") {
+			t.Errorf("6.0: lettered cities never suffer devastation; %q", mp.mapRow(sp))
+		}
+	}
+	// 7.1: 1d6 + 6 on turn 1 (Stable Fronts).
+	tp := rbRolls(s.all, "7.1")
+	if len(tp) != 1 || tp[0].Roll.Dice != "1d6" || !strings.Contains(tp[0].Roll.Result, "9 Transport Points") {
+		t.Fatalf("7.1: 1d6 = 3 + 6 = 9 Transport Points; got %+v", tp)
+	}
+	// 7.2: one link, 1 TP: A's neighbours G, 13, 14, D, but never into
+	// devastated 13.
+	m = s.cur // the prompt sent again after the views
+	for _, k := range []string{"move:hull-A1:G", "move:hull-A1:14", "move:hull-A1:D"} {
+		if !m.has(k) {
+			t.Errorf("7.2: A links to G, 13, 14 and D; %s not offered: %v", k, m.keys())
+		}
+	}
+	if m.has("move:hull-A1:13") {
+		t.Errorf("7.2: movement into a devastated space is prohibited, yet move:hull-A1:13 is offered")
+	}
+	for _, k := range m.keys() {
+		if strings.HasPrefix(k, "move:hull-A1:") && !slices.Contains([]string{"G", "13", "14", "D"}, strings.TrimPrefix(k, "move:hull-A1:")) {
+			t.Errorf("7.2: %s is not one link from A", k)
+		}
+	}
+	m = s.send(m, "move:hull-A1:14")
+	s.expect(m, "xxi.move")
+	if !strings.Contains(m.Text, "8 Transport Points left") {
+		t.Errorf("7.2: a move costs 1 TP, 9 → 8; prompt %q", m.Text)
+	}
+	for _, k := range m.keys() {
+		if strings.HasPrefix(k, "move:hull-A1:") {
+			t.Errorf("7.2: a counter moves at most one space a turn; %s is offered after its move", k)
+		}
+	}
+	if !m.has("move:hull-A2:G") {
+		t.Errorf("7.2: the second Hull A on A may still move; options %v", m.keys())
+	}
+	m = s.send(m, "done")
+	if n := strings.Join(rbNotes(s.since, "7.1"), " "); !strings.Contains(n, "8 Transport Points unspent, lost") {
+		t.Errorf("7.1: unspent TP are lost; notes %q", n)
+	}
+	// Construction: no yard holds a model's cost: no prompt (8.1).
+	s.expect(m, "xxi.sail")
+	m = s.send(m, "end")
+	gw := rbRolls(s.since, "10.1")
+	if len(gw) != 1 || gw[0].Roll.Dice != "1d6" {
+		t.Errorf("10.1: each army on the map rolls 1d6 (one army); got %+v", gw)
+	}
+	s.expect(m, "xxi.repair")
+	m = s.send(m, "skip")
+	s.expect(m, "xxi.marker")
+	// 12.2, XXI-A16 (map_or_allocation): the Scrap Pile is empty, so the
+	// marker is a counter of the map or of the Counter Allocation Box.
+	if !m.has("marker:ibg-1") || !m.has("marker:hull-A2") {
+		t.Errorf("12.2, 2.4.4 (XXI-A16): with an empty Scrap Pile, a counter from the map or the allocation box; options %v", m.keys())
+	}
+	m = s.send(m, "marker:ibg-1")
+	// Turn 2: six again (the army stayed in the bottom box), from 52.
+	s.expect(m, "xxi.move")
+	checkDraws(t, s.since, turn2, 52)
+	tp = rbRolls(s.since, "7.1")
+	if len(tp) != 1 || !strings.Contains(tp[0].Roll.Result, "10 Transport Points") {
+		t.Errorf("7.1: turn 2's TP are 1d6 = 4 + 6 = 10, none saved from turn 1; got %+v", tp)
+	}
+	// 7.2: hull-A1 moved last turn and may move again this turn, not into 13.
+	if !m.has("move:hull-A1:5") || m.has("move:hull-A1:13") {
+		t.Errorf("7.2: hull-A1 on 14 moves on this turn (14 links 5); options %v", m.keys())
+	}
+	st = s.view("status")
+	if g := st.field("Götterdämmerung track"); !strings.Contains(g, "1 of 23") || !strings.Contains(g, "IBG") {
+		t.Errorf("12.2: turn 1 is marked with the IBG; track %q", g)
+	}
+}
