@@ -503,3 +503,111 @@ func TestXXIRulebook13_0SetUp4_0Draw5_1Allocation7_1And7_2Movement(t *testing.T)
 		t.Errorf("12.2: turn 1 is marked with the IBG; track %q", g)
 	}
 }
+
+// rbDefault is a passive commander: moves nothing, builds nothing, sails
+// nowhere, repairs nothing, marks the turn with the first counter offered.
+func rbDefault(p rbLine) string {
+	switch p.Kind {
+	case "xxi.move":
+		return "done"
+	case "xxi.build", "xxi.repair":
+		return "skip"
+	case "xxi.sail":
+		return "end"
+	case "xxi.marker":
+		for _, k := range p.keys() {
+			if strings.HasPrefix(k, "marker:") {
+				return k
+			}
+		}
+		if p.has("next") {
+			return "next"
+		}
+	}
+	return p.Options[0].Key
+}
+
+// upto answers prompts passively from p on until one of kind comes.
+func (s *rbSession) upto(p rbLine, kind string) rbLine {
+	s.t.Helper()
+	for i := 0; p.Kind != kind; i++ {
+		if p.Type != "prompt" || i > 200 {
+			s.t.Fatalf("no %s prompt came (at %s %s; errors %v)", kind, p.Type, p.Kind, s.errs)
+		}
+		p = s.send(p, rbDefault(p))
+	}
+	return p
+}
+
+// 6.0 on a shipyard: its city's and its squares' resources are destroyed;
+// a roll naming a devastated hub is rolled again. 7.2 and XXI-A11: the
+// free transfer into the squares, for a resource arrived this turn, in the
+// Movement Phase (movement) or in the Construction Phase too
+// (construction_too).
+func TestXXIRulebook6_0ShipyardBombingAndReroll7_2FreeYardTransferXXIA11(t *testing.T) {
+	for _, ruling := range []string{"movement", "construction_too"} {
+		t.Run(ruling, func(t *testing.T) {
+			p := newRBPlan()
+			p.draw("crew-G2", "hull-A2", "hull-A3", "hull-A4", "hull-A5", "hull-B2").d(6) // turn 1: 12 TP
+			p.draw("dev-1", "hull-B3", "hull-B4", "hull-B5", "hull-C2", "hull-C3").d(6, 6, 1).d(6)
+			p.draw("dev-2", "hull-C4", "hull-C5", "hull-C6", "systems-D2", "systems-D3").d(6, 6, 1, 2, 3, 3).d(6)
+			s := rbStart(t, p.faces, "--rulings", "A11="+ruling)
+			m, _ := s.next()
+			s.expect(m, "xxi.move")
+			m = s.send(m, "move:crew-G1:3")
+			m = s.send(m, "move:crew-G2:5")
+			m = s.upto(s.send(m, "done"), "xxi.move") // turn 2
+			m = s.send(m, "move:crew-G1:8")
+			m = s.send(m, "move:crew-G2:8")
+			if !strings.Contains(m.Text, "10 Transport Points left") {
+				t.Fatalf("7.2: two moves from 12 TP leave 10; %q", m.Text)
+			}
+			// XXI-A11: even a resource arrived this turn may go into the squares.
+			if !m.has("yard:crew-G1") {
+				t.Fatalf("7.2 (XXI-A11): the free transfer from Bremen into its squares is offered for one arrived this turn; options %v", m.keys())
+			}
+			m = s.send(m, "yard:crew-G1")
+			if !strings.Contains(m.Text, "10 Transport Points left") {
+				t.Errorf("7.2: the shipyard transfer costs no TP; %q", m.Text)
+			}
+			if row := s.view("map").mapRow("8"); !strings.Contains(row, "squares 1/6") {
+				t.Errorf("7.2: crew-G1 in Bremen's squares; row %q", row)
+			}
+			m = s.send(s.cur, "done")
+			if ruling == "movement" {
+				if m.Kind == "xxi.build" {
+					t.Errorf("XXI-A11 movement: no transfer in the Construction Phase, yet a build prompt %v", m.keys())
+				}
+			} else {
+				s.expect(m, "xxi.build")
+				if !m.has("yard:crew-G2") {
+					t.Fatalf("XXI-A11 construction_too: the transfer in the Construction Phase; options %v", m.keys())
+				}
+				m = s.send(m, "yard:crew-G2")
+				if row := s.view("map").mapRow("8"); !strings.Contains(row, "squares 2/6") {
+					t.Errorf("XXI-A11 construction_too: crew-G2 in Bremen's squares; row %q", row)
+				}
+				m = s.cur
+				if m.Kind == "xxi.build" {
+					m = s.send(m, "skip")
+				}
+			}
+			m = s.upto(m, "xxi.move") // turn 3
+			bomb := rbRolls(s.since, "6.0")
+			if len(bomb) != 2 || bomb[0].Roll.Total != 13 || bomb[1].Roll.Total != 8 {
+				t.Fatalf("6.0: 13 is devastated already, so the marker is rolled again, 8; rolls %v", s.tail())
+			}
+			mp := s.view("map")
+			row := mp.mapRow("8")
+			if !strings.Contains(row, "DEVASTATED") || strings.Contains(row, "Crew") || !strings.Contains(row, "squares 0/6") {
+				t.Errorf("6.0: Bremen devastated, its city's and its squares' resources destroyed; row %q", row)
+			}
+			if sc := s.view("status").field("Scrap Pile"); strings.Count(sc, "Crew G") != 2 {
+				t.Errorf("6.0: both Crew G go to the Scrap Pile; Scrap Pile %q", sc)
+			}
+			if strings.Contains(mp.mapRow("13"), "DEVASTATED") == false {
+				t.Errorf("6.0: 13 stays devastated; %q", mp.mapRow("13"))
+			}
+		})
+	}
+}
