@@ -611,3 +611,55 @@ func TestXXIRulebook6_0ShipyardBombingAndReroll7_2FreeYardTransferXXIA11(t *test
 		})
 	}
 }
+
+// 6.0 and XXI-A4: two Devastation markers drawn on one turn. per_marker
+// (default): a 3d6 roll for each, in draw order. one_roll: one roll a
+// phase places one marker, the other waits in the Counter Allocation Box
+// for the next Bombing Phase.
+func TestXXIRulebook6_0XXIA4TwoMarkersOneTurn(t *testing.T) {
+	for _, ruling := range []string{"per_marker", "one_roll"} {
+		t.Run(ruling, func(t *testing.T) {
+			p := newRBPlan()
+			p.draw("dev-1", "dev-4", "hull-A2", "hull-A3", "hull-A4", "hull-A5")
+			if ruling == "per_marker" {
+				p.d(3, 3, 3, 4, 4, 4).d(1)
+				p.draw("hull-B2", "hull-B3", "hull-B4", "hull-B5", "hull-C2", "hull-C3").d(1)
+			} else {
+				p.d(3, 3, 3).d(1)
+				p.draw("hull-B2", "hull-B3", "hull-B4", "hull-B5", "hull-C2", "hull-C3").d(4, 4, 4).d(1)
+			}
+			s := rbStart(t, p.faces, "--rulings", "A4="+ruling)
+			m, _ := s.next()
+			s.expect(m, "xxi.move")
+			bomb := rbRolls(s.all, "6.0")
+			box := s.view("status").field("Counter Allocation Box")
+			mp := s.view("map")
+			if ruling == "per_marker" {
+				if len(bomb) != 2 || bomb[0].Roll.Total != 9 || bomb[1].Roll.Total != 12 {
+					t.Fatalf("6.0 (XXI-A4 per_marker): a 3d6 roll for each marker, 9 then 12; rolls %d, %v", len(bomb), s.tail())
+				}
+				if !strings.Contains(mp.mapRow("9"), "DEVASTATED (hull)") || !strings.Contains(mp.mapRow("12"), "DEVASTATED (systems)") {
+					t.Errorf("6.0: dev-1 (hull) on 9, dev-4 (systems) on 12, in draw order; rows %q %q", mp.mapRow("9"), mp.mapRow("12"))
+				}
+				if strings.Contains(box, "Devastation") {
+					t.Errorf("XXI-A4 per_marker: no marker waits; box %q", box)
+				}
+				return
+			}
+			if len(bomb) != 1 || bomb[0].Roll.Total != 9 {
+				t.Fatalf("6.0 (XXI-A4 one_roll): one roll this phase, 9; rolls %d", len(bomb))
+			}
+			if !strings.Contains(box, "Devastation") {
+				t.Errorf("XXI-A4 one_roll: the second marker waits in the Counter Allocation Box; box %q", box)
+			}
+			m = s.upto(s.send(s.cur, "done"), "xxi.move")
+			bomb = rbRolls(s.since, "6.0")
+			if len(bomb) != 1 || bomb[0].Roll.Total != 12 {
+				t.Fatalf("XXI-A4 one_roll: the waiting marker is placed by the next phase's roll, 12; rolls %d; %v", len(bomb), s.tail())
+			}
+			if !strings.Contains(s.view("map").mapRow("12"), "DEVASTATED (systems)") {
+				t.Errorf("XXI-A4 one_roll: dev-4 (systems) on 12 on turn 2")
+			}
+		})
+	}
+}
