@@ -663,3 +663,126 @@ func TestXXIRulebook6_0XXIA4TwoMarkersOneTurn(t *testing.T) {
 		})
 	}
 }
+
+// rbNoCrewMarker marks the turn with the first counter offered that is no
+// Crew (so that 10.3's Crew counters stay on the map), the Scrap Pile's
+// when there is one.
+func rbNoCrewMarker(p rbLine) string {
+	for _, k := range p.keys() {
+		if strings.HasPrefix(k, "marker:") && !strings.HasPrefix(k, "marker:crew-") {
+			return k
+		}
+	}
+	return rbDefault(p)
+}
+
+// 10.1: each army rolls 1d6, a 6 on any die moves all up a box; 10.2 and
+// 4.0/7.1: each box's draws and fixed TP; 10.3: a 6 in Stubborn Defense
+// moves them to Constant Retreat, where a 6 removes a Crew of the player's
+// choice from the map (lettered spaces included), else a counter of the
+// Counter Allocation Box; XXI-A14: the counter to the Scrap Pile (scrap)
+// or out of the game (out).
+func TestXXIRulebook10_1AssaultsAnd10_3ConstantRetreatXXIA14(t *testing.T) {
+	type turn struct {
+		draws []string
+		gw    []int  // the 10.1 faces
+		box   string // the box the turn's draws and TP come from
+		n, tp int    // its draws and fixed TP (house tracks.yaml)
+	}
+	turns := []turn{
+		{[]string{"army-1", "army-2", "ibg-1", "hull-A2", "hull-A3", "hull-A4"}, []int{5, 5}, "Stable Fronts", 6, 6},
+		{[]string{"hull-A5", "hull-B2", "hull-B3", "hull-B4", "hull-B5", "hull-C2"}, []int{1, 6}, "Stable Fronts", 6, 6},
+		{[]string{"hull-C3", "hull-C4", "hull-C5", "hull-C6", "systems-D2"}, []int{6, 1}, "House box 2", 5, 5},
+		{[]string{"systems-D3", "systems-D4", "systems-E2", "systems-E3", "systems-E4"}, []int{6, 6}, "House box 3", 5, 4},
+		{[]string{"ibg-2", "ibg-3", "ibg-4", "ibg-5"}, []int{6, 2}, "House box 4", 4, 3},
+		{[]string{"ibg-6", "ibg-7", "ibg-8"}, []int{2, 6}, "Stubborn Defense", 3, 2},
+		{[]string{"ibg-9", "ibg-10"}, []int{6, 1}, "Constant Retreat", 2, 1},
+		{[]string{"convoy-1", "convoy-2"}, []int{6, 6}, "Constant Retreat", 2, 1},
+		{[]string{"convoy-3", "convoy-4"}, []int{6, 5}, "Constant Retreat", 2, 1},
+	}
+	for _, ruling := range []string{"scrap", "out"} {
+		t.Run(ruling, func(t *testing.T) {
+			p := newRBPlan()
+			for _, tu := range turns {
+				p.draw(tu.draws...).d(1).d(tu.gw...)
+			}
+			s := rbStart(t, p.faces, "--rulings", "A14="+ruling)
+			m, _ := s.next()
+			for i, tu := range turns {
+				n := i + 1
+				s.expect(m, "xxi.move")
+				if w := fmt.Sprintf("%d counters to draw (Grinding War box %s)", tu.n, tu.box); !strings.Contains(strings.Join(rbNotes(s.since, "4.0"), " "), w) {
+					t.Errorf("turn %d, 4.0/10.2: want %q; notes %v", n, w, rbNotes(s.since, "4.0"))
+				}
+				if tp := rbRolls(s.since, "7.1"); len(tp) != 1 || !strings.Contains(tp[0].Roll.Purpose, fmt.Sprintf("1d6 + %d ", tu.tp)) || !strings.HasPrefix(tp[0].Roll.Result, fmt.Sprintf("%d Transport", 1+tu.tp)) {
+					t.Errorf("turn %d, 7.1: TP = 1d6 (1) + %d of box %s; got %+v", n, tu.tp, tu.box, tp)
+				}
+				m = s.upto(m, "xxi.sail")
+				m = s.send(m, "end")
+				gw := rbRolls(s.since, "10.1")
+				if len(gw) != 1 || gw[0].Roll.Dice != "2d6" {
+					t.Fatalf("turn %d, 10.1: each of the two armies rolls 1d6 (one 2d6 event); got %v", n, s.tail())
+				}
+				switch n {
+				case 7: // 10.3: two Crew on the map, F1 on F and G1 on G: the player chooses.
+					s.expect(m, "xxi.retreat")
+					if got := m.keys(); !slices.Equal(got, []string{"remove:crew-F1", "remove:crew-G1"}) && !slices.Equal(got, []string{"remove:crew-G1", "remove:crew-F1"}) {
+						t.Errorf("10.3: a Crew counter of your choice from the map, lettered spaces included; options %v", got)
+					}
+					m = s.send(m, "remove:crew-G1")
+				case 8: // the one Crew left is taken without a prompt.
+					if m.Kind == "xxi.retreat" {
+						t.Errorf("10.3: a single choice is taken without a prompt (docs); options %v", m.keys())
+						m = s.send(m, m.Options[0].Key)
+					}
+					if row := s.view("map").mapRow("F"); strings.Contains(row, "Crew") {
+						t.Errorf("10.3: crew-F1 removed from F; row %q", row)
+					}
+					m = s.cur
+				case 9: // no Crew on the map: a counter of the Counter Allocation Box,
+					// which holds only IBG Commands (alike: one choice, no prompt).
+					if m.Kind == "xxi.retreat" {
+						for _, k := range m.keys() {
+							if !strings.HasPrefix(k, "remove:ibg-") {
+								t.Errorf("10.3: with no Crew on the map, a counter of the Counter Allocation Box (IBGs only); offered %s", k)
+							}
+						}
+						m = s.send(m, m.Options[0].Key)
+					}
+					if n := strings.Join(rbNotes(s.all, "10.3"), " "); !strings.Contains(n, "IBG Command (in the Counter Allocation Box) is removed") {
+						t.Errorf("10.3: with no Crew on the map, a counter of the Counter Allocation Box is removed; notes %q", n)
+					}
+				default:
+					if m.Kind == "xxi.retreat" {
+						t.Fatalf("turn %d, 10.1: %v: no removal below Constant Retreat", n, tu.gw)
+					}
+				}
+				if n == 7 {
+					st := s.view("status")
+					sc := st.field("Scrap Pile")
+					if ruling == "scrap" && !strings.Contains(sc, "Crew G") {
+						t.Errorf("10.3 (XXI-A14 scrap): the removed Crew goes to the Scrap Pile; %q", sc)
+					}
+					if ruling == "out" && strings.Contains(sc, "Crew G") {
+						t.Errorf("10.3 (XXI-A14 out): the removed Crew is out of the game, not in the Scrap Pile; %q", sc)
+					}
+					if g := st.field("Grinding War Track"); !strings.Contains(g, "Constant Retreat") {
+						t.Errorf("10.3: armies in Constant Retreat do not advance; track %q", g)
+					}
+					m = s.cur
+				}
+				m = s.upto(m, "xxi.marker")
+				if n == 7 && ruling == "scrap" && !slices.Equal(m.keys(), []string{"marker:crew-G1", "stop"}) {
+					t.Errorf("12.2: the marker is taken from the Scrap Pile (the removed Crew G only); options %v", m.keys())
+				}
+				if n == 7 && ruling == "out" && m.has("marker:crew-G1") {
+					t.Errorf("XXI-A14 out: crew-G1 is out of the game, yet offered as a marker")
+				}
+				if n == len(turns) {
+					return
+				}
+				m = s.send(m, rbNoCrewMarker(m))
+			}
+		})
+	}
+}
