@@ -786,3 +786,91 @@ func TestXXIRulebook10_1AssaultsAnd10_3ConstantRetreatXXIA14(t *testing.T) {
 		})
 	}
 }
+
+// 11.1: every Depleted flotilla in Valentin is flipped; 11.2: at most one
+// Devastation marker removed a turn, paid with a resource of its icon or
+// an IBG Command, marker and payment to the Scrap Pile; XXI-A12: the
+// resource from anywhere (anywhere) or only the hub (at_hub: only an IBG
+// pays, the hub being bombed empty); 12.1: the Atlantic's convoys move to
+// the Western Approaches; 12.2: the marker from the Scrap Pile.
+func TestXXIRulebook11_1Restore11_2RepairXXIA12And12_1Convoys(t *testing.T) {
+	for _, ruling := range []string{"anywhere", "at_hub"} {
+		t.Run(ruling, func(t *testing.T) {
+			p := newRBPlan()
+			p.draw("dev-4", "dev-1", "ibg-1", "ibg-2", "convoy-1", "hull-A2").d(3, 3, 3, 3, 3, 4).d(1)
+			p.d(1, 1) // VII-1's Dangerous Trip Home test fails (9.6)
+			p.draw("convoy-2", "hull-A3", "hull-A4", "hull-A5", "hull-B2", "hull-B3").d(1)
+			s := rbStart(t, p.faces, "--rulings", "A12="+ruling)
+			m, _ := s.next()
+			mp := s.view("map")
+			if !strings.Contains(mp.mapRow("9"), "DEVASTATED (systems)") || !strings.Contains(mp.mapRow("10"), "DEVASTATED (hull)") {
+				t.Fatalf("6.0: dev-4 (systems) on 9, dev-1 (hull) on 10; rows %q %q", mp.mapRow("9"), mp.mapRow("10"))
+			}
+			m = s.upto(s.cur, "xxi.sail")
+			m = s.send(m, "sail:VII-1:atlantic")
+			s.expect(m, "xxi.encounter")
+			m = s.send(m, "abort")
+			s.expect(m, "xxi.sail")
+			// 9.6 (XXI-A5): the failed Trip Home test flips VII-1, which reaches
+			// Valentin Depleted (its events say so; the status view does not
+			// show a flotilla's side).
+			if ev := strings.Join(rbNotes(s.since, "9.6"), " "); !strings.Contains(ev, "VII-1 is hit and flips to its Depleted side") {
+				t.Fatalf("9.6: VII-1's failed test flips it; notes %q", ev)
+			}
+			if m.has("sail:VII-1:atlantic") {
+				t.Errorf("9.1: Depleted flotillas never leave Valentin; VII-1 offered: %v", m.keys())
+			}
+			m = s.send(m, "end")
+			s.expect(m, "xxi.repair")
+			if n := strings.Join(rbNotes(s.since, "11.1"), " "); !strings.Contains(n, "VII-1") {
+				t.Errorf("11.1: every Depleted flotilla in Valentin is flipped to Full strength, VII-1; notes %q", n)
+			}
+			m = s.cur
+			keys := m.keys()
+			want := []string{"repair:9:ibg-1", "repair:10:ibg-1"}
+			if ruling == "anywhere" {
+				want = append(want, "repair:9:systems-D1", "repair:9:systems-E1", "repair:10:hull-A1")
+			}
+			for _, k := range want {
+				if !slices.Contains(keys, k) {
+					t.Errorf("11.2 (XXI-A12 %s): %s not offered; options %v", ruling, k, keys)
+				}
+			}
+			for _, k := range keys {
+				if strings.HasPrefix(k, "repair:9:hull") || strings.HasPrefix(k, "repair:10:systems") || strings.Contains(k, ":crew-") {
+					t.Errorf("11.2: a resource with the same icon as the marker; %s offered", k)
+				}
+				if ruling == "at_hub" && strings.HasPrefix(k, "repair:") && !strings.Contains(k, ":ibg-") {
+					t.Errorf("11.2 (XXI-A12 at_hub): only the devastated hub's resources (none) or an IBG pay; %s offered", k)
+				}
+			}
+			m = s.send(m, "repair:9:ibg-1")
+			// At most one a turn: the End Phase follows.
+			s.expect(m, "xxi.marker")
+			if n := strings.Join(rbNotes(s.since, "12.1"), " "); !strings.Contains(n, "Convoy 3") || !strings.Contains(n, "Western Approaches") {
+				t.Errorf("12.1: convoy-1 (3) moves from the Atlantic Ocean to the Western Approaches; notes %q", n)
+			}
+			mp = s.view("map")
+			if strings.Contains(mp.mapRow("9"), "DEVASTATED") || !strings.Contains(mp.mapRow("10"), "DEVASTATED") {
+				t.Errorf("11.2: 9 repaired, 10 still devastated; rows %q %q", mp.mapRow("9"), mp.mapRow("10"))
+			}
+			// 11.2: "place used markers in the Scrap Pile"; 12.2: the turn
+			// marker is taken from it.
+			got := s.cur.keys()
+			slices.Sort(got)
+			if !slices.Equal(got, []string{"marker:dev-4", "marker:ibg-1", "stop"}) {
+				t.Errorf("11.2, 12.2: the marker and the IBG paid go to the Scrap Pile and the turn marker comes from it; options %v", got)
+			}
+			m = s.send(s.cur, "marker:dev-4")
+			s.expect(m, "xxi.move")
+			st := s.view("status")
+			if c := st.field("Convoys"); !strings.Contains(c, "Atlantic Ocean: 4") || !strings.Contains(c, "Western Approaches: 3") {
+				t.Errorf("5.1, 12.1: turn 2's convoy-2 (4) in the Atlantic, convoy-1 (3) in the Western Approaches; %q", c)
+			}
+			m = s.upto(s.cur, "xxi.sail")
+			if !m.has("sail:VII-1:atlantic") {
+				t.Errorf("11.1, 9.1: VII-1, restored, sails again on turn 2; options %v", m.keys())
+			}
+		})
+	}
+}
