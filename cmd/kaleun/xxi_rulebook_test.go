@@ -19,7 +19,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	_ "regexp"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -870,6 +870,218 @@ func TestXXIRulebook11_1Restore11_2RepairXXIA12And12_1Convoys(t *testing.T) {
 			m = s.upto(s.cur, "xxi.sail")
 			if !m.has("sail:VII-1:atlantic") {
 				t.Errorf("11.1, 9.1: VII-1, restored, sails again on turn 2; options %v", m.keys())
+			}
+		})
+	}
+}
+
+// rbHouseLinks are the house map's links (engine/xxi/content/house/map.yaml).
+var rbHouseLinks = [][2]string{
+	{"A", "G"}, {"A", "13"}, {"A", "14"}, {"A", "D"}, {"G", "3"}, {"G", "5"}, {"3", "8"}, {"3", "4"},
+	{"4", "8"}, {"4", "12"}, {"8", "5"}, {"8", "12"}, {"5", "14"}, {"5", "6"}, {"6", "12"}, {"6", "7"},
+	{"6", "B"}, {"12", "9"}, {"14", "7"}, {"14", "D"}, {"7", "D"}, {"7", "B"}, {"D", "15"}, {"D", "13"},
+	{"13", "15"}, {"15", "E"}, {"15", "16"}, {"B", "9"}, {"B", "10"}, {"B", "E"}, {"9", "F"}, {"9", "10"},
+	{"F", "11"}, {"11", "10"}, {"11", "17"}, {"11", "18"}, {"10", "C"}, {"10", "16"}, {"E", "16"},
+	{"16", "C"}, {"C", "17"}, {"17", "18"},
+}
+
+// rbDist is each space's distance in links to target.
+func rbDist(target string) map[string]int {
+	adj := map[string][]string{}
+	for _, l := range rbHouseLinks {
+		adj[l[0]] = append(adj[l[0]], l[1])
+		adj[l[1]] = append(adj[l[1]], l[0])
+	}
+	d := map[string]int{target: 0}
+	for q := []string{target}; len(q) > 0; q = q[1:] {
+		for _, n := range adj[q[0]] {
+			if _, ok := d[n]; !ok {
+				d[n] = d[q[0]] + 1
+				q = append(q, n)
+			}
+		}
+	}
+	return d
+}
+
+var rbFrom = regexp.MustCompile(` from (\S+)`)
+
+// rbSort is a resource counter's kind from its id.
+func rbSort(id string) string { return strings.SplitN(id, "-", 2)[0] }
+
+// rbBuilder gathers resources at one shipyard: it moves every resource but
+// the Hull A counters one link nearer it, puts into its squares only what
+// the next model still needs (squares are one-way, XXI-A11), and builds
+// whatever is offered.
+type rbBuilder struct {
+	yard    string
+	name    string // the yard's name, as the yard: options' labels give it
+	dist    map[string]int
+	costs   []map[string]int // by build, in order
+	built   []string         // the build keys taken
+	squares map[string]int
+}
+
+func newRBBuilder(yard, name string) *rbBuilder {
+	c := func(h, s, cr int) map[string]int { return map[string]int{"hull": h, "systems": s, "crew": cr} }
+	// House tracks.yaml: A 2/2/2 (8.1), B 2/2/1, C 2/1/1 (8.1), D 1/1/1;
+	// a fifth at D's (XXI-A9 repeat_d).
+	return &rbBuilder{yard: yard, name: name, dist: rbDist(yard), costs: []map[string]int{c(2, 2, 2), c(2, 2, 1), c(2, 1, 1), c(1, 1, 1), c(1, 1, 1)}, squares: map[string]int{}}
+}
+
+func (b *rbBuilder) move(p rbLine) string {
+	if n := len(b.built); n < len(b.costs) {
+		for _, o := range p.Options {
+			if id, ok := strings.CutPrefix(o.Key, "yard:"); ok && strings.Contains(o.Label, b.name) && b.squares[rbSort(id)] < b.costs[n][rbSort(id)] {
+				b.squares[rbSort(id)]++
+				return o.Key
+			}
+		}
+	}
+	for _, o := range p.Options {
+		parts := strings.Split(o.Key, ":")
+		m := rbFrom.FindStringSubmatch(o.Label)
+		if len(parts) == 3 && parts[0] == "move" && m != nil && !strings.HasPrefix(parts[1], "hull-A") && b.dist[parts[2]] < b.dist[m[1]] {
+			return o.Key
+		}
+	}
+	return "done"
+}
+
+func (b *rbBuilder) build(p rbLine) string {
+	for _, k := range p.keys() {
+		if strings.HasPrefix(k, "build:") {
+			for s, n := range b.costs[len(b.built)] {
+				b.squares[s] -= n
+			}
+			b.built = append(b.built, k)
+			return k
+		}
+	}
+	return "skip"
+}
+
+// 8.0–8.5: builds in order A, B, C, D, one a turn, each of the model's
+// cost in one shipyard's squares plus an IBG Command from the Counter
+// Allocation Box; the used resources to the Scrap Pile; every XXI takes the
+// newest model's ratings (8.5: the first XXI rolls model A's 2 Engine dice,
+// then B's 3, house tracks.yaml); XXI-A9 a fifth build at D's cost
+// (repeat_d) or none (not_allowed); XXI-A10 its IBG to the Scrap Pile
+// (scrap) or kept on the track (mdt); under XXI-A11 construction_too the
+// Construction Phase's transfers still allow one build a turn.
+func TestXXIRulebook8_0Construction8_5UpgradeXXIA9A10(t *testing.T) {
+	draws := [][]string{
+		{"hull-B2", "systems-D2", "systems-E2", "crew-F2", "ibg-1", "ibg-2"},
+		{"crew-F3", "ibg-3", "ibg-4", "ibg-5", "hull-A2", "hull-A3"},
+		{"hull-B3", "hull-B4", "systems-D3", "hull-A4", "hull-A5", "crew-F4"},
+		{"systems-E3", "hull-B5", "systems-D4", "crew-G2", "hull-C2", "hull-C3"},
+		{"convoy-1", "convoy-2", "convoy-3", "convoy-4", "convoy-5", "convoy-6"},
+		{"convoy-7", "ibg-6", "ibg-7", "ibg-8", "ibg-9", "ibg-10"},
+		{"hull-C4", "hull-C5", "hull-C6", "systems-E4", "crew-G3", "crew-G4"},
+	}
+	wantBuild := []string{"", "", "build:A:12", "build:B:12", "build:C:12", "build:D:12", "build:D:12"}
+	for _, rulings := range []string{"A9=repeat_d,A10=scrap", "A9=not_allowed", "A10=mdt,A11=construction_too"} {
+		t.Run(rulings, func(t *testing.T) {
+			p := newRBPlan()
+			for i, d := range draws {
+				p.draw(d...).d(6) // 12 TP a turn
+				switch i + 1 {
+				case 3: // XXI-1, model A: Engine 2
+					p.d(6, 6, 6, 6)
+				case 4: // XXI-1 upgraded to model B: Engine 3
+					p.d(6, 6, 6, 6, 6, 6)
+				}
+			}
+			b := newRBBuilder("12", "Hamburg")
+			s := rbStart(t, p.faces, "--rulings", rulings)
+			m, _ := s.next()
+			for turn := 1; turn <= len(draws); turn++ {
+				checkDraws(t, s.since, draws[turn-1], 58-6*(turn-1))
+				s.expect(m, "xxi.move")
+				for m.Kind == "xxi.move" {
+					m = s.send(m, b.move(m))
+				}
+				want := wantBuild[turn-1]
+				if turn == 7 && strings.Contains(rulings, "not_allowed") {
+					want = ""
+				}
+				if want == "" && m.Kind == "xxi.build" && slices.ContainsFunc(m.keys(), func(k string) bool { return strings.HasPrefix(k, "build:") }) {
+					t.Fatalf("turn %d, 8.0 (%s): no build is due, yet %v", turn, rulings, m.keys())
+				}
+				if want != "" {
+					s.expect(m, "xxi.build")
+					var builds []string
+					for _, k := range m.keys() {
+						if strings.HasPrefix(k, "build:") {
+							builds = append(builds, k)
+						}
+					}
+					if !slices.Equal(builds, []string{want}) {
+						t.Fatalf("turn %d, 8.0/8.1: the next model in order A→D at Hamburg, %s; offered %v", turn, want, m.keys())
+					}
+					m = s.send(m, b.build(m))
+					// 8.4: one build a turn, even where a second were possible.
+					if m.Kind == "xxi.build" {
+						for _, k := range m.keys() {
+							if strings.HasPrefix(k, "build:") {
+								t.Errorf("turn %d, 8.1/8.4: one build a turn; %s offered after %s", turn, k, want)
+							}
+						}
+						m = s.send(m, "skip")
+					}
+					if n := strings.Join(rbNotes(s.all, "8.4"), " "); !strings.Contains(n, "Scrap Pile") {
+						t.Errorf("turn %d, 8.4: the resources used go to the Scrap Pile; notes %q", turn, n)
+					}
+				} else if m.Kind == "xxi.build" {
+					m = s.send(m, "skip")
+				}
+				s.expect(m, "xxi.sail")
+				if turn == 3 || turn == 4 {
+					// 8.4: the new XXI is in Valentin; 8.5: ratings of the newest model.
+					if !m.has(fmt.Sprintf("sail:XXI-%d:atlantic", turn-2)) {
+						t.Errorf("turn %d, 8.4: the XXI built goes to Valentin; options %v", turn, m.keys())
+					}
+					m = s.send(m, "sail:XXI-1:atlantic")
+					s.expect(m, "xxi.encounter")
+					m = s.send(m, "test")
+					dice := map[int]string{3: "2d6", 4: "3d6"}[turn]
+					tests := rbRolls(s.since, "9.2")
+					if len(tests) != 1 || tests[0].Roll.Dice != dice {
+						t.Errorf("turn %d, 8.5: XXI-1 rolls the newest model's Engine, %s; got %v", turn, dice, s.tail())
+					}
+					s.expect(m, "xxi.encounter")
+					m = s.send(m, "abort")
+					s.expect(m, "xxi.sail")
+				}
+				m = s.send(m, "end")
+				if turn == 7 {
+					s.expect(m, "xxi.marker")
+					st := s.view("status")
+					mdt := st.field("Model Development Track")
+					pen := st.field("Flotillas")
+					scrapIBG := s.cur.has("marker:ibg-5")
+					switch rulings {
+					case "A9=repeat_d,A10=scrap":
+						if !strings.Contains(pen, "XXI-5 (Type XXI) in the Valentin") || !scrapIBG {
+							t.Errorf("XXI-A9 repeat_d, XXI-A10 scrap: a fifth XXI, its IBG in the Scrap Pile; flotillas %q, MDT %q, marker options %v", pen, mdt, s.cur.keys())
+						}
+					case "A9=not_allowed":
+						if strings.Contains(pen, "XXI-5 (Type XXI) in the Valentin") || scrapIBG {
+							t.Errorf("XXI-A9 not_allowed: four builds at most; flotillas %q", pen)
+						}
+					default:
+						if !strings.Contains(pen, "XXI-5 (Type XXI) in the Valentin") || scrapIBG {
+							t.Errorf("XXI-A10 mdt: the fifth build's IBG stays on the track, not in the Scrap Pile; flotillas %q, MDT %q, marker options %v", pen, mdt, s.cur.keys())
+						}
+					}
+					return
+				}
+				m = s.upto(m, "xxi.marker")
+				if turn <= 2 {
+					m = s.send(m, "marker:"+map[int]string{1: "hull-A1", 2: "hull-A2"}[turn])
+				} else {
+					m = s.send(m, m.Options[0].Key) // the Scrap Pile's (12.2)
+				}
 			}
 		})
 	}
