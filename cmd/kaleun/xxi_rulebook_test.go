@@ -1086,3 +1086,54 @@ func TestXXIRulebook8_0Construction8_5UpgradeXXIA9A10(t *testing.T) {
 		})
 	}
 }
+
+// 8.3: Danzig has four squares, so models A (six resources) and B (five)
+// cannot be built there; 2.5: excess counters wait on the city.
+func TestXXIRulebook8_3DanzigsFourSquares(t *testing.T) {
+	p := newRBPlan()
+	p.draw("crew-F2", "crew-F3", "crew-F4", "hull-C2", "ibg-1", "ibg-2").d(6)
+	p.draw("hull-A2", "hull-A3", "hull-A4", "hull-A5", "hull-B2", "hull-B3").d(6)
+	s := rbStart(t, p.faces)
+	dist := rbDist("18")
+	m, _ := s.next()
+	yards := 0
+	for turn := 1; turn <= 2; turn++ {
+		s.expect(m, "xxi.move")
+		for m.Kind == "xxi.move" {
+			key := "done"
+			for _, o := range m.Options {
+				parts := strings.Split(o.Key, ":")
+				if parts[0] == "yard" && strings.Contains(o.Label, "Danzig") {
+					key = o.Key
+					yards++
+					break
+				}
+				f := rbFrom.FindStringSubmatch(o.Label)
+				if len(parts) == 3 && parts[0] == "move" && f != nil && (strings.HasPrefix(parts[1], "crew-F") || strings.HasPrefix(parts[1], "hull-C")) && dist[parts[2]] < dist[f[1]] {
+					key = o.Key
+					break
+				}
+			}
+			if key == "done" && turn == 2 {
+				row := s.view("map").mapRow("18")
+				if !strings.Contains(row, "squares 4/4") || strings.Count(row, "Crew F")+strings.Count(row, "Hull C") != 6 {
+					t.Errorf("8.3, 2.5: six counters at Danzig, four in its squares, two on the city; row %q", row)
+				}
+				m = s.cur
+			}
+			m = s.send(m, key)
+		}
+		// 8.3: neither A nor B at Danzig, whatever its squares hold.
+		if m.Kind == "xxi.build" {
+			t.Errorf("turn %d, 8.3: no model A build at Danzig; options %v", turn, m.keys())
+			m = s.send(m, "skip")
+		}
+		if turn == 2 {
+			break
+		}
+		m = s.upto(m, "xxi.move")
+	}
+	if yards != 4 {
+		t.Errorf("8.3, 2.5: Danzig's four squares take four counters; %d transfers made", yards)
+	}
+}
