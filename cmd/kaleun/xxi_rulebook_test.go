@@ -1137,3 +1137,139 @@ func TestXXIRulebook8_3DanzigsFourSquares(t *testing.T) {
 		t.Errorf("8.3, 2.5: Danzig's four squares take four counters; %d transfers made", yards)
 	}
 }
+
+// rbNotHullA marks the turn with an IBG if one is offered, else with any
+// counter but the Hull A counters (kept on hub 14 to be bombed).
+func rbNotHullA(p rbLine) string {
+	for _, pre := range []string{"marker:ibg-", "marker:"} {
+		for _, k := range p.keys() {
+			if strings.HasPrefix(k, pre) && !strings.HasPrefix(k, "marker:hull-A") {
+				return k
+			}
+		}
+	}
+	return rbDefault(p)
+}
+
+// 4.0 and XXI-A15: the Counter Draw Pile runs out on turn 10. 4.0
+// (default): the Scrap Pile and the turn markers but the current one go
+// back, never a U-boat; 2.4.5: the Scrap Pile only, but one resource
+// counter kept. XXI-A16 map_only: the turn marker never from the Counter
+// Allocation Box. XXI-A1: the game ends at the end of the house track (23
+// months) with a report, no victory level.
+func TestXXIRulebook4_0RefillXXIA15AndTheEndXXIA1(t *testing.T) {
+	for _, ruling := range []string{"A15=4.0", "A15=2.4.5", "A16=map_only"} {
+		t.Run(ruling, func(t *testing.T) {
+			p := newRBPlan()
+			// Turn 1: the first six in counter order (faces 1); 7 TP; VII-1
+			// sails and fails Open Ocean [1 1], is hit [6], continues and
+			// fails PBY Searchers [1 1], is hit [6]: sunk (9.4).
+			p.draw(slices.Clone(p.pile[:6])...).d(1).d(1, 1, 6, 1, 1, 6)
+			for turn := 2; turn <= 8; turn++ {
+				p.draw(slices.Clone(p.pile[:6])...).d(1)
+				if turn == 8 {
+					p.d(1, 1, 1, 1, 1, 1) // 10.1: army-1..6
+				}
+			}
+			// Turn 9: army-7, army-8, dev-1..4; dev-1 on 14 (6+6+2) with
+			// the five Hull A, the others on 3, 4, 5.
+			p.draw(slices.Clone(p.pile[:6])...).d(6, 6, 2, 1, 1, 1, 1, 1, 2, 1, 2, 2).d(1).d(1, 1, 1, 1, 1, 1, 1, 1)
+			if len(p.pile) != 4 {
+				t.Fatalf("plan: %d left for turn 10", len(p.pile))
+			}
+			// Turn 10: dev-5..8 (the last of a pile of one, no die), the
+			// refill, two more (faces 1); the markers on 6, 7, 9, 10.
+			p.d(1, 1, 1, 1, 1).d(2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4)
+			for range 400 {
+				p.d(1)
+			}
+			s := rbStart(t, p.faces, "--rulings", ruling)
+			m, _ := s.next()
+			s.expect(m, "xxi.move")
+			for _, k := range []string{"move:hull-A1:14", "move:hull-A2:14", "move:hull-A3:14", "move:hull-A4:14", "move:hull-A5:14"} {
+				m = s.send(m, k)
+			}
+			m = s.upto(s.send(m, "done"), "xxi.sail")
+			m = s.send(m, "sail:VII-1:atlantic")
+			m = s.send(m, "test")
+			s.expect(m, "xxi.open_ocean_hit")
+			m = s.send(m, "continue")
+			m = s.send(m, "test")
+			if n := strings.Join(rbNotes(s.since, "9.4"), " "); !strings.Contains(n, "sunk") && !strings.Contains(n, "destroyed") && !strings.Contains(n, "Scrap") {
+				t.Logf("9.4 notes: %q", n)
+			}
+			m = s.upto(m, "xxi.marker")
+			if !m.has("marker:VII-1") {
+				t.Fatalf("2.1.1, 12.2: the sunk VII-1 is in the Scrap Pile and may mark the turn; options %v (last %v)", m.keys(), s.tail())
+			}
+			m = s.send(m, "marker:VII-1")
+			for turn := 2; ; turn++ {
+				s.expect(m, "xxi.move")
+				if turn <= 9 {
+					checkDraws(t, s.since, p.drawn[6*(turn-1):6*turn], 58-6*(turn-1))
+				}
+				if turn == 10 {
+					draws := rbRolls(s.since, "4.0")
+					var dice []string
+					for _, d := range draws {
+						dice = append(dice, d.Roll.Dice+" "+d.Roll.Result)
+					}
+					want := map[string]string{"A15=4.0": "1d11", "A15=2.4.5": "1d3"}[ruling]
+					// 4.0: the Scrap Pile's 4 Hull A + the markers of turns
+					// 2–8 (turn 9's marks the current turn; VII-1 never
+					// returns) = 11. 2.4.5: 4 Hull A but one = 3.
+					if want != "" && (len(draws) != 5 || draws[3].Roll.Dice != want) {
+						t.Errorf("turn 10, 4.0 (XXI-A15 %s): after dev-5..8 the refilled pile is drawn with %s; draws %v; notes %v", ruling, want, dice, rbNotes(s.since, "4.0"))
+					}
+					// 2.1.1: an eliminated VII never enters the Counter Draw
+					// Pile; off the track it is back in the Scrap Pile, where
+					// eliminated counters go (2.4.5).
+					st := s.view("status")
+					if gtr, sc := st.field("Götterdämmerung track"), st.field("Scrap Pile"); !strings.Contains(gtr+sc, "VII-1") {
+						t.Errorf("2.1.1, XXI-A15: the sunk VII-1 never enters the Counter Draw Pile; track %q, Scrap Pile %q", gtr, sc)
+					}
+					m = s.cur
+				}
+				m = s.upto(m, "xxi.marker")
+				if ruling == "A16=map_only" && turn >= 5 {
+					for _, k := range m.keys() {
+						if strings.HasPrefix(k, "marker:ibg-") {
+							t.Fatalf("turn %d, 12.2 (XXI-A16 map_only): a marker from the map only, yet %s (IBGs wait in the Counter Allocation Box)", turn, k)
+						}
+					}
+					return
+				}
+				if ruling == "A15=4.0" && turn == 5 && !m.has("marker:ibg-1") {
+					t.Errorf("turn 5, 2.4.4 (XXI-A16 map_or_allocation): the IBGs of the Counter Allocation Box may mark the turn; options %v", m.keys())
+				}
+				m = s.send(m, rbNotHullA(m))
+				if m.Type == "end" {
+					if turn != 23 {
+						t.Errorf("XXI-A1: the game ends after the track's 23rd month, not turn %d", turn)
+					}
+					break
+				}
+				if turn > 23 {
+					t.Fatalf("the game goes on past the track's 23 months (turn %d)", turn)
+				}
+			}
+			for _, d := range rbRolls(s.all, "4.0") {
+				if strings.Contains(d.Roll.Result, "VII") {
+					t.Errorf("2.1.1: an eliminated U-boat is never drawn; %s", d.Text)
+				}
+			}
+			end := s.cur
+			if end.Level != "report" || end.field("months") != "23" {
+				t.Errorf("XXI-A1: the end is a report (level report) after 23 months; got level %q, fields %+v", end.Level, end.Fields)
+			}
+			for _, f := range end.Fields {
+				if f.Name == "victory" {
+					t.Errorf("XXI-A1: no victory invented by the house pack; field %+v", f)
+				}
+			}
+			if !strings.Contains(end.raw, `"score":0`) {
+				t.Errorf("XXI-A1: score 0 (no verdict); end %s", end.raw)
+			}
+		})
+	}
+}
