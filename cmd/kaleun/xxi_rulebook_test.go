@@ -1273,3 +1273,51 @@ func TestXXIRulebook4_0RefillXXIA15AndTheEndXXIA1(t *testing.T) {
 		})
 	}
 }
+
+// Bad input: an illegal key (a move of two links, a move into a
+// devastated space, a build with nothing to build, a stale token) is
+// refused with a message naming it, and nothing changes: the same prompt,
+// token and state.
+func TestXXIRulebookBadInputChangesNothing(t *testing.T) {
+	p := newRBPlan()
+	p.draw("dev-1", "hull-A2", "hull-A3", "hull-A4", "hull-A5", "hull-B2").d(6, 6, 1).d(3) // 13 devastated; 9 TP
+	s := rbStart(t, p.faces)
+	m, _ := s.next()
+	s.expect(m, "xxi.move")
+	before := s.view("status").raw
+	beforeMap := s.view("map").raw
+	m = s.cur
+	for _, bad := range []string{"move:hull-A1:12", "move:hull-A1:13", "build:A:12", "yard:hull-A1", "marker:hull-A1"} {
+		n := s.raw(fmt.Sprintf(`{"token":%q,"key":%q}`, m.Token, bad))
+		if len(s.errs) == 0 || !strings.Contains(s.errs[len(s.errs)-1], bad) {
+			t.Errorf("%s: refused with a message naming it; errors %v", bad, s.errs)
+		}
+		if n.Token != m.Token || n.Kind != m.Kind || n.Text != m.Text {
+			t.Errorf("%s: the same prompt again; got %s %s %q", bad, n.Kind, n.Token, n.Text)
+		}
+		m = n
+	}
+	// A stale token: an error naming the pending token, the prompt not sent
+	// again (play.md).
+	fmt.Fprintln(s.in, `{"token":"99","key":"done"}`)
+	for l := range s.lines {
+		s.all = append(s.all, l)
+		if l.Type == "error" {
+			s.errs = append(s.errs, l.Message)
+			break
+		}
+	}
+	if len(s.errs) != 6 || !strings.Contains(s.errs[5], "stale") {
+		t.Errorf("a stale token is refused; errors %v", s.errs)
+	}
+	if after := s.view("status").raw; after != before {
+		t.Errorf("the refused keys changed the status:\nbefore %s\nafter  %s", before, after)
+	}
+	if after := s.view("map").raw; after != beforeMap {
+		t.Errorf("the refused keys changed the map")
+	}
+	m = s.send(s.cur, "move:hull-A1:14")
+	if !strings.Contains(m.Text, "8 Transport Points left") {
+		t.Errorf("after the refusals the turn's 9 TP are whole: one move leaves 8; %q", m.Text)
+	}
+}
