@@ -692,13 +692,14 @@ func TestXXIRulebook10_1AssaultsAnd10_3ConstantRetreatXXIA14(t *testing.T) {
 	turns := []turn{
 		{[]string{"army-1", "army-2", "ibg-1", "hull-A2", "hull-A3", "hull-A4"}, []int{5, 5}, "Stable Fronts", 6, 6},
 		{[]string{"hull-A5", "hull-B2", "hull-B3", "hull-B4", "hull-B5", "hull-C2"}, []int{1, 6}, "Stable Fronts", 6, 6},
-		{[]string{"hull-C3", "hull-C4", "hull-C5", "hull-C6", "systems-D2"}, []int{6, 1}, "House box 2", 5, 5},
-		{[]string{"systems-D3", "systems-D4", "systems-E2", "systems-E3", "systems-E4"}, []int{6, 6}, "House box 3", 5, 4},
-		{[]string{"ibg-2", "ibg-3", "ibg-4", "ibg-5"}, []int{6, 2}, "House box 4", 4, 3},
-		{[]string{"ibg-6", "ibg-7", "ibg-8"}, []int{2, 6}, "Stubborn Defense", 3, 2},
-		{[]string{"ibg-9", "ibg-10"}, []int{6, 1}, "Constant Retreat", 2, 1},
-		{[]string{"convoy-1", "convoy-2"}, []int{6, 6}, "Constant Retreat", 2, 1},
-		{[]string{"convoy-3", "convoy-4"}, []int{6, 5}, "Constant Retreat", 2, 1},
+		// 5.1: army-3, drawn now, joins the box holding the first.
+		{[]string{"hull-C3", "hull-C4", "hull-C5", "hull-C6", "army-3"}, []int{6, 1, 1}, "House box 2", 5, 5},
+		{[]string{"systems-D3", "systems-D4", "systems-E2", "systems-E3", "systems-E4"}, []int{1, 1, 6}, "House box 3", 5, 4},
+		{[]string{"ibg-2", "ibg-3", "ibg-4", "ibg-5"}, []int{6, 2, 6}, "House box 4", 4, 3},
+		{[]string{"ibg-6", "ibg-7", "ibg-8"}, []int{2, 6, 1}, "Stubborn Defense", 3, 2},
+		{[]string{"ibg-9", "ibg-10"}, []int{6, 1, 1}, "Constant Retreat", 2, 1},
+		{[]string{"convoy-1", "convoy-2"}, []int{6, 6, 6}, "Constant Retreat", 2, 1},
+		{[]string{"convoy-3", "convoy-4"}, []int{6, 5, 5}, "Constant Retreat", 2, 1},
 	}
 	for _, ruling := range []string{"scrap", "out"} {
 		t.Run(ruling, func(t *testing.T) {
@@ -717,12 +718,19 @@ func TestXXIRulebook10_1AssaultsAnd10_3ConstantRetreatXXIA14(t *testing.T) {
 				if tp := rbRolls(s.since, "7.1"); len(tp) != 1 || !strings.Contains(tp[0].Roll.Purpose, fmt.Sprintf("1d6 + %d ", tu.tp)) || !strings.HasPrefix(tp[0].Roll.Result, fmt.Sprintf("%d Transport", 1+tu.tp)) {
 					t.Errorf("turn %d, 7.1: TP = 1d6 (1) + %d of box %s; got %+v", n, tu.tp, tu.box, tp)
 				}
+				if n == 3 {
+					if g := s.view("status").field("Grinding War Track"); !strings.Contains(g, "House box 2") || !strings.Contains(g, "3 armies") {
+						t.Errorf("5.1: a later army is placed in the box containing the first (House box 2), all three together; track %q", g)
+					}
+					m = s.cur
+				}
 				m = s.upto(m, "xxi.sail")
 				m = s.send(m, "end")
 				gw := rbRolls(s.since, "10.1")
-				if len(gw) != 1 || gw[0].Roll.Dice != "2d6" {
-					t.Fatalf("turn %d, 10.1: each of the two armies rolls 1d6 (one 2d6 event); got %v", n, s.tail())
+				if len(gw) != 1 || gw[0].Roll.Dice != fmt.Sprintf("%dd6", len(tu.gw)) {
+					t.Fatalf("turn %d, 10.1: each army on the track rolls 1d6 (one %dd6 event); got %v", n, len(tu.gw), s.tail())
 				}
+
 				switch n {
 				case 7: // 10.3: two Crew on the map, F1 on F and G1 on G: the player chooses.
 					s.expect(m, "xxi.retreat")
