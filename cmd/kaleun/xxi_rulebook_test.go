@@ -1329,3 +1329,44 @@ func TestXXIRulebookBadInputChangesNothing(t *testing.T) {
 		t.Errorf("after the refusals the turn's 9 TP are whole: one move leaves 8; %q", m.Text)
 	}
 }
+
+// 4.0 and 13.0 with draws:physical: the player draws from his own cup and
+// says what came up; the choices are the kinds still in the 13.0 cup (58
+// counters), and a kind drawn out is no longer offered.
+func TestXXIRulebook4_0PhysicalDrawsFromThe13_0Cup(t *testing.T) {
+	s := rbStart(t, []int{6, 6, 1, 3}, "--draws", "physical")
+	m, _ := s.next()
+	s.expect(m, "xxi.draw")
+	count := regexp.MustCompile(`\((\d+) in the cup\)`)
+	total := 0
+	for _, o := range m.Options {
+		if c := count.FindStringSubmatch(o.Label); c != nil {
+			n, _ := strconv.Atoi(c[1])
+			total += n
+		}
+	}
+	if total != 58 || !strings.Contains(m.Text, "58 in the cup") {
+		t.Errorf("13.0: 58 counters in the cup; the options count %d (%q)", total, m.Text)
+	}
+	for _, o := range m.Options {
+		if strings.Contains(o.Label, "Convoy 6") && !strings.Contains(o.Label, "(1 in the cup)") {
+			t.Errorf("13.0: the optional Convoy (6) is set aside; %q", o.Label)
+		}
+	}
+	for i := range 4 {
+		m = s.send(m, "draw:hull-A")
+		s.expect(m, "xxi.draw")
+		if i == 3 && m.has("draw:hull-A") {
+			t.Errorf("4.0: the four Hull A of the cup are drawn, yet draw:hull-A is offered: %v", m.keys())
+		}
+	}
+	m = s.send(m, "draw:dev-hull")
+	m = s.send(m, "draw:ibg")
+	s.expect(m, "xxi.move")
+	if b := rbRolls(s.all, "6.0"); len(b) != 1 || b[0].Roll.Total != 13 {
+		t.Errorf("6.0: the drawn marker is placed by 3d6 = 13; rolls %d", len(b))
+	}
+	if row := s.view("map").mapRow("A"); strings.Count(row, "Hull A") != 5 {
+		t.Errorf("5.1/5.2: five Hull A on A; row %q", row)
+	}
+}
