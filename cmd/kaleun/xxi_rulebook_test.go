@@ -385,7 +385,7 @@ func TestXXIRulebook13_0SetUp4_0Draw5_1Allocation7_1And7_2Movement(t *testing.T)
 	// the Pen, the marker on 0, the optional counters set aside, 58 in the
 	// cup.
 	setup := strings.Join(rbNotes(s.all, "13.0"), "\n")
-	for _, w := range []string{"Hull A on A", "Hull B on B", "Hull C on C", "Systems D on D", "Systems E on E", "Crew F on F", "Crew G on G", "58 counters in the Counter Draw Pile"} {
+	for _, w := range []string{"Hull A on A", "Hull B on B", "Hull C on C", "Systems D on D", "Systems E on E", "Crew F on F", "Crew G on G", "Available Transport Points marker on 0", "one Type VII, the Convoy 6, 3 Priority Transports and 2 AA", "58 counters in the Counter Draw Pile"} {
 		if !strings.Contains(setup, w) {
 			t.Errorf("13.0 set-up note lacks %q:\n%s", w, setup)
 		}
@@ -1368,5 +1368,33 @@ func TestXXIRulebook4_0PhysicalDrawsFromThe13_0Cup(t *testing.T) {
 	}
 	if row := s.view("map").mapRow("A"); strings.Count(row, "Hull A") != 5 {
 		t.Errorf("5.1/5.2: five Hull A on A; row %q", row)
+	}
+}
+
+// 7.2: the shipyard transfer costs no Transportation Point, so it is still
+// offered when the turn's points are spent.
+func TestXXIRulebook7_2FreeTransferWithNoPointLeft(t *testing.T) {
+	p := newRBPlan()
+	p.draw("hull-A2", "hull-A3", "hull-A4", "hull-A5", "hull-B2", "hull-B3").d(1) // 7 TP
+	p.draw("hull-B4", "hull-B5", "hull-C2", "hull-C3", "hull-C4", "hull-C5").d(1)
+	s := rbStart(t, p.faces)
+	m, _ := s.next()
+	m = s.send(m, "move:crew-G1:3")
+	m = s.upto(s.send(m, "done"), "xxi.move")
+	for _, k := range []string{"move:hull-A2:14", "move:hull-A3:14", "move:hull-A4:14", "move:hull-A5:14", "move:hull-B1:6", "move:hull-C1:10"} {
+		m = s.send(m, k)
+	}
+	m = s.send(m, "move:crew-G1:8")
+	if m.Kind != "xxi.move" || !m.has("yard:crew-G1") {
+		t.Fatalf("7.2: with 0 TP left the free transfer from Bremen into its squares is still offered; got %s %v %q", m.Kind, m.keys(), m.Text)
+	}
+	for _, k := range m.keys() {
+		if strings.HasPrefix(k, "move:") {
+			t.Errorf("7.2: no move with 0 TP; %s offered", k)
+		}
+	}
+	m = s.send(m, "yard:crew-G1")
+	if m.Kind == "xxi.move" && len(m.keys()) > 1 {
+		t.Errorf("7.2: nothing left to do: the phase should end or offer only done; %v", m.keys())
 	}
 }
