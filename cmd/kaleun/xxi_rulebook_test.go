@@ -928,6 +928,7 @@ type rbBuilder struct {
 	costs   []map[string]int // by build, in order
 	built   []string         // the build keys taken
 	squares map[string]int
+	inYard  []string // the counters put into the squares since the last build
 }
 
 func newRBBuilder(yard, name string) *rbBuilder {
@@ -942,6 +943,7 @@ func (b *rbBuilder) move(p rbLine) string {
 		for _, o := range p.Options {
 			if id, ok := strings.CutPrefix(o.Key, "yard:"); ok && strings.Contains(o.Label, b.name) && b.squares[rbSort(id)] < b.costs[n][rbSort(id)] {
 				b.squares[rbSort(id)]++
+				b.inYard = append(b.inYard, id)
 				return o.Key
 			}
 		}
@@ -962,6 +964,7 @@ func (b *rbBuilder) build(p rbLine) string {
 			for s, n := range b.costs[len(b.built)] {
 				b.squares[s] -= n
 			}
+			b.inYard = nil
 			b.built = append(b.built, k)
 			return k
 		}
@@ -1007,6 +1010,15 @@ func TestXXIRulebook8_0Construction8_5UpgradeXXIA9A10(t *testing.T) {
 				checkDraws(t, s.since, draws[turn-1], 58-6*(turn-1))
 				s.expect(m, "xxi.move")
 				for m.Kind == "xxi.move" {
+					// 8.1 note, XXI-A11: resources stay in the squares until a
+					// build uses them (squares are one-way).
+					for _, id := range b.inYard {
+						for _, k := range m.keys() {
+							if strings.HasPrefix(k, "move:"+id+":") {
+								t.Errorf("turn %d, 8.1: %s is in Hamburg's squares and may not move; %s offered", turn, id, k)
+							}
+						}
+					}
 					m = s.send(m, b.move(m))
 				}
 				want := wantBuild[turn-1]
