@@ -499,7 +499,7 @@ func TestXXIRulebook13_0SetUp4_0Draw5_1Allocation7_1And7_2Movement(t *testing.T)
 		t.Errorf("7.2: hull-A1 on 14 moves on this turn (14 links 5); options %v", m.keys())
 	}
 	st = s.view("status")
-	if g := st.field("Götterdämmerung track"); !strings.Contains(g, "1 of 23") || !strings.Contains(g, "IBG") {
+	if g := st.field("Götterdämmerung track"); !strings.Contains(g, "month 2 of 23") || !strings.Contains(g, "IBG") {
 		t.Errorf("12.2: turn 1 is marked with the IBG; track %q", g)
 	}
 }
