@@ -397,6 +397,8 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		return s.decide(ctx, place, rec, st, c, how{by: user.ID, inPlace: true, click: &clicked{}})
 	case strings.HasPrefix(key, sureKey):
 		return confirmation(rec.ID, p, strings.TrimPrefix(key, sureKey)), nil
+	case strings.HasPrefix(key, pageKey):
+		return choicesPage(rec.ID, p, key), nil
 	case key == noKey:
 		return Reply{Update: &Message{Text: "Nothing changed: the decision is still yours to take.", Tone: ToneDone}}, nil
 	case strings.HasPrefix(key, yesKey):
