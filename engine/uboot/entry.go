@@ -33,6 +33,7 @@ func (s *State) Pending() *engine.Prompt {
 		return nil
 	}
 	p := s.prompt()
+	s.markRoles(p)
 	p.Token = strconv.Itoa(s.Seq)
 	p.Actor = engine.Commander
 	return p

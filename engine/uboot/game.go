@@ -15,6 +15,7 @@ func GameWith(r *Rules) *engine.Game {
 		Rules:        r,
 		RulesVersion: rulesVersion,
 		Setup:        r.setupFields(),
+		Roles:        Roles(),
 		Views:        viewSpecs,
 		Packs:        packKit(),
 		Words:        engine.Words{Player: "Crew"},

@@ -27,6 +27,7 @@ func TestLongRandomSessions(t *testing.T) {
 		}
 		for n := 0; n < steps && st.Outcome() == nil; n++ {
 			p := st.Pending()
+			checkRoles(t, p, fmt.Sprintf("game %d step %d", g, n))
 			var keys []string
 			for _, o := range p.Options {
 				if o.Key != "end" && o.Key != "lost" && o.Key != backKey {
