@@ -160,6 +160,10 @@ func (s *State) applyApp(key string) {
 			s.Draft = nil
 		case "event":
 			s.Draft = nil
+			if s.Own {
+				s.queueDraw("events", "8.7", "Event card", "")
+				return
+			}
 			id, err := s.drawCard("events", "8.7", "Event card")
 			if err != nil {
 				return

@@ -41,6 +41,8 @@ func (s *State) Pending() *engine.Prompt {
 
 func (s *State) prompt() *engine.Prompt {
 	switch {
+	case len(s.Draws) > 0:
+		return s.drawPrompt()
 	case len(s.Returns) > 0:
 		return s.returnPrompt()
 	case s.Mob != nil:
@@ -122,6 +124,8 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	}
 	next.evs = []engine.Event{{Kind: engine.KindChoice, Case: p.Case, Text: p.Title + ": " + label, Choice: &engine.Choice{Token: p.Token, Key: c.Key}}}
 	switch {
+	case len(s.Draws) > 0:
+		next.applyDraw(c.Key)
 	case len(s.Returns) > 0:
 		next.applyReturn(c.Key)
 	case s.Mob != nil:

@@ -218,7 +218,7 @@ func (s *State) cardMost(id string) int {
 	if id == "" {
 		return 0
 	}
-	c, _, _ := s.p.card(id)
+	c, _, _ := s.card(id)
 	return c.Advanced
 }
 

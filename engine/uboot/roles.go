@@ -53,6 +53,8 @@ func owners(owner string) []string { return strings.Split(owner, "+") }
 // markRoles marks p, the pending prompt, with whose it is.
 func (s *State) markRoles(p *engine.Prompt) {
 	switch {
+	case len(s.Draws) > 0:
+		return // the deck's holder draws (owndeck.go's drawer)
 	case len(s.Returns) > 0:
 		p.Seat = roleOf(s.Returns[0]) // §6.8 step 5: he puts his own figure back
 	case s.Mob != nil && s.Mob.Cur != "":

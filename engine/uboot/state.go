@@ -3,6 +3,7 @@ package uboot
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -66,8 +67,14 @@ type State struct {
 	// Returns are the figures to put back on the model at the end of a
 	// watch change (§6.10).
 	Returns []string `json:"returns,omitempty"`
-	Log     []string `json:"log"`
-	End     *End     `json:"end,omitempty"`
+	// Own: the morale, event and wound decks are the owner's own cards
+	// (set-up cards=own, owndeck.go); Entered the cards entered from them,
+	// Draws the draws waiting for the card that came up.
+	Own     bool      `json:"own_cards,omitempty"`
+	Entered []CardDef `json:"entered,omitempty"`
+	Draws   []Draw    `json:"draws,omitempty"`
+	Log     []string  `json:"log"`
+	End     *End      `json:"end,omitempty"`
 
 	r    *Rules
 	p    *Pack
@@ -162,6 +169,7 @@ func newState(r *Rules, p *Pack, a map[string]string, rulings map[string]string,
 		s.Medkits = extra // §5.2 step 7
 	}
 	s.Simple = a["simple"] == "on"
+	s.Own = a["cards"] == "own"
 	return s
 }
 
@@ -209,7 +217,9 @@ func (s *State) setUp(d engine.Dice) ([]engine.Event, error) {
 		}
 		dk := &Deck{}
 		for _, c := range s.p.deck(name) {
-			dk.Hidden = append(dk.Hidden, c.ID)
+			if !s.Own || !slices.Contains(ownDecks, name) { // the owner's own cards are his to draw
+				dk.Hidden = append(dk.Hidden, c.ID)
+			}
 		}
 		s.Decks[name] = dk // §5.2 step 4: shuffled (every draw is at random among Hidden)
 	}
@@ -393,7 +403,7 @@ func (s *State) bottom(deck, id string) {
 }
 
 func (s *State) title(id string) string {
-	if c, _, ok := s.p.card(id); ok {
+	if c, _, ok := s.card(id); ok {
 		return c.Title
 	}
 	return id
