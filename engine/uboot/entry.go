@@ -104,7 +104,7 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 		return nil, nil, engine.ErrGameOver
 	case c.Token != "" && c.Token != p.Token:
 		return nil, nil, fmt.Errorf("%w: prompt %s is not the pending one (%s)", engine.ErrStaleToken, c.Token, p.Token)
-	case !p.HasOption(c.Key):
+	case !p.HasOption(c.Key) && !entryKey(p, c.Key):
 		var keys []string
 		for _, o := range p.Options {
 			keys = append(keys, o.Key)

@@ -16,6 +16,9 @@ func (s *State) Board() pictures.Board {
 	for n := 1; n <= 8 && n < len(s.Sections); n++ {
 		sc := s.Sections[n]
 		ps := pictures.Section{Res: slices.Clone(sc.Res), Flooded: sc.Flooded, Breach: sc.Breach}
+		if sc.Breach && sc.Timer > 0 {
+			ps.Countdown = clock(sc.Timer)
+		}
 		for _, k := range envKinds {
 			if sc.Env[k] > 0 {
 				ps.Env = append(ps.Env, fmt.Sprintf("%s %d", k, sc.Env[k]))

@@ -120,6 +120,10 @@ type Section struct {
 	Crew   bool `json:"crew,omitempty"`
 	// BreachCard: the +1/+2 card played on the breach's repair.
 	BreachCard string `json:"breach_card,omitempty"`
+	// Timer: the seconds the app's countdown for the breach showed when
+	// last entered (timer.go), at the board's entry TimerAt.
+	Timer   int `json:"timer,omitempty"`
+	TimerAt int `json:"timer_at,omitempty"`
 }
 
 // TechCond is a technical condition token on the Technical View

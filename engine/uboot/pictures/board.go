@@ -46,6 +46,9 @@ type Section struct {
 	Res     []string
 	Flooded bool
 	Breach  bool
+	// Countdown: the app's timer for the breach as last entered ("1:35"),
+	// "" when none was (§10.3.7).
+	Countdown string
 }
 
 // Sailor is one figure's on-duty sailor.

@@ -173,7 +173,7 @@ func section(c *draw.Canvas, f *draw.Fonts, b Board, n int) {
 	if sec.Flooded {
 		c.Text(x+90, y+20, f.SmallBold, ink, "FLOODED")
 	} else if sec.Breach {
-		c.Text(x+90, y+20, f.SmallBold, alarm, "HULL BREACH")
+		c.Text(x+60, y+20, f.SmallBold, alarm, strings.TrimSpace("HULL BREACH "+sec.Countdown))
 	}
 	// Conditions as chips.
 	cx, cy := x+6, y+28
