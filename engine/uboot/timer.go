@@ -49,7 +49,7 @@ func (s *State) timerPrompt() *engine.Prompt {
 	return &engine.Prompt{Kind: "uboot.timer", Title: "Breach timer", Subject: fmt.Sprintf("section %d", sec),
 		Text: fmt.Sprintf("How many seconds does the app's countdown for the breach in section %d show?%s", sec, s.timerText(sec)),
 		Case: "10.3.7", Options: append(o, back()),
-		Entry: &engine.Entry{Label: "The seconds the app's timer shows", Key: timerKey, Min: 1, Max: 3599}}
+		Entry: &engine.Entry{Label: "The seconds the app's timer shows", Key: timerKey, Min: 1, Max: 3599, Walk: timerKey}}
 }
 
 // timerSection is the breach being timed: the one chosen, or the only one.
