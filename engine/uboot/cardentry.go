@@ -51,7 +51,9 @@ func (s *State) nextField(dr *Draw) *formField {
 		return fd
 	}
 	kind := kindHealth
-	if !slices.Contains(woundDecks, dr.Deck) {
+	if dr.Deck == "captain" {
+		kind = kindHand // §7.7: a Captain's card is played from his hand
+	} else if !slices.Contains(woundDecks, dr.Deck) {
 		if !asked("kind") {
 			fd := &formField{name: "kind", question: "What kind of card is it?", opts: []engine.Option{
 				{Key: "v:0", Label: "A health condition: tucked under a sailor (a random one, by crew token)", Short: "Health", Case: "6.9"},
@@ -114,7 +116,10 @@ func (s *State) entered(dr *Draw) CardDef {
 	}
 	c := CardDef{ID: fmt.Sprintf("own:%s:%d", dr.Deck, n), Title: fmt.Sprintf("Own %s card %d", strings.TrimSuffix(deckTitles[dr.Deck], " deck"), n)}
 	kind := kindHealth
-	if !slices.Contains(woundDecks, dr.Deck) {
+	switch {
+	case dr.Deck == "captain":
+		kind = kindHand
+	case !slices.Contains(woundDecks, dr.Deck):
 		kind = f.Values["kind"]
 	}
 	c.Kind = kindNames[kind]

@@ -90,7 +90,7 @@
 // house pack is labelled invented content, its provenance saying whose
 // each value is.
 //
-// With set-up cards=own the morale, event and wound decks are the owner's
+// With set-up cards=own the morale, event, wound and Captain's decks are the owner's
 // own cards: a draw waits for the card that came up, entered the first
 // time with its values as printed and kept for later draws (owndeck.go,
 // cardentry.go).

@@ -28,16 +28,21 @@ import (
 // (kind, morale, its bar and treatment, forbidden orders), so an entered
 // card is called by its deck and the order it was entered in.
 //
-// The Captain's cards and the Chief Engineer's (§7.7, §10.3.3) are dealt at
-// set-up, not drawn in play: they stay the pack's.
+// The Captain's hand (§7.7) is dealt from his own cards at set-up, so the
+// board's first entries are those draws. The Chief Engineer's cards
+// (§10.3.3), dealt evenly into the toolboxes, stay the pack's.
 
 // ownDecks are the decks drawn from the owner's own cards.
-var ownDecks = []string{"morale1", "morale2", "morale3", "events", "burns", "shock", "poisoning", "gunshot"}
+var ownDecks = []string{"morale1", "morale2", "morale3", "events", "burns", "shock", "poisoning", "gunshot", "captain"}
 
 var woundDecks = []string{"burns", "shock", "poisoning", "gunshot"}
 
 var deckTitles = map[string]string{"morale1": "morale deck 1", "morale2": "morale deck 2", "morale3": "morale deck 3", "events": "event deck",
-	"burns": "burns wound deck", "shock": "electric shock wound deck", "poisoning": "poisoning wound deck", "gunshot": "gunshot wound deck"}
+	"burns": "burns wound deck", "shock": "electric shock wound deck", "poisoning": "poisoning wound deck", "gunshot": "gunshot wound deck",
+	"captain": "Captain's deck"}
+
+// forHand marks a draw for the Captain's hand (§7.7, dealt at set-up).
+const forHand = "hand"
 
 // Draw is a card to be drawn from the owner's own deck.
 type Draw struct {
@@ -87,7 +92,7 @@ func (s *State) queueDraw(deck, cas, purpose, fig string) {
 // drawer is the role who draws from a deck (§5.2: the Captain holds the
 // morale decks, the First Officer the event and wound cards).
 func drawer(deck string) string {
-	if strings.HasPrefix(deck, "morale") {
+	if strings.HasPrefix(deck, "morale") || deck == "captain" {
 		return captain
 	}
 	return fo
@@ -158,6 +163,11 @@ func (s *State) deckEmpty(dr *Draw) {
 		s.Draws = s.Draws[1:]
 		return
 	}
+	if dr.For == forHand {
+		s.note(dr.Case, "Your Captain's deck is used up: the hand stays as it is.")
+		s.Draws = s.Draws[1:]
+		return
+	}
 	dr.Tried = append(dr.Tried, dr.Deck)
 	for _, d := range woundDecks {
 		if !slices.Contains(dr.Tried, d) {
@@ -176,8 +186,13 @@ func (s *State) resolveDrawn(id string) {
 	dr := s.Draws[0]
 	s.Draws = s.Draws[1:]
 	c, _, _ := s.card(id)
-	if dr.For == "" {
+	switch dr.For {
+	case "":
 		s.resolveCard(id, dr.Deck, dr.Case)
+		return
+	case forHand:
+		s.Hand = append(s.Hand, id)
+		s.note("7.7", c.Title+" joins the Captain's hand.")
 		return
 	}
 	i := figIndex(dr.For)

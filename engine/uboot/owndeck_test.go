@@ -14,7 +14,7 @@ import (
 // first time is entered with its values as printed, logged, and resolved
 // ("if the card says so … resolve it"; here morale −1).
 func TestOwnMoraleCardEnteredWhenFirstDrawn_7_3(t *testing.T) {
-	s := board(t, `{"cards":"own"}`)
+	s := ownBoard(t)
 	for k := 0; k < 8; k++ {
 		s, _ = enter(t, s, nil, "mob", "end")
 	}
@@ -34,7 +34,8 @@ func TestOwnMoraleCardEnteredWhenFirstDrawn_7_3(t *testing.T) {
 		t.Fatalf("the card is entered a field a step: %s", s.Pending().Kind)
 	}
 	s, evs = enter(t, s, nil, "v:-1", "ok")
-	if len(s.Entered) != 1 || s.Entered[0].Kind != "effect" || s.Entered[0].Morale != -1 {
+	entered := len(s.Entered)
+	if last := s.Entered[entered-1]; last.ID != "own:morale1:1" || last.Kind != "effect" || last.Morale != -1 {
 		t.Fatalf("the card is kept as entered: %+v", s.Entered)
 	}
 	if moraleSpaces[s.Morale] != "IX" {
@@ -58,7 +59,7 @@ func TestOwnMoraleCardEnteredWhenFirstDrawn_7_3(t *testing.T) {
 		t.Fatalf("a card entered before is offered at the next draw of its deck: %v", keysOf(s.Pending()))
 	}
 	s, _ = enter(t, s, nil, "k:own:morale1:1")
-	if moraleSpaces[s.Morale] != "IX" || len(s.Entered) != 1 {
+	if moraleSpaces[s.Morale] != "IX" || len(s.Entered) != entered {
 		t.Fatalf("drawn again, it resolves again (X → IX) and is not entered twice: %s, %d", moraleSpaces[s.Morale], len(s.Entered))
 	}
 }
@@ -69,7 +70,7 @@ func TestOwnMoraleCardEnteredWhenFirstDrawn_7_3(t *testing.T) {
 // printed and tucked under him (§6.9). §5.2: the First Officer holds the
 // wound cards.
 func TestOwnWoundCardEnteredForTheSailor_8_8(t *testing.T) {
-	s := board(t, `{"cards":"own"}`)
+	s := ownBoard(t)
 	s.emptyBoard()
 	s.place(5, "E1", "E2", "E3")
 	s.Sections[5].Env = map[string]int{"fire": 1}
@@ -110,7 +111,7 @@ func TestOwnWoundCardEnteredForTheSailor_8_8(t *testing.T) {
 // §8.8: "If there are no cards in the wound deck … take a card from a
 // different wound deck" — an empty own deck asks the next one.
 func TestOwnWoundDeckEmptyTakesAnother_8_8(t *testing.T) {
-	s := board(t, `{"cards":"own"}`)
+	s := ownBoard(t)
 	s.d = &script{}
 	s.queueDraw("burns", "8.8", "Wound card for E1", "E1")
 	s, _ = enter(t, s, nil, "empty")
@@ -126,7 +127,7 @@ func TestOwnWoundDeckEmptyTakesAnother_8_8(t *testing.T) {
 // §8.7: an event card may join the Captain's hand; "back" forgets the last
 // answer; a card not entered before may be left for the draw.
 func TestOwnEventCardForTheHand_8_7(t *testing.T) {
-	s := board(t, `{"cards":"own"}`)
+	s := ownBoard(t)
 	hand := len(s.Hand)
 	s, _ = enter(t, s, nil, "app", "event")
 	if s.Pending().Seat != "fo" {
@@ -139,6 +140,45 @@ func TestOwnEventCardForTheHand_8_7(t *testing.T) {
 	s, _ = enter(t, s, nil, "new", "v:0", "back", "v:2", "v:0", "ok")
 	if len(s.Hand) != hand+1 || s.Hand[len(s.Hand)-1] != "own:events:1" {
 		t.Fatalf("§8.7: the card joins the Captain's hand: %v", s.Hand)
+	}
+}
+
+// ownBoard is a new board with cards=own, the Captain's hand dealt: each
+// card new, morale +1.
+func ownBoard(t *testing.T) *State {
+	t.Helper()
+	s := board(t, `{"cards":"own"}`)
+	for s.Pending().Kind == "uboot.draw" {
+		s, _ = enter(t, s, nil, "new", "v:1", "ok")
+	}
+	return s
+}
+
+// §7.7 with §5.2 step 10: the Captain's hand is dealt from his own cards at
+// set-up: the board's first entries ask each card, the Captain's to draw; a
+// Captain's card is a hand card, only its morale asked.
+func TestOwnCaptainsHandDealtAtSetUp_7_7(t *testing.T) {
+	s := board(t, `{"cards":"own"}`)
+	n := s.p.Tokens.CaptainHand
+	if len(s.Hand) != 0 || len(s.Draws) != n || s.Pending().Seat != "captain" {
+		t.Fatalf("%d cards to deal, the Captain's: hand %v, draws %d, seat %q", n, s.Hand, len(s.Draws), s.Pending().Seat)
+	}
+	s, _ = enter(t, s, nil, "new")
+	if !strings.Contains(s.Pending().Text, "morale change") {
+		t.Fatalf("a Captain's card: only its morale is asked: %q", s.Pending().Text)
+	}
+	s, _ = enter(t, s, nil, "v:2", "ok")
+	if len(s.Hand) != 1 || s.Hand[0] != "own:captain:1" || s.Entered[0].Kind != "hand" || s.Entered[0].Morale != 2 {
+		t.Fatalf("the card joins the hand as entered: %v %+v", s.Hand, s.Entered)
+	}
+	if offers(s, "k:own:captain:1") {
+		t.Fatalf("a card in the hand cannot be drawn again")
+	}
+	for s.Pending().Kind == "uboot.draw" {
+		s, _ = enter(t, s, nil, "new", "v:1", "ok")
+	}
+	if len(s.Hand) != n || s.Pending().Kind != "uboot.board" {
+		t.Fatalf("the hand dealt, the board waits for its first entry: %v %s", s.Hand, s.Pending().Kind)
 	}
 }
 

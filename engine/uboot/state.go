@@ -234,6 +234,12 @@ func (s *State) setUp(d engine.Dice) ([]engine.Event, error) {
 		cap.Hidden = append(cap.Hidden, c.ID)
 	}
 	s.Decks["captain"] = cap
+	if s.Own { // his own cards: the board's first entries deal them (owndeck.go)
+		cap.Hidden = nil
+		for i := 0; i < s.p.Tokens.CaptainHand; i++ {
+			s.queueDraw("captain", "7.7", fmt.Sprintf("Captain's card %d of %d dealt", i+1, s.p.Tokens.CaptainHand), forHand)
+		}
+	}
 	for i := 0; i < s.p.Tokens.CaptainHand && len(cap.Hidden) > 0; i++ {
 		id, err := s.drawCard("captain", "7.7", "Captain's card dealt")
 		if err != nil {

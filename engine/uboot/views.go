@@ -66,7 +66,7 @@ func (s *State) View(name string) (*engine.View, error) {
 // notBuilt are the rules the board does not keep yet: absent, not faked.
 var notBuilt = []string{
 	"The CE's cards with the technical-condition icon (§10.3.3: their effect on activation is not in the text), so no toolbox is locked by a face-down card",
-	"The Captain's and the Chief Engineer's cards from the owner's own copy (dealt at set-up: the pack's, even with cards=own)",
+	"The Chief Engineer's cards from the owner's own copy (dealt into the toolboxes at set-up: the pack's, even with cards=own)",
 	"In chat: scheduled sessions, and linked patrols kept between them",
 }
 
