@@ -92,3 +92,21 @@ func TestBoardPictureConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// The picture is drawn on every change of the board in chat: how long one
+// takes (issue 31: every command answers at once).
+func BenchmarkBoardPicture(b *testing.B) {
+	il, err := pictures.NewIllustrator()
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, _, err := uboot.NewRules().New([]byte(`{}`), ones{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := il.Illustrate(st, "board", nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
