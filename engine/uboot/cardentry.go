@@ -108,12 +108,7 @@ func (s *State) nextField(dr *Draw) *formField {
 // entered is the card the complete form makes.
 func (s *State) entered(dr *Draw) CardDef {
 	f := dr.Form
-	n := 1
-	for _, c := range s.Entered {
-		if _, deck, _ := s.card(c.ID); deck == dr.Deck {
-			n++
-		}
-	}
+	n := s.entries(dr.Deck) + 1
 	c := CardDef{ID: fmt.Sprintf("own:%s:%d", dr.Deck, n), Title: fmt.Sprintf("Own %s card %d", strings.TrimSuffix(deckTitles[dr.Deck], " deck"), n)}
 	kind := kindHealth
 	switch {

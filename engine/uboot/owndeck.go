@@ -203,3 +203,14 @@ func (s *State) resolveDrawn(id string) {
 	}
 	s.assign(i, c, "8.8")
 }
+
+// entries counts the cards entered from one of the owner's decks.
+func (s *State) entries(deck string) int {
+	n := 0
+	for _, c := range s.Entered {
+		if _, d, _ := s.card(c.ID); d == deck {
+			n++
+		}
+	}
+	return n
+}

@@ -180,6 +180,9 @@ func TestOwnCaptainsHandDealtAtSetUp_7_7(t *testing.T) {
 	if len(s.Hand) != n || s.Pending().Kind != "uboot.board" {
 		t.Fatalf("the hand dealt, the board waits for its first entry: %v %s", s.Hand, s.Pending().Kind)
 	}
+	if st := statusText(t, s); !strings.Contains(st, "captain your own (3 entered)") || !strings.Contains(st, "morale1 your own (0 entered)") {
+		t.Fatalf("the status says whose the decks are:\n%s", st)
+	}
 }
 
 // With the pack's cards (the default) nothing is asked: the board draws.

@@ -2,6 +2,7 @@ package uboot
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -164,7 +165,9 @@ func (s *State) statusView() *engine.View {
 	}
 	var decks []string
 	for _, d := range deckNames {
-		if dk := s.Decks[d]; dk != nil {
+		if s.Own && slices.Contains(ownDecks, d) {
+			decks = append(decks, fmt.Sprintf("%s your own (%d entered)", d, s.entries(d)))
+		} else if dk := s.Decks[d]; dk != nil {
 			decks = append(decks, fmt.Sprintf("%s %d", d, len(dk.Hidden)+len(dk.Bottom)))
 		}
 	}
