@@ -122,6 +122,9 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 			label = o.Label
 		}
 	}
+	if entryKey(p, c.Key) && !p.HasOption(c.Key) {
+		label = p.Entry.Label + ": " + strings.TrimPrefix(c.Key, p.Entry.Key) // a number typed
+	}
 	next.evs = []engine.Event{{Kind: engine.KindChoice, Case: p.Case, Text: p.Title + ": " + label, Choice: &engine.Choice{Token: p.Token, Key: c.Key}}}
 	switch {
 	case len(s.Draws) > 0:
