@@ -105,7 +105,7 @@ func TestRolesClaimedDuringPlay(t *testing.T) {
 	says(t, r, err, "unclaimed: Prien keeps it until someone claims it with `claim captain`")
 	r, err = click(stranger, "0", "note")
 	says(t, r, err, "claim a role first")
-	// Schepke claims both roles (one player may hold several, §5.1 of U-BOOT).
+	// Schepke claims both roles: one player may hold several.
 	r, err = svc.Command(ctx, here, stranger, "crew", "claim", map[string]string{"role": "captain"})
 	says(t, r, err, "Schepke claims the Captain.")
 	r, err = svc.Command(ctx, here, stranger, "crew", "claim", map[string]string{"role": "fo"})
