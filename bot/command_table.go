@@ -125,6 +125,13 @@ func commandTable() []command {
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
 				return s.autoRoll(ctx, c.place, c.rec, c.st, c.user, c.args["roll"])
 			}},
+		{CommandSpec: CommandSpec{Name: "claim", Help: "In a game of roles: claim one (several are fine), give it up with off, or see who holds which", Args: []ArgSpec{
+			{Name: "role", Help: "the role to claim; none: who holds which", Positional: true},
+			{Name: "off", Help: "off: give the role up", Positional: true},
+		}}, reach: ofTheGame,
+			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
+				return s.claim(ctx, c.rec, c.user, c.args)
+			}},
 		{CommandSpec: CommandSpec{Name: "prefs", Help: "Your reminders: time zone, quiet hours, vacation, where to be pinged, autopilot", Args: []ArgSpec{
 			{Name: "tz", Help: "your time zone, e.g. Europe/Berlin"},
 			{Name: "quiet", Help: "quiet hours in your time, e.g. 23:00-07:00, or off"},

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -197,7 +198,7 @@ func (s *Service) gameCommand(ctx context.Context, c *commandCall) (Reply, error
 			return private("The game has not started yet: its commander presses Start (after anyone has mixed in entropy with `seed`)."), nil
 		}
 		for _, p := range pendingAll(st) {
-			if id, _ := answerer(rec, p); id == user.ID && p.HasOption(gc.Option) {
+			if p.HasOption(gc.Option) && mayAnswer(s.games[rec.Game], rec, p, gc.Option, user) {
 				return s.decide(ctx, c.place, rec, st, engine.Choice{Token: p.Token, Key: gc.Option}, how{by: user.ID})
 			}
 		}
@@ -380,7 +381,11 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 	if target.key == openKey && p.Private {
 		return s.openDoor(ctx, rec, st, p, user)
 	}
-	if id, name := answerer(rec, p); id != "" && user.ID != id {
+	if g := s.games[rec.Game]; g != nil && len(g.Roles) > 0 {
+		if why := roleRefusal(g, rec, p, optionOf(target.key), user); why != "" {
+			return private(why), nil
+		}
+	} else if id, name := answerer(rec, p); id != "" && user.ID != id {
 		if len(rec.Seats) > 0 {
 			return private(fmt.Sprintf("This decision is %s's: your click changed nothing.", name)), nil
 		}
@@ -496,9 +501,11 @@ func players(rec *persist.GameRecord) string {
 	if len(rec.Seats) == 0 {
 		return "commander (" + rec.OwnerName + ")"
 	}
-	names := make([]string, len(rec.Seats))
-	for i, s := range rec.Seats {
-		names[i] = s.Name
+	var names []string
+	for _, s := range rec.Seats {
+		if !slices.Contains(names, s.Name) { // one player may hold several roles
+			names = append(names, s.Name)
+		}
 	}
 	return "players (" + strings.Join(names, ", ") + ")"
 }
