@@ -1,0 +1,550 @@
+package main
+
+// U-BOOT's board checked against the rulebook from outside, the way an
+// independent checker would: through `kaleun play uboot --jsonl` only
+// (docs/players/play.md, docs/players/uboot.md), every draw forced with
+// --dice. Each test is named by the rulebook case it checks (§6–§10, and the
+// digest's §15 rulings both ways) and asserts the rulebook's words, not the
+// engine's code, which these tests do not read. The house pack's data
+// (engine/uboot/packs/house/*.yaml) gives the sailors' icons, the orders'
+// stations and the decks these tests rely on:
+//
+//   - watch 1: C1 reload+torpedoes, C2 reload+tdc, C3 periscope+address,
+//     C4 reload+observation, N3 meal+observation, E1 engines+repair (crown),
+//     E2 engines+ballast, E3 repair+ballast, E4 repair+engines;
+//   - start: 1 C1 C2 C4 | 2 C3 F3 F4 | 3 F1 F2 N4 E2 E3 | 4 N1 N2 N3 E1 E4;
+//     supplies wire 1, rebreathers 2, pump 3, bulbs 5, extinguisher 6,
+//     toolbox I in 2 and II in 4;
+//   - a draw from a pile of n is one die of n faces over the pile in the
+//     pack's order, what was drawn taken out: the crew bag C1…C4 F1…F4
+//     N1…N4 E1…E4, the Food Supply onions 6, bread 6, lemons 4, eggs 6,
+//     fish 6, meat 6, potatoes 6.
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// ubLine is one line of `kaleun play uboot --jsonl`, the fields read here.
+type ubLine struct {
+	Type    string `json:"type"`
+	Token   string `json:"token"`
+	Kind    string `json:"kind"`
+	Case    string `json:"case"`
+	Text    string `json:"text"`
+	Message string `json:"message"`
+	Name    string `json:"name"`
+	Options []struct {
+		Key, Label, Case string
+	} `json:"options"`
+	Roll *struct {
+		Case    string `json:"case"`
+		Purpose string `json:"purpose"`
+		Dice    string `json:"dice"`
+		Faces   []int  `json:"faces"`
+		Result  string `json:"result"`
+	} `json:"roll"`
+	View *struct {
+		Title    string `json:"title"`
+		Sections []struct {
+			Title string   `json:"title"`
+			Lines []string `json:"lines"`
+		} `json:"sections"`
+	} `json:"view"`
+}
+
+// ubSession is one running `kaleun play uboot --jsonl`.
+type ubSession struct {
+	t      *testing.T
+	in     interface{ Write([]byte) (int, error) }
+	lines  chan ubLine
+	prompt ubLine // the pending prompt
+	cancel context.CancelFunc
+	cmd    *exec.Cmd
+	ended  bool
+	all    []ubLine // every line so far
+}
+
+// ubSetupFaces are the set-up's draws: the Captain's hand (3 from 4), the
+// pyramid's six provisions from the Food Supply of 40 (faces given by
+// pyramid, 1 each when nil) and the CE's cards (5 draws, the sixth is the
+// last).
+func ubSetupFaces(pyramid []int) []int {
+	f := []int{1, 1, 1}
+	if pyramid == nil {
+		pyramid = []int{1, 1, 1, 1, 1, 1}
+	}
+	f = append(f, pyramid...)
+	return append(f, 1, 1, 1, 1, 1)
+}
+
+// ubFood gives the faces that draw the named provisions one after the other
+// from the Food Supply, in the pack's order with each draw taken out.
+type ubFood map[string]int
+
+func newUBFood() ubFood {
+	return ubFood{"onions": 6, "bread": 6, "lemons": 4, "eggs": 6, "fish": 6, "meat": 6, "potatoes": 6}
+}
+
+var ubFoodOrder = []string{"onions", "bread", "lemons", "eggs", "fish", "meat", "potatoes"}
+
+func (f ubFood) draw(t *testing.T, kinds ...string) []int {
+	t.Helper()
+	var faces []int
+	for _, k := range kinds {
+		face := 1
+		for _, o := range ubFoodOrder {
+			if o == k {
+				break
+			}
+			face += f[o]
+		}
+		if f[k] == 0 {
+			t.Fatalf("no %s left in the Food Supply", k)
+		}
+		f[k]--
+		faces = append(faces, face)
+	}
+	return faces
+}
+
+// ubCrew is the crew bag's order: the face of figure fig in a full bag is
+// its index + 1.
+var ubCrew = []string{"C1", "C2", "C3", "C4", "F1", "F2", "F3", "F4", "N1", "N2", "N3", "N4", "E1", "E2", "E3", "E4"}
+
+// ubTokens gives the faces that draw the named crew tokens one after the
+// other from a full bag, each taken out.
+func ubTokens(figs ...string) []int {
+	bag := slices.Clone(ubCrew)
+	var faces []int
+	for _, f := range figs {
+		i := slices.Index(bag, f)
+		faces = append(faces, i+1)
+		bag = slices.Delete(bag, i, i+1)
+	}
+	return faces
+}
+
+// startUBoot starts a session with the given dice (padded with 200 ones, so
+// a draw the test does not force takes the pile's first) and args.
+func startUBoot(t *testing.T, dice []int, args ...string) *ubSession {
+	t.Helper()
+	bin := kaleunBinary(t)
+	dir := t.TempDir()
+	faces := slices.Clone(dice)
+	for range 200 {
+		faces = append(faces, 1)
+	}
+	var b strings.Builder
+	for _, f := range faces {
+		fmt.Fprintf(&b, "%d ", f)
+	}
+	diceFile := filepath.Join(dir, "dice")
+	if err := os.WriteFile(diceFile, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	cmd := exec.CommandContext(ctx, bin, append([]string{"play", "uboot", "--db", filepath.Join(dir, "k.db"), "--jsonl", "--dice", diceFile}, args...)...)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &ubSession{t: t, in: in, lines: make(chan ubLine, 1024), cancel: cancel, cmd: cmd}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			var l ubLine
+			if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+				l = ubLine{Type: "garbage", Text: sc.Text()}
+			}
+			s.lines <- l
+		}
+		close(s.lines)
+	}()
+	t.Cleanup(func() {
+		in.Close()
+		_ = cmd.Wait()
+		cancel()
+	})
+	s.read()
+	if s.ended {
+		t.Fatalf("the game started no prompt: %s", stderr.String())
+	}
+	return s
+}
+
+// read collects lines up to the next prompt (or the end of output).
+func (s *ubSession) read() []ubLine {
+	s.t.Helper()
+	var got []ubLine
+	for {
+		select {
+		case l, ok := <-s.lines:
+			if !ok {
+				s.ended = true
+				return got
+			}
+			s.all = append(s.all, l)
+			if l.Type == "garbage" {
+				s.t.Fatalf("not JSON: %s", l.Text)
+			}
+			got = append(got, l)
+			if l.Type == "prompt" {
+				s.prompt = l
+				return got
+			}
+		case <-time.After(10 * time.Second):
+			s.t.Fatalf("no prompt within 10 s; last prompt %q", s.prompt.Text)
+		}
+	}
+}
+
+func (s *ubSession) write(line string) []ubLine {
+	s.t.Helper()
+	if s.ended {
+		s.t.Fatalf("the session has ended; cannot send %q", line)
+	}
+	fmt.Fprintf(s.in, "%s\n", line)
+	return s.read()
+}
+
+// opts is the pending prompt's keys.
+func (s *ubSession) opts() []string {
+	var k []string
+	for _, o := range s.prompt.Options {
+		k = append(k, o.Key)
+	}
+	return k
+}
+
+func (s *ubSession) has(key string) bool { return slices.Contains(s.opts(), key) }
+
+// do answers the pending prompts with keys, one after the other, each with
+// the prompt's token; an error line fails the test. It returns the events.
+func (s *ubSession) do(keys ...string) []ubLine {
+	s.t.Helper()
+	var evs []ubLine
+	for _, k := range keys {
+		if !s.has(k) {
+			s.t.Fatalf("key %q is not offered at %q (%s); options %v", k, s.prompt.Text, s.prompt.Kind, s.opts())
+		}
+		b, _ := json.Marshal(map[string]string{"token": s.prompt.Token, "key": k})
+		for _, l := range s.write(string(b)) {
+			if l.Type == "error" {
+				s.t.Fatalf("key %q refused: %s", k, l.Message)
+			}
+			if l.Type == "event" {
+				evs = append(evs, l)
+			}
+		}
+	}
+	return evs
+}
+
+// refuse sends a line that must be refused: it returns the error message.
+func (s *ubSession) refuse(line string) string {
+	s.t.Helper()
+	for _, l := range s.write(line) {
+		if l.Type == "error" {
+			return l.Message
+		}
+	}
+	s.t.Fatalf("%q was not refused", line)
+	return ""
+}
+
+// status is the status view's lines.
+func (s *ubSession) status() []string {
+	s.t.Helper()
+	var out []string
+	for _, l := range s.write("status") {
+		if l.Type == "view" && l.View != nil {
+			for _, sec := range l.View.Sections {
+				out = append(out, "## "+sec.Title)
+				out = append(out, sec.Lines...)
+			}
+		}
+	}
+	if out == nil {
+		s.t.Fatal("no status view")
+	}
+	return out
+}
+
+// line is the status line beginning with prefix.
+func (s *ubSession) line(prefix string) string {
+	s.t.Helper()
+	st := s.status()
+	for _, l := range st {
+		if strings.HasPrefix(strings.TrimSpace(l), prefix) {
+			return strings.TrimSpace(l)
+		}
+	}
+	s.t.Fatalf("no status line %q in\n%s", prefix, strings.Join(st, "\n"))
+	return ""
+}
+
+var ubRoman = []string{"XI", "X", "IX", "VIII", "VII", "VI", "V", "IV", "III", "II", "I", "—"}
+
+// track returns the space the token stands on ("(V)") of "Order Track" or
+// "Morale Track".
+func (s *ubSession) track(name string) string {
+	s.t.Helper()
+	l := s.line(name + ":")
+	m := regexp.MustCompile(`\(([IVXL—]+)\*?\)`).FindStringSubmatch(l)
+	if m == nil {
+		s.t.Fatalf("no token on %q", l)
+	}
+	return m[1]
+}
+
+var ubFigRe = regexp.MustCompile(`([CFNE][1-4])\[([^\]]*)\]`)
+
+// fig returns figure f's section and activation spaces as shown ("act act ·").
+func (s *ubSession) fig(f string) (int, string) {
+	s.t.Helper()
+	st := s.status()
+	for _, l := range st {
+		l = strings.TrimSpace(l)
+		if len(l) < 2 || l[1] != ':' || l[0] < '1' || l[0] > '8' {
+			continue
+		}
+		left, _, _ := strings.Cut(l, "|")
+		for _, m := range ubFigRe.FindAllStringSubmatch(left, -1) {
+			if m[1] == f {
+				return int(l[0] - '0'), m[2]
+			}
+		}
+	}
+	return 0, ""
+}
+
+// count counts a token kind in figure f's spaces.
+func (s *ubSession) count(f, tok string) int {
+	_, sp := s.fig(f)
+	n := 0
+	for _, w := range strings.Fields(sp) {
+		if w == tok {
+			n++
+		}
+	}
+	return n
+}
+
+// rolls are the roll events among evs whose case is c.
+func ubRolls(evs []ubLine, c string) []ubLine {
+	var r []ubLine
+	for _, e := range evs {
+		if e.Kind == "roll" && e.Roll != nil && e.Roll.Case == c {
+			r = append(r, e)
+		}
+	}
+	return r
+}
+
+func ubText(evs []ubLine) string {
+	var b strings.Builder
+	for _, e := range evs {
+		b.WriteString(e.Kind + " " + e.Case + ": " + e.Text + "\n")
+	}
+	return b.String()
+}
+
+// mob runs one Mobilization: each move is "F2 4 5" (a figure and the
+// sections it enters, in order).
+func (s *ubSession) mob(moves ...string) []ubLine {
+	s.t.Helper()
+	evs := s.do("mob")
+	for _, m := range moves {
+		f := strings.Fields(m)
+		evs = append(evs, s.do("m:"+f[0])...)
+		for _, to := range f[1:] {
+			if strings.HasPrefix(to, "take:") || to == "drop" {
+				evs = append(evs, s.do(to)...)
+				continue
+			}
+			evs = append(evs, s.do("to:"+to)...)
+		}
+		if s.has("stop") {
+			evs = append(evs, s.do("stop")...)
+		}
+	}
+	return append(evs, s.do("end")...)
+}
+
+// order carries out order o with the sailors figs.
+func (s *ubSession) order(o string, figs ...string) []ubLine {
+	s.t.Helper()
+	evs := s.do("order", "o:"+o)
+	for _, f := range figs {
+		evs = append(evs, s.do("+"+f)...)
+	}
+	return append(evs, s.do("go")...)
+}
+
+// ubMoraleCards are the morale-card draws (case 7.3) among evs, as "space
+// deck" ("X morale1").
+func ubMoraleCards(evs []ubLine) []string {
+	re := regexp.MustCompile(`Morale card for space (\S+) from the (morale\d) deck`)
+	var out []string
+	for _, r := range ubRolls(evs, "7.3") {
+		if m := re.FindStringSubmatch(r.Roll.Purpose); m != nil {
+			out = append(out, m[1]+" "+m[2])
+		}
+	}
+	return out
+}
+
+// §7.2: "The Order Track has 9 spaces, starting with VIII and ending with a
+// blank space … Each order costs one space": eight orders a watch; "When the
+// order token has reached the final (blank) space … the Captain must pay for
+// further orders on the Morale Track", and moving into X draws from deck 1.
+func TestUBootRulebook7_2OrderTrackThenMoraleTrack(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	if got := s.track("Order Track"); got != "VIII" {
+		t.Fatalf("§7.2: the order token starts on VIII, status shows %s", got)
+	}
+	want := []string{"VII", "VI", "V", "IV", "III", "II", "I", "—"}
+	for i, w := range want {
+		s.mob()
+		if got := s.track("Order Track"); got != w {
+			t.Fatalf("§7.2: after %d Mobilizations the order token should be on %s, is on %s", i+1, w, got)
+		}
+		if got := s.track("Morale Track"); got != "XI" {
+			t.Fatalf("§7.2: an order paid on the Order Track (%d) moved morale to %s", i+1, got)
+		}
+	}
+	evs := s.mob()
+	if got := s.track("Morale Track"); got != "X" {
+		t.Fatalf("§7.3: the ninth order is paid on the Morale Track, XI → X; morale is %s", got)
+	}
+	if got := ubMoraleCards(evs); !slices.Equal(got, []string{"X morale1"}) {
+		t.Fatalf("§7.3: moving into X draws one card of the first deck; drawn %v\n%s", got, ubText(evs))
+	}
+}
+
+// §7.3: "Whenever the order token moves to the right and goes into or
+// through space X, VIII, VI, IV, II or the final space … Draw cards from the
+// first deck for spaces X and VIII, from the second deck for spaces VI and
+// IV, and from the third deck for space II and the final space"; this
+// "happens both when the Captain pays for an order and when the morale has
+// decreased due to any other game effect". Then §7.4: on the final space the
+// crew is exhausted, other morale losses leave the token there, and the
+// Order Track may still be used; with both tokens on their final spaces no
+// order can be issued.
+func TestUBootRulebook7_3MoraleCardsBySpaceAndExhaustion(t *testing.T) {
+	// Each card drawn is one without a further morale change: X Grumbling
+	// (1 of 4), VIII Headache (1 of 3; to crew token E4), VI Sullen silence
+	// (4 of 4), IV The shakes (3 of 3 after the silence went to the bottom;
+	// to E3), II Grim resolve (4 of 4), the final space Breakdown (1 of 3;
+	// to E2).
+	dice := append(ubSetupFaces(nil), 1, 1, 16, 4, 3, 15, 4, 1, 14)
+	s := startUBoot(t, dice)
+	wantCards := map[string]string{"X": "morale1", "VIII": "morale1", "VI": "morale2", "IV": "morale2", "II": "morale3", "—": "morale3"}
+	for _, space := range ubRoman[1:] {
+		evs := s.do("app", "down")
+		if got := s.track("Morale Track"); got != space {
+			t.Fatalf("§7.3: morale −1 should move the token to %s, it is on %s\n%s", space, got, ubText(evs))
+		}
+		var want []string
+		if d, ok := wantCards[space]; ok {
+			want = []string{space + " " + d}
+		}
+		if got := ubMoraleCards(evs); !slices.Equal(got, want) {
+			t.Fatalf("§7.3: moving into %s draws %v; drawn %v\n%s", space, want, got, ubText(evs))
+		}
+	}
+	// §7.4: "The crew remains exhausted for as long as the order token
+	// remains in the final space"; food, events, KIAs "DO NOT remove the
+	// order token … allowing the game to continue".
+	evs := s.do("app", "down")
+	if got := s.track("Morale Track"); got != "—" || s.ended {
+		t.Fatalf("§7.4: a further morale loss leaves the token on the final space; morale %s, ended %v", got, s.ended)
+	}
+	if got := ubMoraleCards(evs); len(got) != 0 {
+		t.Fatalf("§7.3: the token did not move into a space, yet cards were drawn: %v", got)
+	}
+	// §7.4: "The Captain may still use the Order Track".
+	if !s.has("mob") || !s.has("order") {
+		t.Fatalf("§7.4: an exhausted crew may still be ordered on the Order Track; options %v", s.opts())
+	}
+	for range 8 {
+		s.mob()
+	}
+	if got := s.track("Order Track"); got != "—" {
+		t.Fatalf("§7.2: eight Mobilizations take the Order Track to its final space, it is on %s", got)
+	}
+	// §7.3: "If both the order token on the Order Track and the order token
+	// on the Morale Track have reached the final (rightmost) spaces … the
+	// Captain cannot issue orders".
+	if s.has("mob") || s.has("order") {
+		t.Fatalf("§7.3/§7.4: both tracks on their final spaces, yet orders are offered: %v", s.opts())
+	}
+	// "until at least one space on either of the tracks becomes
+	// available": a morale gain frees one, and no card is drawn on a rise.
+	evs = s.do("app", "up")
+	if got := s.track("Morale Track"); got != "I" {
+		t.Fatalf("§7.3: morale +1 moves the token left to I, it is on %s", got)
+	}
+	if got := ubMoraleCards(evs); len(got) != 0 {
+		t.Fatalf("§7.3: \"Do not draw morale cards when increasing morale\"; drawn %v", got)
+	}
+	if !s.has("mob") {
+		t.Fatalf("§7.3: a space freed on the Morale Track, an order can be paid again; options %v", s.opts())
+	}
+}
+
+// §7.3: "When increasing morale, the order token can never go further to the
+// left than space XI … or affect the Order Track in any way".
+func TestUBootRulebook7_3MoraleNeverAboveXI(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.mob()
+	s.do("app", "up")
+	if got := s.track("Morale Track"); got != "XI" {
+		t.Fatalf("§7.3: morale never rises above XI; it is on %s", got)
+	}
+	if got := s.track("Order Track"); got != "VII" {
+		t.Fatalf("§7.3: a morale gain never affects the Order Track; it is on %s", got)
+	}
+}
+
+// §7.3: "If morale decreases so that the order token moves into or through
+// more than one space that instructs the Captain to draw a morale card, then
+// draw an appropriate card for each of the spaces"; §6.10: "All sailors in
+// Section 7 and 8 become KIA after the U-boat dives. Morale cannot decrease
+// by more than six when that happens", each KIA otherwise −2.
+func TestUBootRulebook6_10DiveKillsOutsideMoraleCappedAtSixCardsPerSpace(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	// Engines in 5 and 6, ballast stays in 3 (E2, E3), four navigators on
+	// the bridge (3-8 is open while surfaced).
+	s.mob("E1 5", "E4 5 6", "N1 3 8", "N2 3 8", "N3 3 8", "N4 8")
+	if got, _ := s.fig("N4"); got != 8 {
+		t.Fatalf("§6.4: N4 should stand in section 8, is in %d", got)
+	}
+	evs := s.order("dive", "E1", "E4", "E2", "E3")
+	for _, f := range []string{"N1", "N2", "N3", "N4"} {
+		if sec, _ := s.fig(f); sec != 0 {
+			t.Fatalf("§6.10: %s in section 8 should be KIA after the dive, stands in %d\n%s", f, sec, ubText(evs))
+		}
+	}
+	if got := s.track("Morale Track"); got != "V" {
+		t.Fatalf("§6.10: four KIA outside cost −8, capped at −6: XI → V; morale is %s\n%s", got, ubText(evs))
+	}
+	if got := ubMoraleCards(evs); !slices.Equal(got, []string{"X morale1", "VIII morale1", "VI morale2"}) {
+		t.Fatalf("§7.3: a loss through X, VIII and VI draws one card for each; drawn %v\n%s", got, ubText(evs))
+	}
+}
