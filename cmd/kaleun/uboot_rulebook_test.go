@@ -305,6 +305,9 @@ var ubRoman = []string{"XI", "X", "IX", "VIII", "VII", "VI", "V", "IV", "III", "
 func (s *ubSession) track(name string) string {
 	s.t.Helper()
 	l := s.line(name + ":")
+	if strings.Contains(l, "([x])") {
+		return "—" // the token on a blocked final space (blocked=pass)
+	}
 	m := regexp.MustCompile(`\(([IVXL—]+)\*?\)`).FindStringSubmatch(l)
 	if m == nil {
 		s.t.Fatalf("no token on %q", l)
@@ -546,5 +549,255 @@ func TestUBootRulebook6_10DiveKillsOutsideMoraleCappedAtSixCardsPerSpace(t *test
 	}
 	if got := ubMoraleCards(evs); !slices.Equal(got, []string{"X morale1", "VIII morale1", "VI morale2"}) {
 		t.Fatalf("§7.3: a loss through X, VIII and VI draws one card for each; drawn %v\n%s", got, ubText(evs))
+	}
+}
+
+// marker is the Morale Track's space holding the excess-activation marker
+// ("V" from "V*"), "" when none is shown.
+func (s *ubSession) marker() string {
+	s.t.Helper()
+	l := s.line("Morale Track:")
+	l, _, _ = strings.Cut(l, "(* ")
+	for _, w := range strings.Fields(strings.TrimPrefix(l, "Morale Track:")) {
+		if strings.Contains(w, "*") {
+			return strings.Trim(w, "()*")
+		}
+	}
+	return ""
+}
+
+// blocked counts the Order Track's blocked spaces ("[x]").
+func (s *ubSession) blocked() int {
+	return strings.Count(s.line("Order Track:"), "[x]")
+}
+
+// §6.6.1's torpedo-room example: "three sailors in the torpedo room. Only
+// two of them are specialists at reloading … all of them are fully
+// activated. If the Captain decides to reload, the specialists will take one
+// excess activation each, and the non-specialist will take two, so the
+// Captain moves the activation token on the Morale Track to the left by two
+// spaces" — the highest number one sailor took, not the sum. The marker
+// starts "in the rightmost space of the Morale Track" (medium Captain).
+func TestUBootRulebook6_6_1ExcessActivationsHighestNotSum(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil), "--set", "captain=medium")
+	if got := s.marker(); got != "—" {
+		t.Fatalf("§7.3: the marker starts on the rightmost space, shows on %q", got)
+	}
+	s.mob("C3 1") // periscope+address: no reload icon
+	steps := []struct{ marker, c1, c3 string }{
+		{"—", "act · ·", "act act ·"},         // 1+1+2, no excess
+		{"I", "act act ·", "act act act"},     // C3 takes 1 excess
+		{"III", "act act act", "act act act"}, // C3 takes 2 excess
+		{"V", "act act act", "act act act"},   // C1, C2 1 each, C3 2: moves 2
+	}
+	for i, st := range steps {
+		evs := s.order("reload", "C1", "C2", "C3")
+		if got := s.marker(); got != st.marker {
+			t.Fatalf("§6.6.1: after reload %d the marker should stand on %s, it is on %s\n%s", i+1, st.marker, got, ubText(evs))
+		}
+		if _, got := s.fig("C1"); got != st.c1 {
+			t.Fatalf("§6.5: reload %d: the specialist C1 takes one activation: %q, shown %q", i+1, st.c1, got)
+		}
+		if _, got := s.fig("C3"); got != st.c3 {
+			t.Fatalf("§6.5: reload %d: the non-specialist C3 takes two: %q, shown %q", i+1, st.c3, got)
+		}
+	}
+}
+
+// §6.6.1: "If the activation token on the Morale Track is already in space XI
+// of the Morale Track, then it cannot move any further. Excess activations
+// are still possible."
+func TestUBootRulebook6_6_1MarkerStopsAtXI(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.mob("C3 1")
+	// Reloads 2, 3, 4 move it 1, 2, 2; each further one 2: 1+2+2+2+2+2 = 11
+	// would pass XI.
+	for range 7 {
+		s.order("reload", "C1", "C2", "C3")
+	}
+	if got := s.marker(); got != "XI" {
+		t.Fatalf("§6.6.1: the marker stops on XI, shows on %q", got)
+	}
+	if !s.has("order") {
+		t.Fatalf("§6.6.1: excess activations are still possible; options %v", s.opts())
+	}
+	s.order("reload", "C1", "C2", "C3")
+	if got := s.marker(); got != "XI" {
+		t.Fatalf("§6.6.1: the marker stays on XI, shows on %q", got)
+	}
+}
+
+// §6.5: "When playing the Captain on 'easy', activation costs are stepped
+// down by one: sailors who have the required specialization do not activate
+// when ordered, and sailors without the required specialization must be
+// activated only once"; §6.6.1: "excess activations are not tracked and
+// each sailor is limited to three activation tokens".
+func TestUBootRulebook6_5EasyCaptainStepsDown(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil), "--set", "captain=easy")
+	if got := s.marker(); got != "" {
+		t.Fatalf("§6.6.1/§7.3: on easy no excess marker is placed, yet one shows on %q", got)
+	}
+	s.mob("C3 1")
+	s.order("reload", "C1", "C2", "C3")
+	if _, got := s.fig("C1"); got != "· · ·" {
+		t.Fatalf("§6.5 easy: the specialist C1 is not activated, shows %q", got)
+	}
+	if _, got := s.fig("C3"); got != "act · ·" {
+		t.Fatalf("§6.5 easy: the non-specialist C3 is activated once, shows %q", got)
+	}
+	for range 4 {
+		s.order("reload", "C1", "C2", "C3")
+	}
+	if _, got := s.fig("C3"); got != "act act act" {
+		t.Fatalf("§6.6.1 easy: at most three activation tokens, C3 shows %q", got)
+	}
+	if got := s.marker(); got != "" {
+		t.Fatalf("§6.6.1 easy: excess activations are not tracked, a marker shows on %q", got)
+	}
+}
+
+// ubMoraleToI takes morale from XI to I by the app's morale losses, the
+// cards drawn being ones without a further morale change (see
+// TestUBootRulebook7_3MoraleCardsBySpaceAndExhaustion): its dice follow the
+// set-up's.
+var ubMoraleToIDice = []int{1, 1, 16, 4, 3, 15, 4}
+
+func (s *ubSession) moraleToI() {
+	s.t.Helper()
+	for range 10 {
+		s.do("app", "down")
+	}
+	if got := s.track("Morale Track"); got != "I" {
+		s.t.Fatalf("morale should be on I, is on %s", got)
+	}
+}
+
+// §6.8 step 3: "If it is located to the left of the Morale Track's order
+// token, then a new activation token must be placed on the rightmost empty
+// space of the Order Track. Afterwards, the Captain resets the activation
+// token on the Morale Track to its rightmost space." Step 1: "moving the
+// order token to space VIII".
+func TestUBootRulebook6_8Step3MarkerLeftOfMoraleBlocksASpace(t *testing.T) {
+	s := startUBoot(t, append(ubSetupFaces(nil), ubMoraleToIDice...))
+	s.moraleToI()
+	s.mob("C3 1")
+	for range 3 {
+		s.order("reload", "C1", "C2", "C3") // marker: — , I, III
+	}
+	if got := s.marker(); got != "III" {
+		t.Fatalf("§6.6.1: the marker should be on III, is on %q", got)
+	}
+	evs := s.do("watch")
+	for s.prompt.Kind != "uboot.board" {
+		t.Fatalf("unexpected prompt during the watch change: %s %v", s.prompt.Text, s.opts())
+	}
+	if got := s.track("Order Track"); got != "VIII" {
+		t.Fatalf("§6.8 step 1: the order token goes back to VIII, is on %s", got)
+	}
+	if got := s.blocked(); got != 1 {
+		t.Fatalf("§6.8 step 3: the marker (III) left of the morale token (I) blocks one space; %d blocked\n%s", got, ubText(evs))
+	}
+	if !strings.Contains(s.line("Order Track:"), "I [x]") {
+		t.Fatalf("§6.8 step 3: the rightmost empty space (the blank) is blocked: %s", s.line("Order Track:"))
+	}
+	if got := s.marker(); got != "—" {
+		t.Fatalf("§6.8 step 3: the marker is reset to the rightmost space, is on %q", got)
+	}
+}
+
+// §6.8 step 3, the other side: a marker on the morale token's own space, or
+// right of it, is not "to the left of" it: no space is blocked, and the
+// marker is still reset.
+func TestUBootRulebook6_8Step3MarkerNotLeftBlocksNothing(t *testing.T) {
+	s := startUBoot(t, append(ubSetupFaces(nil), ubMoraleToIDice...))
+	s.moraleToI()
+	s.mob("C3 1")
+	for range 2 {
+		s.order("reload", "C1", "C2", "C3") // marker: —, I
+	}
+	if got := s.marker(); got != "I" {
+		t.Fatalf("§6.6.1: the marker should be on I, is on %q", got)
+	}
+	s.do("watch")
+	if got := s.blocked(); got != 0 {
+		t.Fatalf("§6.8 step 3: the marker on the morale token's space is not left of it; %d blocked", got)
+	}
+	if got := s.marker(); got != "—" {
+		t.Fatalf("§6.8 step 3: the marker is reset to the rightmost space, is on %q", got)
+	}
+}
+
+// §6.8 step 4: "Each player then discards one activation token from each
+// sailor of the active watch" — one, not all; the outgoing watch keeps the
+// rest on its edge of the panel for its next watch, and the incoming watch
+// has its own spaces.
+func TestUBootRulebook6_8Step4OneActivationDiscardedEach(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	for range 3 {
+		s.order("reload", "C1", "C2", "C4")
+	}
+	s.order("reload", "C1", "C2", "C4") // excess: still three shown
+	s.do("watch")
+	if _, got := s.fig("C1"); got != "· · ·" {
+		t.Fatalf("§6.8: watch 2's C1 has his own empty spaces, shows %q", got)
+	}
+	s.do("watch")
+	if _, got := s.fig("C1"); got != "act act ·" {
+		t.Fatalf("§6.8 step 4: watch 1's C1 discarded one activation token of his three, shows %q", got)
+	}
+}
+
+// §7.2 high alert: "adjust the order token on the Order Track to space VIII
+// and place one activation token in the rightmost empty space of the Order
+// Track – the space is now blocked"; the ruling blocked=stop (digest §15.2's
+// default): "The order token cannot enter blocked spaces, so each block costs
+// one order per watch".
+func TestUBootRulebook15_2BlockedStopHighAlert(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=blocked=stop")
+	s.mob()
+	s.do("alert")
+	if got := s.track("Order Track"); got != "VIII" {
+		t.Fatalf("§7.2: high alert resets the token to VIII, it is on %s", got)
+	}
+	if !strings.Contains(s.line("Order Track:"), " I [x]") {
+		t.Fatalf("§7.2: the rightmost empty space (the blank) is blocked: %s", s.line("Order Track:"))
+	}
+	for range 7 {
+		s.mob()
+	}
+	if got := s.track("Order Track"); got != "I" {
+		t.Fatalf("§15.2 stop: seven orders take the token to I, it is on %s", got)
+	}
+	s.mob()
+	if got := s.track("Morale Track"); got != "X" {
+		t.Fatalf("§15.2 stop: the blank blocked, the eighth order is paid on the Morale Track; morale %s, order %s", got, s.track("Order Track"))
+	}
+}
+
+// The ruling blocked=pass (digest §15.2's other reading, as the board states
+// it): the order token passes over blocked spaces, the final space always
+// ending the track.
+func TestUBootRulebook15_2BlockedPassHighAlert(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=blocked=pass")
+	s.mob()
+	s.do("alert")
+	s.mob()
+	s.do("alert") // blocks the blank, then I
+	if got := s.blocked(); got != 2 {
+		t.Fatalf("§7.2: two high alerts block two spaces, %d shown", got)
+	}
+	for range 6 {
+		s.mob()
+	}
+	if got := s.track("Order Track"); got != "II" {
+		t.Fatalf("§15.2 pass: six orders take the token to II, it is on %s", got)
+	}
+	s.mob()
+	if got, m := s.track("Order Track"), s.track("Morale Track"); got != "—" || m != "XI" {
+		t.Fatalf("§15.2 pass: the token passes over I to the final space; order %s, morale %s", got, m)
+	}
+	s.mob()
+	if got := s.track("Morale Track"); got != "X" {
+		t.Fatalf("§15.2 pass: then orders are paid on the Morale Track; morale %s", got)
 	}
 }
