@@ -273,6 +273,7 @@ func (s *ubSession) status() []string {
 	var out []string
 	for _, l := range s.write("status") {
 		if l.Type == "view" && l.View != nil {
+			out = append(out, "# "+l.View.Title)
 			for _, sec := range l.View.Sections {
 				out = append(out, "## "+sec.Title)
 				out = append(out, sec.Lines...)
@@ -799,5 +800,172 @@ func TestUBootRulebook15_2BlockedPassHighAlert(t *testing.T) {
 	s.mob()
 	if got := s.track("Morale Track"); got != "X" {
 		t.Fatalf("§15.2 pass: then orders are paid on the Morale Track; morale %s", got)
+	}
+}
+
+// steps is the sections offered to figure f's next step ("to:N" keys).
+func (s *ubSession) steps() []string {
+	var to []string
+	for _, k := range s.opts() {
+		if strings.HasPrefix(k, "to:") {
+			to = append(to, strings.TrimPrefix(k, "to:"))
+		}
+	}
+	slices.Sort(to)
+	return to
+}
+
+// §6.4: "The lower sections 1, 2, 3, 4, 5, 6 are mutually adjacent in a long
+// row. The upper sections 7 and 8 are adjacent to each other. Sections 3 and
+// 8 are adjacent only when the U-boat is surfaced"; "A sailor may never
+// backtrack within a single mobilization"; "Do not activate the sailors who
+// are mobilizing".
+func TestUBootRulebook6_4MobilizationAdjacencyNoBacktracking(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.do("mob")
+	for _, c := range []struct {
+		fig  string
+		want []string
+	}{{"C1", []string{"2"}}, {"F2", []string{"2", "4", "8"}}, {"E1", []string{"3", "5"}}} {
+		s.do("m:" + c.fig)
+		if got := s.steps(); !slices.Equal(got, c.want) {
+			t.Fatalf("§6.4: %s's neighbours should be %v, offered %v", c.fig, c.want, got)
+		}
+		s.do("stop")
+	}
+	s.do("m:F2", "to:8")
+	if got := s.steps(); !slices.Equal(got, []string{"7"}) {
+		t.Fatalf("§6.4: from 8 after 3>8, only 7 is ahead (3 would be backtracking); offered %v", got)
+	}
+	s.do("to:7")
+	if got := s.steps(); len(got) != 0 {
+		t.Fatalf("§6.4: from 7 after 3>8>7 the only neighbour is behind; offered %v", got)
+	}
+	s.do("stop", "m:E1", "to:5", "stop")
+	// Moving the same sailor again within the Mobilization is still no
+	// backtracking.
+	s.do("m:E1")
+	if got := s.steps(); !slices.Equal(got, []string{"6"}) {
+		t.Fatalf("§6.4: E1 went 4>5, moving him again may not go back to 4; offered %v", got)
+	}
+	s.do("stop")
+	// "Orders can never be issued or carried out during Mobilization."
+	if s.has("order") {
+		t.Fatalf("§6.4: an order is offered during a Mobilization: %v", s.opts())
+	}
+	s.do("end")
+	if sec, sp := s.fig("F2"); sec != 7 || sp != "· · ·" {
+		t.Fatalf("§6.4: F2 should stand in 7, not activated: section %d, %q", sec, sp)
+	}
+}
+
+// §6.4: "While the U-boat is underwater, sailors cannot move between
+// sections 3 and 8."
+func TestUBootRulebook6_4NoDeckPassageSubmerged(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.mob("E1 5", "E4 5 6")
+	s.order("dive", "E1", "E4", "E2", "E3")
+	if !strings.Contains(strings.Join(s.status(), "\n"), "submerged") {
+		t.Fatalf("§10.1: after the dive the status should say submerged:\n%s", strings.Join(s.status(), "\n"))
+	}
+	s.do("mob", "m:F2")
+	if got := s.steps(); !slices.Equal(got, []string{"2", "4"}) {
+		t.Fatalf("§6.4: submerged, 3's neighbours are 2 and 4 only; offered %v", got)
+	}
+}
+
+// §6.4: "Sailors cannot enter or move through flooded sections"; §10.3.7:
+// "place a flooded section token … Any sailors remaining inside are now KIA,
+// and any resources left inside are lost"; §10.3.6: "If a second section
+// becomes flooded, the U-Boat will sink!"
+func TestUBootRulebook10_3_7FloodedSectionClosedSecondSinks(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.do("app", "breach", "s:5")
+	if got := s.track("Morale Track"); got != "X" {
+		t.Fatalf("§10.3.7 step 1: a hull breach costs morale 1; morale %s", got)
+	}
+	s.mob("E4 5")
+	evs := s.do("app", "flood:5")
+	if sec, _ := s.fig("E4"); sec != 0 {
+		t.Fatalf("§10.3.7: E4 left in the flooded section is KIA, stands in %d\n%s", sec, ubText(evs))
+	}
+	if got := s.track("Morale Track"); got != "VIII" {
+		t.Fatalf("§6.10: the KIA costs morale 2, X → VIII; morale %s", got)
+	}
+	if l := s.line("5:"); strings.Contains(l, "bulbs") {
+		t.Fatalf("§10.3.7: the light bulbs left in 5 are lost: %s", l)
+	}
+	s.do("mob", "m:E1")
+	if got := s.steps(); !slices.Equal(got, []string{"3"}) {
+		t.Fatalf("§6.4: 5 flooded, from 4 only 3 is open; offered %v", got)
+	}
+	s.do("stop", "end")
+	evs = s.do("app", "breach", "s:1", "app", "flood:1")
+	if !s.ended && s.prompt.Kind == "uboot.board" {
+		t.Fatalf("§10.3.6: a second flooded section sinks the boat; the board goes on: %v\n%s", s.opts(), ubText(evs))
+	}
+}
+
+// §10.3.9: "A mobilized sailor can bypass the flooded section by using one
+// of the torpedo loading hatches … possible only if: the U-boat is surfaced,
+// and the sailor bypassing the flooded section is activated". The ruling
+// hatches=deck (default): the hatch in 1 opens to the fore-deck (7).
+func TestUBootRulebook15_6HatchesDeck(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=hatches=deck")
+	s.do("app", "breach", "s:2", "app", "flood:2")
+	s.do("mob", "m:C2")
+	if got := s.steps(); !slices.Equal(got, []string{"7"}) {
+		t.Fatalf("§15.6 deck: section 2 flooded, the hatch in 1 leads to 7; offered %v", got)
+	}
+	s.do("to:7", "to:8", "to:3", "stop", "end")
+	if sec, sp := s.fig("C2"); sec != 3 || sp != "act · ·" {
+		t.Fatalf("§10.3.9: C2 went 1>7>8>3 through the hatch, activated once: section %d, %q", sec, sp)
+	}
+}
+
+// The ruling hatches=direct: the hatches join 1 and 6.
+func TestUBootRulebook15_6HatchesDirect(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=hatches=direct")
+	s.do("app", "breach", "s:2", "app", "flood:2")
+	s.do("mob", "m:C2")
+	if got := s.steps(); !slices.Equal(got, []string{"6"}) {
+		t.Fatalf("§15.6 direct: section 2 flooded, the hatches lead from 1 to 6; offered %v", got)
+	}
+	s.do("to:6", "stop", "end")
+	if sec, sp := s.fig("C2"); sec != 6 || sp != "act · ·" {
+		t.Fatalf("§10.3.9: C2 went 1>6 through the hatches, activated: section %d, %q", sec, sp)
+	}
+}
+
+// §10.3.9: the hatches only while "the U-boat is surfaced".
+func TestUBootRulebook10_3_9NoHatchSubmerged(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=hatches=direct")
+	s.mob("E1 5", "E4 5 6")
+	s.order("dive", "E1", "E4", "E2", "E3")
+	s.do("app", "breach", "s:2", "app", "flood:2")
+	s.do("mob", "m:C2")
+	if got := s.steps(); len(got) != 0 {
+		t.Fatalf("§10.3.9: submerged, no hatch: C2 in 1 cannot leave; offered %v", got)
+	}
+}
+
+// §6.4: "Any sailor moving from or through a section with a resource token
+// may take it with him and place it in any section he moves into or
+// through … A given sailor can move only one resource token per
+// Mobilization."
+func TestUBootRulebook6_4OneResourcePerSailor(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.do("mob", "m:E1", "take:toolbox-II", "to:5")
+	if s.has("take:bulbs") {
+		t.Fatalf("§6.4: E1 carries the toolbox; he may not take the bulbs too: %v", s.opts())
+	}
+	s.do("drop", "stop")
+	s.do("m:E1")
+	if s.has("take:toolbox-II") || s.has("take:bulbs") {
+		t.Fatalf("§6.4: E1 moved one resource this Mobilization already: %v", s.opts())
+	}
+	s.do("stop", "end")
+	if l := s.line("5:"); !strings.Contains(l, "toolbox-II") {
+		t.Fatalf("§6.4: the toolbox was put down in 5: %s", l)
 	}
 }
