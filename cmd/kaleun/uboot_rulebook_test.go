@@ -969,3 +969,94 @@ func TestUBootRulebook6_4OneResourcePerSailor(t *testing.T) {
 		t.Fatalf("§6.4: the toolbox was put down in 5: %s", l)
 	}
 }
+
+// ubCrewDraws counts the crew tokens drawn for crew damage (case 6.12) in
+// evs, rolls and "the only one left" notes alike.
+func ubCrewDraws(evs []ubLine) int {
+	n := 0
+	for _, e := range evs {
+		if e.Case == "6.12" && strings.HasPrefix(e.Text, "Crew token") {
+			n++
+		}
+	}
+	return n
+}
+
+// ubWoundCards are the wound cards drawn in evs (case 8.8), as "figure deck".
+func ubWoundCards(evs []ubLine) []string {
+	re := regexp.MustCompile(`Wound card for (\S+) from the (\S+) deck`)
+	var out []string
+	for _, e := range evs {
+		if m := re.FindStringSubmatch(e.Text); m != nil {
+			out = append(out, m[1]+" "+m[2])
+		}
+	}
+	return out
+}
+
+// §10.3.4: "place the appropriate environmental condition token … and
+// decrease morale by one … After placing the token, resolve crew damage for
+// that section"; §6.12: "The Captain draws as many crew tokens as there are
+// sailors in the affected section. If any of the tokens drawn match any of
+// the sailors there, then those unlucky sailors become wounded … Fire causes
+// burns". The rulebook's example: a fire in section 5 with four sailors,
+// four crew tokens, the brown square (E2) burnt.
+func TestUBootRulebook6_12FirePlacedDrawsPerSailor(t *testing.T) {
+	// Crew tokens: E2 then C1, C2, C3 (none of them in 5); the burns card 1
+	// of 4, Burnt hands (a wound and an activation).
+	// The morale card for X (Grumbling, 1) comes when the token is placed,
+	// before the crew damage.
+	dice := append(ubSetupFaces(nil), 1)
+	dice = append(dice, ubTokens("E2", "C1", "C2", "C3")...)
+	dice = append(dice, 1) // burns: Burnt hands
+	s := startUBoot(t, dice)
+	s.mob("E1 5", "E2 4 5", "E3 4 5", "E4 5")
+	evs := s.do("app", "env", "fire", "s:5")
+	if got := s.track("Morale Track"); got != "X" {
+		t.Fatalf("§10.3.4: a fire costs morale 1, XI → X; morale %s\n%s", got, ubText(evs))
+	}
+	if got := ubCrewDraws(evs); got != 4 {
+		t.Fatalf("§6.12: four sailors in 5, four crew tokens; drawn %d\n%s", got, ubText(evs))
+	}
+	if got := ubWoundCards(evs); !slices.Equal(got, []string{"E2 burns"}) {
+		t.Fatalf("§6.12: E2 drawn, one burns card for him; drawn %v\n%s", got, ubText(evs))
+	}
+	if got := s.count("E2", "wnd") + s.count("E2", "wound"); got != 1 {
+		_, sp := s.fig("E2")
+		t.Fatalf("§6.9: Burnt hands places a wound token on E2; he shows %q", sp)
+	}
+}
+
+// §6.12: "Resolve crew damage when: … Any sailors move into or through a
+// hazardous section", "resolved simultaneously for all sailors who have
+// moved into or through a section during this Mobilization together with
+// sailors who remain in that section … Sailors who have moved out of a
+// section are not affected"; and "when a watch changeover begins" (§6.8
+// step 2).
+func TestUBootRulebook6_12HazardousCrossingAndWatchChange(t *testing.T) {
+	dice := append(ubSetupFaces(nil), 1) // Grumbling for X
+	// Mobilization: three sailors in 5 (E1 and E2 crossed, E4 stays): E1
+	// drawn, then C1, C2; burns card 3 of 4, Smoke inhalation (a fatigue).
+	dice = append(dice, ubTokens("E1", "C1", "C2")...)
+	dice = append(dice, 3)
+	// Watch change: E4 alone in 5: one token, C1.
+	dice = append(dice, ubTokens("C1")...)
+	s := startUBoot(t, dice)
+	s.mob("E2 4 5 6") // moved out of 4, through empty 5 before the fire
+	s.do("app", "env", "fire", "s:5")
+	evs := s.mob("E1 5 6", "E4 5", "E2 5 4")
+	if got := ubCrewDraws(evs); got != 3 {
+		t.Fatalf("§6.12: E1 crossed 5, E2 crossed it back, E4 stays: three tokens; drawn %d\n%s", got, ubText(evs))
+	}
+	if got := ubWoundCards(evs); !slices.Equal(got, []string{"E1 burns"}) {
+		t.Fatalf("§6.12: E1 crossed the fire and was drawn: a burns card for him, though he moved on to 6; drawn %v\n%s", got, ubText(evs))
+	}
+	if got := s.count("E1", "fat"); got != 1 {
+		_, sp := s.fig("E1")
+		t.Fatalf("§6.9: Smoke inhalation places a fatigue token on E1; he shows %q", sp)
+	}
+	evs = s.do("watch")
+	if got := ubCrewDraws(evs); got != 1 {
+		t.Fatalf("§6.8 step 2: E4 in the fire at the bell: one token; drawn %d\n%s", got, ubText(evs))
+	}
+}
