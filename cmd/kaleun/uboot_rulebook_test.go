@@ -1178,3 +1178,163 @@ func TestUBootRulebook8_8EmptyWoundDeckPlayersChoose(t *testing.T) {
 		t.Skip("KNOWN DISCREPANCY: §8.8: \"choose a different wound deck\" (the players choose) vs the board takes the next deck itself, asking nobody: " + strings.Join(ubWoundCards(evs), ", "))
 	}
 }
+
+// §6.5: "the sailor(s) carrying out the order must: be present in the
+// specified section(s); collectively match the number of specialization
+// icons required by the order"; the board offers only orders the crew in
+// position can carry out, and `go` only once the sailors chosen meet them.
+func TestUBootRulebook6_5OrderNeedsSectionAndCount(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.do("order", "o:reload", "+C1", "+C2")
+	if s.has("go") {
+		t.Fatalf("§6.5/§7.5.3: Reload needs three sailors (x3); two chosen and go is offered: %v", s.opts())
+	}
+	s.do("back")
+	if got := s.track("Order Track"); got != "VIII" {
+		t.Fatalf("§6.5: an order left with back is not paid; the token is on %s", got)
+	}
+	s.mob("C4 2")
+	s.do("order")
+	if s.has("o:reload") {
+		t.Fatalf("§6.5: two sailors left in 1 (and none in 6): Reload cannot be carried out, yet it is offered: %v", s.opts())
+	}
+	s.do("back")
+	s.mob("F3 1")
+	s.order("reload", "C1", "C2", "F3")
+	if _, sp := s.fig("F3"); sp != "act act ·" {
+		t.Fatalf("§6.5: \"Sailors without a required specialization icon may carry out the given order, but each such sailor must be activated one additional time\": F3 shows %q", sp)
+	}
+}
+
+// §10.3.5, lighting failure: "one additional sailor in this section must be
+// activated whenever an order in this section is to be carried out … A
+// single activation token is placed regardless of the affected sailor's
+// specialization icons."
+func TestUBootRulebook10_3_5LightingFailureOneMoreSailor(t *testing.T) {
+	s := startUBoot(t, append(ubSetupFaces(nil), 1)) // Grumbling for X
+	s.do("app", "env", "lighting", "s:1")
+	s.do("order")
+	if s.has("o:reload") {
+		t.Fatalf("§10.3.5: dark section 1 with three sailors: Reload needs a fourth; it is offered: %v", s.opts())
+	}
+	s.do("back")
+	s.mob("C3 1")
+	s.order("reload", "C1", "C2", "C4", "C3")
+	for f, want := range map[string]string{"C1": "act · ·", "C2": "act · ·", "C4": "act · ·", "C3": "act · ·"} {
+		if _, sp := s.fig(f); sp != want {
+			t.Fatalf("§10.3.5: three reload specialists and C3 the extra sailor (one token regardless of icons): %s shows %q, want %q", f, sp, want)
+		}
+	}
+}
+
+// §6.7: observation is a busy order: "sailors … are activated using the
+// corresponding observation … tokens instead of regular activation tokens",
+// "place one additional activation token in an activation space of a sailor
+// who doesn't have the required specialization icon", and "If a busy sailor
+// moves, he immediately stops carrying out his order. Flip his 'busy' token
+// to its activation side".
+func TestUBootRulebook6_7BusyObserversStopWhenTheyMove(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.mob("N1 3 8", "C1 2 3 8")
+	s.order("observe", "N1", "C1")
+	if _, sp := s.fig("N1"); sp != "obs · ·" {
+		t.Fatalf("§6.7: the observer N1 takes an observation token; shows %q", sp)
+	}
+	if _, sp := s.fig("C1"); sp != "obs act ·" {
+		t.Fatalf("§6.7: C1, no observation icon, takes an observation token and one activation; shows %q", sp)
+	}
+	s.mob("N1 7")
+	if _, sp := s.fig("N1"); sp != "act · ·" {
+		t.Fatalf("§6.7: N1 moved: his observation token is flipped to its activation side; shows %q", sp)
+	}
+}
+
+// §6.7: "When fully activated sailors carry out busy orders, discard one of
+// their activation tokens and replace it with the appropriate 'busy' token …
+// also counts as an excess activation."
+func TestUBootRulebook6_7FullyActivatedBusyIsExcess(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	for range 3 {
+		s.order("reload", "C1", "C2", "C4")
+	}
+	s.mob("C4 2 3 8")
+	s.order("observe", "C4") // C4: reload + observation
+	if _, sp := s.fig("C4"); sp != "obs act act" && sp != "act act obs" && sp != "act obs act" {
+		t.Fatalf("§6.7: C4's activation token replaced by the observation token; shows %q", sp)
+	}
+	if got := s.marker(); got != "I" {
+		t.Fatalf("§6.7/§6.6.1: the replacement counts as one excess activation: the marker on I; it is on %q", got)
+	}
+}
+
+// §6.9's example: "One of the sailors is already fully activated when he
+// becomes wounded … a wound token and a fatigue token, so two of his
+// activation tokens must be discarded and count as two excess activations."
+// Wounds first, then fatigue (§6.9).
+func TestUBootRulebook6_9WoundOnFullSailorDiscardsActivations(t *testing.T) {
+	// Fire in 1 (Grumbling for X): crew tokens C1, then F1, F2 (not in 1);
+	// the burns card 2 of 4, Burnt face (a wound and a fatigue).
+	dice := append(ubSetupFaces(nil), 1)
+	dice = append(dice, ubTokens("C1", "F1", "F2")...)
+	dice = append(dice, 2)
+	s := startUBoot(t, dice)
+	for range 3 {
+		s.order("reload", "C1", "C2", "C4")
+	}
+	if got := s.marker(); got != "—" {
+		t.Fatalf("no excess yet, the marker on %q", got)
+	}
+	evs := s.do("app", "env", "fire", "s:1")
+	if got := ubWoundCards(evs); !slices.Equal(got, []string{"C1 burns"}) {
+		t.Fatalf("C1 should get a burns card: %v\n%s", got, ubText(evs))
+	}
+	if got := s.count("C1", "wnd"); got != 1 || s.count("C1", "fat") != 1 || s.count("C1", "act") != 1 {
+		_, sp := s.fig("C1")
+		t.Fatalf("§6.9: a wound and a fatigue placed, two activations discarded: C1 shows %q", sp)
+	}
+	if got := s.marker(); got != "II" {
+		t.Fatalf("§6.9/§6.6.1: two activations discarded are two excess activations: the marker on II; it is on %q\n%s", got, ubText(evs))
+	}
+}
+
+// §6.10: "If a sailor receives a second wound token, then he is dead … remove
+// his figure", "Each time a sailor becomes KIA, the Captain must decrease
+// morale by two"; "If a KIA sailor's counterpart is still alive, then when a
+// watch change brings the live counterpart back into play, return the figure
+// … in a freely chosen section … when a watch change would bring a KIA
+// sailor back on duty, remove their figure again."
+func TestUBootRulebook6_10SecondWoundKillsFigureReturnsAndLeaves(t *testing.T) {
+	// An attack on 1: crew tokens C1, F1, F2; the gunshot card 4 of 4, Chest
+	// wound (two wounds).
+	dice := append(ubSetupFaces(nil), ubTokens("C1", "F1", "F2")...)
+	dice = append(dice, 4)
+	s := startUBoot(t, dice)
+	evs := s.do("app", "attack", "s:1")
+	if sec, _ := s.fig("C1"); sec != 0 {
+		t.Fatalf("§6.10: two wound tokens kill C1; he still stands in %d\n%s", sec, ubText(evs))
+	}
+	if got := s.track("Morale Track"); got != "IX" {
+		t.Fatalf("§6.10: a KIA costs morale 2: XI → IX; morale %s\n%s", got, ubText(evs))
+	}
+	if got := ubMoraleCards(evs); !slices.Equal(got, []string{"X morale1"}) {
+		t.Fatalf("§7.3: the loss passes through X: one card of deck 1; drawn %v", got)
+	}
+	// A fire in 5 so that the returning figure's "no crew damage" shows.
+	s.do("app", "env", "fire", "s:5")
+	evs = s.do("watch")
+	if s.prompt.Kind != "uboot.return" || !s.has("r:5") {
+		t.Fatalf("§6.10: watch 2's C1 is alive: his figure returns to a section the player chooses; prompt %s %v\n%s", s.prompt.Kind, s.opts(), ubText(evs))
+	}
+	evs = s.do("r:5")
+	if sec, sp := s.fig("C1"); sec != 5 || sp != "· · ·" {
+		t.Fatalf("§6.10: C1 back in 5 for watch 2, unhurt: section %d, %q", sec, sp)
+	}
+	if got := ubCrewDraws(evs); got != 0 {
+		t.Fatalf("§6.10: \"Do not resolve crew damage on a sailor returned in this way to a hazardous section\"; %d drawn\n%s", got, ubText(evs))
+	}
+	s.mob("C1 6") // out of the fire before the next bell
+	s.do("watch")
+	if sec, _ := s.fig("C1"); sec != 0 {
+		t.Fatalf("§6.10: watch 1's C1 is KIA: his figure is removed again; it stands in %d", sec)
+	}
+}
