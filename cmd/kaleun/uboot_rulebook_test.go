@@ -1338,3 +1338,82 @@ func TestUBootRulebook6_10SecondWoundKillsFigureReturnsAndLeaves(t *testing.T) {
 		t.Fatalf("§6.10: watch 1's C1 is KIA: his figure is removed again; it stands in %d", sec)
 	}
 }
+
+// §6.8 step 4: "If a sailor has a busy token in his space, transfer the busy
+// token to the next watch sailor … If you transfer a sailor's busy token,
+// then do not discard an activation token from that sailor", and "Incoming
+// watch sailors who have received a transferred token and do not have the
+// required specialization icon must be activated one additional time."
+func TestUBootRulebook6_8Step4BusyTokensPassToCounterparts(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	// Watch 1: N1 observation+sextant, C1 reload+torpedoes (a
+	// non-specialist); watch 2: N1 sextant+observation, C1 torpedoes+reload.
+	s.mob("N1 3 8", "C1 2 3 8")
+	s.order("observe", "N1", "C1")
+	s.do("watch")
+	if _, sp := s.fig("N1"); sp != "obs · ·" {
+		t.Fatalf("§6.8: watch 2's N1 (observation icon) takes over the observation token; shows %q", sp)
+	}
+	if n, a := s.count("C1", "obs"), s.count("C1", "act"); n != 1 || a != 1 {
+		_, sp := s.fig("C1")
+		t.Fatalf("§6.8: watch 2's C1 (no observation icon) takes the token and one activation; shows %q", sp)
+	}
+	s.do("watch")
+	// Watch 1's C1 kept his activation (no discard for the one who handed
+	// over) and takes the token back with one more activation.
+	if n, a := s.count("C1", "obs"), s.count("C1", "act"); n != 1 || a != 2 {
+		_, sp := s.fig("C1")
+		t.Fatalf("§6.8: watch 1's C1 kept his activation and takes the token back with one more: shows %q", sp)
+	}
+}
+
+// §6.8 step 4 and §8.6: "Once a card has been treated, one health condition
+// token resulting from it can be discarded instead of an activation token
+// during a watch change"; "Once a sailor has no more health condition tokens
+// resulting from a particular card, discard the health condition card".
+func TestUBootRulebook6_8Step4TreatedCardLosesAToken(t *testing.T) {
+	// An event card 2 of 6, Flu (a fatigue, to a random sailor): crew token
+	// C3, in section 2 with F3 (first aid).
+	dice := append(ubSetupFaces(nil), 2)
+	dice = append(dice, ubTokens("C3")...)
+	s := startUBoot(t, dice)
+	s.do("app", "event")
+	if got := s.count("C3", "fat"); got != 1 {
+		t.Fatalf("§6.9: Flu places a fatigue on C3: %d", got)
+	}
+	s.do("order", "o:aid", "m:F3", "p:C3", "go")
+	if !strings.Contains(s.line("C3:"), "treated") {
+		t.Fatalf("§8.6: C3's card treated: %s", s.line("C3:"))
+	}
+	s.do("watch", "watch")
+	if got := s.count("C3", "fat"); got != 0 {
+		t.Fatalf("§6.8: the treated card's fatigue was discarded at the watch change; C3 has %d", got)
+	}
+	if strings.Contains(strings.Join(s.status(), "\n"), "Flu") {
+		t.Fatalf("§8.6: the card with no tokens left is discarded:\n%s", strings.Join(s.status(), "\n"))
+	}
+}
+
+// §8.6: "Only one sailor may be activated by a single 'First Aid' order.
+// However, that sailor may treat multiple sailors located in his section,
+// one sailor per activation"; "must be in the same section".
+func TestUBootRulebook8_6FirstAidInTheMedicsSection(t *testing.T) {
+	// The event card 2 of 6, Flu, to crew token C3 (in 2 with the medic F3).
+	dice := append(ubSetupFaces(nil), 2)
+	dice = append(dice, ubTokens("C3")...)
+	s := startUBoot(t, dice)
+	s.do("app", "event")
+	s.do("order", "o:aid", "m:F3")
+	if !s.has("p:C3") {
+		t.Fatalf("§8.6: C3 in F3's section can be treated: %v", s.opts())
+	}
+	for _, k := range s.opts() {
+		if strings.HasPrefix(k, "p:") && k != "p:C3" {
+			t.Fatalf("§8.6: only patients with a card, in the medic's section, are offered: %v", s.opts())
+		}
+	}
+	s.do("p:C3", "go")
+	if _, sp := s.fig("F3"); sp != "act · ·" {
+		t.Fatalf("§8.6: the medic F3 (first aid icon) is activated once for one patient; shows %q", sp)
+	}
+}
