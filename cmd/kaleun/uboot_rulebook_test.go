@@ -1417,3 +1417,95 @@ func TestUBootRulebook8_6FirstAidInTheMedicsSection(t *testing.T) {
 		t.Fatalf("§8.6: the medic F3 (first aid icon) is activated once for one patient; shows %q", sp)
 	}
 }
+
+// §6.13: "A player who has at least one of their sailors in sections 7 or 8
+// can discard one cigarette token. This enables up to four sailors (not
+// necessarily that player's) in Sections 7 and 8 to each discard one
+// activation token (but no other token type) … The Captain also removes the
+// leftmost activation token from the Order Track. Smoking can be done only
+// once per watch, but players can collectively discard more than one
+// cigarette token during that smoking break … A given sailor may discard
+// only one activation token during a smoking break. Smoking is not an order".
+func TestUBootRulebook6_13Cigarettes(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.mob()
+	s.do("alert") // blocks the blank
+	s.mob()
+	s.do("alert") // blocks I
+	if !strings.Contains(s.line("Order Track:"), "II [x] [x]") {
+		t.Fatalf("§7.2: two high alerts block I and the blank: %s", s.line("Order Track:"))
+	}
+	s.mob("N1 3 8", "N2 3 8", "N4 8", "C1 2 3 8", "C2 2 3 8")
+	s.order("gun20", "N2", "N4")
+	s.order("sextant", "N1")
+	s.order("observe", "C1", "C2") // non-specialists: an observation token and an activation each
+	order := s.track("Order Track")
+	s.do("smoke")
+	if got := s.opts(); !slices.Equal(got, []string{"c:captain", "c:nav", "back"}) {
+		t.Fatalf("§6.13: only players with a sailor in 7 or 8 (Captain, Navigator) may smoke: %v", got)
+	}
+	s.do("c:nav")
+	for _, k := range []string{"+N1", "+N2", "+N4", "+C1", "+C2"} {
+		if !s.has(k) {
+			t.Fatalf("§6.13: %s (an activation token, in 8) may benefit: %v", k, s.opts())
+		}
+	}
+	s.do("+N2", "+N4", "+C1", "+C2")
+	if s.has("+N1") {
+		t.Fatalf("§6.13: up to four sailors a cigarette: a fifth offered: %v", s.opts())
+	}
+	s.do("go")
+	if !strings.Contains(s.line("Order Track:"), "II I [x]") || s.blocked() != 1 {
+		t.Fatalf("§6.13: the leftmost blocked space (I) is unblocked, the blank still blocked: %s", s.line("Order Track:"))
+	}
+	s.do("c:captain")
+	for _, k := range []string{"+N2", "+N4", "+C1", "+C2"} {
+		if s.has(k) {
+			t.Fatalf("§6.13: %s benefited this break already: %v", k, s.opts())
+		}
+	}
+	s.do("+N1", "go", "done")
+	if got := s.blocked(); got != 0 {
+		t.Fatalf("§6.13: two cigarettes unblock both spaces: %d still blocked", got)
+	}
+	for f, want := range map[string]string{"N1": "· · ·", "N2": "· · ·", "N4": "· · ·", "C1": "obs · ·", "C2": "obs · ·"} {
+		if _, sp := s.fig(f); sp != want {
+			t.Fatalf("§6.13: %s discarded one activation token, nothing else: shows %q, want %q", f, sp, want)
+		}
+	}
+	if got := s.track("Order Track"); got != order {
+		t.Fatalf("§6.13: smoking is not an order: the token moved %s → %s", order, got)
+	}
+	if !strings.Contains(s.line("Cigarettes:"), "Captain 1") || !strings.Contains(s.line("Cigarettes:"), "Navigator 1") {
+		t.Fatalf("§6.13: one cigarette each spent: %s", s.line("Cigarettes:"))
+	}
+	if s.has("smoke") {
+		t.Fatalf("§6.13: one smoking break a watch: smoke offered again: %v", s.opts())
+	}
+	s.do("watch")
+	s.mob("N3 3 8")
+	if !s.has("smoke") {
+		t.Fatalf("§6.13: a new watch, a new smoking break: %v", s.opts())
+	}
+}
+
+// The ruling per-role (digest §15.8, §5.1): per-role (default) gives every
+// role its 2 cigarettes however many play; per-player gives 2 to each player
+// at the table.
+func TestUBootRulebook15_8CigarettesPerRoleOrPerPlayer(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil), "--set", "players=2", "--set", "rulings=per-role=per-role")
+	if l := s.line("Cigarettes:"); !strings.Contains(l, "Captain 2, First Officer 2, Navigator 2, Chief Engineer 2") {
+		t.Fatalf("§15.8 per-role: two cigarettes for each of the four roles: %s", l)
+	}
+	s = startUBoot(t, ubSetupFaces(nil), "--set", "players=2", "--set", "rulings=per-role=per-player")
+	l := s.line("Cigarettes:")
+	total := 0
+	for _, m := range regexp.MustCompile(`\d+`).FindAllString(l, -1) {
+		var n int
+		fmt.Sscan(m, &n)
+		total += n
+	}
+	if total != 4 {
+		t.Fatalf("§15.8 per-player: two players, four cigarettes in all: %s", l)
+	}
+}
