@@ -1509,3 +1509,176 @@ func TestUBootRulebook15_8CigarettesPerRoleOrPerPlayer(t *testing.T) {
 		t.Fatalf("§15.8 per-player: two players, four cigarettes in all: %s", l)
 	}
 }
+
+// ubFoodDice is the set-up's dice with the pyramid drawn as the kinds given
+// (spaces 1 to 6: row 1 is space 1, row 2 spaces 2-3, row 3 spaces 4-6),
+// followed by the refills' kinds, in the order drawn.
+func ubFoodDice(t *testing.T, pyramid []string, refills ...string) []int {
+	t.Helper()
+	f := newUBFood()
+	d := ubSetupFaces(f.draw(t, pyramid...))
+	return append(d, f.draw(t, refills...)...)
+}
+
+// meal cooks one meal with cook c taking the pyramid's spaces in order.
+func (s *ubSession) meal(c string, spaces ...int) []ubLine {
+	s.t.Helper()
+	evs := s.do("order", "o:meal", "c:"+c, "keep")
+	for _, sp := range spaces {
+		evs = append(evs, s.do(fmt.Sprintf("t:%d", sp))...)
+	}
+	return append(evs, s.do("go")...)
+}
+
+// §9.4.1: "If the Navigator selects more than one token, they must form a
+// connected group, i.e. the first token must be adjacent to the second, and
+// the second token adjacent to the third"; "If there is at least one lemon
+// token within the pyramid, then the Navigator must collect a lemon together
+// with the rest … (even if not adjacent …). The lemon never counts"; "Put
+// any lemons aside into the rightmost space"; "Taking either option [a swap
+// or a replacement] will activate the sailor one additional time."
+func TestUBootRulebook9_4_1ConnectedMealAndTheLemon(t *testing.T) {
+	dice := ubFoodDice(t, []string{"lemons", "onions", "bread", "meat", "eggs", "onions"})
+	s := startUBoot(t, dice)
+	s.do("order", "o:meal", "c:N3", "keep")
+	if s.has("t:1") {
+		t.Fatalf("§9.4: the lemon is never an ingredient, yet it is offered: %v", s.opts())
+	}
+	s.do("t:4")
+	got := s.opts()
+	if !slices.Contains(got, "t:5") || !slices.Contains(got, "t:2") || slices.Contains(got, "t:6") || slices.Contains(got, "t:3") {
+		t.Fatalf("§9.4.1: after space 4 (bottom row, left), the next token must be adjacent to it (2 above, 5 beside); offered %v", got)
+	}
+	s.do("t:5") // meat + eggs: ham omelette
+	if s.has("t:4") {
+		t.Fatalf("§9.4.1: a token is taken once: %v", s.opts())
+	}
+	evs := s.do("go")
+	if !strings.Contains(ubText(evs), "lemon") {
+		t.Fatalf("§9.4.1: the lemon in the pyramid is taken along:\n%s", ubText(evs))
+	}
+	food := s.line("Food:")
+	if !strings.Contains(food, "today 1 meal(s)") || !strings.Contains(food, "lemons aside 1") {
+		t.Fatalf("§9.4.1: one meal stored, the lemon set aside: %s", food)
+	}
+	if _, sp := s.fig("N3"); sp != "act · ·" {
+		t.Fatalf("§9.4.1: the cook (meal icon), no swap: one activation; N3 shows %q", sp)
+	}
+	// A swap costs the cook one activation more: the refills were onions
+	// (1 onions, 2 onions, 3 bread, 4-6 onions); swap 2 and 3, cook space 4.
+	s.do("order", "o:meal", "c:N3", "swap:2:3", "t:4", "go")
+	if _, sp := s.fig("N3"); sp != "act act act" {
+		t.Fatalf("§9.4.1: the swap activates the cook one additional time: N3 shows %q", sp)
+	}
+}
+
+// §9.4.2's example: "the first meal has 3 ingredients, and the remaining two
+// have 2 ingredients each … the morale increases by 3 in total"; "Up to
+// three meals a day"; then "the Navigator discards all the tokens from the
+// 'Today's Meal' spaces". Morale starts on VIII (ruling morale-start=VIII)
+// so that +3 shows.
+func TestUBootRulebook9_4_2ThreeTwoTwoIsPlusThree(t *testing.T) {
+	dice := ubFoodDice(t,
+		[]string{"bread", "fish", "eggs", "meat", "potatoes", "onions"},
+		"meat", "bread", "potatoes", // refill 4, 5, 6 after the stew
+		"fish", "bread", // refill 4, 5 after the wurst
+	)
+	s := startUBoot(t, dice, "--set", "rulings=morale-start=VIII")
+	if got := s.track("Morale Track"); got != "VIII" {
+		t.Fatalf("§15.1: morale-start=VIII puts the token on VIII, it is on %s", got)
+	}
+	s.meal("N3", 4, 5, 6) // stew: meat, potatoes, onions
+	s.meal("N3", 4, 5)    // wurst with bread
+	s.meal("N3", 4, 5)    // tinned fish sandwiches
+	s.do("order")
+	if s.has("o:meal") {
+		t.Fatalf("§9.4: up to three meals a day; a fourth is offered: %v", s.opts())
+	}
+	s.do("back")
+	evs := s.do("app", "eat")
+	if got := s.track("Morale Track"); got != "XI" {
+		t.Fatalf("§9.4.2: meals of 3, 2 and 2 tokens give +1, +1, +1: VIII → XI; morale %s\n%s", got, ubText(evs))
+	}
+	if !strings.Contains(s.line("Food:"), "today 0 meal(s)") {
+		t.Fatalf("§9.4.2: today's meals are discarded: %s", s.line("Food:"))
+	}
+	s.do("order")
+	if !s.has("o:meal") {
+		t.Fatalf("§9.4: a new day, meals can be cooked again: %v", s.opts())
+	}
+}
+
+// §9.4's table: "no meal: decrease morale by 2; 1 token: decrease morale by
+// 1".
+func TestUBootRulebook9_4NoMealAndBadMeal(t *testing.T) {
+	s := startUBoot(t, ubFoodDice(t, []string{"bread", "fish", "eggs", "meat", "potatoes", "onions"}))
+	s.do("app", "eat")
+	if got := s.track("Morale Track"); got != "IX" {
+		t.Fatalf("§9.4: no meal that day: morale −2, XI → IX; morale %s", got)
+	}
+	s.meal("N3", 4)
+	s.do("app", "eat")
+	if got := s.track("Morale Track"); got != "VIII" {
+		t.Fatalf("§9.4: one meal of 1 token: morale −1, IX → VIII; morale %s", got)
+	}
+}
+
+// The ruling combos (digest §15.5): recipe (default) — a meal of 2 or 3
+// tokens must be one of the 8 combinations; free — any connected tokens.
+func TestUBootRulebook15_5CombosRecipeOrFree(t *testing.T) {
+	pyr := []string{"bread", "fish", "eggs", "onions", "meat", "potatoes"}
+	s := startUBoot(t, ubFoodDice(t, pyr), "--set", "rulings=combos=recipe")
+	s.do("order", "o:meal", "c:N3", "keep", "t:4", "t:5") // onions + meat: no recipe
+	if s.has("go") {
+		t.Fatalf("§15.5 recipe: onions and meat are no combination, yet go is offered: %v", s.opts())
+	}
+	s = startUBoot(t, ubFoodDice(t, pyr), "--set", "rulings=combos=free")
+	s.do("order", "o:meal", "c:N3", "keep", "t:4", "t:5")
+	if !s.has("go") {
+		t.Fatalf("§15.5 free: any two connected tokens make a meal: %v", s.opts())
+	}
+}
+
+// The ruling lemons (digest §15.5, §9.4.2): discard (default) — the lemons
+// set aside go to the discard pile at 22:00 with the day's meals; keep —
+// they stay aside.
+func TestUBootRulebook15_5LemonsDiscardOrKeep(t *testing.T) {
+	pyr := []string{"lemons", "fish", "eggs", "meat", "bread", "onions"}
+	for _, c := range []struct{ ruling, aside string }{{"discard", "lemons aside 0"}, {"keep", "lemons aside 1"}} {
+		s := startUBoot(t, ubFoodDice(t, pyr), "--set", "rulings=lemons="+c.ruling)
+		s.meal("N3", 4, 5) // wurst with bread, and the lemon
+		if !strings.Contains(s.line("Food:"), "lemons aside 1") {
+			t.Fatalf("§9.4.1: the lemon set aside: %s", s.line("Food:"))
+		}
+		s.do("app", "eat")
+		if !strings.Contains(s.line("Food:"), c.aside) {
+			t.Fatalf("§15.5 lemons=%s: after 22:00 %q expected: %s", c.ruling, c.aside, s.line("Food:"))
+		}
+	}
+}
+
+// The ruling toolboxes (digest §15.9, §5.2 "one toolbox in section 2 and the
+// other in section 4"): I-in-2 (default) or II-in-2.
+func TestUBootRulebook15_9ToolboxesEitherWay(t *testing.T) {
+	for _, c := range []struct{ ruling, in2, in4 string }{{"I-in-2", "toolbox-I", "toolbox-II"}, {"II-in-2", "toolbox-II", "toolbox-I"}} {
+		s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=toolboxes="+c.ruling)
+		if l := s.line("2:"); !strings.Contains(l, c.in2+",") && !strings.HasSuffix(l, c.in2) {
+			t.Fatalf("§15.9 %s: %s in section 2: %s", c.ruling, c.in2, l)
+		}
+		if l := s.line("4:"); !strings.Contains(l, c.in4) {
+			t.Fatalf("§15.9 %s: %s in section 4: %s", c.ruling, c.in4, l)
+		}
+	}
+}
+
+// The ruling morale-start (digest §15.1): XI (default), the leftmost space.
+func TestUBootRulebook15_1MoraleStartsOnXI(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	if got := s.track("Morale Track"); got != "XI" {
+		t.Fatalf("§15.1 default: the Morale Track's token starts on XI, it is on %s", got)
+	}
+	s = startUBoot(t, ubSetupFaces(nil), "--set", "rulings=morale-start=X")
+	if got := s.track("Morale Track"); got != "X" {
+		t.Fatalf("§15.1 X: the token starts on X, it is on %s", got)
+	}
+}
