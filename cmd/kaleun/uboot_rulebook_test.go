@@ -43,6 +43,7 @@ type ubLine struct {
 	Case    string `json:"case"`
 	Text    string `json:"text"`
 	Message string `json:"message"`
+	Level   string `json:"level"`
 	Name    string `json:"name"`
 	Options []struct {
 		Key, Label, Case string
@@ -1680,5 +1681,96 @@ func TestUBootRulebook15_1MoraleStartsOnXI(t *testing.T) {
 	s = startUBoot(t, ubSetupFaces(nil), "--set", "rulings=morale-start=X")
 	if got := s.track("Morale Track"); got != "X" {
 		t.Fatalf("§15.1 X: the token starts on X, it is on %s", got)
+	}
+}
+
+// exhaust takes morale to the final space (the cards as in
+// ubMoraleToIDice, then the final space's from deck 3).
+func (s *ubSession) exhaust() {
+	s.t.Helper()
+	s.moraleToI()
+	s.do("app", "down")
+	if got := s.track("Morale Track"); got != "—" {
+		s.t.Fatalf("morale should be on the final space, is on %s", got)
+	}
+}
+
+// ubEnded reports whether the session ended with an end line of level lost.
+func (s *ubSession) lost() bool {
+	for _, l := range s.all {
+		if l.Type == "end" {
+			return l.Level == "lost"
+		}
+	}
+	return false
+}
+
+// §7.4: "If an exhausted crew is faced with a new environmental condition or
+// hull breach, they are unable to contain the threat … all players lose the
+// game"; "EXCEPTION: a lighting failure cannot cause a 'game over' effect
+// when the crew is exhausted" (§10.3.5).
+func TestUBootRulebook7_4ExhaustedCrewSuddenDeath(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		keys []string
+		lost bool
+	}{
+		{"fire", []string{"app", "env", "fire", "s:5"}, true},
+		{"leak", []string{"app", "env", "leak", "s:5"}, true},
+		{"breach", []string{"app", "breach", "s:5"}, true},
+		{"lighting", []string{"app", "env", "lighting", "s:5"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := startUBoot(t, append(ubSetupFaces(nil), ubMoraleToIDice...))
+			s.exhaust()
+			s.do(c.keys...)
+			if c.lost && !(s.ended && s.lost()) {
+				t.Fatalf("§7.4: a new %s with the crew exhausted loses the boat; the board goes on: %v", c.name, s.opts())
+			}
+			if !c.lost && (s.ended || s.prompt.Kind != "uboot.board") {
+				t.Fatalf("§10.3.5: a lighting failure never ends the game; ended %v, prompt %s", s.ended, s.prompt.Kind)
+			}
+			if !c.lost && s.track("Morale Track") != "—" {
+				t.Fatalf("§7.4: the token stays on the final space")
+			}
+		})
+	}
+}
+
+// §10.3.5: "The repair requirement of all environmental conditions is 1
+// [repair icon] and the required supply token … The sailor carrying out the
+// order and the supply token must be present in the section … Activate the
+// sailor … with a regular activation token (or two activation tokens if they
+// don't have the repair specialization icon). One environmental condition
+// token is then removed. When removing an environmental condition token,
+// increase morale by 2."
+func TestUBootRulebook10_3_5EnvironmentalRepair(t *testing.T) {
+	// A fire in 5 and two in 6 with nobody there: three morale losses from
+	// VIII (VI draws from deck 2: Sullen silence, 4 of 4).
+	s := startUBoot(t, append(ubSetupFaces(nil), 4), "--set", "rulings=morale-start=VIII")
+	s.do("app", "env", "fire", "s:5", "app", "env", "fire", "s:6", "app", "env", "fire", "s:6")
+	if got := s.track("Morale Track"); got != "V" {
+		t.Fatalf("§10.3.4: three fires, morale −3: VIII → V; morale %s", got)
+	}
+	// E4 (repair) and N1 (no repair icon) into 6, through the fire in 5:
+	// crew damage with the padding's tokens (C1, C2…: nobody there).
+	s.mob("E4 5 6", "N1 5 6")
+	s.do("order", "o:repair")
+	if s.has("env:5:fire") {
+		t.Fatalf("§10.3.5: the extinguisher is in 6, not 5, and nobody is in 5: the fire in 5 is offered: %v", s.opts())
+	}
+	s.do("env:6:fire", "+N1", "go")
+	if _, sp := s.fig("N1"); sp != "act act ·" {
+		t.Fatalf("§10.3.5: N1 without the repair icon takes two activation tokens; shows %q", sp)
+	}
+	if l := s.line("6:"); !strings.Contains(l, "1× fire") || !strings.Contains(l, "extinguisher") {
+		t.Fatalf("§10.3.5: one fire token of two is removed (one problem an order), the extinguisher stays (never used up): %s", l)
+	}
+	if got := s.track("Morale Track"); got != "VII" {
+		t.Fatalf("§10.3.5: removing a fire is morale +2: V → VII; morale %s", got)
+	}
+	s.do("order", "o:repair", "env:6:fire", "+E4", "go")
+	if _, sp := s.fig("E4"); sp != "act · ·" {
+		t.Fatalf("§10.3.5: E4 with the repair icon takes one activation token; shows %q", sp)
 	}
 }
