@@ -1774,3 +1774,99 @@ func TestUBootRulebook10_3_5EnvironmentalRepair(t *testing.T) {
 		t.Fatalf("§10.3.5: E4 with the repair icon takes one activation token; shows %q", sp)
 	}
 }
+
+// §10.3.2: "Activate each sailor in the repair crew with a technical
+// condition token of the corresponding color … if a sailor does not have the
+// necessary specialization icon ('repair' in this case), then the sailor must
+// be activated with an additional activation token"; "If … the number of
+// sailors in the repair crew drops below the level required by the repair,
+// then the order is stopped … all the technical condition tokens … flipped to
+// their activation sides"; "A paused repair can be resumed if enough sailors
+// are activated for repairs in the corresponding section. It does not
+// require another 'Repair' order"; when the app says it is done, "flip the
+// repair crew's technical condition tokens to their activation side".
+func TestUBootRulebook10_3_2TechnicalRepairPauseResume(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.do("app", "tech", "yellow", "s:4")
+	s.do("order", "o:repair", "tech:4:0", "n:2", "k:-", "+E1", "+N1", "go")
+	if _, sp := s.fig("E1"); sp != "yellow · ·" {
+		t.Fatalf("§10.3.2: E1 (repair) takes a yellow token; shows %q", sp)
+	}
+	if _, sp := s.fig("N1"); sp != "yellow act ·" {
+		t.Fatalf("§10.3.2: N1 (no repair icon) takes a yellow token and an activation; shows %q", sp)
+	}
+	s.mob("N1 3")
+	if _, sp := s.fig("E1"); sp != "act · ·" {
+		t.Fatalf("§10.3.2: the crew drops below 2: E1's token is flipped; shows %q", sp)
+	}
+	if !strings.Contains(s.line("4:"), "paused") {
+		t.Fatalf("§10.3.2: the repair is paused: %s", s.line("4:"))
+	}
+	order := s.track("Order Track")
+	s.do("resume", "tech:4:0", "+E1", "+E4", "go")
+	if got := s.track("Order Track"); got != order {
+		t.Fatalf("§10.3.2: resuming needs no Repair order: the token moved %s → %s", order, got)
+	}
+	if !strings.Contains(s.line("4:"), "under repair") {
+		t.Fatalf("§10.3.2: the repair resumed: %s", s.line("4:"))
+	}
+	s.do("app", "fixed", "t:4:0")
+	if l := s.line("4:"); strings.Contains(l, "yellow") {
+		t.Fatalf("§10.3.2: the repaired condition's token leaves the Technical View: %s", l)
+	}
+	if _, sp := s.fig("E4"); sp != "act · ·" {
+		t.Fatalf("§10.3.2: the crew's tokens are flipped to their activation side: E4 shows %q", sp)
+	}
+}
+
+// §10.3.7: "A Hull Breach requires a repair crew of 5 [repair icons] … The
+// repairing sailors must be in the breached section … Activate them with
+// regular activation tokens. Remember that sailors without the 'Repair'
+// specialization must take two activation tokens."
+func TestUBootRulebook10_3_7BreachNeedsFiveRepairIcons(t *testing.T) {
+	s := startUBoot(t, append(ubSetupFaces(nil), 1)) // Grumbling for X
+	s.do("app", "breach", "s:4")
+	s.do("order", "o:repair", "breach:4")
+	if s.prompt.Kind == "uboot.cecard" {
+		s.do("k:-")
+	}
+	s.do("+E1", "+E4", "+N1", "+N2")
+	if s.has("go") {
+		t.Fatalf("§10.3.7: four sailors are not a crew of 5: go offered %v", s.opts())
+	}
+	s.do("+N3", "go")
+	for f, want := range map[string]string{"E1": "act · ·", "E4": "act · ·", "N1": "act act ·", "N2": "act act ·", "N3": "act act ·"} {
+		if _, sp := s.fig(f); sp != want {
+			t.Fatalf("§10.3.7: %s shows %q, want %q (ordinary tokens; two for a non-specialist)", f, sp, want)
+		}
+	}
+}
+
+// §10.3.3: "Cards located in toolbox I can only be played to boost repairs
+// in the section where toolbox marker I is located"; "There must always be
+// at least one real sailor"; "The basic effect requires that at least one
+// sailor with the [repair] specialization is in the repair crew".
+func TestUBootRulebook10_3_3CECardsWhereTheToolboxIs(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.do("app", "tech", "red", "s:5")
+	s.mob("E1 5", "E4 5")
+	s.do("order", "o:repair", "tech:5:0", "n:2")
+	if s.prompt.Kind == "uboot.cecard" {
+		t.Fatalf("§10.3.3: no toolbox in 5: no CE card may be played, yet asked: %v", s.opts())
+	}
+	s.do("back")
+	s = startUBoot(t, ubSetupFaces(nil))
+	s.do("app", "tech", "red", "s:4")
+	s.do("order", "o:repair", "tech:4:0", "n:3")
+	if s.prompt.Kind != "uboot.cecard" || !s.has("k:ce-welder") {
+		t.Fatalf("§10.3.3: toolbox II in 4 holds the welding kit (+2): it may be played: %s %v", s.prompt.Kind, s.opts())
+	}
+	s.do("k:ce-welder", "+N1")
+	if s.has("go") {
+		t.Fatalf("§10.3.3: the basic effect needs a repair specialist in the crew: N1 alone and +2 is offered go: %v", s.opts())
+	}
+	s.do("clear", "+E1", "go")
+	if _, sp := s.fig("E1"); sp != "red · ·" {
+		t.Fatalf("§10.3.3: E1 and the +2 card make the crew of 3: E1 shows %q", sp)
+	}
+}
