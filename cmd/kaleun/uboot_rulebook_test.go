@@ -442,6 +442,7 @@ func ubMoraleCards(evs []ubLine) []string {
 // order token has reached the final (blank) space … the Captain must pay for
 // further orders on the Morale Track", and moving into X draws from deck 1.
 func TestUBootRulebook7_2OrderTrackThenMoraleTrack(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	if got := s.track("Order Track"); got != "VIII" {
 		t.Fatalf("§7.2: the order token starts on VIII, status shows %s", got)
@@ -475,6 +476,7 @@ func TestUBootRulebook7_2OrderTrackThenMoraleTrack(t *testing.T) {
 // Order Track may still be used; with both tokens on their final spaces no
 // order can be issued.
 func TestUBootRulebook7_3MoraleCardsBySpaceAndExhaustion(t *testing.T) {
+	t.Parallel()
 	// Each card drawn is one without a further morale change: X Grumbling
 	// (1 of 4), VIII Headache (1 of 3; to crew token E4), VI Sullen silence
 	// (4 of 4), IV The shakes (3 of 3 after the silence went to the bottom;
@@ -539,6 +541,7 @@ func TestUBootRulebook7_3MoraleCardsBySpaceAndExhaustion(t *testing.T) {
 // §7.3: "When increasing morale, the order token can never go further to the
 // left than space XI … or affect the Order Track in any way".
 func TestUBootRulebook7_3MoraleNeverAboveXI(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.mob()
 	s.do("app", "up")
@@ -556,6 +559,7 @@ func TestUBootRulebook7_3MoraleNeverAboveXI(t *testing.T) {
 // Section 7 and 8 become KIA after the U-boat dives. Morale cannot decrease
 // by more than six when that happens", each KIA otherwise −2.
 func TestUBootRulebook6_10DiveKillsOutsideMoraleCappedAtSixCardsPerSpace(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	// Engines in 5 and 6, ballast stays in 3 (E2, E3), four navigators on
 	// the bridge (3-8 is open while surfaced).
@@ -604,6 +608,7 @@ func (s *ubSession) blocked() int {
 // spaces" — the highest number one sailor took, not the sum. The marker
 // starts "in the rightmost space of the Morale Track" (medium Captain).
 func TestUBootRulebook6_6_1ExcessActivationsHighestNotSum(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil), "--set", "captain=medium")
 	if got := s.marker(); got != "—" {
 		t.Fatalf("§7.3: the marker starts on the rightmost space, shows on %q", got)
@@ -633,6 +638,7 @@ func TestUBootRulebook6_6_1ExcessActivationsHighestNotSum(t *testing.T) {
 // of the Morale Track, then it cannot move any further. Excess activations
 // are still possible."
 func TestUBootRulebook6_6_1MarkerStopsAtXI(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.mob("C3 1")
 	// Reloads 2, 3, 4 move it 1, 2, 2; each further one 2: 1+2+2+2+2+2 = 11
@@ -658,6 +664,7 @@ func TestUBootRulebook6_6_1MarkerStopsAtXI(t *testing.T) {
 // activated only once"; §6.6.1: "excess activations are not tracked and
 // each sailor is limited to three activation tokens".
 func TestUBootRulebook6_5EasyCaptainStepsDown(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil), "--set", "captain=easy")
 	if got := s.marker(); got != "" {
 		t.Fatalf("§6.6.1/§7.3: on easy no excess marker is placed, yet one shows on %q", got)
@@ -703,6 +710,7 @@ func (s *ubSession) moraleToI() {
 // token on the Morale Track to its rightmost space." Step 1: "moving the
 // order token to space VIII".
 func TestUBootRulebook6_8Step3MarkerLeftOfMoraleBlocksASpace(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, append(ubSetupFaces(nil), ubMoraleToIDice...))
 	s.moraleToI()
 	s.mob("C3 1")
@@ -734,6 +742,7 @@ func TestUBootRulebook6_8Step3MarkerLeftOfMoraleBlocksASpace(t *testing.T) {
 // right of it, is not "to the left of" it: no space is blocked, and the
 // marker is still reset.
 func TestUBootRulebook6_8Step3MarkerNotLeftBlocksNothing(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, append(ubSetupFaces(nil), ubMoraleToIDice...))
 	s.moraleToI()
 	s.mob("C3 1")
@@ -757,6 +766,7 @@ func TestUBootRulebook6_8Step3MarkerNotLeftBlocksNothing(t *testing.T) {
 // rest on its edge of the panel for its next watch, and the incoming watch
 // has its own spaces.
 func TestUBootRulebook6_8Step4OneActivationDiscardedEach(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	for range 3 {
 		s.order("reload", "C1", "C2", "C4")
@@ -778,6 +788,7 @@ func TestUBootRulebook6_8Step4OneActivationDiscardedEach(t *testing.T) {
 // default): "The order token cannot enter blocked spaces, so each block costs
 // one order per watch".
 func TestUBootRulebook15_2BlockedStopHighAlert(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=blocked=stop")
 	s.mob()
 	s.do("alert")
@@ -803,6 +814,7 @@ func TestUBootRulebook15_2BlockedStopHighAlert(t *testing.T) {
 // it): the order token passes over blocked spaces, the final space always
 // ending the track.
 func TestUBootRulebook15_2BlockedPassHighAlert(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=blocked=pass")
 	s.mob()
 	s.do("alert")
@@ -845,6 +857,7 @@ func (s *ubSession) steps() []string {
 // backtrack within a single mobilization"; "Do not activate the sailors who
 // are mobilizing".
 func TestUBootRulebook6_4MobilizationAdjacencyNoBacktracking(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.do("mob")
 	for _, c := range []struct {
@@ -886,6 +899,7 @@ func TestUBootRulebook6_4MobilizationAdjacencyNoBacktracking(t *testing.T) {
 // §6.4: "While the U-boat is underwater, sailors cannot move between
 // sections 3 and 8."
 func TestUBootRulebook6_4NoDeckPassageSubmerged(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.mob("E1 5", "E4 5 6")
 	s.order("dive", "E1", "E4", "E2", "E3")
@@ -903,6 +917,7 @@ func TestUBootRulebook6_4NoDeckPassageSubmerged(t *testing.T) {
 // and any resources left inside are lost"; §10.3.6: "If a second section
 // becomes flooded, the U-Boat will sink!"
 func TestUBootRulebook10_3_7FloodedSectionClosedSecondSinks(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.do("app", "breach", "s:5")
 	if got := s.track("Morale Track"); got != "X" {
@@ -935,6 +950,7 @@ func TestUBootRulebook10_3_7FloodedSectionClosedSecondSinks(t *testing.T) {
 // and the sailor bypassing the flooded section is activated". The ruling
 // hatches=deck (default): the hatch in 1 opens to the fore-deck (7).
 func TestUBootRulebook15_6HatchesDeck(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=hatches=deck")
 	s.do("app", "breach", "s:2", "app", "flood:2")
 	s.do("mob", "m:C2")
@@ -949,6 +965,7 @@ func TestUBootRulebook15_6HatchesDeck(t *testing.T) {
 
 // The ruling hatches=direct: the hatches join 1 and 6.
 func TestUBootRulebook15_6HatchesDirect(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=hatches=direct")
 	s.do("app", "breach", "s:2", "app", "flood:2")
 	s.do("mob", "m:C2")
@@ -963,6 +980,7 @@ func TestUBootRulebook15_6HatchesDirect(t *testing.T) {
 
 // §10.3.9: the hatches only while "the U-boat is surfaced".
 func TestUBootRulebook10_3_9NoHatchSubmerged(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=hatches=direct")
 	s.mob("E1 5", "E4 5 6")
 	s.order("dive", "E1", "E4", "E2", "E3")
@@ -978,6 +996,7 @@ func TestUBootRulebook10_3_9NoHatchSubmerged(t *testing.T) {
 // through … A given sailor can move only one resource token per
 // Mobilization."
 func TestUBootRulebook6_4OneResourcePerSailor(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.do("mob", "m:E1", "take:toolbox-II", "to:5")
 	if s.has("take:bulbs") {
@@ -1026,6 +1045,7 @@ func ubWoundCards(evs []ubLine) []string {
 // burns". The rulebook's example: a fire in section 5 with four sailors,
 // four crew tokens, the brown square (E2) burnt.
 func TestUBootRulebook6_12FirePlacedDrawsPerSailor(t *testing.T) {
+	t.Parallel()
 	// Crew tokens: E2 then C1, C2, C3 (none of them in 5); the burns card 1
 	// of 4, Burnt hands (a wound and an activation).
 	// The morale card for X (Grumbling, 1) comes when the token is placed,
@@ -1058,6 +1078,7 @@ func TestUBootRulebook6_12FirePlacedDrawsPerSailor(t *testing.T) {
 // section are not affected"; and "when a watch changeover begins" (§6.8
 // step 2).
 func TestUBootRulebook6_12HazardousCrossingAndWatchChange(t *testing.T) {
+	t.Parallel()
 	dice := append(ubSetupFaces(nil), 1) // Grumbling for X
 	// Mobilization: three sailors in 5 (E1 and E2 crossed, E4 stays): E1
 	// drawn, then C1, C2; burns card 3 of 4, Smoke inhalation (a fatigue).
@@ -1100,6 +1121,7 @@ func (s *ubSession) dive() {
 // surface, then resolve crew damage once in the affected section without
 // placing a toxic gas token" and "the Morale Track is unaffected".
 func TestUBootRulebook10_3_5GasSurfacedNoTokenNoMorale(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	evs := s.do("app", "env", "gas", "s:3")
 	if got := ubCrewDraws(evs); got != 5 {
@@ -1117,6 +1139,7 @@ func TestUBootRulebook10_3_5GasSurfacedNoTokenNoMorale(t *testing.T) {
 // the crew from resolving crew damage from toxic gas"; submerged, the token
 // is placed and morale drops by one (§10.3.4).
 func TestUBootRulebook10_3_5RebreathersSpareGas(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.dive()
 	evs := s.do("app", "env", "gas", "s:2") // the rebreathers are in 2
@@ -1137,6 +1160,7 @@ func TestUBootRulebook10_3_5RebreathersSpareGas(t *testing.T) {
 // there are tokens of that type (e.g. … two 'fire' tokens and three
 // sailors … six tokens)".
 func TestUBootRulebook6_12TwoFiresDrawTwicePerSailor(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.do("app", "env", "fire", "s:6", "app", "env", "fire", "s:6")
 	evs := s.mob("E1 5 6", "E2 4 5 6", "E3 4 5 6")
@@ -1150,6 +1174,7 @@ func TestUBootRulebook6_12TwoFiresDrawTwicePerSailor(t *testing.T) {
 // affected by crew damage from enemy attacks)"; enemy attacks cause gunshot
 // wounds.
 func TestUBootRulebook6_12SevenAndEightAreOne(t *testing.T) {
+	t.Parallel()
 	dice := append(ubSetupFaces(nil), ubTokens("N2", "C1", "C2")...)
 	s := startUBoot(t, dice)
 	s.mob("N1 3 8", "N2 3 8 7", "N3 3 8")
@@ -1166,6 +1191,7 @@ func TestUBootRulebook6_12SevenAndEightAreOne(t *testing.T) {
 // crew tokens, more than the bag's 16. refill (the default): the bag is
 // refilled and the draw goes on; cap: the draw stops at 16.
 func TestUBootRulebook15_4CrewBagRefillAndCap(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		ruling string
 		want   int
@@ -1187,6 +1213,7 @@ func TestUBootRulebook15_4CrewBagRefillAndCap(t *testing.T) {
 // are no more cards of that type, then choose a different wound deck": the
 // players choose which.
 func TestUBootRulebook8_8EmptyWoundDeckPlayersChoose(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	for range 4 {
 		s.do("app", "env", "fire", "s:5")
@@ -1208,6 +1235,7 @@ func TestUBootRulebook8_8EmptyWoundDeckPlayersChoose(t *testing.T) {
 // icons required by the order"; the board offers only orders the crew in
 // position can carry out, and `go` only once the sailors chosen meet them.
 func TestUBootRulebook6_5OrderNeedsSectionAndCount(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.do("order", "o:reload", "+C1", "+C2")
 	if s.has("go") {
@@ -1235,6 +1263,7 @@ func TestUBootRulebook6_5OrderNeedsSectionAndCount(t *testing.T) {
 // single activation token is placed regardless of the affected sailor's
 // specialization icons."
 func TestUBootRulebook10_3_5LightingFailureOneMoreSailor(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, append(ubSetupFaces(nil), 1)) // Grumbling for X
 	s.do("app", "env", "lighting", "s:1")
 	s.do("order")
@@ -1258,6 +1287,7 @@ func TestUBootRulebook10_3_5LightingFailureOneMoreSailor(t *testing.T) {
 // moves, he immediately stops carrying out his order. Flip his 'busy' token
 // to its activation side".
 func TestUBootRulebook6_7BusyObserversStopWhenTheyMove(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.mob("N1 3 8", "C1 2 3 8")
 	s.order("observe", "N1", "C1")
@@ -1277,6 +1307,7 @@ func TestUBootRulebook6_7BusyObserversStopWhenTheyMove(t *testing.T) {
 // their activation tokens and replace it with the appropriate 'busy' token …
 // also counts as an excess activation."
 func TestUBootRulebook6_7FullyActivatedBusyIsExcess(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	for range 3 {
 		s.order("reload", "C1", "C2", "C4")
@@ -1296,6 +1327,7 @@ func TestUBootRulebook6_7FullyActivatedBusyIsExcess(t *testing.T) {
 // activation tokens must be discarded and count as two excess activations."
 // Wounds first, then fatigue (§6.9).
 func TestUBootRulebook6_9WoundOnFullSailorDiscardsActivations(t *testing.T) {
+	t.Parallel()
 	// Fire in 1 (Grumbling for X): crew tokens C1, then F1, F2 (not in 1);
 	// the burns card 2 of 4, Burnt face (a wound and a fatigue).
 	dice := append(ubSetupFaces(nil), 1)
@@ -1328,6 +1360,7 @@ func TestUBootRulebook6_9WoundOnFullSailorDiscardsActivations(t *testing.T) {
 // … in a freely chosen section … when a watch change would bring a KIA
 // sailor back on duty, remove their figure again."
 func TestUBootRulebook6_10SecondWoundKillsFigureReturnsAndLeaves(t *testing.T) {
+	t.Parallel()
 	// An attack on 1: crew tokens C1, F1, F2; the gunshot card 4 of 4, Chest
 	// wound (two wounds).
 	dice := append(ubSetupFaces(nil), ubTokens("C1", "F1", "F2")...)
@@ -1369,6 +1402,7 @@ func TestUBootRulebook6_10SecondWoundKillsFigureReturnsAndLeaves(t *testing.T) {
 // watch sailors who have received a transferred token and do not have the
 // required specialization icon must be activated one additional time."
 func TestUBootRulebook6_8Step4BusyTokensPassToCounterparts(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	// Watch 1: N1 observation+sextant, C1 reload+torpedoes (a
 	// non-specialist); watch 2: N1 sextant+observation, C1 torpedoes+reload.
@@ -1396,6 +1430,7 @@ func TestUBootRulebook6_8Step4BusyTokensPassToCounterparts(t *testing.T) {
 // during a watch change"; "Once a sailor has no more health condition tokens
 // resulting from a particular card, discard the health condition card".
 func TestUBootRulebook6_8Step4TreatedCardLosesAToken(t *testing.T) {
+	t.Parallel()
 	// An event card 2 of 6, Flu (a fatigue, to a random sailor): crew token
 	// C3, in section 2 with F3 (first aid).
 	dice := append(ubSetupFaces(nil), 2)
@@ -1422,6 +1457,7 @@ func TestUBootRulebook6_8Step4TreatedCardLosesAToken(t *testing.T) {
 // However, that sailor may treat multiple sailors located in his section,
 // one sailor per activation"; "must be in the same section".
 func TestUBootRulebook8_6FirstAidInTheMedicsSection(t *testing.T) {
+	t.Parallel()
 	// The event card 2 of 6, Flu, to crew token C3 (in 2 with the medic F3).
 	dice := append(ubSetupFaces(nil), 2)
 	dice = append(dice, ubTokens("C3")...)
@@ -1451,6 +1487,7 @@ func TestUBootRulebook8_6FirstAidInTheMedicsSection(t *testing.T) {
 // cigarette token during that smoking break … A given sailor may discard
 // only one activation token during a smoking break. Smoking is not an order".
 func TestUBootRulebook6_13Cigarettes(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.mob()
 	s.do("alert") // blocks the blank
@@ -1517,6 +1554,7 @@ func TestUBootRulebook6_13Cigarettes(t *testing.T) {
 // role its 2 cigarettes however many play; per-player gives 2 to each player
 // at the table.
 func TestUBootRulebook15_8CigarettesPerRoleOrPerPlayer(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil), "--set", "players=2", "--set", "rulings=per-role=per-role")
 	if l := s.line("Cigarettes:"); !strings.Contains(l, "Captain 2, First Officer 2, Navigator 2, Chief Engineer 2") {
 		t.Fatalf("§15.8 per-role: two cigarettes for each of the four roles: %s", l)
@@ -1562,6 +1600,7 @@ func (s *ubSession) meal(c string, spaces ...int) []ubLine {
 // any lemons aside into the rightmost space"; "Taking either option [a swap
 // or a replacement] will activate the sailor one additional time."
 func TestUBootRulebook9_4_1ConnectedMealAndTheLemon(t *testing.T) {
+	t.Parallel()
 	dice := ubFoodDice(t, []string{"lemons", "onions", "bread", "meat", "eggs", "onions"})
 	s := startUBoot(t, dice)
 	s.do("order", "o:meal", "c:N3", "keep")
@@ -1602,6 +1641,7 @@ func TestUBootRulebook9_4_1ConnectedMealAndTheLemon(t *testing.T) {
 // 'Today's Meal' spaces". Morale starts on VIII (ruling morale-start=VIII)
 // so that +3 shows.
 func TestUBootRulebook9_4_2ThreeTwoTwoIsPlusThree(t *testing.T) {
+	t.Parallel()
 	dice := ubFoodDice(t,
 		[]string{"bread", "fish", "eggs", "meat", "potatoes", "onions"},
 		"meat", "bread", "potatoes", // refill 4, 5, 6 after the stew
@@ -1635,6 +1675,7 @@ func TestUBootRulebook9_4_2ThreeTwoTwoIsPlusThree(t *testing.T) {
 // §9.4's table: "no meal: decrease morale by 2; 1 token: decrease morale by
 // 1".
 func TestUBootRulebook9_4NoMealAndBadMeal(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubFoodDice(t, []string{"bread", "fish", "eggs", "meat", "potatoes", "onions"}))
 	s.do("app", "eat")
 	if got := s.track("Morale Track"); got != "IX" {
@@ -1650,6 +1691,7 @@ func TestUBootRulebook9_4NoMealAndBadMeal(t *testing.T) {
 // The ruling combos (digest §15.5): recipe (default) — a meal of 2 or 3
 // tokens must be one of the 8 combinations; free — any connected tokens.
 func TestUBootRulebook15_5CombosRecipeOrFree(t *testing.T) {
+	t.Parallel()
 	pyr := []string{"bread", "fish", "eggs", "onions", "meat", "potatoes"}
 	s := startUBoot(t, ubFoodDice(t, pyr), "--set", "rulings=combos=recipe")
 	s.do("order", "o:meal", "c:N3", "keep", "t:4", "t:5") // onions + meat: no recipe
@@ -1667,6 +1709,7 @@ func TestUBootRulebook15_5CombosRecipeOrFree(t *testing.T) {
 // set aside go to the discard pile at 22:00 with the day's meals; keep —
 // they stay aside.
 func TestUBootRulebook15_5LemonsDiscardOrKeep(t *testing.T) {
+	t.Parallel()
 	pyr := []string{"lemons", "fish", "eggs", "meat", "bread", "onions"}
 	for _, c := range []struct{ ruling, aside string }{{"discard", "lemons aside 0"}, {"keep", "lemons aside 1"}} {
 		s := startUBoot(t, ubFoodDice(t, pyr), "--set", "rulings=lemons="+c.ruling)
@@ -1684,6 +1727,7 @@ func TestUBootRulebook15_5LemonsDiscardOrKeep(t *testing.T) {
 // The ruling toolboxes (digest §15.9, §5.2 "one toolbox in section 2 and the
 // other in section 4"): I-in-2 (default) or II-in-2.
 func TestUBootRulebook15_9ToolboxesEitherWay(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ ruling, in2, in4 string }{{"I-in-2", "toolbox-I", "toolbox-II"}, {"II-in-2", "toolbox-II", "toolbox-I"}} {
 		s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=toolboxes="+c.ruling)
 		if l := s.line("2:"); !strings.Contains(l, c.in2+",") && !strings.HasSuffix(l, c.in2) {
@@ -1697,6 +1741,7 @@ func TestUBootRulebook15_9ToolboxesEitherWay(t *testing.T) {
 
 // The ruling morale-start (digest §15.1): XI (default), the leftmost space.
 func TestUBootRulebook15_1MoraleStartsOnXI(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	if got := s.track("Morale Track"); got != "XI" {
 		t.Fatalf("§15.1 default: the Morale Track's token starts on XI, it is on %s", got)
@@ -1733,6 +1778,7 @@ func (s *ubSession) lost() bool {
 // game"; "EXCEPTION: a lighting failure cannot cause a 'game over' effect
 // when the crew is exhausted" (§10.3.5).
 func TestUBootRulebook7_4ExhaustedCrewSuddenDeath(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		keys []string
@@ -1768,6 +1814,7 @@ func TestUBootRulebook7_4ExhaustedCrewSuddenDeath(t *testing.T) {
 // token is then removed. When removing an environmental condition token,
 // increase morale by 2."
 func TestUBootRulebook10_3_5EnvironmentalRepair(t *testing.T) {
+	t.Parallel()
 	// A fire in 5 and two in 6 with nobody there: three morale losses from
 	// VIII (VI draws from deck 2: Sullen silence, 4 of 4).
 	s := startUBoot(t, append(ubSetupFaces(nil), 4), "--set", "rulings=morale-start=VIII")
@@ -1809,6 +1856,7 @@ func TestUBootRulebook10_3_5EnvironmentalRepair(t *testing.T) {
 // require another 'Repair' order"; when the app says it is done, "flip the
 // repair crew's technical condition tokens to their activation side".
 func TestUBootRulebook10_3_2TechnicalRepairPauseResume(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.do("app", "tech", "yellow", "s:4")
 	s.do("order", "o:repair", "tech:4:0", "n:2", "k:-", "+E1", "+N1", "go")
@@ -1847,6 +1895,7 @@ func TestUBootRulebook10_3_2TechnicalRepairPauseResume(t *testing.T) {
 // regular activation tokens. Remember that sailors without the 'Repair'
 // specialization must take two activation tokens."
 func TestUBootRulebook10_3_7BreachNeedsFiveRepairIcons(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, append(ubSetupFaces(nil), 1)) // Grumbling for X
 	s.do("app", "breach", "s:4")
 	s.do("order", "o:repair", "breach:4")
@@ -1870,6 +1919,7 @@ func TestUBootRulebook10_3_7BreachNeedsFiveRepairIcons(t *testing.T) {
 // at least one real sailor"; "The basic effect requires that at least one
 // sailor with the [repair] specialization is in the repair crew".
 func TestUBootRulebook10_3_3CECardsWhereTheToolboxIs(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.do("app", "tech", "red", "s:5")
 	s.mob("E1 5", "E4 5")
@@ -1900,6 +1950,7 @@ func TestUBootRulebook10_3_3CECardsWhereTheToolboxIs(t *testing.T) {
 // the Captain will need to move the activation token … by one space." The
 // house pack's Beer says so too ("the CE activates two of his sailors").
 func TestUBootRulebook6_6_1BeerActivatesTwoCESailors(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	evs := s.do("order", "o:address", "k:cc-beer", "+C3", "go")
 	if s.prompt.Kind != "uboot.board" {
@@ -1918,6 +1969,7 @@ func TestUBootRulebook6_6_1BeerActivatesTwoCESailors(t *testing.T) {
 // §6.14: "Always finish carrying out one order or resolving one game effect
 // before moving on": the outgoing watch is the one hurt at the bell.
 func TestUBootRulebook6_8Step2HurtsTheOutgoingWatch(t *testing.T) {
+	t.Parallel()
 	// A fire in 5 (nobody there; Grumbling for X); E4 walks in (one token,
 	// C1: unhurt); at the bell E4 drawn, burns 3 of 4: Smoke inhalation (a
 	// fatigue).
@@ -1946,6 +1998,7 @@ func TestUBootRulebook6_8Step2HurtsTheOutgoingWatch(t *testing.T) {
 // §7.6: "if a morale or event card would affect a KIA sailor exclusively, it
 // is discarded without effect".
 func TestUBootRulebook7_6CardOnAKIASailorIsDiscarded(t *testing.T) {
+	t.Parallel()
 	// An attack on 1: C1 drawn (then F1, F2), gunshot 4 of 4: Chest wound,
 	// C1 KIA (morale XI → IX through X: Grumbling). Then an event, Flu (2 of
 	// 6), to crew token C1: no effect.
@@ -1969,6 +2022,7 @@ func TestUBootRulebook7_6CardOnAKIASailorIsDiscarded(t *testing.T) {
 // again"; a stale token is refused); a set-up answer the game cannot take
 // is one line naming the key, exit 2, nothing created.
 func TestUBootRulebookBadInputRefusedNothingChanged(t *testing.T) {
+	t.Parallel()
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.mob("E1 5")
 	before := strings.Join(s.status(), "\n")
@@ -2025,5 +2079,58 @@ func TestUBootRulebookBadInputRefusedNothingChanged(t *testing.T) {
 		if _, err := os.Stat(db); err == nil {
 			t.Fatalf("--set %s: a refused set-up created %s", c.set, db)
 		}
+	}
+}
+
+// §6.9: "If there are not enough spaces, then discard enough activation
+// tokens … 'Busy' tokens should only be discarded if there are no activation
+// tokens left to discard. If a 'busy' token is discarded, the sailor stops
+// carrying out the order".
+func TestUBootRulebook6_9BusyTokenDiscardedLast(t *testing.T) {
+	// C1 (an observer without the icon: obs + act) and N1 on the bridge.
+	// An attack: C1 drawn, then F1; gunshot 3 of 4, Splinters (a wound and a
+	// fatigue): the wound goes in the empty space, the activation is
+	// discarded for the fatigue. Then an event card, Flu (2 of 6, a fatigue)
+	// to crew token C1: no activation left, the busy token goes.
+	dice := append(ubSetupFaces(nil), ubTokens("C1", "F1")...)
+	dice = append(dice, 3, 2)
+	dice = append(dice, ubTokens("C1")...)
+	s := startUBoot(t, dice)
+	s.mob("N1 3 8", "C1 2 3 8")
+	s.order("observe", "N1", "C1")
+	s.do("app", "attack", "s:8")
+	if n, w, f := s.count("C1", "obs"), s.count("C1", "wnd"), s.count("C1", "fat"); n != 1 || w != 1 || f != 1 {
+		_, sp := s.fig("C1")
+		t.Fatalf("§6.9: the wound and the fatigue placed, the activation discarded, the observation token kept: C1 shows %q", sp)
+	}
+	if got := s.marker(); got != "I" {
+		t.Fatalf("§6.9: the discarded activation is one excess activation: marker on %q", got)
+	}
+	s.do("app", "event")
+	if n, f := s.count("C1", "obs"), s.count("C1", "fat"); n != 0 || f != 2 {
+		_, sp := s.fig("C1")
+		t.Fatalf("§6.9: no activation left: the observation token is discarded for Flu's fatigue: C1 shows %q", sp)
+	}
+}
+
+// §8.6: "that sailor may treat multiple sailors located in his section, one
+// sailor per activation".
+func TestUBootRulebook8_6OneActivationPerPatient(t *testing.T) {
+	// Two event cards: Flu (2 of 6) to C3, then Slippery ladder (3 of 5 once
+	// Flu has left the deck: Mail, Gramophone, Slippery…) to F4; both in 2
+	// with the medic F3.
+	dice := append(ubSetupFaces(nil), 2)
+	dice = append(dice, ubTokens("C3")...)
+	dice = append(dice, 3)
+	dice = append(dice, ubTokens("F4")...)
+	s := startUBoot(t, dice)
+	s.do("app", "event", "app", "event")
+	st := strings.Join(s.status(), "\n")
+	if !strings.Contains(st, "C3: Flu") || !strings.Contains(st, "F4: Slippery ladder") {
+		t.Fatalf("two health cards expected, C3 Flu and F4 Slippery ladder:\n%s", st)
+	}
+	s.do("order", "o:aid", "m:F3", "p:C3", "p:F4", "go")
+	if _, sp := s.fig("F3"); sp != "act act ·" {
+		t.Fatalf("§8.6: two patients, two activations for the medic F3; shows %q", sp)
 	}
 }
