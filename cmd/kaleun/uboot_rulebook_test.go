@@ -2217,3 +2217,57 @@ func TestUBootRulebook10_3_5RepairingTheLightingNeedsTheExtraSailor(t *testing.T
 		t.Fatalf("§10.3.4-5: −1 for the failure, +2 for its removal, never above XI: morale %s", got)
 	}
 }
+
+// §9.4.3: "Each time the Navigator must replenish one or more empty spaces of
+// the food pyramid and there are no more tokens in the Food Supply, spoilage
+// occurs … remove all provision tokens of one type from the 'Available
+// Products' pyramid and the discarded food provision tokens … Meat is the
+// first type of product to spoil … flip the remaining tokens in the discard
+// pile face down, randomize them, and return them to the Food Supply.
+// Replenish the empty spaces". Meals of three tokens (ruling combos=free)
+// until the Food Supply runs dry.
+func TestUBootRulebook9_4_3MeatSpoilsFirst(t *testing.T) {
+	t.Parallel()
+	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=combos=free")
+	meals, orders := 0, 0
+	var evs []ubLine
+	for !strings.Contains(s.line("Food:"), "spoiled meat") {
+		if meals == 40 {
+			t.Fatalf("§9.4.3: 40 meals and nothing spoiled: %s", s.line("Food:"))
+		}
+		if orders == 7 {
+			s.do("watch")
+			orders = 0
+		}
+		if meals%3 == 0 && meals > 0 {
+			s.do("app", "eat")
+		}
+		s.do("order", "o:meal")
+		s.do(s.opts()[0], "keep")
+		for n := 0; n < 3; n++ {
+			i := slices.IndexFunc(s.opts(), func(k string) bool { return strings.HasPrefix(k, "t:") })
+			if i < 0 {
+				break
+			}
+			s.do(s.opts()[i])
+		}
+		evs = s.do("go")
+		meals++
+		orders++
+	}
+	food := s.line("Food:")
+	t.Logf("after %d meals: %s", meals, food)
+	pyr, _, _ := strings.Cut(food, ";")
+	if strings.Contains(pyr, "meat") {
+		t.Fatalf("§9.4.3: the meat spoiled: none left in the pyramid: %s", food)
+	}
+	if strings.Contains(food, "Food Supply 0,") {
+		t.Fatalf("§9.4.3: the discard pile becomes the new Food Supply: %s\n%s", food, ubText(evs))
+	}
+	if !strings.Contains(food, "discard 0") {
+		t.Fatalf("§9.4.3: the discard pile went back into the Food Supply: %s", food)
+	}
+	if strings.Contains(food, "onions") && strings.Contains(food, "spoiled meat, onions") {
+		t.Fatalf("§9.4.3: one type spoils at a time: %s", food)
+	}
+}
