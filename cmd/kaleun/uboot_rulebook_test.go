@@ -2271,3 +2271,33 @@ func TestUBootRulebook9_4_3MeatSpoilsFirst(t *testing.T) {
 		t.Fatalf("§9.4.3: one type spoils at a time: %s", food)
 	}
 }
+
+// §10.3.5: toxic gas "can only be removed by being vented out of the U-boat
+// after surfacing … This environmental condition will linger until the crew
+// can open the hatch"; "When removing an environmental condition token,
+// increase morale by 2." No Repair order removes it.
+func TestUBootRulebook10_3_5GasVentedOnSurfacing(t *testing.T) {
+	t.Parallel()
+	s := startUBoot(t, ubSetupFaces(nil), "--set", "rulings=morale-start=VIII")
+	s.dive()
+	s.do("app", "env", "gas", "s:2") // the rebreathers in 2: nobody hurt
+	if got := s.track("Morale Track"); got != "VII" {
+		t.Fatalf("§10.3.4: gas submerged, morale −1: VIII → VII; morale %s", got)
+	}
+	s.do("order")
+	if s.has("o:repair") {
+		s.do("o:repair")
+		if s.has("env:2:gas") {
+			t.Fatalf("§10.3.5: gas is removed only by surfacing, yet a Repair offers it: %v", s.opts())
+		}
+		s.do("back")
+	}
+	s.do("back")
+	s.order("surface", "E1", "E4", "E2", "E3")
+	if l := s.line("2:"); strings.Contains(l, "gas") {
+		t.Fatalf("§10.3.5: surfacing vents the gas: %s", l)
+	}
+	if got := s.track("Morale Track"); got != "IX" {
+		t.Fatalf("§10.3.5: the gas token removed, morale +2: VII → IX; morale %s", got)
+	}
+}
