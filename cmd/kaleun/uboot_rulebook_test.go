@@ -373,7 +373,7 @@ func (s *ubSession) count(f, tok string) int {
 	return n
 }
 
-// rolls are the roll events among evs whose case is c.
+// ubRolls are the roll events among evs whose case is c.
 func ubRolls(evs []ubLine, c string) []ubLine {
 	var r []ubLine
 	for _, e := range evs {
@@ -688,10 +688,10 @@ func TestUBootRulebook6_5EasyCaptainStepsDown(t *testing.T) {
 	}
 }
 
-// ubMoraleToI takes morale from XI to I by the app's morale losses, the
-// cards drawn being ones without a further morale change (see
-// TestUBootRulebook7_3MoraleCardsBySpaceAndExhaustion): its dice follow the
-// set-up's.
+// ubMoraleToIDice are the dice moraleToI needs, after the set-up's: morale
+// from XI to I by the app's morale losses, the cards drawn being ones without
+// a further morale change (see
+// TestUBootRulebook7_3MoraleCardsBySpaceAndExhaustion).
 var ubMoraleToIDice = []int{1, 1, 16, 4, 3, 15, 4}
 
 func (s *ubSession) moraleToI() {
@@ -1106,7 +1106,7 @@ func TestUBootRulebook6_12HazardousCrossingAndWatchChange(t *testing.T) {
 	}
 }
 
-// ubDive mobilizes the engine and ballast crew and dives (E1 and E4 to 5 and
+// dive mobilizes the engine and ballast crew and dives (E1 and E4 to 5 and
 // 6, E2 and E3 in 3).
 func (s *ubSession) dive() {
 	s.t.Helper()
@@ -1763,7 +1763,7 @@ func (s *ubSession) exhaust() {
 	}
 }
 
-// ubEnded reports whether the session ended with an end line of level lost.
+// lost reports whether the session sent an end line of level lost.
 func (s *ubSession) lost() bool {
 	for _, l := range s.all {
 		if l.Type == "end" {
