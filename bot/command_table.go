@@ -67,7 +67,9 @@ func commandTable() []command {
 	return []command{
 		{CommandSpec: CommandSpec{Name: "new"}, reach: startsAGame, unlisted: true, run: (*Service).newCommand},
 		{CommandSpec: CommandSpec{Name: "turn", Help: "Show the pending decision again"}, reach: ofTheGame,
-			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) { return s.turn(ctx, c.rec, c.st, c.user) }},
+			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
+				return s.turn(ctx, c.rec, c.st, c.user)
+			}},
 		{CommandSpec: CommandSpec{Name: "history", Help: "The last rolls with their charts, rule cases and the log's head hash"}, reach: ofTheGame,
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) { return s.history(ctx, c.rec) }},
 		{CommandSpec: CommandSpec{Name: "seed", Help: "Mix your own entropy into the dice seed (before its first die)", Args: []ArgSpec{{Name: "text", Help: "any text: it is mixed into the committed seed", Required: true}}}, reach: ofTheGame,
