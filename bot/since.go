@@ -144,7 +144,9 @@ func (s *Service) sinceLastTurn(ctx context.Context, rec *persist.GameRecord, st
 	}
 	head := "📰 **Since your last turn**"
 	if !acted.At.IsZero() {
-		head += " (" + ago(s.now().Sub(acted.At)) + ")"
+		// A date, not "3 hours ago": a reminder delivered again reads as
+		// it first did.
+		head += " (" + acted.At.UTC().Format("2 Jan 15:04 UTC") + ")"
 	}
 	var by []string
 	for _, seat := range rec.Seats {

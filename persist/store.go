@@ -322,6 +322,9 @@ func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, 
 		if err := tx.Bucket(bucketIDs).Put([]byte(rec.ID), []byte(rec.Key)); err != nil {
 			return err
 		}
+		if err := putPlayerGames(tx, recordPlayers(&next)); err != nil {
+			return err
+		}
 		return tx.Bucket(bucketGames).Put([]byte(rec.Key), b)
 	})
 	if err != nil {
