@@ -24,8 +24,9 @@ import (
 type Service struct {
 	store *persist.Store
 	games engine.Registry
-	// commands is the bot's command table by name (command_table.go).
-	commands map[string]*command
+	// commands is the bot's command table by name (command_table.go), and
+	// framework the framework command's (`/kaleun games`).
+	commands, framework map[string]*command
 	now      func() time.Time
 	newSeed  func() ([]byte, error)
 	newID    func() (string, error)
@@ -113,7 +114,7 @@ type Options struct {
 func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators, textOnly: o.TextOnly,
 		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
-		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, gameLink: o.GameLink, commands: commandsByName()}
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, gameLink: o.GameLink, commands: commandsByName(), framework: frameworkByName()}
 	if s.lease <= 0 {
 		s.lease = DefaultDeliveryLease
 	}
@@ -135,6 +136,9 @@ func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	if games[FrameworkName] != nil {
+		s.log.Error("a game is registered as " + FrameworkName + ", the name of Kaleun's own command: its commands are not reachable")
+	}
 	if s.auditHint == nil {
 		s.auditHint = func(string) string { return "`audit` exports the whole log" }
 	}
@@ -148,6 +152,16 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	ctx, leave := s.enter(ctx, ops.ByPlayer)
 	defer leave(&err)
 	c := &commandCall{name: name, place: place, user: user, game: game, args: args}
+	if game == FrameworkName {
+		if fc := s.framework[name]; fc != nil {
+			return fc.run(s, ctx, c)
+		}
+		var names []string
+		for _, f := range FrameworkCommands() {
+			names = append(names, "`"+f.Name+"`")
+		}
+		return private(fmt.Sprintf("Unknown command %q of /%s: try %s.", name, FrameworkName, strings.Join(names, ", "))), nil
+	}
 	cmd := s.commands[name]
 	if cmd == nil {
 		cmd = &command{CommandSpec: CommandSpec{Name: name}, reach: ofTheGame, run: (*Service).gameCommand}
