@@ -228,7 +228,7 @@ const FrameworkName = "kaleun"
 // FrameworkSummary and FrameworkUsage describe the framework's command
 // where a platform lists commands (Slack's manifest).
 const (
-	FrameworkSummary = "Kaleun itself: every game you play in, across channels"
+	FrameworkSummary = "All your Kaleun games, across channels and servers"
 	FrameworkUsage   = "games"
 )
 
