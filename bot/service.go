@@ -27,11 +27,11 @@ type Service struct {
 	// commands is the bot's command table by name (command_table.go), and
 	// framework the framework command's (`/kaleun games`).
 	commands, framework map[string]*command
-	now      func() time.Time
-	newSeed  func() ([]byte, error)
-	newID    func() (string, error)
-	log      *slog.Logger
-	locks    keyedMutex
+	now                 func() time.Time
+	newSeed             func() ([]byte, error)
+	newID               func() (string, error)
+	log                 *slog.Logger
+	locks               keyedMutex
 	// illustrators draw pictures, by game; a game without one gets text only.
 	illustrators map[string]Illustrator
 	textOnly     bool

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/persist"
@@ -135,7 +134,13 @@ func (s *Service) sinceLastTurn(ctx context.Context, rec *persist.GameRecord, st
 			events = append(events, cut(t, sinceLineRunes))
 		}
 	}
-	decisions := rec.Decisions - acted.Decision
+	// The decisions up to upto: those of the entries read, whose last is
+	// entry upto (a ping leaves out the decision whose result is above).
+	last := rec.Decisions
+	if n := len(entries); n > 0 {
+		last = entries[n-1].Decision
+	}
+	decisions := last - acted.Decision
 	if decisions < 0 {
 		decisions = 0
 	}
@@ -189,10 +194,10 @@ func (s *Service) sinceLastTurn(ctx context.Context, rec *persist.GameRecord, st
 func (s *Service) fullLog(gameID string) string {
 	if s.gameLink != nil {
 		if u := s.gameLink(gameID); u != "" {
-			return "🔎 Full log: " + u
+			return "📜 Full log: " + u
 		}
 	}
-	return "🔎 Full log: `history` (the rolls), " + s.auditHint(gameID)
+	return "📜 Full log: `history` (the rolls), " + s.auditHint(gameID)
 }
 
 // careersMoved are lines for the careers whose score moved since acted,
@@ -257,19 +262,6 @@ func cut(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
-}
-
-// ago says how long ago, in the largest whole unit.
-func ago(d time.Duration) string {
-	switch {
-	case d < 2*time.Minute:
-		return "just now"
-	case d < 2*time.Hour:
-		return fmt.Sprintf("%d minutes ago", int(d.Minutes()))
-	case d < 48*time.Hour:
-		return fmt.Sprintf("%d hours ago", int(d.Hours()))
-	}
-	return fmt.Sprintf("%d days ago", int(d.Hours()/24))
 }
 
 // withSince opens a message with the summary.

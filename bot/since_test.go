@@ -136,7 +136,7 @@ func TestSinceYourLastTurnAfterHundredsOfDecisions(t *testing.T) {
 	if !strings.Contains(strings.Join(lines, "\n"), " t**") || !strings.Contains(strings.Join(lines, "\n"), "→") {
 		t.Errorf("no career's tonnage moved: %q", lines)
 	}
-	if lines[len(lines)-1] != "🔎 Full log: https://kaleun.example/games/"+rec.ID {
+	if lines[len(lines)-1] != "📜 Full log: https://kaleun.example/games/"+rec.ID {
 		t.Errorf("the last line %q is not the link to the full log", lines[len(lines)-1])
 	}
 	for _, l := range lines {
