@@ -131,6 +131,9 @@ func (a *Adapter) whenAndWhere(ctx context.Context, m chat.Message, home chat.Pl
 // names (or to home's thread), or home's channel when neither is known.
 func (a *Adapter) link(ctx context.Context, jump string, home chat.Place) string {
 	link := "<#" + home.Channel + ">"
+	if a.svc == nil || a.api == nil {
+		return link // drawn for an ack, which makes no calls
+	}
 	ts := home.Thread
 	if jump != "" {
 		where, err := a.svc.PromptMessages(ctx, jump)
