@@ -71,15 +71,36 @@ func scoresOf(st engine.State) map[string]int {
 // himself (not the bot at his deadline, nor his autopilot: he has not seen
 // what they did) is noted as having acted at the log's new end. The map is
 // copied, so a commit that fails leaves the record it came from as it was.
+//
+// The players noted at the game's start (actedAtStart, before it had a
+// state) get the scores its start gave, from its first commit.
 func actedNow(rec *persist.GameRecord, st engine.State, h how, seqAfter uint64) map[string]persist.Acted {
-	if h.by == "" || h.atDeadline || h.autopilot || !summarizes(rec.Key) {
+	if !summarizes(rec.Key) {
 		return rec.Acted
 	}
-	out := maps.Clone(rec.Acted)
-	if out == nil {
-		out = map[string]persist.Acted{}
+	var out map[string]persist.Acted
+	own := func() {
+		if out == nil {
+			out = maps.Clone(rec.Acted)
+		}
+		if out == nil {
+			out = map[string]persist.Acted{}
+		}
 	}
-	out[h.by] = persist.Acted{Seq: seqAfter, Decision: rec.Decisions, At: rec.Updated, Scores: scoresOf(st)}
+	for id, a := range rec.Acted {
+		if a.Decision < 0 && a.Scores == nil && st != nil {
+			own()
+			a.Scores = scoresOf(st)
+			out[id] = a
+		}
+	}
+	if h.by != "" && !h.atDeadline && !h.autopilot {
+		own()
+		out[h.by] = persist.Acted{Seq: seqAfter, Decision: rec.Decisions, At: rec.Updated, Scores: scoresOf(st)}
+	}
+	if out == nil {
+		return rec.Acted
+	}
 	return out
 }
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
+	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -249,5 +251,76 @@ func TestSinceYourLastTurnWaitsForAnOldGamesPlayerToAct(t *testing.T) {
 	st, _ := games["hunters-duel"].Rules.Decode(rec.State)
 	if got := svc.sinceLastTurn(t.Context(), rec, st, kretschmer.ID, rec.Seq); got != nil {
 		t.Fatalf("an old game's summary: %q", got)
+	}
+}
+
+// A wolfpack of three, one player away while his packmates play on (the
+// bot takes his prompts at his deadlines): his `turn` opens with the pack's
+// tonnage as it moved and what the pack did, in ten lines at most, and
+// names the packmates who played.
+func TestSinceYourLastTurnInAWolfpack(t *testing.T) {
+	h, _ := hunters.NewRules()
+	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-wolfpack": wolfpack.NewRules(h)})
+	svc, store := serviceWith(t, games, "w", true)
+	organiser := User{ID: "bdu", Name: "Dönitz"}
+	tcmd := func(u User, args map[string]string) Reply {
+		t.Helper()
+		r, err := svc.Command(t.Context(), here, u, "hunters", "tournament", args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	tcmd(organiser, map[string]string{"action": "create", "format": "wolfpack", "name": "Drumbeat"})
+	players := []User{{ID: "p1", Name: "Topp"}, {ID: "p2", Name: "Lemp"}, {ID: "away", Name: "Hardegen"}}
+	byID := map[string]User{}
+	for _, u := range players {
+		byID[u.ID] = u
+		tcmd(u, map[string]string{"action": "join"})
+	}
+	r := tcmd(organiser, map[string]string{"action": "start"})
+	pack := r.Elsewhere[0].Place
+	var lines []string
+	for step := 0; step < 5000; step++ {
+		rec, err := store.Load(t.Context(), pack.Key())
+		if err != nil {
+			t.Fatal("the pack came home before the absent player was away for 50 decisions")
+		}
+		if rec.Decisions-rec.Acted["away"].Decision >= 50 {
+			st, _ := games["hunters-wolfpack"].Rules.Decode(rec.State)
+			lines = svc.sinceLastTurn(t.Context(), rec, st, "away", rec.Seq)
+			break
+		}
+		st, _ := games["hunters-wolfpack"].Rules.Decode(rec.State)
+		ws := st.(*wolfpack.State)
+		pending := ws.PendingAll()
+		p := pending[step%len(pending)]
+		who, _ := answerer(rec, p)
+		seat, _, _ := strings.Cut(p.Token, ".")
+		idx := 0
+		fmt.Sscan(seat, &idx)
+		key := hunters.Command(ws.Career(idx - 1))
+		if who == "away" {
+			_, err = svc.decide(t.Context(), pack, rec, st, engine.Choice{Token: p.Token, Key: key}, how{by: who, atDeadline: true})
+		} else {
+			_, err = svc.Click(t.Context(), pack, byID[who], optionID(rec.ID, p.Token, key))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d lines:\n%s", len(lines), strings.Join(lines, "\n"))
+	if len(lines) < 3 || len(lines) > sinceMaxLines {
+		t.Fatalf("%d lines", len(lines))
+	}
+	if !strings.Contains(lines[0], "(Topp, Lemp)") && !strings.Contains(lines[0], "(Lemp, Topp)") {
+		t.Errorf("the head does not name the packmates who played: %q", lines[0])
+	}
+	tr, err := svc.Command(t.Context(), pack, byID["away"], "hunters-wolfpack", "turn", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Private) == 0 || len(sinceOf(tr.Private[0])) == 0 {
+		t.Fatalf("the absent player's turn: %+v", tr)
 	}
 }
