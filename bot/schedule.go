@@ -481,6 +481,9 @@ func (s *Service) dropDueSaying(ctx context.Context, d persist.Due, n []Notice, 
 // reminder changes nothing); nil when the game has moved on, or nothing
 // happened since its player last acted.
 func (s *Service) reminderSince(ctx context.Context, d persist.Due) []string {
+	if d.Token == startToken || !summarizes(d.Key) {
+		return nil // before its Start a game has no decisions to tell of: nothing is read
+	}
 	rec, err := s.store.Load(ctx, d.Key)
 	if err != nil || rec.ID != d.GameID || rec.AwaitingStart {
 		return nil
