@@ -833,8 +833,9 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 		case !p.Private:
 			m = s.withOddsButton(ctx, rec, st, promptMessage(rec.ID, p, id, ping))
 			if ping {
-				// What he has not seen: the result just above is left out.
-				m = withSince(m, s.sinceLastTurn(ctx, rec, st, id, rec.Seq-uint64(len(stored))))
+				// What he has not seen: the result just above is left out,
+				// and a short gap has none (since.go).
+				m = withSince(m, s.sinceOnPing(ctx, rec, st, id, stored))
 			}
 			if s.illustrators[rec.Game] != nil {
 				m = withBoard(m, rec.ID, p.Token)
@@ -845,7 +846,7 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 		default:
 			m = doorMessage(rec.ID, p, id, name, ping)
 			if ping {
-				m = withSince(m, s.sinceLastTurn(ctx, rec, st, id, rec.Seq-uint64(len(stored))))
+				m = withSince(m, s.sinceOnPing(ctx, rec, st, id, stored))
 			}
 		}
 		r.Public = append(r.Public, m)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/persist"
@@ -34,6 +35,30 @@ const (
 	sinceWindow     = 200
 	sinceLineRunes  = 120
 )
+
+// A ping's summary waits for a gap worth it: a player who answers within
+// the hour, a decision or two after his last, has their results right
+// above the prompt in the channel, and a summary of them on every ping
+// would be the noise the channel is kept free of. A reminder and `turn`
+// come when he comes back: they always have it.
+const (
+	pingAfterDecisions = 3
+	pingAfter          = time.Hour
+)
+
+// sinceOnPing is the summary for the player a new prompt pings, of what
+// came before the decision whose result (stored) is just above it.
+func (s *Service) sinceOnPing(ctx context.Context, rec *persist.GameRecord, st engine.State, user string, stored []persist.EventRecord) []string {
+	acted, ok := rec.Acted[user]
+	if !ok || len(stored) == 0 {
+		return nil
+	}
+	gap := stored[0].Decision - 1 - acted.Decision
+	if gap < pingAfterDecisions && s.now().Sub(acted.At) < pingAfter {
+		return nil
+	}
+	return s.sinceLastTurn(ctx, rec, st, user, rec.Seq-uint64(len(stored)))
+}
 
 // summarizes says whether a place's games get the summary: chat places,
 // not the terminal, whose players see every line scroll by.

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -61,6 +62,10 @@ func TestSinceYourLastTurnOnADuelsPings(t *testing.T) {
 		case len(lines) > 0 && p.Mention == "":
 			t.Fatalf("prompt %d to the player who goes on has a summary: %q", i, p.Text)
 		case len(lines) > 0:
+			var n int
+			if _, err := fmt.Sscanf(lines[0][strings.Index(lines[0], "): ")+3:], "%d", &n); err != nil || n < pingAfterDecisions {
+				t.Fatalf("a ping's summary of %d decisions within the hour (%v): %q", n, err, lines[0])
+			}
 			withSince++
 			longest = max(longest, len(lines))
 			if !strings.Contains(lines[0], "Since your last turn") || !strings.Contains(lines[len(lines)-1], "Full log") {
@@ -322,5 +327,48 @@ func TestSinceYourLastTurnInAWolfpack(t *testing.T) {
 	}
 	if len(tr.Private) == 0 || len(sinceOf(tr.Private[0])) == 0 {
 		t.Fatalf("the absent player's turn: %+v", tr)
+	}
+}
+
+// A ping's summary waits for a gap worth it: a decision or two since the
+// pinged player's last, within the hour, are right above his prompt; the
+// same gap after an hour away gets it.
+func TestSinceYourLastTurnOnAPingWaitsForAGapWorthIt(t *testing.T) {
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	acceptedDuel(t, svc)
+	rec, err := store.Load(t.Context(), here.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := svc.games.Rules(rec.Game).Decode(rec.State)
+	all, err := store.Events(t.Context(), rec.ID, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The last decision's entries are the result above the prompt; before
+	// it, two more of Prien's since Kretschmer last acted.
+	last := all[len(all)-1].Decision
+	var stored []persist.EventRecord
+	var before persist.EventRecord
+	for _, e := range all {
+		switch {
+		case e.Decision == last:
+			stored = append(stored, e)
+		case e.Decision == last-3:
+			before = e
+		}
+	}
+	if last < 4 || len(stored) == 0 {
+		t.Fatalf("decision %d, %d entries", last, len(stored))
+	}
+	rec.Acted = map[string]persist.Acted{kretschmer.ID: {Seq: before.Seq, Decision: last - 3, At: clock.now()}}
+	if got := svc.sinceOnPing(t.Context(), rec, st, kretschmer.ID, stored); got != nil {
+		t.Fatalf("two decisions before the result above, within the hour: %q", got)
+	}
+	clock.pass(pingAfter)
+	got := svc.sinceOnPing(t.Context(), rec, st, kretschmer.ID, stored)
+	if len(got) == 0 || !strings.HasSuffix(got[0], ": 2 decisions") {
+		t.Fatalf("the same gap an hour later: %q", got)
 	}
 }
