@@ -25,13 +25,14 @@ import (
 type Service struct {
 	store *persist.Store
 	games engine.Registry
-	// commands is the bot's command table by name (command_table.go).
-	commands map[string]*command
-	now      func() time.Time
-	newSeed  func() ([]byte, error)
-	newID    func() (string, error)
-	log      *slog.Logger
-	locks    keyedMutex
+	// commands is the bot's command table by name (command_table.go), and
+	// framework the framework command's (`/kaleun games`).
+	commands, framework map[string]*command
+	now                 func() time.Time
+	newSeed             func() ([]byte, error)
+	newID               func() (string, error)
+	log                 *slog.Logger
+	locks               keyedMutex
 	// illustrators draw pictures, by game; a game without one gets text only.
 	illustrators map[string]Illustrator
 	textOnly     bool
@@ -57,6 +58,8 @@ type Service struct {
 	lease time.Duration
 	// auditHint says how to export a game's whole log (Options.AuditHint).
 	auditHint func(gameID string) string
+	// gameLink is a game's page, for the full log (Options.GameLink).
+	gameLink func(gameID string) string
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -102,13 +105,17 @@ type Options struct {
 	// plays (nil: the `audit` command, as in chat); the terminal names
 	// the shell command, which it has no `audit` of its own for.
 	AuditHint func(gameID string) string
+	// GameLink is the address of a game's page with its whole log, where
+	// the operator serves one ("" or nil: none); "since your last turn"
+	// links to it.
+	GameLink func(gameID string) string
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators, textOnly: o.TextOnly,
 		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
-		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, commands: commandsByName()}
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, gameLink: o.GameLink, commands: commandsByName(), framework: frameworkByName()}
 	if s.lease <= 0 {
 		s.lease = DefaultDeliveryLease
 	}
@@ -130,6 +137,9 @@ func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	if games[FrameworkName] != nil {
+		s.log.Error("a game is registered as " + FrameworkName + ", the name of Kaleun's own command: its commands are not reachable")
+	}
 	if s.auditHint == nil {
 		s.auditHint = func(string) string { return "`audit` exports the whole log" }
 	}
@@ -143,6 +153,16 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	ctx, leave := s.enter(ctx, ops.ByPlayer)
 	defer leave(&err)
 	c := &commandCall{name: name, place: place, user: user, game: game, args: args}
+	if game == FrameworkName {
+		if fc := s.framework[name]; fc != nil {
+			return fc.run(s, ctx, c)
+		}
+		var names []string
+		for _, f := range FrameworkCommands() {
+			names = append(names, "`"+f.Name+"`")
+		}
+		return private(fmt.Sprintf("Unknown command %q of /%s: try %s.", name, FrameworkName, strings.Join(names, ", "))), nil
+	}
 	cmd := s.commands[name]
 	if cmd == nil {
 		cmd = &command{CommandSpec: CommandSpec{Name: name}, reach: ofTheGame, run: (*Service).gameCommand}
@@ -745,6 +765,7 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 	if err := h.click.committing(rec, st); err != nil {
 		return nil, err
 	}
+	rec.Acted = actedNow(rec, st, h, rec.Seq+uint64(len(entries)))
 	plan := persist.CommitPlan{Due: due, Schedule: s.scheduling(rec.Key), Tournament: tour, Deliver: deliver}
 	stored, err := s.store.CommitWith(ctx, rec, entries, plan)
 	if err != nil {
@@ -820,6 +841,11 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 		switch {
 		case !p.Private:
 			m = s.withOddsButton(ctx, rec, st, promptMessage(rec.ID, p, id, ping))
+			if ping {
+				// What he has not seen: the result just above is left out,
+				// and a short gap has none (since.go).
+				m = withSince(m, s.sinceOnPing(ctx, rec, st, id, stored))
+			}
 			if s.illustrators[rec.Game] != nil {
 				m = withBoard(m, rec.ID, p.Token)
 			}
@@ -828,6 +854,9 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 			continue
 		default:
 			m = doorMessage(rec.ID, p, id, name, ping)
+			if ping {
+				m = withSince(m, s.sinceOnPing(ctx, rec, st, id, stored))
+			}
 		}
 		r.Public = append(r.Public, m)
 	}
@@ -927,7 +956,24 @@ func eventsOf(entries []persist.EventRecord) []engine.Event {
 
 // turn shows what the game waits for: each pending prompt, or a link to
 // its message where that is in the chat still.
-func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.State) (Reply, error) {
+func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.State, user User) (Reply, error) {
+	r, err := s.turnOf(ctx, rec, st)
+	if err != nil {
+		return r, err
+	}
+	// His turn asked for: what happened since he last acted, for him alone.
+	if since := s.sinceLastTurn(ctx, rec, st, user.ID, rec.Seq); len(since) > 0 {
+		if len(r.Private) > 0 {
+			r.Private[0] = withSince(r.Private[0], since)
+		} else {
+			r.Private = append([]Message{{Text: strings.Join(since, "\n"), Tone: ToneDone}}, r.Private...)
+		}
+	}
+	return r, nil
+}
+
+// turnOf is what `turn` shows of the game's pending prompts.
+func (s *Service) turnOf(ctx context.Context, rec *persist.GameRecord, st engine.State) (Reply, error) {
 	if st == nil {
 		if link, ok, err := s.linkToPrompt(ctx, rec, startToken, "Game "+rec.ID, "", "Start"); err != nil || ok {
 			return Reply{Private: []Message{link}}, err
@@ -1119,6 +1165,7 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 	if tour != nil {
 		rec.Tournament = tour.ID
 	}
+	actedAtStart(rec)
 	var seed []byte
 	if fixed != nil && fixed.Kind != "auditable" && place.Platform != audit.SurfaceTerminal {
 		// Chat games are always seeded: chosen faces never reach a channel.
