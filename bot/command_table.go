@@ -67,7 +67,9 @@ func commandTable() []command {
 	return []command{
 		{CommandSpec: CommandSpec{Name: "new"}, reach: startsAGame, unlisted: true, run: (*Service).newCommand},
 		{CommandSpec: CommandSpec{Name: "turn", Help: "Show the pending decision again"}, reach: ofTheGame,
-			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) { return s.turn(ctx, c.rec, c.st) }},
+			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
+				return s.turn(ctx, c.rec, c.st, c.user)
+			}},
 		{CommandSpec: CommandSpec{Name: "history", Help: "The last rolls with their charts, rule cases and the log's head hash"}, reach: ofTheGame,
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) { return s.history(ctx, c.rec) }},
 		{CommandSpec: CommandSpec{Name: "seed", Help: "Mix your own entropy into the dice seed (before its first die)", Args: []ArgSpec{{Name: "text", Help: "any text: it is mixed into the committed seed", Required: true}}}, reach: ofTheGame,
@@ -124,6 +126,13 @@ func commandTable() []command {
 		{CommandSpec: CommandSpec{Name: "autoroll", Help: "In a game for several: let the bot roll for the enemy when it is your turn to (on), or press Roll yourself (off)", Args: []ArgSpec{{Name: "roll", Help: "on or off", Required: true}}}, reach: ofTheGame,
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
 				return s.autoRoll(ctx, c.place, c.rec, c.st, c.user, c.args["roll"])
+			}},
+		{CommandSpec: CommandSpec{Name: "claim", Help: "In a game of roles: claim one (several are fine), give it up with off, or see who holds which", Args: []ArgSpec{
+			{Name: "role", Help: "the role to claim; none: who holds which", Positional: true},
+			{Name: "off", Help: "off: give the role up", Positional: true},
+		}}, reach: ofTheGame,
+			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
+				return s.claim(ctx, c.rec, c.user, c.args)
 			}},
 		{CommandSpec: CommandSpec{Name: "prefs", Help: "Your reminders: time zone, quiet hours, vacation, where to be pinged, autopilot", Args: []ArgSpec{
 			{Name: "tz", Help: "your time zone, e.g. Europe/Berlin"},
@@ -215,4 +224,48 @@ func (s *Service) auditCommand(ctx context.Context, c *commandCall) (Reply, erro
 		}
 	}
 	return s.auditFile(ctx, c.place, c.rec, c.args["game"])
+}
+
+// FrameworkName is the command of Kaleun itself, beside each game's own
+// (`/hunters turn`): its subcommands reach no game and no channel's game,
+// but the caller's games everywhere (`/kaleun games`). No game may take
+// the name: New logs a game registered under it, which it would hide.
+const FrameworkName = "kaleun"
+
+// FrameworkSummary and FrameworkUsage describe the framework's command
+// where a platform lists commands (Slack's manifest).
+const (
+	FrameworkSummary = "All your Kaleun games, across channels and servers"
+	FrameworkUsage   = "games"
+)
+
+// frameworkTable is the framework command's subcommands. Each runs
+// anywhere (reach anywhere): it reads what it needs itself.
+func frameworkTable() []command {
+	return []command{
+		{CommandSpec: CommandSpec{Name: "games", Help: "Every game and tournament you play in, oldest waiting on you first, with links (only you see it)"}, reach: anywhere,
+			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
+				return s.myGames(ctx, c.place, c.user)
+			}},
+	}
+}
+
+// FrameworkCommands are the framework command's subcommands, for the
+// adapters to register.
+func FrameworkCommands() []CommandSpec {
+	var out []CommandSpec
+	for _, c := range frameworkTable() {
+		out = append(out, c.CommandSpec)
+	}
+	return out
+}
+
+// frameworkByName indexes the framework's table.
+func frameworkByName() map[string]*command {
+	table := frameworkTable()
+	out := make(map[string]*command, len(table))
+	for i := range table {
+		out[table[i].Name] = &table[i]
+	}
+	return out
 }

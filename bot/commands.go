@@ -1,6 +1,10 @@
 package bot
 
-import "github.com/kaleun/kaleun/engine"
+import (
+	"slices"
+
+	"github.com/kaleun/kaleun/engine"
+)
 
 // CommandSpec describes a command every game has, for adapters that register
 // commands with their platform (Discord subcommands, Slack usage text).
@@ -53,6 +57,12 @@ func CommandsFor(g *engine.Game) []CommandSpec {
 		if g.Offers(c.Name) {
 			if c.Name == "odds" {
 				c.Help = g.OddsHelp
+			}
+			if c.Name == "claim" {
+				c.Args = slices.Clone(c.Args)
+				for _, r := range g.Roles {
+					c.Args[0].Choices = append(c.Args[0].Choices, r.ID)
+				}
 			}
 			cmds = append(cmds, c)
 		}

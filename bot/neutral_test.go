@@ -29,6 +29,10 @@ func TestNoFrameworkFileNamesAGame(t *testing.T) {
 	words = append(words, "kommandant", "u-boat", "uboat", "torpedo", "convoy", "tonnage", "escort", "wolfpack", "duel", "patrol", "hand")
 	wordRe := regexp.MustCompile(`(?i)\b(` + strings.Join(quoteAll(words), "|") + `)\b`)
 	caseRe := regexp.MustCompile(`\(\d+\.\d+(\.\d+)?\)|\b1[0-5]\.\d+\.\d+\b`)
+	// Plain English that holds a game's word: dice "chosen by hand" are
+	// scripted dice (the verdict of verify, in bot/audit), not a hand of
+	// cards.
+	plain := regexp.MustCompile(`(?i)\bby hand\b`)
 	fset := token.NewFileSet()
 	var problems []string
 	for _, root := range []string{".", "../adapters"} {
@@ -54,6 +58,7 @@ func TestNoFrameworkFileNamesAGame(t *testing.T) {
 					return true
 				}
 				v, _ := strconv.Unquote(lit.Value)
+				v = plain.ReplaceAllString(v, "")
 				if m := wordRe.FindString(v); m != "" {
 					problems = append(problems, fset.Position(lit.Pos()).String()+": names "+strconv.Quote(m)+" in "+lit.Value)
 				}

@@ -52,7 +52,7 @@ func promptMessage(gameID string, p *engine.Prompt, owner string, ping bool) Mes
 	if len(details) > 0 && !m.Select {
 		m.Text = strings.TrimRight(m.Text, "\n") + "\n" + strings.Join(details, " · ")
 	}
-	return m
+	return paged(m, gameID)
 }
 
 // withBoard adds the button that shows the game's pictures privately.

@@ -321,7 +321,7 @@ func (s *Service) dueNow(ctx context.Context, d persist.Due, act *acting) ([]Not
 		if err := json.Unmarshal(d.Prompt, &p); err != nil {
 			return nil, fmt.Errorf("game %s: the reminder's prompt: %w", d.GameID, err)
 		}
-		return []Notice{*s.reminder(place, d.GameID, &p, d)}, nil
+		return []Notice{*s.reminder(place, d.GameID, &p, d, s.reminderSince(ctx, d))}, nil
 	}
 	unlock, err := s.lockPlace(ctx, d.Key)
 	if err != nil {
@@ -350,7 +350,7 @@ func (s *Service) dueNow(ctx context.Context, d persist.Due, act *acting) ([]Not
 		return nil, nil
 	}
 	if d.Kind == persist.DueReminder {
-		return []Notice{*s.reminder(place, rec.ID, p, d)}, nil
+		return []Notice{*s.reminder(place, rec.ID, p, d, s.sinceLastTurn(ctx, rec, st, d.User, rec.Seq))}, nil
 	}
 	_, d.Name = answerer(rec, p)
 	prefs, err := s.store.Prefs(ctx, playerKey(d.Key, d.User))
@@ -364,13 +364,15 @@ func (s *Service) dueNow(ctx context.Context, d persist.Due, act *acting) ([]Not
 // pinged; the last reminder before the deadline goes everywhere. It says
 // what waits and until when, and links to the game: the prompt's buttons
 // are in the game, not copied here.
-func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persist.Due) *Notice {
+//
+// It opens with what happened since he last acted (since: see since.go).
+func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persist.Due, since []string) *Notice {
 	what := p.Subject
 	if what == "" {
 		what = "Game " + gameID
 	}
 	text := fmt.Sprintf("⏰ %s waits on you: _%s_ (reminder %d)", what, awaited(p), d.N)
-	m := Message{Text: text, Mention: d.User, Due: d.Deadline, Jump: promptRef(gameID, p.Token), Tone: ToneAlert}
+	m := withSince(Message{Text: text, Mention: d.User, Due: d.Deadline, Jump: promptRef(gameID, p.Token), Tone: ToneAlert}, since)
 	n := &Notice{Place: place, Reminder: true}
 	how := d.Remind
 	if d.Last {
@@ -472,4 +474,31 @@ func (s *Service) dropDueSaying(ctx context.Context, d persist.Due, n []Notice, 
 		return err
 	}
 	return s.store.ReplaceDue(ctx, d, deliver)
+}
+
+// reminderSince is "since your last turn" for a reminder that carries its
+// prompt, read from the game as it stands without taking its lock (a
+// reminder changes nothing); nil when the game has moved on, or nothing
+// happened since its player last acted.
+func (s *Service) reminderSince(ctx context.Context, d persist.Due) []string {
+	if d.Token == startToken || !summarizes(d.Key) {
+		return nil // before its Start a game has no decisions to tell of: nothing is read
+	}
+	rec, err := s.store.Load(ctx, d.Key)
+	if err != nil || rec.ID != d.GameID || rec.AwaitingStart {
+		return nil
+	}
+	if a, ok := rec.Acted[d.User]; !ok || a.Seq >= rec.Seq {
+		return nil // nothing since: the state is not even decoded
+	}
+	rules := s.games.Rules(rec.Game)
+	if rules == nil {
+		return nil
+	}
+	st, err := rules.Decode(rec.State)
+	if err != nil {
+		s.log.Warn("decoding a game for since-your-last-turn", "game", rec.ID, "err", err)
+		return nil
+	}
+	return s.sinceLastTurn(ctx, rec, st, d.User, rec.Seq)
 }

@@ -116,7 +116,8 @@ func TestAbsentEnemyIsRemindedThenRolledForAtTheDeadline(t *testing.T) {
 	clock.pass(time.Minute)
 	n := tick()
 	if len(n) != 1 || len(n[0].Channel) != 1 || n[0].DirectTo != "" || n[0].Channel[0].Mention != kretschmer.ID ||
-		n[0].Channel[0].Text != "⏰ U-69 waits on you: _roll for the enemy_ (reminder 1)" {
+		!strings.HasSuffix(n[0].Channel[0].Text, "\n\n⏰ U-69 waits on you: _roll for the enemy_ (reminder 1)") ||
+		!strings.HasPrefix(n[0].Channel[0].Text, "📰 **Since your last turn** (10 Jun 10:00 UTC): 7 decisions (Prien)\n") {
 		t.Fatalf("first reminder: %+v", n)
 	}
 	// Issue 17.6: no second set of live buttons, but a link to the prompt

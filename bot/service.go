@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,13 +25,14 @@ import (
 type Service struct {
 	store *persist.Store
 	games engine.Registry
-	// commands is the bot's command table by name (command_table.go).
-	commands map[string]*command
-	now      func() time.Time
-	newSeed  func() ([]byte, error)
-	newID    func() (string, error)
-	log      *slog.Logger
-	locks    keyedMutex
+	// commands is the bot's command table by name (command_table.go), and
+	// framework the framework command's (`/kaleun games`).
+	commands, framework map[string]*command
+	now                 func() time.Time
+	newSeed             func() ([]byte, error)
+	newID               func() (string, error)
+	log                 *slog.Logger
+	locks               keyedMutex
 	// illustrators draw pictures, by game; a game without one gets text only.
 	illustrators map[string]Illustrator
 	textOnly     bool
@@ -56,6 +58,8 @@ type Service struct {
 	lease time.Duration
 	// auditHint says how to export a game's whole log (Options.AuditHint).
 	auditHint func(gameID string) string
+	// gameLink is a game's page, for the full log (Options.GameLink).
+	gameLink func(gameID string) string
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -101,13 +105,17 @@ type Options struct {
 	// plays (nil: the `audit` command, as in chat); the terminal names
 	// the shell command, which it has no `audit` of its own for.
 	AuditHint func(gameID string) string
+	// GameLink is the address of a game's page with its whole log, where
+	// the operator serves one ("" or nil: none); "since your last turn"
+	// links to it.
+	GameLink func(gameID string) string
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators, textOnly: o.TextOnly,
 		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
-		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, commands: commandsByName()}
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, gameLink: o.GameLink, commands: commandsByName(), framework: frameworkByName()}
 	if s.lease <= 0 {
 		s.lease = DefaultDeliveryLease
 	}
@@ -129,6 +137,9 @@ func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	if games[FrameworkName] != nil {
+		s.log.Error("a game is registered as " + FrameworkName + ", the name of Kaleun's own command: its commands are not reachable")
+	}
 	if s.auditHint == nil {
 		s.auditHint = func(string) string { return "`audit` exports the whole log" }
 	}
@@ -142,6 +153,16 @@ func (s *Service) Command(ctx context.Context, place Place, user User, game, nam
 	ctx, leave := s.enter(ctx, ops.ByPlayer)
 	defer leave(&err)
 	c := &commandCall{name: name, place: place, user: user, game: game, args: args}
+	if game == FrameworkName {
+		if fc := s.framework[name]; fc != nil {
+			return fc.run(s, ctx, c)
+		}
+		var names []string
+		for _, f := range FrameworkCommands() {
+			names = append(names, "`"+f.Name+"`")
+		}
+		return private(fmt.Sprintf("Unknown command %q of /%s: try %s.", name, FrameworkName, strings.Join(names, ", "))), nil
+	}
 	cmd := s.commands[name]
 	if cmd == nil {
 		cmd = &command{CommandSpec: CommandSpec{Name: name}, reach: ofTheGame, run: (*Service).gameCommand}
@@ -197,7 +218,7 @@ func (s *Service) gameCommand(ctx context.Context, c *commandCall) (Reply, error
 			return private("The game has not started yet: its commander presses Start (after anyone has mixed in entropy with `seed`)."), nil
 		}
 		for _, p := range pendingAll(st) {
-			if id, _ := answerer(rec, p); id == user.ID && p.HasOption(gc.Option) {
+			if p.HasOption(gc.Option) && mayAnswer(s.games[rec.Game], rec, p, gc.Option, user) {
 				return s.decide(ctx, c.place, rec, st, engine.Choice{Token: p.Token, Key: gc.Option}, how{by: user.ID})
 			}
 		}
@@ -380,7 +401,11 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 	if target.key == openKey && p.Private {
 		return s.openDoor(ctx, rec, st, p, user)
 	}
-	if id, name := answerer(rec, p); id != "" && user.ID != id {
+	if g := s.games[rec.Game]; g != nil && len(g.Roles) > 0 {
+		if why := roleRefusal(g, rec, p, optionOf(target.key), user); why != "" {
+			return private(why), nil
+		}
+	} else if id, name := answerer(rec, p); id != "" && user.ID != id {
 		if len(rec.Seats) > 0 {
 			return private(fmt.Sprintf("This decision is %s's: your click changed nothing.", name)), nil
 		}
@@ -397,6 +422,8 @@ func (s *Service) Click(ctx context.Context, place Place, user User, customID st
 		return s.decide(ctx, place, rec, st, c, how{by: user.ID, inPlace: true, click: &clicked{}})
 	case strings.HasPrefix(key, sureKey):
 		return confirmation(rec.ID, p, strings.TrimPrefix(key, sureKey)), nil
+	case strings.HasPrefix(key, pageKey):
+		return choicesPage(rec.ID, p, key), nil
 	case key == noKey:
 		return Reply{Update: &Message{Text: "Nothing changed: the decision is still yours to take.", Tone: ToneDone}}, nil
 	case strings.HasPrefix(key, yesKey):
@@ -494,9 +521,11 @@ func players(rec *persist.GameRecord) string {
 	if len(rec.Seats) == 0 {
 		return "commander (" + rec.OwnerName + ")"
 	}
-	names := make([]string, len(rec.Seats))
-	for i, s := range rec.Seats {
-		names[i] = s.Name
+	var names []string
+	for _, s := range rec.Seats {
+		if !slices.Contains(names, s.Name) { // one player may hold several roles
+			names = append(names, s.Name)
+		}
 	}
 	return "players (" + strings.Join(names, ", ") + ")"
 }
@@ -736,6 +765,7 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 	if err := h.click.committing(rec, st); err != nil {
 		return nil, err
 	}
+	rec.Acted = actedNow(rec, st, h, rec.Seq+uint64(len(entries)))
 	plan := persist.CommitPlan{Due: due, Schedule: s.scheduling(rec.Key), Tournament: tour, Deliver: deliver}
 	stored, err := s.store.CommitWith(ctx, rec, entries, plan)
 	if err != nil {
@@ -811,6 +841,11 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 		switch {
 		case !p.Private:
 			m = s.withOddsButton(ctx, rec, st, promptMessage(rec.ID, p, id, ping))
+			if ping {
+				// What he has not seen: the result just above is left out,
+				// and a short gap has none (since.go).
+				m = withSince(m, s.sinceOnPing(ctx, rec, st, id, stored))
+			}
 			if s.illustrators[rec.Game] != nil {
 				m = withBoard(m, rec.ID, p.Token)
 			}
@@ -819,6 +854,9 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 			continue
 		default:
 			m = doorMessage(rec.ID, p, id, name, ping)
+			if ping {
+				m = withSince(m, s.sinceOnPing(ctx, rec, st, id, stored))
+			}
 		}
 		r.Public = append(r.Public, m)
 	}
@@ -918,7 +956,24 @@ func eventsOf(entries []persist.EventRecord) []engine.Event {
 
 // turn shows what the game waits for: each pending prompt, or a link to
 // its message where that is in the chat still.
-func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.State) (Reply, error) {
+func (s *Service) turn(ctx context.Context, rec *persist.GameRecord, st engine.State, user User) (Reply, error) {
+	r, err := s.turnOf(ctx, rec, st)
+	if err != nil {
+		return r, err
+	}
+	// His turn asked for: what happened since he last acted, for him alone.
+	if since := s.sinceLastTurn(ctx, rec, st, user.ID, rec.Seq); len(since) > 0 {
+		if len(r.Private) > 0 {
+			r.Private[0] = withSince(r.Private[0], since)
+		} else {
+			r.Private = append([]Message{{Text: strings.Join(since, "\n"), Tone: ToneDone}}, r.Private...)
+		}
+	}
+	return r, nil
+}
+
+// turnOf is what `turn` shows of the game's pending prompts.
+func (s *Service) turnOf(ctx context.Context, rec *persist.GameRecord, st engine.State) (Reply, error) {
 	if st == nil {
 		if link, ok, err := s.linkToPrompt(ctx, rec, startToken, "Game "+rec.ID, "", "Start"); err != nil || ok {
 			return Reply{Private: []Message{link}}, err
@@ -1110,6 +1165,7 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 	if tour != nil {
 		rec.Tournament = tour.ID
 	}
+	actedAtStart(rec)
 	var seed []byte
 	if fixed != nil && fixed.Kind != "auditable" && place.Platform != audit.SurfaceTerminal {
 		// Chat games are always seeded: chosen faces never reach a channel.

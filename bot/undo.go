@@ -345,7 +345,7 @@ func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord
 				Message: Message{Text: fmt.Sprintf("↩ Taken back by undo %d: this decision is asked again below.", v.N), Tone: ToneDone}})
 		}
 	}
-	more, err := s.turn(ctx, rec, st)
+	more, err := s.turnOf(ctx, rec, st)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -45,6 +45,10 @@ type Option struct {
 	Risk string `json:"risk,omitempty"`
 	// Safe marks the safe default among a prompt's options.
 	Safe bool `json:"safe,omitempty"`
+	// Seats, in a game whose players claim roles during play (Game.Roles),
+	// are the roles any one of whose holders may take this option; empty,
+	// the prompt's Seat decides (see SeatsFor).
+	Seats []string `json:"seats,omitempty"`
 }
 
 // ButtonLabel is the option's label for a button or menu entry.

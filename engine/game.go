@@ -37,6 +37,10 @@ type Game struct {
 	Setup []SetupField
 	// Seats, for games of several players (see Seated).
 	Seats []string
+	// Roles, for a game whose players claim their seats during play rather
+	// than at its start (U-BOOT's officers): the roles a player takes with
+	// the bot's `claim`, several per player when he likes (see roles.go).
+	Roles []Role
 	// Views are the views its states offer, for the platforms' command
 	// lists. A "help" view is required: every game answers `help`.
 	Views []ViewSpec
@@ -240,6 +244,7 @@ func (g *Game) Check() error {
 			bad = append(bad, fmt.Sprintf("its packs answer %q, which is no setup field", g.Packs.SetupKey))
 		}
 	}
+	bad = append(bad, g.checkRoles()...)
 	if g.TournamentOnly != "" && g.Tournaments != nil {
 		bad = append(bad, "both TournamentOnly and Tournaments")
 	}
@@ -267,6 +272,8 @@ func (g *Game) Offers(command string) bool {
 		return len(g.Seats) > 0
 	case "odds":
 		return g.OddsHelp != ""
+	case "claim":
+		return len(g.Roles) > 0
 	}
 	return true
 }

@@ -51,5 +51,8 @@ func archiveIn(tx kvTx, key, id string, v []byte) error {
 	if err := tx.Bucket(bucketIDs).Delete([]byte(id)); err != nil {
 		return err
 	}
+	if err := dropPlayerGames(tx, v); err != nil {
+		return fmt.Errorf("game %s: %w", id, err)
+	}
 	return tx.Bucket(bucketGames).Delete([]byte(key))
 }

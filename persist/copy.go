@@ -36,7 +36,7 @@ func Copy(ctx context.Context, dst, src *Store) (CopyInfo, error) {
 }
 
 // copied are the buckets Copy copies whole; the logs are copied game by game.
-var copied = [][]byte{bucketGames, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketLastFinished, bucketArchivePlaces, bucketPosted}
+var copied = [][]byte{bucketGames, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketLastFinished, bucketArchivePlaces, bucketPosted, bucketPlayerGames}
 
 func copyBuckets(ctx context.Context, to, from kvTx, info *CopyInfo) error {
 	for _, name := range copied {
@@ -44,6 +44,16 @@ func copyBuckets(ctx context.Context, to, from kvTx, info *CopyInfo) error {
 		if src == nil {
 			// An older file's missing index of the finished games (a file
 			// opened read-only is not brought up to date): made here.
+			if string(name) == string(bucketPlayerGames) {
+				// The source's running games, indexed by player.
+				if err := to.Bucket(bucketMeta).Delete(playerGamesComplete); err != nil {
+					return err
+				}
+				if err := indexPlayerGames(to); err != nil {
+					return fmt.Errorf("bucket %s: %w", name, err)
+				}
+				continue
+			}
 			if err := indexFinished(to, from, name); err != nil {
 				return fmt.Errorf("bucket %s: %w", name, err)
 			}

@@ -82,7 +82,7 @@ func inUseError(path string) error {
 }
 
 // buckets are the top-level buckets every database has.
-var buckets = [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketPosted, bucketSeen, bucketSeenExpiry, bucketSchema}
+var buckets = [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketPosted, bucketSeen, bucketSeenExpiry, bucketSchema, bucketPlayerGames}
 
 // bucketSchema holds the version of a bbolt file's layout under
 // schemaVersionKey, as decimal digits. It is the file's own, not its games':
@@ -95,10 +95,12 @@ var (
 
 // BoltSchemaVersion is the layout of a bbolt file this kaleun makes and
 // reads. 1: the buckets above with their indexes complete (a file without a
-// version is older, and is brought to 1 when opened to write). A kaleun that
+// version is older, and is brought to 1 when opened to write); 2: the
+// running games indexed by player too (bucketPlayerGames), which a kaleun
+// of 1 would not keep up to date. A kaleun that
 // changes the layout so that an older one would misread it raises this, and
 // an older one then refuses the file instead of writing to it.
-const BoltSchemaVersion = 1
+const BoltSchemaVersion = 2
 
 // boltSchema is the version a file records: 0 when it records none.
 func boltSchema(tx *bolt.Tx) (int, error) {
@@ -332,7 +334,8 @@ func check(db *bolt.DB) error {
 func (s *boltKV) ensureBuckets() error {
 	missing := false
 	s.db.View(func(tx *bolt.Tx) error {
-		missing = tx.Bucket(bucketLastFinished) == nil || tx.Bucket(bucketArchivePlaces) == nil || !idsIndexed(boltTx{tx})
+		missing = tx.Bucket(bucketLastFinished) == nil || tx.Bucket(bucketArchivePlaces) == nil || !idsIndexed(boltTx{tx}) ||
+			tx.Bucket(bucketMeta) == nil || tx.Bucket(bucketMeta).Get(playerGamesComplete) == nil
 		for _, b := range buckets {
 			missing = missing || tx.Bucket(b) == nil
 		}
@@ -356,6 +359,9 @@ func (s *boltKV) ensureBuckets() error {
 			return err
 		}
 		if err := indexLastFinished(tx); err != nil {
+			return err
+		}
+		if err := indexPlayerGames(boltTx{tx}); err != nil {
 			return err
 		}
 		// Last, in the same transaction: the version says the layout is

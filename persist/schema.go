@@ -30,6 +30,21 @@ var migrations = []string{
 	);
 	-- Every running game is in the id index (game_ids) from the first.
 	INSERT INTO kv (bucket, k, v) VALUES ('meta', 'game_ids_complete', '\x01')`,
+	// 2: the running games indexed by player (player_games: the player's
+	// platform and id, a zero byte, the game's place key → the game's id),
+	// filled from the games, as a bbolt file's is when it is opened.
+	`INSERT INTO kv (bucket, k, v)
+	SELECT 'player_games',
+		convert_to(split_part(g.j->>'key', '/', 1) || '/' || p.id, 'UTF8') || '\x00'::bytea || convert_to(g.j->>'key', 'UTF8'),
+		convert_to(g.j->>'id', 'UTF8')
+	FROM (SELECT convert_from(v, 'UTF8')::jsonb AS j FROM kv WHERE bucket = 'games') g
+	CROSS JOIN LATERAL (
+		SELECT g.j->>'owner' AS id WHERE coalesce(g.j->>'owner', '') <> ''
+		UNION
+		SELECT s->>'id' FROM jsonb_array_elements(coalesce(g.j->'seats', '[]'::jsonb)) s WHERE coalesce(s->>'id', '') <> ''
+	) p
+	ON CONFLICT DO NOTHING;
+	INSERT INTO kv (bucket, k, v) VALUES ('meta', 'player_games_complete', '\x01') ON CONFLICT DO NOTHING`,
 }
 
 // SchemaVersion is the schema this kaleun makes and reads.

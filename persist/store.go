@@ -38,6 +38,7 @@ type (
 	GameRecord  = record.GameRecord
 	Seat        = record.Seat
 	EventRecord = record.EventRecord
+	Acted       = record.Acted
 )
 
 // The log versions: how a game's entries are hashed (record.LogV1...).
@@ -195,6 +196,9 @@ func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, 
 			return archiveIn(tx, rec.Key, rec.ID, b)
 		}
 		if err := tx.Bucket(bucketIDs).Put([]byte(rec.ID), []byte(rec.Key)); err != nil {
+			return err
+		}
+		if err := putPlayerGames(tx, recordPlayers(&next)); err != nil {
 			return err
 		}
 		return tx.Bucket(bucketGames).Put([]byte(rec.Key), b)

@@ -179,8 +179,8 @@ func (b *clockedBot) click(channel, user, id string) []discordfake.Post {
 }
 
 // remindedOf reads a reminder: whom it pings (none in a direct message)
-// and its number.
-var remindedOf = regexp.MustCompile(`^(?:<@(\S+)>\n)?⏰ .* waits on you: .* \(reminder (\d+)\)`)
+// and its number; what happened since his last turn may come first.
+var remindedOf = regexp.MustCompile(`^(?:<@(\S+)>\n)?(?:📰[^\n]*\n(?:[^\n]*\n)*?\n)?⏰ .* waits on you: .* \(reminder (\d+)\)`)
 
 // Issue 16.1: in a wolfpack whose other boat moves every twenty minutes, the
 // absent player's reminders come once each, at one and two hours after his

@@ -224,7 +224,17 @@ func ApplicationCommands(games engine.Registry) []*discordgo.ApplicationCommand 
 		}
 		out = append(out, &discordgo.ApplicationCommand{Name: name, Description: "Play " + name + " in this channel", Options: opts})
 	}
-	return out
+	return append(out, FrameworkCommand())
+}
+
+// FrameworkCommand is Kaleun's own command, beside the games': its
+// subcommands (`/kaleun games`) reach the caller's games everywhere.
+func FrameworkCommand() *discordgo.ApplicationCommand {
+	var opts []*discordgo.ApplicationCommandOption
+	for _, c := range bot.FrameworkCommands() {
+		opts = append(opts, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: c.Name, Description: trim(c.Help, 100)})
+	}
+	return &discordgo.ApplicationCommand{Name: bot.FrameworkName, Description: trim(bot.FrameworkSummary, 100), Options: opts}
 }
 
 func trim(s string, n int) string {

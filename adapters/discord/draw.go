@@ -71,6 +71,9 @@ func (a *Adapter) draw(ctx context.Context, m chat.Message, ephemeral bool, home
 		lines = append(lines, text)
 	}
 	for _, l := range m.Lines {
+		if l.Jump != "" || l.Home.Channel != "" {
+			l.Text += " · " + a.link(ctx, l.Jump, l.Home)
+		}
 		lines = append(lines, l.Text)
 		if l.Detail != "" {
 			lines = append(lines, "-# "+l.Detail) // Discord's subtext line
@@ -125,22 +128,30 @@ func (a *Adapter) whenAndWhere(ctx context.Context, m chat.Message, home chat.Pl
 		fmt.Fprintf(&b, ", due <t:%d:R>", m.Due.Unix())
 	}
 	if m.Jump != "" && home.Channel != "" {
-		guild := home.Space
-		if guild == "" {
-			guild = "@me"
-		}
-		url := fmt.Sprintf("https://discord.com/channels/%s/%s", guild, home.Channel)
-		where, err := a.svc.PromptMessages(ctx, m.Jump)
+		b.WriteString(" · " + a.link(ctx, m.Jump, home))
+	}
+	return b.String()
+}
+
+// link is "[Jump to game](…)": to the last message posted for the prompt
+// jump names, or to home, the game's channel, when none is known.
+func (a *Adapter) link(ctx context.Context, jump string, home chat.Place) string {
+	guild := home.Space
+	if guild == "" {
+		guild = "@me"
+	}
+	url := fmt.Sprintf("https://discord.com/channels/%s/%s", guild, home.Channel)
+	if jump != "" {
+		where, err := a.svc.PromptMessages(ctx, jump)
 		if err != nil {
-			a.log.Warn("discord: finding the message a reminder links to", "prompt", m.Jump, "err", err)
+			a.log.Warn("discord: finding the message a link leads to", "prompt", jump, "err", err)
 		}
 		if len(where) > 0 {
 			last := where[len(where)-1]
 			url = fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, last.Channel, last.ID)
 		}
-		fmt.Fprintf(&b, " · [Jump to game](%s)", url)
 	}
-	return b.String()
+	return fmt.Sprintf("[Jump to game](%s)", url)
 }
 
 // Discord's bounds on a message's embeds: how many, one's description, and

@@ -38,7 +38,11 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 	case discordgo.InteractionApplicationCommand:
 		data := i.ApplicationCommandData()
 		if len(data.Options) == 0 {
-			a.respond(a.workCtx(), i, received, place, bot.Reply{Private: []chat.Message{{Text: "Pick a subcommand: new, " + subcommandNames() + "."}}}, false, nil)
+			names := "new, " + subcommandNames()
+			if data.Name == bot.FrameworkName {
+				names = bot.FrameworkUsage
+			}
+			a.respond(a.workCtx(), i, received, place, bot.Reply{Private: []chat.Message{{Text: "Pick a subcommand: " + names + "."}}}, false, nil)
 			return
 		}
 		sub := data.Options[0]

@@ -36,7 +36,18 @@ func (a *Adapter) blocks(ctx context.Context, m chat.Message, home chat.Place) [
 	if strings.TrimSpace(text) != "" {
 		out = append(out, section(text))
 	}
-	out = append(out, lineBlocks(m.Lines, maxBlocks-len(out)-6)...)
+	// A line of a list of games links to its own game (`/kaleun games`).
+	lines, cloned := m.Lines, false
+	for i, l := range m.Lines {
+		if l.Jump == "" && l.Home.Channel == "" {
+			continue
+		}
+		if !cloned {
+			lines, cloned = slices.Clone(m.Lines), true // the caller's message stays as it was
+		}
+		lines[i].Text += " · " + a.link(ctx, l.Jump, l.Home)
+	}
+	out = append(out, lineBlocks(lines, maxBlocks-len(out)-6)...)
 	if len(m.Fields) > 0 {
 		var fields []*slack.TextBlockObject
 		for _, f := range m.Fields {
@@ -111,23 +122,34 @@ func (a *Adapter) whenAndWhere(ctx context.Context, m chat.Message, home chat.Pl
 		fmt.Fprintf(&b, ", due <!date^%d^{date_short_pretty} at {time}|%s>", m.Due.Unix(), m.Due.UTC().Format("Mon 2 Jan 15:04 UTC"))
 	}
 	if m.Jump != "" && home.Channel != "" {
-		link := "<#" + home.Channel + ">"
-		where, err := a.svc.PromptMessages(ctx, m.Jump)
+		b.WriteString(" · " + a.link(ctx, m.Jump, home))
+	}
+	return b.String()
+}
+
+// link is a permalink to the last message posted for the prompt jump
+// names (or to home's thread), or home's channel when neither is known.
+func (a *Adapter) link(ctx context.Context, jump string, home chat.Place) string {
+	link := "<#" + home.Channel + ">"
+	if a.svc == nil || a.api == nil {
+		return link // drawn for an ack, which makes no calls
+	}
+	ts := home.Thread
+	if jump != "" {
+		where, err := a.svc.PromptMessages(ctx, jump)
 		if err != nil {
-			a.log.Warn("slack: finding the message a reminder links to", "prompt", m.Jump, "err", err)
+			a.log.Warn("slack: finding the message a link leads to", "prompt", jump, "err", err)
 		}
-		ts := home.Thread
 		if len(where) > 0 {
 			ts = where[len(where)-1].ID
 		}
-		if isThreadTS(ts) {
-			if url, err := a.api.GetPermalinkContext(ctx, &slack.PermalinkParameters{Channel: home.Channel, Ts: ts}); err == nil {
-				link = "<" + url + "|Jump to game>"
-			}
-		}
-		b.WriteString(" · " + link)
 	}
-	return b.String()
+	if isThreadTS(ts) {
+		if url, err := a.api.GetPermalinkContext(ctx, &slack.PermalinkParameters{Channel: home.Channel, Ts: ts}); err == nil {
+			link = "<" + url + "|Jump to game>"
+		}
+	}
+	return link
 }
 
 // bold is the bot's **bold**, which Slack writes *bold*.

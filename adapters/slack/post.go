@@ -221,6 +221,10 @@ func split(r bot.Reply) (any, bot.Reply) {
 		return map[string]any{"response_type": "in_channel", "text": fallback(m), "blocks": (&Adapter{}).blocks(context.Background(), m, chat.Place{})}, r
 	case len(r.Answered) > 0:
 		return nil, r
+	case len(r.Private) > 0 && linksLines(r.Private[0]):
+		// Its lines link to other places (`/kaleun games`): the links take
+		// Web API calls the ack cannot wait for, so it follows, ephemeral.
+		return nil, r
 	case len(r.Private) > 0:
 		m := r.Private[0]
 		m.Mention, m.Mentions = "", nil
@@ -281,4 +285,15 @@ func (a *Adapter) uploadOne(ctx context.Context, place chat.Place, f chat.File) 
 	}
 	_, err = a.api.CompleteUploadExternalContext(ctx, params)
 	return err
+}
+
+// linksLines reports whether a message has lines that link to their own
+// games' places.
+func linksLines(m chat.Message) bool {
+	for _, l := range m.Lines {
+		if l.Jump != "" || l.Home.Channel != "" {
+			return true
+		}
+	}
+	return false
 }

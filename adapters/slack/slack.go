@@ -286,6 +286,9 @@ func (a *Adapter) command(ctx context.Context, c slack.SlashCommand) bot.Reply {
 	if err != nil {
 		return bot.Reply{Private: []chat.Message{{Text: err.Error()}}}
 	}
+	if sub == "" && game == bot.FrameworkName {
+		return bot.Reply{Private: []chat.Message{{Text: "Usage: " + c.Command + " " + bot.FrameworkUsage}}}
+	}
 	if sub == "" {
 		return bot.Reply{Private: []chat.Message{{Text: "Usage: " + c.Command + " " + usage(a.games[game])}}}
 	}

@@ -74,6 +74,12 @@ const (
 type Line struct {
 	Text   string
 	Detail string
+	// Jump, when set, names the prompt (a Ref) the line links to, and Home
+	// the place of its game: a list of games across places links each line
+	// to its own (the prompt's message, or the place when that is not
+	// known). A line with Home alone links to the place.
+	Jump string
+	Home Place
 }
 
 // Tones say what state a message shows, for the colour platforms give it.

@@ -37,8 +37,9 @@ type config struct {
 	Ops       opsConfig       `toml:"ops"`
 	Games     gamesConfig     `toml:"games"`
 	Web       webConfig       `toml:"web"`
-	// gameSections are the games' own sections (games.go).
-	gameSections
+	// games are the games' own sections (gamesections.go), decoded
+	// from what the sections above leave.
+	games gameSections
 
 	// exposed, when set, warns that the file holds a secret inline and is
 	// readable by its group or by everyone (see exposedSecrets).
@@ -221,7 +222,7 @@ func loadConfig(path string) (*config, error) {
 	c.Ops = opsConfig{ShutdownGrace: "5s"}
 	c.Games = gamesConfig{IdleWarn: "0s", IdleEnd: "0s"}
 	c.Web = webConfig{Listen: "127.0.0.1:8090"}
-	md, err := decodeConfigFile(path, &c)
+	md, text, err := decodeConfigFile(path, &c)
 	if err != nil {
 		var perr toml.ParseError
 		if errors.As(err, &perr) {
@@ -232,7 +233,12 @@ func loadConfig(path string) (*config, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if und := md.Undecoded(); len(und) > 0 {
+	games, und, err := decodeGameSections(text, md.Undecoded())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	c.games = games
+	if len(und) > 0 {
 		return nil, fmt.Errorf("%s: unknown key %q: check its spelling against config.example.toml", path, und[0].String())
 	}
 	switch c.Log.Format {
@@ -275,7 +281,7 @@ func loadConfig(path string) (*config, error) {
 	if err := c.Web.check(path); err != nil {
 		return nil, err
 	}
-	if err := c.gameSections.check(); err != nil {
+	if err := c.games.check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if c.Discord.Enabled {
@@ -367,12 +373,13 @@ func hasPassword(u string) bool {
 // decodeConfigFile reads the file through safefile (a regular file of at
 // most safefile.ConfigLimit: a FIFO or a device named as the config does
 // not hang or exhaust the process) and decodes it.
-func decodeConfigFile(path string, c *config) (toml.MetaData, error) {
+func decodeConfigFile(path string, c *config) (toml.MetaData, string, error) {
 	b, err := safefile.ReadFile(path, safefile.ConfigLimit)
 	if err != nil {
-		return toml.MetaData{}, err
+		return toml.MetaData{}, "", err
 	}
-	return toml.Decode(string(b), c)
+	md, err := toml.Decode(string(b), c)
+	return md, string(b), err
 }
 
 // secret takes a value given inline or through the named environment variable.

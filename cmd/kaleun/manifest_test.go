@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kaleun/kaleun/adapters/discord"
+	"github.com/kaleun/kaleun/bot"
 )
 
 var updateManifests = flag.Bool("update-manifests", false, "write the games' slash commands into adapters/slack/manifests")
@@ -36,15 +37,19 @@ func TestSlackManifestsDeclareTheGamesCommands(t *testing.T) {
 		var b strings.Builder
 		b.WriteString("  slash_commands:\n")
 		for _, c := range cmds {
-			g := games[c.Name]
-			if g.Summary == "" || g.UsageHint == "" {
-				t.Fatalf("game %s has no Summary or UsageHint for its Slack command", c.Name)
+			summary, hint := bot.FrameworkSummary, bot.FrameworkUsage // Kaleun's own command
+			if c.Name != bot.FrameworkName {
+				g := games[c.Name]
+				if g.Summary == "" || g.UsageHint == "" {
+					t.Fatalf("game %s has no Summary or UsageHint for its Slack command", c.Name)
+				}
+				summary, hint = g.Summary, g.UsageHint
 			}
 			fmt.Fprintf(&b, "    - command: /%s\n", c.Name)
 			if m.url != "" {
 				fmt.Fprintf(&b, "      url: %s\n", m.url)
 			}
-			fmt.Fprintf(&b, "      description: %q\n      usage_hint: %q\n      should_escape: true\n", g.Summary, g.UsageHint)
+			fmt.Fprintf(&b, "      description: %q\n      usage_hint: %q\n      should_escape: true\n", summary, hint)
 		}
 		path := filepath.Join("..", "..", "adapters", "slack", "manifests", m.file)
 		data, err := os.ReadFile(path)

@@ -221,7 +221,7 @@ func TestServeConfigOffersTheOwnersPacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, err := gamesWith(c.content())
+	games, err := gamesWith(c.games.content())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,7 +79,7 @@ func serve(ctx context.Context, cfg *config) error {
 	if cfg.exposed != "" {
 		log.Warn("the configuration file's secrets are readable by others", "problem", cfg.exposed)
 	}
-	games, err := gamesWith(cfg.content())
+	games, err := gamesWith(cfg.games.content())
 	if err != nil {
 		return err
 	}

@@ -511,7 +511,7 @@ func (d *slackDuel) away(p *engine.Prompt, kill bool) {
 	}
 }
 
-var slackReminder = regexp.MustCompile(`^(?:<@(\w+)> )?⏰ .* waits on you: _(.*)_ \(reminder (\d+)\)`)
+var slackReminder = regexp.MustCompile(`^(?:<@(\w+)> )?(?:📰[^\n]*\n(?:[^\n]*\n)*?\n)?⏰ .* waits on you: _(.*)_ \(reminder (\d+)\)`)
 
 // pump reads what the replicas post for a while, counting the reminders.
 func (d *slackDuel) pump(wait time.Duration) {

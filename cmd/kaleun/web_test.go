@@ -57,7 +57,7 @@ func TestWebConfigErrorsNameTheKey(t *testing.T) {
 // serveProc runs kaleun serve with a config until the test ends.
 type serveProc struct {
 	cmd  *exec.Cmd
-	logs *bytes.Buffer
+	logs *lockedBuffer
 }
 
 func startServe(t *testing.T, config string, env ...string) *serveProc {
@@ -65,7 +65,7 @@ func startServe(t *testing.T, config string, env ...string) *serveProc {
 	bin := kaleunBinary(t)
 	p := filepath.Join(t.TempDir(), "c.toml")
 	os.WriteFile(p, []byte(config), 0o600)
-	s := &serveProc{cmd: exec.Command(bin, "serve", "--config", p), logs: &bytes.Buffer{}}
+	s := &serveProc{cmd: exec.Command(bin, "serve", "--config", p), logs: &lockedBuffer{}}
 	s.cmd.Env = append(os.Environ(), env...)
 	s.cmd.Stderr = s.logs
 	if err := s.cmd.Start(); err != nil {

@@ -382,7 +382,7 @@ func (d *packDriver) allFinished() bool {
 var (
 	tokenOf       = regexp.MustCompile(`tok-(i\d+)`)
 	mentionOf     = regexp.MustCompile(`^<@([^>]+)>`)
-	ownerOf       = regexp.MustCompile(`^(\S+) \(U-\d+\): `)
+	ownerOf       = regexp.MustCompile(`(?m)^(\S+) \(U-\d+\): `) // after what happened since his last turn, if any
 	jumpOf        = regexp.MustCompile(`\[Jump to game\]\(https://discord\.com/channels/[^/]+/[^/)]+(?:/([^)]+))?\)`)
 	sailsOf       = regexp.MustCompile(`Wolfpack (.+?) sails: (.+)\.`)
 	sunkOf        = regexp.MustCompile(`\*\*SUNK\*\* ([\d,]+) t \(career ([\d,]+) t\)`)

@@ -34,7 +34,7 @@ func TestServeConfigOffersTheOwnersXXIPacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, err := gamesWith(c.content())
+	games, err := gamesWith(c.games.content())
 	if err != nil {
 		t.Fatal(err)
 	}

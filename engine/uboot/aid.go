@@ -23,7 +23,7 @@ func (s *State) treatable(i int, need map[string]int) ([]int, map[string]int) {
 		if c.Treated {
 			continue
 		}
-		cd, _, _ := s.p.card(c.Card)
+		cd, _, _ := s.card(c.Card)
 		want := map[string]int{}
 		for _, sup := range cd.Bar.Supplies {
 			want[sup]++
@@ -192,7 +192,7 @@ func (s *State) treat(i int) {
 	cards, _ := s.treatable(i, map[string]int{})
 	for _, k := range cards {
 		c := &sl.Cards[k]
-		cd, _, _ := s.p.card(c.Card)
+		cd, _, _ := s.card(c.Card)
 		for _, sup := range cd.Bar.Supplies {
 			s.Medkit[sup]--
 		}
@@ -212,7 +212,7 @@ func (s *State) treat(i int) {
 // discardCard puts a card leaving a sailor at the bottom of its deck
 // (§7.3, §8.8), and its supplies on the spent pile (§8.6).
 func (s *State) discardCard(c Health) {
-	if _, deck, ok := s.p.card(c.Card); ok {
+	if _, deck, ok := s.card(c.Card); ok {
 		s.bottom(deck, c.Card)
 	}
 	if s.MedSpent == nil {

@@ -36,6 +36,9 @@ func (s *State) appPrompt() *engine.Prompt {
 					Risk: "Sailors still in the section are KIA; a second flooded section sinks the boat."})
 			}
 		}
+		if len(s.breaches()) > 0 {
+			o = append(o, engine.Option{Key: "timer", Label: "A breach's countdown: the seconds the app's timer shows", Short: "Breach timer", Case: "10.3.7"})
+		}
 		if s.worsening() {
 			o = append(o, engine.Option{Key: "worse", Label: "A technical condition grows worse (green → yellow → red)", Short: "Condition worse", Case: "10.3.1"})
 		}
@@ -71,6 +74,8 @@ func (s *State) appPrompt() *engine.Prompt {
 			}
 		}
 		return &engine.Prompt{Kind: "uboot.breach", Title: "Hull breach", Text: "In which section (1-6, §10.3.8)?", Case: "10.3.7", Options: append(o, back())}
+	case "timer":
+		return s.timerPrompt()
 	case "attack":
 		return s.sectionPrompt("uboot.attack", "Enemy attack", "Which section takes crew damage (7 and 8 count as one)?", "6.12", 1, 8)
 	case "worse":
@@ -160,6 +165,10 @@ func (s *State) applyApp(key string) {
 			s.Draft = nil
 		case "event":
 			s.Draft = nil
+			if s.Own {
+				s.queueDraw("events", "8.7", "Event card", "")
+				return
+			}
 			id, err := s.drawCard("events", "8.7", "Event card")
 			if err != nil {
 				return
@@ -172,6 +181,10 @@ func (s *State) applyApp(key string) {
 		default:
 			d.Args = []string{key}
 		}
+		return
+	}
+	if d.Args[0] == "timer" {
+		s.applyTimer(key)
 		return
 	}
 	sec, _ := strconv.Atoi(strings.TrimPrefix(key, "s:"))

@@ -11,6 +11,10 @@ import (
 
 // moraleCard draws and resolves a card of a morale deck (§7.3).
 func (s *State) moraleCard(deck, space string) {
+	if s.Own {
+		s.queueDraw(deck, "7.3", "Morale card for space "+space, "")
+		return
+	}
 	id, err := s.drawCard(deck, "7.3", "Morale card for space "+space)
 	if err != nil {
 		return
@@ -28,7 +32,7 @@ func (s *State) moraleCard(deck, space string) {
 // the bottom of its deck. Effects the card prints beyond its bar and its
 // morale are the players' to carry out, as it says.
 func (s *State) resolveCard(id, deck, cas string) {
-	c, _, _ := s.p.card(id)
+	c, _, _ := s.card(id)
 	s.note(cas, fmt.Sprintf("Card drawn: %s — %s", c.Title, c.Text))
 	switch c.Kind {
 	case "hand":
@@ -122,9 +126,16 @@ func (s *State) crewDamage(kind string, where string, affected []int, times int,
 		return
 	}
 	s.Decks[deck].shuffle()
+	if s.Own {
+		s.note("8.8", "Shuffle your own "+deckTitles[deck]+" first.")
+	}
 	for _, f := range hit {
 		if !s.onBoard(f) {
 			continue // killed by an earlier card of this resolution (§7.6)
+		}
+		if s.Own {
+			s.queueDraw(deck, "8.8", "Wound card for "+figureIDs[f], figureIDs[f])
+			continue
 		}
 		d := deck
 		if len(s.Decks[d].Hidden)+len(s.Decks[d].Bottom) == 0 {
@@ -142,7 +153,7 @@ func (s *State) crewDamage(kind string, where string, affected []int, times int,
 			s.note("8.8", "Every wound deck is empty: no card for "+figureIDs[f]+".")
 			continue
 		}
-		c, _, _ := s.p.card(id)
+		c, _, _ := s.card(id)
 		s.assign(f, c, "8.8")
 	}
 }

@@ -27,7 +27,7 @@ func (s *State) playable(sec int) []string {
 			continue
 		}
 		for _, id := range s.Toolboxes[tb] {
-			if c, _, _ := s.p.card(id); c.Kind == "plus" {
+			if c, _, _ := s.card(id); c.Kind == "plus" {
 				out = append(out, id)
 			}
 		}
@@ -39,7 +39,7 @@ func (s *State) playable(sec int) []string {
 func (s *State) bestBonus(sec int) int {
 	n := 0
 	for _, id := range s.playable(sec) {
-		c, _, _ := s.p.card(id)
+		c, _, _ := s.card(id)
 		n = max(n, c.Advanced)
 	}
 	return n
@@ -50,7 +50,7 @@ func (s *State) bonus(id string, crew []int) int {
 	if id == "" {
 		return 0
 	}
-	c, _, _ := s.p.card(id)
+	c, _, _ := s.card(id)
 	spec, crown := false, false
 	for _, i := range crew {
 		spec = spec || s.hasIcon(i, "repair")
@@ -69,7 +69,7 @@ func (s *State) bonus(id string, crew []int) int {
 func (s *State) cardPrompt(sec int) *engine.Prompt {
 	o := []engine.Option{{Key: "k:-", Label: "No card", Short: "No card", Case: "10.3.3"}}
 	for _, id := range s.playable(sec) {
-		c, _, _ := s.p.card(id)
+		c, _, _ := s.card(id)
 		lbl := fmt.Sprintf("%s: +%d with a repair specialist, +%d with the crown sailor", c.Title, c.Bonus, c.Advanced)
 		if len(c.Repairs) > 0 {
 			lbl += " (only for: " + strings.Join(c.Repairs, ", ") + ")"
@@ -86,7 +86,7 @@ func (s *State) playCE(id string) {
 			s.Toolboxes[tb] = slices.Delete(cards, k, k+1)
 		}
 	}
-	c, _, _ := s.p.card(id)
+	c, _, _ := s.card(id)
 	s.note("10.3.3", fmt.Sprintf("The Chief Engineer plays %s on the repair: it stays with it until it is done.", c.Title))
 }
 

@@ -121,7 +121,7 @@ func TestCrewDamageTimesTokens_6_12(t *testing.T) {
 	if rolls(evs, "8.8") != 1 || len(s.sailor(figIndex("E1")).Cards) != 1 {
 		t.Fatalf("E1 drawn: one burns card for him: %d wound draws, cards %v", rolls(evs, "8.8"), s.sailor(figIndex("E1")).Cards)
 	}
-	if c, deck, _ := s.p.card(s.sailor(figIndex("E1")).Cards[0].Card); deck != "burns" {
+	if c, deck, _ := s.card(s.sailor(figIndex("E1")).Cards[0].Card); deck != "burns" {
 		t.Fatalf("fire causes burns: %s from %s", c.ID, deck)
 	}
 	if moraleSpaces[s.Morale] != "X" {
@@ -249,7 +249,7 @@ func TestHealthCardPlacement_6_9(t *testing.T) {
 	s := board(t, `{}`)
 	i := figIndex("E1")
 	s.sailor(i).Slots = []string{"act", "act", "act"}
-	c, _, _ := s.p.card("bu-face") // 1 wound, 1 fatigue
+	c, _, _ := s.card("bu-face") // 1 wound, 1 fatigue
 	s.d = &script{}
 	ex := s.placeHealth(i, c)
 	if s.slots("E1") != "act wnd fat" || ex != 2 {
@@ -257,7 +257,7 @@ func TestHealthCardPlacement_6_9(t *testing.T) {
 	}
 	s.sailor(i).Slots = []string{"green", "fat", "fat"}
 	s.sailor(i).Wounds = 0
-	c2, _, _ := s.p.card("po-nausea") // 1 fatigue
+	c2, _, _ := s.card("po-nausea") // 1 fatigue
 	s.placeHealth(i, c2)
 	if s.slots("E1") != "fat fat fat" {
 		t.Fatalf("no activation token left: the busy token goes: %q", s.slots("E1"))
@@ -273,7 +273,7 @@ func TestKIA_6_10(t *testing.T) {
 	s := board(t, `{}`)
 	i := figIndex("E1")
 	s.d = &script{}
-	c, _, _ := s.p.card("gs-graze")
+	c, _, _ := s.card("gs-graze")
 	s.placeHealth(i, c)
 	s.placeHealth(i, c)
 	if !s.sailor(i).KIA || s.Figures[i].Sec != 0 || s.slots("E1") != "kia" {

@@ -63,6 +63,14 @@
 // paid when announced, as §6.4 says). A typed command in chat presses the
 // same keys, so chat, the terminal and JSONL enter the very same ledger.
 //
+// # Whose entry
+//
+// The players claim the four roles in chat, one player several (§5.1).
+// The board marks each option with the roles that make it (Option.Seats)
+// and each later step of an entry with its role (Prompt.Seat); the bot
+// refuses anyone else (engine/roles.go). roles.go says whose each entry
+// is; the board never learns who holds a role.
+//
 // # Chance
 //
 // The board's only chance is what the rulebook draws: crew tokens from
@@ -81,6 +89,11 @@
 // recipes (digest §14): a pack holds them (pack.go), and the embedded
 // house pack is labelled invented content, its provenance saying whose
 // each value is.
+//
+// With set-up cards=own the morale, event, wound and Captain's decks are the owner's
+// own cards: a draw waits for the card that came up, entered the first
+// time with its values as printed and kept for later draws (owndeck.go,
+// cardentry.go).
 //
 // # Rulings
 //

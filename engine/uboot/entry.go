@@ -33,6 +33,7 @@ func (s *State) Pending() *engine.Prompt {
 		return nil
 	}
 	p := s.prompt()
+	s.markRoles(p)
 	p.Token = strconv.Itoa(s.Seq)
 	p.Actor = engine.Commander
 	return p
@@ -40,6 +41,8 @@ func (s *State) Pending() *engine.Prompt {
 
 func (s *State) prompt() *engine.Prompt {
 	switch {
+	case len(s.Draws) > 0:
+		return s.drawPrompt()
 	case len(s.Returns) > 0:
 		return s.returnPrompt()
 	case s.Mob != nil:
@@ -101,7 +104,7 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 		return nil, nil, engine.ErrGameOver
 	case c.Token != "" && c.Token != p.Token:
 		return nil, nil, fmt.Errorf("%w: prompt %s is not the pending one (%s)", engine.ErrStaleToken, c.Token, p.Token)
-	case !p.HasOption(c.Key):
+	case !p.HasOption(c.Key) && !entryKey(p, c.Key):
 		var keys []string
 		for _, o := range p.Options {
 			keys = append(keys, o.Key)
@@ -119,8 +122,13 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 			label = o.Label
 		}
 	}
+	if entryKey(p, c.Key) && !p.HasOption(c.Key) {
+		label = p.Entry.Label + ": " + strings.TrimPrefix(c.Key, p.Entry.Key) // a number typed
+	}
 	next.evs = []engine.Event{{Kind: engine.KindChoice, Case: p.Case, Text: p.Title + ": " + label, Choice: &engine.Choice{Token: p.Token, Key: c.Key}}}
 	switch {
+	case len(s.Draws) > 0:
+		next.applyDraw(c.Key)
 	case len(s.Returns) > 0:
 		next.applyReturn(c.Key)
 	case s.Mob != nil:

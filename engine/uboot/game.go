@@ -5,6 +5,15 @@ import "github.com/kaleun/kaleun/engine"
 // Game is U-BOOT's descriptor with the house pack.
 func Game() *engine.Game { return GameWith(NewRules()) }
 
+// Illustrated is the descriptor with the board's picture (pictures.go's
+// illustrator, made once by the registration: it parses the fonts).
+func Illustrated(il engine.Illustrator) *engine.Game {
+	g := Game()
+	g.Illustrator = il
+	g.RenderHelp = "board (the board as one picture: tracks, sections, sailors, pyramid)"
+	return g
+}
+
 // GameWith is the descriptor playing r's packs.
 func GameWith(r *Rules) *engine.Game {
 	return &engine.Game{
@@ -15,6 +24,7 @@ func GameWith(r *Rules) *engine.Game {
 		Rules:        r,
 		RulesVersion: rulesVersion,
 		Setup:        r.setupFields(),
+		Roles:        Roles(),
 		Views:        viewSpecs,
 		Packs:        packKit(),
 		Words:        engine.Words{Player: "Crew"},

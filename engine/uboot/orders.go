@@ -291,7 +291,7 @@ func (s *State) canAddObservers() bool {
 func (s *State) playCard(id string) {
 	k := slices.Index(s.Hand, id)
 	s.Hand = slices.Delete(s.Hand, k, k+1)
-	c, _, _ := s.p.card(id)
+	c, _, _ := s.card(id)
 	s.note("7.7", fmt.Sprintf("The Captain plays %s: %s It goes back to the box.", c.Title, c.Text))
 	if c.Morale > 0 {
 		s.moraleUp(c.Morale, "7.7", c.Title)
@@ -337,7 +337,7 @@ func (s *State) orderPrompt() *engine.Prompt {
 		if len(d.Args) == 1 {
 			var o []engine.Option
 			for _, id := range distinctStrings(s.Hand) {
-				c, _, _ := s.p.card(id)
+				c, _, _ := s.card(id)
 				o = append(o, engine.Option{Key: "k:" + id, Label: c.Title + ": " + c.Text, Short: c.Title, Case: "7.7"})
 			}
 			return &engine.Prompt{Kind: "uboot.card", Title: "Address the crew", Text: "Which Captain's card is played?", Case: "7.7", Options: append(o, back())}

@@ -218,7 +218,7 @@ func (s *State) cardMost(id string) int {
 	if id == "" {
 		return 0
 	}
-	c, _, _ := s.p.card(id)
+	c, _, _ := s.card(id)
 	return c.Advanced
 }
 
@@ -265,6 +265,7 @@ func (s *State) breach(sec int) {
 func (s *State) sealed(sec int) {
 	s.discardCE(s.Sections[sec].BreachCard)
 	s.Sections[sec].Breach, s.Sections[sec].Crew, s.Sections[sec].BreachCard = false, false, ""
+	s.Sections[sec].Timer, s.Sections[sec].TimerAt = 0, 0
 	s.note("10.3.7", fmt.Sprintf("The breach in section %d is sealed.", sec))
 }
 
@@ -275,6 +276,7 @@ func (s *State) flood(sec int) {
 	sc := &s.Sections[sec]
 	s.discardCE(sc.BreachCard)
 	sc.Breach, sc.Crew, sc.Flooded, sc.BreachCard = false, false, true, ""
+	sc.Timer, sc.TimerAt = 0, 0
 	s.note("10.3.7", fmt.Sprintf("Section %d floods: the flooded token goes on it; nobody may enter or cross it, nothing may target it.", sec))
 	if len(sc.Res) > 0 {
 		s.note("10.3.7", fmt.Sprintf("Lost to the box: %s.", strings.Join(sc.Res, ", ")))

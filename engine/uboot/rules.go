@@ -15,7 +15,7 @@ const Name = "uboot"
 // SchemaVersion is the encoded State's version.
 const SchemaVersion = 1
 
-const rulesVersion = "uboot/1"
+const rulesVersion = "uboot/2"
 
 // Rules is U-BOOT's board with the packs it can play, the first the
 // default.
@@ -82,6 +82,8 @@ func (r *Rules) setupFields() []engine.SetupField {
 			Check: func(a string, _ map[string]string) error { _, err := atoiIn(a, 0, 20); return err }},
 		{Key: "simple", Label: "Simple watch change (optional rule, easy roles only)", Default: "off", Help: "§6.8: a role on easy slides its crew tile instead of flipping it: its figures keep their icons from watch to watch",
 			Options: []engine.Option{{Key: "off", Label: "Off: every crew tile flips", Case: "6.8"}, {Key: "on", Label: "On: the easy roles slide their tiles", Case: "6.8"}}},
+		{Key: "cards", Label: "The morale, event and wound cards", Default: "pack", Help: "own: draw your own copy's cards and enter each the first time it comes up (§7.3, §8.7, §8.8)",
+			Options: []engine.Option{{Key: "pack", Label: "The pack's, drawn by the board"}, {Key: "own", Label: "Your own decks, each card entered the first time it is drawn"}}},
 		{Key: "rulings", Label: "Rulings (name=value, comma-separated)", Default: "", Help: "the ambiguities of digest §15; `variants` lists them and their values",
 			Check: func(a string, _ map[string]string) error { _, err := parseRulings(a); return err }},
 		{Key: "pack", Label: "Content pack", Default: r.packs[0].Meta.ID, Suggestions: packs, Help: "by id or SHA-256; the house pack is invented content",

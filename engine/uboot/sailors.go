@@ -144,7 +144,7 @@ func (s *State) placeHealth(i int, card CardDef) int {
 	for k := 0; k < card.Bar.Wound && !sl.KIA; k++ {
 		sl.Wounds++
 		if sl.Wounds >= 2 {
-			if _, deck, ok := s.p.card(card.ID); ok {
+			if _, deck, ok := s.card(card.ID); ok {
 				s.bottom(deck, card.ID) // the card leaves with him (§7.3, §8.8)
 			}
 			s.kia(i, "a second wound")
@@ -203,7 +203,7 @@ func (s *State) kiaQuiet(i int, why string) {
 // forbids: a health card under the sailor forbids the order (§6.9).
 func (s *State) forbids(i int, order string) bool {
 	for _, c := range s.sailor(i).Cards {
-		if cd, _, ok := s.p.card(c.Card); ok && has(cd.Bar.Forbids, order) {
+		if cd, _, ok := s.card(c.Card); ok && has(cd.Bar.Forbids, order) {
 			return true
 		}
 	}

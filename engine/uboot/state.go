@@ -3,6 +3,7 @@ package uboot
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -66,8 +67,14 @@ type State struct {
 	// Returns are the figures to put back on the model at the end of a
 	// watch change (§6.10).
 	Returns []string `json:"returns,omitempty"`
-	Log     []string `json:"log"`
-	End     *End     `json:"end,omitempty"`
+	// Own: the morale, event and wound decks are the owner's own cards
+	// (set-up cards=own, owndeck.go); Entered the cards entered from them,
+	// Draws the draws waiting for the card that came up.
+	Own     bool      `json:"own_cards,omitempty"`
+	Entered []CardDef `json:"entered,omitempty"`
+	Draws   []Draw    `json:"draws,omitempty"`
+	Log     []string  `json:"log"`
+	End     *End      `json:"end,omitempty"`
 
 	r    *Rules
 	p    *Pack
@@ -113,6 +120,10 @@ type Section struct {
 	Crew   bool `json:"crew,omitempty"`
 	// BreachCard: the +1/+2 card played on the breach's repair.
 	BreachCard string `json:"breach_card,omitempty"`
+	// Timer: the seconds the app's countdown for the breach showed when
+	// last entered (timer.go), at the board's entry TimerAt.
+	Timer   int `json:"timer,omitempty"`
+	TimerAt int `json:"timer_at,omitempty"`
 }
 
 // TechCond is a technical condition token on the Technical View
@@ -162,6 +173,7 @@ func newState(r *Rules, p *Pack, a map[string]string, rulings map[string]string,
 		s.Medkits = extra // §5.2 step 7
 	}
 	s.Simple = a["simple"] == "on"
+	s.Own = a["cards"] == "own"
 	return s
 }
 
@@ -209,7 +221,9 @@ func (s *State) setUp(d engine.Dice) ([]engine.Event, error) {
 		}
 		dk := &Deck{}
 		for _, c := range s.p.deck(name) {
-			dk.Hidden = append(dk.Hidden, c.ID)
+			if !s.Own || !slices.Contains(ownDecks, name) { // the owner's own cards are his to draw
+				dk.Hidden = append(dk.Hidden, c.ID)
+			}
 		}
 		s.Decks[name] = dk // §5.2 step 4: shuffled (every draw is at random among Hidden)
 	}
@@ -220,6 +234,12 @@ func (s *State) setUp(d engine.Dice) ([]engine.Event, error) {
 		cap.Hidden = append(cap.Hidden, c.ID)
 	}
 	s.Decks["captain"] = cap
+	if s.Own { // his own cards: the board's first entries deal them (owndeck.go)
+		cap.Hidden = nil
+		for i := 0; i < s.p.Tokens.CaptainHand; i++ {
+			s.queueDraw("captain", "7.7", fmt.Sprintf("Captain's card %d of %d dealt", i+1, s.p.Tokens.CaptainHand), forHand)
+		}
+	}
 	for i := 0; i < s.p.Tokens.CaptainHand && len(cap.Hidden) > 0; i++ {
 		id, err := s.drawCard("captain", "7.7", "Captain's card dealt")
 		if err != nil {
@@ -393,7 +413,7 @@ func (s *State) bottom(deck, id string) {
 }
 
 func (s *State) title(id string) string {
-	if c, _, ok := s.p.card(id); ok {
+	if c, _, ok := s.card(id); ok {
 		return c.Title
 	}
 	return id

@@ -2,6 +2,7 @@ package uboot
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -66,8 +67,8 @@ func (s *State) View(name string) (*engine.View, error) {
 // notBuilt are the rules the board does not keep yet: absent, not faked.
 var notBuilt = []string{
 	"The CE's cards with the technical-condition icon (§10.3.3: their effect on activation is not in the text), so no toolbox is locked by a face-down card",
-	"A card entered from the owner's own deck, roles claimed by players (any player enters any entry)",
-	"In chat: a picture of the board, the breach's visible countdown, scheduled sessions and linked patrols kept between them",
+	"The Chief Engineer's cards from the owner's own copy (dealt into the toolboxes at set-up: the pack's, even with cards=own)",
+	"In chat: scheduled sessions, and linked patrols kept between them",
 }
 
 func (s *State) statusView() *engine.View {
@@ -131,6 +132,9 @@ func (s *State) statusView() *engine.View {
 		for _, t := range sc.Tech {
 			tv = append(tv, t.Colour+" tech, "+t.state())
 		}
+		if sc.Breach {
+			tv = append(tv, "HULL BREACH"+s.timerText(sec))
+		}
 		tv = append(tv, sc.Res...)
 		if len(tv) > 0 {
 			line += "   | " + strings.Join(tv, ", ")
@@ -161,7 +165,9 @@ func (s *State) statusView() *engine.View {
 	}
 	var decks []string
 	for _, d := range deckNames {
-		if dk := s.Decks[d]; dk != nil {
+		if s.Own && slices.Contains(ownDecks, d) {
+			decks = append(decks, fmt.Sprintf("%s your own (%d entered)", d, s.entries(d)))
+		} else if dk := s.Decks[d]; dk != nil {
 			decks = append(decks, fmt.Sprintf("%s %d", d, len(dk.Hidden)+len(dk.Bottom)))
 		}
 	}

@@ -16,7 +16,7 @@ func TestLongRandomSessions(t *testing.T) {
 	if testing.Short() {
 		games = 5
 	}
-	setups := []string{`{}`, `{"captain":"easy"}`, `{"captain":"hard","rulings":"blocked=pass,crew-bag=cap,hatches=direct,combos=free,lemons=keep"}`, `{"mode":"linked","missions":"3","players":"1","rulings":"per-role=per-player"}`}
+	setups := []string{`{}`, `{"captain":"easy"}`, `{"captain":"hard","rulings":"blocked=pass,crew-bag=cap,hatches=direct,combos=free,lemons=keep"}`, `{"mode":"linked","missions":"3","players":"1","rulings":"per-role=per-player"}`, `{"cards":"own","captain":"hard"}`}
 	for g := 0; g < games; g++ {
 		// The dice a real game rolls: auditable, 2 to 255 sides.
 		d := dice.NewAuditable([]byte(fmt.Sprintf("seed-%d", g)), "walk", 0)
@@ -27,6 +27,7 @@ func TestLongRandomSessions(t *testing.T) {
 		}
 		for n := 0; n < steps && st.Outcome() == nil; n++ {
 			p := st.Pending()
+			checkRoles(t, p, fmt.Sprintf("game %d step %d", g, n))
 			var keys []string
 			for _, o := range p.Options {
 				if o.Key != "end" && o.Key != "lost" && o.Key != backKey {

@@ -60,7 +60,7 @@ func (s *State) watchChange() {
 			if !c.Treated || c.Left == 0 {
 				continue
 			}
-			cd, _, _ := s.p.card(c.Card)
+			cd, _, _ := s.card(c.Card)
 			tok := "wnd"
 			if cd.Bar.Fatigue > 0 && old.count("fat") > 0 {
 				tok = "fat"

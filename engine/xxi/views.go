@@ -105,7 +105,7 @@ func (s *State) statusView() *engine.View {
 		{Name: "Counter Allocation Box", Value: labels(s.at(AtAlloc))},
 		{Name: "Counter Draw Pile", Value: plural(s.count(AtCDP, nil), "counter")},
 		{Name: "Scrap Pile", Value: labels(s.at(AtScrap))},
-		{Name: "Götterdämmerung track", Value: fmt.Sprintf("%d of %d months marked: %s", len(s.Markers), s.track().Months, orNone(strings.Join(markers, ", ")))},
+		{Name: "Götterdämmerung track", Value: s.turnTrack(markers)},
 		{Name: "So far", Value: fmt.Sprintf("%s sunk, %s to the %s, %s lost, %s placed, %s repaired",
 			plural(s.Tally.ConvoysSunk, "convoy"), plural(s.Tally.ConvoysToWA, "convoy"), s.pack.Tracks.Paths[1].Area.Name,
 			plural(s.Tally.FlotillasLost[KindVII]+s.Tally.FlotillasLost[KindXXI], "flotilla"), plural(s.Tally.Bombed, "Devastation marker"), plural(s.Tally.Repaired, "hub"))},
@@ -258,4 +258,12 @@ func letterCounts(m map[string]int) string {
 		out = append(out, fmt.Sprintf("%s %d", l, m[l]))
 	}
 	return strings.Join(out, ", ")
+}
+
+// turnTrack says where the Götterdämmerung track stands: the month being
+// played of the pack's months, and the counters marking months on it. A
+// refill of the Counter Draw Pile takes every marker but the current one
+// back to the cup (4.0), so the markers are fewer than the months played.
+func (s *State) turnTrack(markers []string) string {
+	return fmt.Sprintf("month %d of %d; on the track: %s", s.Turn, s.track().Months, orNone(strings.Join(markers, ", ")))
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/kaleun/kaleun/engine/uboatleader"
 	ublpictures "github.com/kaleun/kaleun/engine/uboatleader/pictures"
 	"github.com/kaleun/kaleun/engine/uboot"
+	ubootpictures "github.com/kaleun/kaleun/engine/uboot/pictures"
 	"github.com/kaleun/kaleun/engine/xxi"
 	"github.com/kaleun/kaleun/internal/huntersbench"
 )
@@ -46,6 +47,10 @@ func Games() ([]*engine.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	ubi, err := ubootpictures.NewIllustrator()
+	if err != nil {
+		return nil, err
+	}
 	return []*engine.Game{
 		withBench(withRenderings(hunters.Game(h, hil), hil.Renderings(), pictures.RenderHelp), huntersbench.Run),
 		duel.Game(duel.NewRules(h), hil),
@@ -53,7 +58,7 @@ func Games() ([]*engine.Game, error) {
 		tonnagewar.Game(tw),
 		uboatleader.Game(ubl, uil),
 		xxi.Registered(),
-		uboot.Game(),
+		uboot.Illustrated(ubi),
 		example.Game(),
 	}, nil
 }

@@ -76,6 +76,21 @@ type GameRecord struct {
 	// as it renders it again should its reply be lost; the store keeps it
 	// with the game and reads nothing in it.
 	Shown json.RawMessage `json:"shown,omitempty"`
+	// Acted is where each player (by user id) last acted himself: the log
+	// as his last own decision left it, so that when his turn comes the bot
+	// can say what happened since. A player it lacks (a game from before
+	// it was kept) has no "since your last turn" until he acts.
+	Acted map[string]Acted `json:"acted,omitempty"`
+}
+
+// Acted is a player's last own decision in a game: the log's length and
+// the decision number after it, when, and each career's score then (by
+// the career's key, as the bot names them), to say how they moved.
+type Acted struct {
+	Seq      uint64         `json:"seq"`
+	Decision int            `json:"decision"`
+	At       time.Time      `json:"at,omitzero"`
+	Scores   map[string]int `json:"scores,omitempty"`
 }
 
 // Seat is one player of a game for several.
