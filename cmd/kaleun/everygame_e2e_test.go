@@ -36,6 +36,11 @@ const (
 	soloSimCap         = 5000
 	soloChatCap        = 3000
 	soloKillAfter      = 50
+	// soloOpenEndedAfter is when the test's player ends a game that the
+	// players end by their word (an option marked engine.Option.Ends: an
+	// outside app decides its end) and that does not end by itself under
+	// its choices.
+	soloOpenEndedAfter = 40
 	// soloWait bounds every wait on the server: an answer, a button, a commit.
 	soloWait = 30 * time.Second
 )
@@ -56,6 +61,10 @@ const (
 // channel, and play on from it to its end. Then each game's audit, as
 // `kaleun audit --db` exports it, must pass `kaleun verify`, and each
 // channel must read within issue 17's bounds (internal/chatread).
+//
+// A game the players end by their word (an option marked Ends, where an
+// outside app decides the end) that does not end by itself under these
+// choices is ended by that option after soloOpenEndedAfter decisions.
 //
 // The test names no game: a newly registered one is played by it as it is.
 // Under -short only the games whose in-process games are all short run
@@ -181,6 +190,10 @@ type soloPlan struct {
 	setup                      [][2]string
 	minDecisions, maxDecisions int
 	killAfter                  int
+	// endAfter, when set, is when the player takes the option that ends
+	// the game at his word (soloOpenEndedAfter): the game does not end by
+	// itself under the test's choices.
+	endAfter int
 	// err says why the game is not played in chat: its in-process games
 	// did not start or did not end.
 	err error
@@ -215,10 +228,18 @@ func setupJSON(setup [][2]string) []byte {
 	return b
 }
 
-// soloChoice is the key the test's player presses: the game's routine
-// choice when the state offers one, else the first option the game marks
-// safe, else the first that risks nothing, else the first.
-func soloChoice(st engine.State, p *engine.Prompt) string {
+// soloChoice is the key the test's player presses: once decided reaches
+// endAfter (when set), the option that ends the game at his word; else the
+// game's routine choice when the state offers one, else the first option
+// the game marks safe, else the first that risks nothing, else the first.
+func soloChoice(st engine.State, p *engine.Prompt, decided, endAfter int) string {
+	if endAfter > 0 && decided >= endAfter {
+		for _, o := range p.Options {
+			if o.Ends {
+				return o.Key
+			}
+		}
+	}
 	if k, ok := engine.RoutineChoice(st, p.Token); ok && p.HasOption(k) {
 		return k
 	}
@@ -260,7 +281,12 @@ func planSoloGames(t *testing.T, games engine.Registry, short bool) []soloPlan {
 		}
 		p := soloPlan{game: g, setup: soloSetup(g), minDecisions: soloSimCap}
 		for seed := uint64(1); seed <= soloSimSeeds; seed++ {
-			n, err := simulateSolo(g, setupJSON(p.setup), seed)
+			n, err := simulateSolo(g, setupJSON(p.setup), seed, p.endAfter)
+			if errors.Is(err, errNoEnd) && p.endAfter == 0 {
+				// Ended at the players' word, if the game offers that.
+				p.endAfter, seed = soloOpenEndedAfter, 0
+				continue
+			}
 			if err != nil {
 				// Its finding, reported in its subtests; the others play on.
 				p.err = fmt.Errorf("played in-process as in chat (seed %d): %w", seed, err)
@@ -296,9 +322,12 @@ func planSoloGames(t *testing.T, games engine.Registry, short bool) []soloPlan {
 	return out
 }
 
+// errNoEnd is a game that did not end within soloSimCap decisions.
+var errNoEnd = fmt.Errorf("no end after %d decisions", soloSimCap)
+
 // simulateSolo plays a game in-process with soloChoice and says how many
 // decisions it took to end.
-func simulateSolo(g *engine.Game, setup []byte, seed uint64) (int, error) {
+func simulateSolo(g *engine.Game, setup []byte, seed uint64, endAfter int) (int, error) {
 	d := dice.NewFast(seed)
 	st, _, err := g.Rules.New(setup, d)
 	if err != nil {
@@ -312,11 +341,11 @@ func simulateSolo(g *engine.Game, setup []byte, seed uint64) (int, error) {
 		if p == nil {
 			return n, fmt.Errorf("after %d decisions the game waits for nobody and is not over", n)
 		}
-		if st, _, err = st.Apply(engine.Choice{Token: p.Token, Key: soloChoice(st, p)}, d); err != nil {
+		if st, _, err = st.Apply(engine.Choice{Token: p.Token, Key: soloChoice(st, p, n, endAfter)}, d); err != nil {
 			return n, fmt.Errorf("decision %d: %w", n+1, err)
 		}
 	}
-	return soloSimCap, fmt.Errorf("no end after %d decisions", soloSimCap)
+	return soloSimCap, errNoEnd
 }
 
 // chatSide is one platform's side of a game's channel: its player's slash
@@ -470,7 +499,7 @@ func (r *soloRun) play(arrive func(), resume <-chan struct{}) error {
 			if p == nil {
 				return fmt.Errorf("after %d decisions the game waits for nobody and is not over", rec.Decisions)
 			}
-			token, key = p.Token, soloChoice(st, p)
+			token, key = p.Token, soloChoice(st, p, rec.Decisions, r.plan.endAfter)
 		}
 		value := "k1:" + rec.ID + ":" + token + ":"
 		plain, sure := value+key, value+"__sure."+key
