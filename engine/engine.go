@@ -45,6 +45,12 @@ type Option struct {
 	Risk string `json:"risk,omitempty"`
 	// Safe marks the safe default among a prompt's options.
 	Safe bool `json:"safe,omitempty"`
+	// Ends marks an option that ends the game at the players' word, where
+	// the rules set no end of their own or an outside app decides it (XXI's
+	// stop before the track's end, the U-BOOT mission's end the app calls):
+	// a program or a test player knows it from the others without knowing
+	// the game.
+	Ends bool `json:"ends,omitempty"`
 	// Seats, in a game whose players claim roles during play (Game.Roles),
 	// are the roles any one of whose holders may take this option; empty,
 	// the prompt's Seat decides (see SeatsFor).

@@ -86,6 +86,13 @@ func (a *Adapter) draw(ctx context.Context, m chat.Message, ephemeral bool, home
 	if len(chunks) > 0 {
 		d.content, d.more = chunks[0], chunks[1:]
 	}
+	if !embed && len(d.more) > 0 {
+		// A result longer than a message's content (an air attack with its
+		// depth charges) goes on in embeds of the same message, uncut,
+		// rather than in more messages: a channel of one message an
+		// interaction (issue 17).
+		d.embeds, d.more = overflow(d.more, tones[m.Tone])
+	}
 	if embed {
 		e := &discordgo.MessageEmbed{Description: trim(text, 4000), Color: tones[m.Tone]}
 		if len(m.Lines) == 0 {
@@ -145,6 +152,48 @@ func (a *Adapter) link(ctx context.Context, jump string, home chat.Place) string
 		}
 	}
 	return fmt.Sprintf("[Jump to game](%s)", url)
+}
+
+// Discord's bounds on a message's embeds: how many, one's description, and
+// the text of all of them.
+const (
+	maxEmbeds           = 10
+	embedDescription    = 4096
+	embedsTextLimit     = 6000
+	overflowDescription = embedDescription - 96
+)
+
+// overflow puts what follows a message's content into embeds of the same
+// message, at line ends, each a description, as many as Discord takes;
+// what still does not fit is left for more messages.
+func overflow(more []string, tone int) (embeds []*discordgo.MessageEmbed, left []string) {
+	lines := strings.Split(strings.Join(more, "\n"), "\n")
+	used := 0
+	for len(lines) > 0 && len(embeds) < maxEmbeds {
+		room := min(overflowDescription, embedsTextLimit-used)
+		var b strings.Builder
+		n := 0
+		for _, l := range lines {
+			if len(l) > room || b.Len() > 0 && b.Len()+len(l)+1 > room {
+				break
+			}
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(l)
+			n++
+		}
+		if n == 0 {
+			break // the next line does not fit in what is left
+		}
+		used += b.Len()
+		embeds = append(embeds, &discordgo.MessageEmbed{Description: b.String(), Color: tone})
+		lines = lines[n:]
+	}
+	if len(lines) > 0 {
+		left = split(lines, contentLimit-10)
+	}
+	return embeds, left
 }
 
 // split cuts lines into chunks of at most n characters, at line ends.

@@ -68,7 +68,7 @@ func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
 	}
 	place := chat.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}
 	ctx := a.workCtx()
-	rest := a.slash(ctx, received, cmd, place, func(first any) {
+	rest := a.slash(ctx, received, cmd, place, false, func(first any) {
 		if first != nil {
 			w.Header().Set("Content-Type", "application/json")
 			json.NewEncoder(w).Encode(first)
@@ -87,7 +87,15 @@ func (a *Adapter) httpCommand(w http.ResponseWriter, r *http.Request) {
 // message goes through the command's response_url once the command is done
 // (`odds` at a career's first decision simulates for a second or more). It
 // returns when the command is done, with the rest of its reply to post.
-func (a *Adapter) slash(ctx context.Context, received time.Time, cmd slack.SlashCommand, place chat.Place, ack func(first any)) bot.Reply {
+//
+// lateAck says the acknowledgement is written after the rest may be
+// posted: Socket Mode's Ack only queues it, for slack-go's writer to send,
+// while the rest goes out at once through chat.postMessage, so a game's
+// opening in the ack came below its first prompt. There a first public
+// message with more after it is posted with the rest, in order, and the
+// ack is empty. Over HTTP the response is written and flushed before the
+// rest is posted, so it carries the first message.
+func (a *Adapter) slash(ctx context.Context, received time.Time, cmd slack.SlashCommand, place chat.Place, lateAck bool, ack func(first any)) bot.Reply {
 	done := make(chan bot.Reply, 1)
 	go func() {
 		r := bot.Reply{Private: []chat.Message{{Text: panicText}}}
@@ -99,6 +107,11 @@ func (a *Adapter) slash(ctx context.Context, received time.Time, cmd slack.Slash
 		defer t.Stop()
 		select {
 		case r := <-done:
+			if lateAck && len(r.Public) > 0 && len(r.Public)+len(r.Private)+len(r.Answered) > 1 {
+				ack(nil)
+				a.acked(received)
+				return r
+			}
 			first, rest := split(r)
 			ack(first)
 			a.acked(received)

@@ -259,7 +259,7 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 		}
 		ctx := a.workCtx()
 		place := chat.Place{Platform: "slack", Space: cmd.TeamID, Channel: cmd.ChannelID}
-		rest := a.slash(ctx, received, cmd, place, func(first any) {
+		rest := a.slash(ctx, received, cmd, place, true, func(first any) {
 			if first == nil {
 				smc.Ack(*evt.Request)
 			} else {

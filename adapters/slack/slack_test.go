@@ -274,3 +274,30 @@ func TestSlashTournamentWithPositionalAction(t *testing.T) {
 		t.Fatalf("a second bare word: %q", got)
 	}
 }
+
+// In Socket Mode a slash command's acknowledgement is only queued (slack-go
+// writes it from another goroutine), while the rest of its reply goes out
+// at once through chat.postMessage: a game that starts at once, its opening
+// in the ack, showed its first prompt above its opening. So a reply of
+// several messages is posted whole, in order, and the ack is empty; a reply
+// of one message still answers in the ack (TestSlackSocketModeEndToEnd).
+func TestSocketModePostsAGamesOpeningBeforeItsFirstPrompt(t *testing.T) {
+	f := slackfake.New(t)
+	a, store := setup(t, Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: f.APIURL()}, filepath.Join(t.TempDir(), "k.db"))
+	defer store.Close()
+	defer a.Close()
+	<-f.Open()
+	f.Slash("e1", "U1", `new boat=VIIA kommandant=Otto`) // no dice in its setup: it starts at once
+	if ack := f.Ack(t); ack["envelope_id"] != "e1" || ack["payload"] != nil {
+		t.Fatalf("the ack carries a message of a reply of several: %v", ack)
+	}
+	var blocks []string
+	for _, p := range f.Drain(t) {
+		if p.Get("_method") == "/api/chat.postMessage" {
+			blocks = append(blocks, p.Get("blocks"))
+		}
+	}
+	if len(blocks) < 2 || !strings.Contains(blocks[0], "Dice seed committed") || len(buttonValues(blocks[0])) > 0 || len(buttonValues(blocks[len(blocks)-1])) == 0 {
+		t.Fatalf("not the opening first, then the prompt: %q", blocks)
+	}
+}

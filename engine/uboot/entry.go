@@ -80,7 +80,7 @@ func (s *State) boardPrompt() *engine.Prompt {
 	}
 	o = append(o,
 		engine.Option{Key: "app", Label: "The app reports… (a condition, an attack, a breach, a sinking, an event)", Short: "App reports", Case: "8.1"},
-		engine.Option{Key: "end", Label: "The mission ends", Short: "Mission ends", Case: "4.1"})
+		engine.Option{Key: "end", Label: "The mission ends", Short: "Mission ends", Case: "4.1", Ends: true})
 	state := "submerged"
 	if s.Up {
 		state = "surfaced"

@@ -41,6 +41,14 @@ func (s *State) Board() pictures.Board {
 		case c.At == AtAlloc:
 			b.Allocation = append(b.Allocation, c.Label())
 		}
+		if s.moved(c.ID) {
+			// This month's moves (7.2), checked on the map until the next
+			// Movement Phase: the map posted when the phase ends shows them.
+			if b.Moved == nil {
+				b.Moved = map[string]bool{}
+			}
+			b.Moved[c.Label()] = true
+		}
 		if !c.uboat() || c.At == AtAside {
 			continue
 		}

@@ -53,7 +53,7 @@ func (s *State) markerOptions() []engine.Option {
 	if len(out) == 0 {
 		out = append(out, engine.Option{Key: "next", Label: fmt.Sprintf("No counter to mark turn %d with: go on", s.Turn), Case: "12.2", Safe: true})
 	}
-	return append(out, engine.Option{Key: "stop", Label: "Stop the game here and take the report", Short: "Stop", Case: "XXI-A1",
+	return append(out, engine.Option{Key: "stop", Label: "Stop the game here and take the report", Short: "Stop", Case: "XXI-A1", Ends: true,
 		Risk: "The game ends now, before the Götterdämmerung track's end: there is no going on."})
 }
 

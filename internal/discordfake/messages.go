@@ -3,6 +3,7 @@ package discordfake
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -177,4 +178,23 @@ func componentIDs(comps []any) []string {
 		}
 	}
 	return ids
+}
+
+// Offering is the newest message of one of channels that offers customID
+// (a button's custom id or a menu's value), if any: what a player looks for
+// before he presses it. It copies that message alone, so that a test
+// polling many channels of a long game does not copy them all each time.
+func (f *Server) Offering(channels []string, customID string) (Message, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i := len(f.order) - 1; i >= 0; i-- {
+		m := f.messages[f.order[i]]
+		if !slices.Contains(channels, m.Channel) {
+			continue
+		}
+		if slices.Contains(m.CustomIDs(), customID) {
+			return copyMessage(m), true
+		}
+	}
+	return Message{}, false
 }

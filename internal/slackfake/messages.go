@@ -51,6 +51,9 @@ func copyMessage(m *Message) Message {
 	c := *m
 	c.Files = append([]string(nil), m.Files...)
 	c.FileTypes = append([]string(nil), m.FileTypes...)
+	// A fresh slice: json.Unmarshal into the shared one would write the
+	// fake's own message (and every earlier copy) while callers read them.
+	c.Blocks = nil
 	b, _ := json.Marshal(m.Blocks)
 	json.Unmarshal(b, &c.Blocks)
 	if m.Metadata != nil {

@@ -9,12 +9,14 @@ import (
 )
 
 // Illustrator picks the picture that helps at each moment of a Hunters
-// game, and only when it changed, so that a channel is not a wall of
-// images: the combat mat when an engagement begins and after a salvo or a
-// gun round that hit, the display mat after damage to the boat, the log
-// sheet with `log` and at refit, and all three, with the boat's fate, when
-// the career ends. Show board ("board") draws the picture of the moment:
-// the combat mat during an engagement, else the display mat.
+// game, and only at the moments that matter, so that a channel is not a
+// wall of images (issue 17: at most a picture every four interactions,
+// held by a career as short as a boat lost on her first patrol): the
+// combat mat when an engagement begins, the log sheet at refit and, with
+// the boat's fate, when the career ends (3.5). A salvo's hits and the
+// boat's damage are told in the decision's lines; `status`, `log` and
+// Show board ("board": the combat mat during an engagement, else the
+// display mat) draw the picture of the moment whenever a player asks.
 type Illustrator struct {
 	p *Painter
 }
@@ -48,21 +50,8 @@ func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.
 	default:
 		return il.draw(s, view)
 	}
-	if s.Over != nil && ended(events) {
-		// The career's end: the mat and the combat mat with the boat's fate,
-		// and the log sheet that records it (3.5).
-		var pics []engine.Picture
-		for _, what := range []string{"status", "combat", "log"} {
-			p, err := il.draw(s, what)
-			if err != nil {
-				return nil, err
-			}
-			pics = append(pics, p...)
-		}
-		return pics, nil
-	}
 	var pics []engine.Picture
-	for _, what := range changed(events) {
+	for _, what := range Moments(s, events) {
 		p, err := il.draw(s, what)
 		if err != nil {
 			return nil, err
@@ -70,6 +59,17 @@ func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.
 		pics = append(pics, p...)
 	}
 	return pics, nil
+}
+
+// Moments says which pictures a decision's events call for ("status", the
+// display mat; "combat"; "log"), none most of the time.
+func Moments(s *hunters.State, events []engine.Event) []string {
+	if s.Over != nil && ended(events) {
+		// The career's end: the log sheet, which records the boat's fate
+		// (3.5); the mats with it in their red band are one Show board away.
+		return []string{"log"}
+	}
+	return changed(events)
 }
 
 // draw makes one picture: "status" the display mat, "log" the log sheet,
@@ -111,22 +111,17 @@ func ended(events []engine.Event) bool {
 	return false
 }
 
-// changed tells which pictures a decision's events changed: the combat mat
-// when targets were identified (an engagement begins, 8.2) or a torpedo or
-// shell damaged one (9.2.5, 9.3), the display mat after damage to the boat
-// (E4/E5, 9.6–9.8, 10.x), the log sheet at refit (10.10).
+// changed tells which pictures a decision's events call for: the combat
+// mat when targets were identified (an engagement begins, 8.2.2, 8.2.3, or
+// an escort's T5), the log sheet at refit (10.10). Not after a salvo that
+// hit (U3) nor after damage to the boat (E4/E5): in careers played
+// in-process those came after about one decision in six each, and the
+// three together put a median career over the bound.
 func changed(events []engine.Event) []string {
-	var mat, combat, log bool
+	var combat, log bool
 	for _, e := range events {
-		if r := e.Roll; r != nil {
-			switch {
-			case r.Chart == "E4" || r.Chart == "E5" && !strings.HasPrefix(r.Case, "10.7"):
-				mat = true // the boat was hit (repairs, 10.7, change little)
-			case r.Case == "8.2.2" || r.Case == "8.2.3" || r.Chart == "T5":
-				combat = true // targets identified: an engagement begins
-			case r.Chart == "U3":
-				combat = true // a hit: a target damaged or sunk
-			}
+		if r := e.Roll; r != nil && (r.Case == "8.2.2" || r.Case == "8.2.3" || r.Chart == "T5") {
+			combat = true
 		}
 		if strings.HasPrefix(e.Case, "10.10") {
 			log = true
@@ -135,9 +130,6 @@ func changed(events []engine.Event) []string {
 	var out []string
 	if combat {
 		out = append(out, "combat")
-	}
-	if mat {
-		out = append(out, "status")
 	}
 	if log {
 		out = append(out, "log")

@@ -341,9 +341,9 @@ func TestIllustratorPicksThePictures(t *testing.T) {
 	}{
 		{"aiming (nothing changed)", combat, "", nil, "[]"},
 		{"an engagement begins (8.2)", combat, "", contact, "[combat.png]"},
-		{"a salvo that hit (9.2.5)", combat, "", hit, "[combat.png]"},
+		{"a salvo that hit (9.2.5): told in its lines", combat, "", hit, "[]"},
 		{"a salvo that missed", combat, "", miss, "[]"},
-		{"damage in combat", combat, "", damage, "[mat.png]"},
+		{"damage in combat: told in its lines", combat, "", damage, "[]"},
 		{"a repair (10.7)", combat, "", repair, "[]"},
 		{"show board in combat", combat, "board", nil, "[combat.png]"},
 		{"show board in port", inPort, "board", nil, "[mat.png]"},
@@ -351,7 +351,7 @@ func TestIllustratorPicksThePictures(t *testing.T) {
 		{"log view", inPort, "log", nil, "[log.png]"},
 		{"refit", inPort, "", refit, "[log.png]"},
 		{"a quiet decision", inPort, "", nil, "[]"},
-		{"the decision that sinks the boat", sunk, "", end, "[mat.png combat.png log.png]"},
+		{"the decision that sinks the boat: the log sheet with her fate (3.5)", sunk, "", end, "[log.png]"},
 		{"a view of the sunk boat", sunk, "status", nil, "[mat.png]"},
 	} {
 		if got := fmt.Sprint(names(c.s, c.view, c.events)); got != c.want {
@@ -399,4 +399,67 @@ func TestPicturesCarryTheUndoneMark(t *testing.T) {
 	if mat1 <= mat0 || log1 <= log0 {
 		t.Fatalf("no Undone band: mat %d → %d, log %d → %d", mat0, mat1, log0, log1)
 	}
+}
+
+// Issue 17's bound on a channel, at most a picture every four
+// interactions, held by every career of the chat player the every-game
+// test plays (the routine or first safe choice), on fixed seeds, of each
+// boat: the shortest careers (a boat lost on her first patrol) included,
+// since the server's dice make any of them. The interactions are counted
+// as chat counts them at the least: the decisions, the slash command and
+// the Start.
+func TestEveryCareerPostsAtMostAPictureEveryFourInteractions(t *testing.T) {
+	r, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds := uint64(testsize.Scale(100, 20))
+	for _, boat := range []string{"VIIA", "VIIC", "IXA"} {
+		worst, worstSeed, shortest := 0.0, uint64(0), 1<<30
+		for seed := uint64(1); seed <= seeds; seed++ {
+			d := dice.NewFast(seed)
+			st, _, err := r.New([]byte(`{"boat":"`+boat+`","kommandant":"Kommandant"}`), d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			decisions, pictures := 0, 0
+			for st.Outcome() == nil {
+				p := engine.PendingAll(st)[0]
+				var events []engine.Event
+				if st, events, err = st.Apply(engine.Choice{Token: p.Token, Key: chatChoice(st, p)}, d); err != nil {
+					t.Fatal(err)
+				}
+				decisions++
+				pictures += len(Moments(st.(*hunters.State), events))
+			}
+			shortest = min(shortest, decisions)
+			if per := float64(pictures) / float64(decisions+2); per > worst {
+				worst, worstSeed = per, seed
+			}
+		}
+		t.Logf("%s: %d careers, the shortest %d decisions; at most %.2f pictures an interaction (seed %d)", boat, seeds, shortest, worst, worstSeed)
+		if worst > 0.25 {
+			t.Errorf("%s, seed %d: %.2f pictures an interaction (at most 0.25, issue 17)", boat, worstSeed, worst)
+		}
+	}
+}
+
+// chatChoice is the every-game test's player: the routine choice where
+// the state offers one, else the first safe option, else the first that
+// risks nothing, else the first.
+func chatChoice(st engine.State, p *engine.Prompt) string {
+	if k, ok := engine.RoutineChoice(st, p.Token); ok && p.HasOption(k) {
+		return k
+	}
+	for _, o := range p.Options {
+		if o.Safe {
+			return o.Key
+		}
+	}
+	for _, o := range p.Options {
+		if o.Risk == "" {
+			return o.Key
+		}
+	}
+	return p.Options[0].Key
 }

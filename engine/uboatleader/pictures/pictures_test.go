@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -217,15 +218,23 @@ func TestIllustratorPicksThePictures(t *testing.T) {
 		view   string
 		events []engine.Event
 		want   string
-	}{{"map", nil, "map.png"}, {"status", nil, "map.png"}, {"display", nil, ""}, {"fleet", nil, ""}, {"", moved, "map.png"}, {"", nil, ""}} {
+	}{{"map", nil, "map.png"}, {"status", nil, "map.png"}, {"display", nil, ""}, {"fleet", nil, ""}, {"", moved, ""}, {"", nil, ""}} {
 		if got := names(s, c.view, c.events); got != c.want {
 			t.Errorf("view %q: %q, want %q", c.view, got, c.want)
 		}
 	}
 	s = campaign(t, r, `{"campaign":"opening"}`, 3, func(s *uboatleader.State) bool { _, ok := s.DisplaySheet(); return ok })
-	for _, view := range []string{"display", ""} {
-		if got := names(s, view, nil); got != "display.png" {
-			t.Errorf("in a battle, view %q: %q", view, got)
+	round := []engine.Event{{Kind: engine.KindNote, Case: "UBL-6.7", Text: "Combat round 2: 1 U-boat and 4 ships on the display, 1 Alert marker."}}
+	step := []engine.Event{{Kind: engine.KindNote, Case: "UBL-6.7", Text: "U-47 dives."}}
+	for _, c := range []struct {
+		view   string
+		events []engine.Event
+		want   string
+	}{{"display", nil, "display.png"}, {"", round, "display.png"}, {"", step, ""}, {"", nil, ""}, {"", moved, "map.png"}} {
+		// In the Tactical phase, a decision with UBL-5 events is the one
+		// that ended the Operations phase.
+		if got := names(s, c.view, c.events); got != c.want {
+			t.Errorf("in a battle, view %q, events %v: %q, want %q", c.view, c.events, got, c.want)
 		}
 	}
 	if _, err := il.Illustrate(nil, "map", nil); err == nil {
@@ -250,6 +259,78 @@ func BenchmarkDisplay(b *testing.B) {
 	for b.Loop() {
 		if _, err := p.Display(d); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// Issue 17's bound on a channel, at most a picture every four
+// interactions, held over whole campaigns as chat plays them: the built-in
+// player (who fights every battle it can) and a player who takes the
+// routine or first safe choice, as the every-game test's does. Decisions
+// are fewer than a chat's interactions (the Start, confirmations), so the
+// figure here is the stricter.
+func TestPicturesComeOnceATurnAndOnceACombatRound(t *testing.T) {
+	r := house(t)
+	routine := func(st engine.State) string {
+		p := engine.PendingAll(st)[0]
+		if k, ok := engine.RoutineChoice(st, p.Token); ok && p.HasOption(k) {
+			return k
+		}
+		for _, o := range p.Options {
+			if o.Safe {
+				return o.Key
+			}
+		}
+		for _, o := range p.Options {
+			if o.Risk == "" {
+				return o.Key
+			}
+		}
+		return p.Options[0].Key
+	}
+	builtIn := func(st engine.State) string { return uboatleader.BuiltIn(st.(*uboatleader.State)) }
+	for _, c := range []struct {
+		name   string
+		choose func(engine.State) string
+	}{{"built-in", builtIn}, {"routine", routine}} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			d := dice.NewFast(seed)
+			st, _, err := r.New([]byte(`{"length":"short","draws":"deck"}`), d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			decisions, pictures, maps, displays := 0, 0, 0, 0
+			for st.Outcome() == nil {
+				if decisions > 20000 {
+					t.Fatal("never ends")
+				}
+				p := engine.PendingAll(st)[0]
+				phase := st.(*uboatleader.State).Phase
+				var events []engine.Event
+				st, events, err = st.Apply(engine.Choice{Token: p.Token, Key: c.choose(st)}, d)
+				if err != nil {
+					t.Fatal(err)
+				}
+				decisions++
+				moments := Moments(st.(*uboatleader.State), events)
+				if now := st.(*uboatleader.State).Phase; phase == "operations" && now != phase && !slices.Contains(moments, "map") {
+					t.Errorf("%s, seed %d, decision %d: the Operations phase (UBL-5) ended without the map", c.name, seed, decisions)
+				}
+				for _, m := range moments {
+					pictures++
+					if m == "map" {
+						maps++
+					} else {
+						displays++
+					}
+				}
+			}
+			s := st.(*uboatleader.State)
+			per := float64(pictures) / float64(decisions)
+			t.Logf("%s, seed %d: %d decisions over %d turns, %d maps and %d displays: %.2f a decision", c.name, seed, decisions, s.Turn, maps, displays, per)
+			if per > 0.25 {
+				t.Errorf("%s, seed %d: %.2f pictures a decision (at most 0.25, issue 17)", c.name, seed, per)
+			}
 		}
 	}
 }

@@ -52,13 +52,24 @@ func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.
 	return []engine.Picture{p}, nil
 }
 
-// Changed says whether a decision's events changed the board: the board
-// logs every change it makes as a note, a draw or the end (engine/uboot's
-// note); a step of an entry still being entered logs only its choice, and
-// changes nothing (doc.go: an entry changes the board at its last step).
+// Changed says whether a decision's events call for the board's picture in
+// the channel: at the set-up (§5.2), at each watch change (§6.8), when a
+// sailor is killed (§6.10), when a hull breach opens or floods a section
+// (§10.3.7) and at the mission's end. Between them the board changes with
+// nearly every entry, and a picture each time would bury the channel (at
+// most one picture every four interactions, docs/players/chat.md): the
+// result lines say what changed, and Show board or status draws it at any
+// moment.
 func Changed(events []engine.Event) bool {
 	for _, e := range events {
-		if e.Kind != engine.KindChoice {
+		if e.Kind == engine.KindEnd {
+			return true
+		}
+		if e.Kind != engine.KindNote {
+			continue
+		}
+		switch e.Case {
+		case "5.2", "6.8", "6.10", "10.3.7":
 			return true
 		}
 	}

@@ -62,9 +62,20 @@ func TestBoardPicture(t *testing.T) {
 	if pics, _ := il.Illustrate(st, "", step); pics != nil {
 		t.Fatal("a step of an entry changes nothing: no picture")
 	}
-	note := append(step, engine.Event{Kind: engine.KindNote, Case: "7.2", Text: "paid"})
-	if pics, _ := il.Illustrate(st, "", note); len(pics) != 1 {
-		t.Fatal("a change is drawn")
+	paid := append(step, engine.Event{Kind: engine.KindNote, Case: "7.2", Text: "paid"})
+	if pics, _ := il.Illustrate(st, "", paid); pics != nil {
+		t.Fatal("an order paid changes the board but posts no picture: the result says it")
+	}
+	for _, moment := range []engine.Event{
+		{Kind: engine.KindNote, Case: "5.2", Text: "set up"},
+		{Kind: engine.KindNote, Case: "6.8", Text: "the watch changes"},
+		{Kind: engine.KindNote, Case: "6.10", Text: "a sailor is killed"},
+		{Kind: engine.KindNote, Case: "10.3.7", Text: "a breach opens"},
+		{Kind: engine.KindEnd, Text: "the mission ends"},
+	} {
+		if pics, _ := il.Illustrate(st, "", append(paid, moment)); len(pics) != 1 {
+			t.Fatalf("%s (§%s) posts the board", moment.Text, moment.Case)
+		}
 	}
 	b := st.(pictures.Boarded).Board()
 	if !b.Sections[3].Breach || len(b.Sections[5].Env) != 1 || b.Sections[5].Env[0] != "fire 1" || b.Order != 0 || !b.Blocked[8] && !b.Blocked[7] {

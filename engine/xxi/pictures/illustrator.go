@@ -31,13 +31,14 @@ func NewIllustrator() (*Illustrator, error) {
 
 // Illustrate implements engine.Illustrator. View "map" draws the map,
 // "tracks" the tracks, "board" and "status" both; with view "" it draws
-// the pictures the events changed (see Changed), nil when none; any other
-// view has no picture.
+// the pictures a decision's moment calls for (see Changed), nil most of
+// the time; any other view has no picture.
 func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.Event) ([]engine.Picture, error) {
 	s, ok := st.(Boarded)
 	if !ok {
 		return nil, fmt.Errorf("pictures: not an XXI game")
 	}
+	b := s.Board()
 	var want Changes
 	switch view {
 	case "map":
@@ -47,14 +48,13 @@ func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.
 	case "board", "status":
 		want = Changes{Map: true, Tracks: true}
 	case "":
-		want = Changed(events)
+		want = Changed(events, b)
 	default:
 		return nil, nil
 	}
 	if !want.Map && !want.Tracks {
 		return nil, nil
 	}
-	b := s.Board()
 	var out []engine.Picture
 	if want.Map {
 		p, err := il.Map(b)
@@ -73,32 +73,33 @@ func (il *Illustrator) Illustrate(st engine.State, view string, events []engine.
 	return out, nil
 }
 
-// Changes says which pictures a decision's events changed.
+// Changes says which pictures a decision posts.
 type Changes struct{ Map, Tracks bool }
 
-// Changed reads the rule cases of a decision's events (an event's Case, or
-// its roll's) and says which pictures they changed, by what each phase
-// moves (3.0):
+// Changed says which pictures a decision posts, read from the rule cases
+// of its events (an event's Case, or its roll's) and the board after it.
+// Nearly every decision of a month changes one picture or the other (each
+// move of 7.2 the map, the month's marker the tracks), and a month can be
+// as few as four decisions: posting a picture whenever it changed put 1.6
+// pictures an interaction in a channel, where issue 17 allows 0.25. So a
+// picture comes only at the moments that matter, at most once a month
+// each:
 //
-//	4.x Draw                 map: the drawn counters in the Counter Allocation Box (2.4.7)
-//	5.x Allocation           map and tracks: resources to their spaces, convoys to the
-//	                         Atlantic Ocean, armies to the Grinding War Track (5.1)
-//	6.x Bombing Devastation  map: a marker on a hub, its resources destroyed
-//	7.x Movement             map: resources moved, Transport Points spent (the tracks'
-//	                         IGD shows them whenever the tracks are drawn)
-//	8.x Construction         map and tracks: the yard's resources scrapped, the IBG on the
-//	                         Model Development Track, a XXI to Valentin (8.4)
-//	9.x Battle               tracks: flotillas on the paths, convoys sunk
-//	10.x Grinding War        tracks: the armies' box; 10.3 map too (a crew removed)
-//	11.1 Restore flotillas   tracks
-//	11.2 Repair devastation  map: a marker removed, the resource that paid for it
-//	12.x End                 tracks: convoys move on (12.1), the month marked (12.2)
-//	13.x Set-up              both
+//	13.x Set-up              both: the board the game begins on
+//	7.x, Movement over       the map, with the decision that ends the Movement Phase (a
+//	                         7.x case among its events, the board past Movement) when a
+//	                         counter was moved this turn (7.2): the month's moves on
+//	                         it, with its draws and bombing
+//	8.4  a model built       the tracks: the Model Development Track, a XXI to Valentin
+//	the game's end (KindEnd) both
 //
-// and the game's end (KindEnd) draws both. Other cases (an ambiguity's
-// ruling, an optional rule) change no picture by themselves.
-func Changed(events []engine.Event) Changes {
+// Everything else (the draws, 4.x, bombing, 6.x, each move, a battle, 9.x,
+// the Grinding War, 10.x, repairs, 11.x, the End Phase, 12.x) is told in
+// the decision's lines, and `map`, `tracks`, `board` and Show board draw
+// the pictures of the moment whenever a player asks.
+func Changed(events []engine.Event, b Board) Changes {
 	var ch Changes
+	inMovement := strings.HasPrefix(b.Phase, "Movement")
 	for _, e := range events {
 		if e.Kind == engine.KindEnd {
 			return Changes{Map: true, Tracks: true}
@@ -109,22 +110,12 @@ func Changed(events []engine.Event) Changes {
 				continue
 			}
 			switch {
-			case m == 4 || m == 6:
-				ch.Map = true
-			case m == 7:
-				ch.Map = true
-			case m == 5 || m == 8 || m == 13:
+			case m == 13:
 				ch.Map, ch.Tracks = true, true
-			case m == 9 || m == 12:
-				ch.Tracks = true
-			case m == 10:
-				ch.Tracks = true
-				if sub == 3 {
-					ch.Map = true
-				}
-			case m == 11 && sub == 2:
+			case m == 7 && !inMovement && len(b.Moved) > 0:
 				ch.Map = true
-			case m == 11:
+			}
+			if m == 8 && sub == 4 {
 				ch.Tracks = true
 			}
 		}

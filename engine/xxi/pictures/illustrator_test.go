@@ -48,17 +48,20 @@ func names(t *testing.T, il *Illustrator, st engine.State, view string, events [
 	return strings.Join(out, ",")
 }
 
-// A decision's events draw the pictures their cases changed (3.0's
-// phases): the map for the draw (4.0), bombing (6.0), movement (7.0) and
-// repair of devastation (11.2); the tracks for battle (9.x), the grinding
-// war (10.1), restored flotillas (11.1) and the end phase (12.x); both for
-// allocation (5.1: resources to the map, convoys and armies to the
-// tracks), construction (8.4: the yard emptied, the model built), the
-// Constant Retreat's lost crew (10.3), set-up and the game's end; nothing
-// for a decision whose events name no phase.
-func TestIllustrateEventsDrawWhatChanged(t *testing.T) {
+// A decision posts a picture only at the moments that matter (Changed):
+// both at set-up and at the game's end; the map with the decision that
+// ends the Movement Phase (a 7.x case, the board past Movement) when a
+// counter was moved this turn; the tracks when a model is built (8.4);
+// nothing for a move within the Movement Phase, the draws, bombing, a
+// battle, the Grinding War, a repair or the month's marker, which the
+// decision's lines tell.
+func TestIllustrateEventsDrawAtTheMomentsThatMatter(t *testing.T) {
 	il := illustrator(t)
-	st := boarded{b: midGame(housePack(t))}
+	during := midGame(housePack(t)) // Movement (7.0), Hull A moved
+	after := during
+	after.Phase = "XXI Construction (8.0)"
+	still := after
+	still.Moved = nil
 	note := func(c string) []engine.Event { return []engine.Event{{Kind: engine.KindNote, Case: c}} }
 	roll := func(c string) []engine.Event {
 		return []engine.Event{{Kind: engine.KindRoll, Roll: &engine.Roll{Case: c, Dice: "3d6"}}}
@@ -66,31 +69,33 @@ func TestIllustrateEventsDrawWhatChanged(t *testing.T) {
 	const both = "map.png,tracks.png"
 	for _, c := range []struct {
 		name   string
+		b      Board
 		events []engine.Event
 		want   string
 	}{
-		{"4.0 draw", roll("4.0"), "map.png"},
-		{"5.1 allocation", note("5.1"), both},
-		{"6.0 bombing roll", roll("6.0"), "map.png"},
-		{"7.1 Transport Points", roll("7.1"), "map.png"},
-		{"7.2 a move", note("7.2"), "map.png"},
-		{"8.4 construction", note("8.4"), both},
-		{"9.2 a test", roll("9.2"), "tracks.png"},
-		{"9.7 a convoy attack", roll("XXI-9.7"), "tracks.png"},
-		{"10.1 armies advance", roll("10.1"), "tracks.png"},
-		{"10.3 a crew removed", note("10.3"), both},
-		{"11.1 flotillas restored", note("11.1"), "tracks.png"},
-		{"11.2 repair", note("11.2"), "map.png"},
-		{"12.1 convoys move", note("12.1"), "tracks.png"},
-		{"12.2 the month marked", note("12.2"), "tracks.png"},
-		{"13.0 set-up", note("13.0"), both},
-		{"the end", []engine.Event{{Kind: engine.KindEnd, Text: "the track is full"}}, both},
-		{"movement then battle", append(note("7.2"), roll("9.4")...), both},
-		{"a ruling alone", note("XXI-A7"), ""},
-		{"a choice with no case", []engine.Event{{Kind: engine.KindChoice, Choice: &engine.Choice{Key: "done"}}}, ""},
-		{"no events", nil, ""},
+		{"4.0 draw", during, roll("4.0"), ""},
+		{"5.1 allocation", during, note("5.1"), ""},
+		{"6.0 bombing roll", during, roll("6.0"), ""},
+		{"7.1 Transport Points, the next month's Movement begun", during, roll("7.1"), ""},
+		{"7.2 a move within the Movement Phase", during, note("7.2"), ""},
+		{"the Movement Phase ended, a counter moved", after, append(note("7.0"), note("8.1")...), "map.png"},
+		{"the Movement Phase ended, nothing moved", still, append(note("7.0"), note("8.1")...), ""},
+		{"8.1 construction, nothing built", still, note("8.1"), ""},
+		{"8.4 a model built", still, note("8.4"), "tracks.png"},
+		{"9.2 a test", still, roll("9.2"), ""},
+		{"9.7 a convoy attack", still, roll("XXI-9.7"), ""},
+		{"10.1 armies advance", still, roll("10.1"), ""},
+		{"10.3 a crew removed", still, note("10.3"), ""},
+		{"11.1 flotillas restored", still, note("11.1"), ""},
+		{"11.2 repair", still, note("11.2"), ""},
+		{"12.2 the month marked", during, note("12.2"), ""},
+		{"13.0 set-up", during, note("13.0"), both},
+		{"the end", still, []engine.Event{{Kind: engine.KindEnd, Text: "the track is full"}}, both},
+		{"a ruling alone", after, note("XXI-A7"), ""},
+		{"a choice with no case", after, []engine.Event{{Kind: engine.KindChoice, Choice: &engine.Choice{Key: "done"}}}, ""},
+		{"no events", after, nil, ""},
 	} {
-		if got := names(t, il, st, "", c.events); got != c.want {
+		if got := names(t, il, boarded{b: c.b}, "", c.events); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}
