@@ -101,7 +101,7 @@ func created(posts []discordfake.Post) []discordfake.Post {
 // message, as a tick would deliver them.
 func longNotice() bot.Notice {
 	var lines []chat.Line
-	for i := 0; i < 60; i++ {
+	for i := 0; i < 150; i++ {
 		lines = append(lines, chat.Line{Text: fmt.Sprintf("line %02d %s", i, strings.Repeat("·", 70))})
 	}
 	return bot.Notice{Place: chat.Place{Platform: "discord", Space: "g1", Channel: "c1"},
