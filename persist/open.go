@@ -332,7 +332,8 @@ func check(db *bolt.DB) error {
 func (s *boltKV) ensureBuckets() error {
 	missing := false
 	s.db.View(func(tx *bolt.Tx) error {
-		missing = tx.Bucket(bucketLastFinished) == nil || tx.Bucket(bucketArchivePlaces) == nil || !idsIndexed(boltTx{tx})
+		missing = tx.Bucket(bucketLastFinished) == nil || tx.Bucket(bucketArchivePlaces) == nil || !idsIndexed(boltTx{tx}) ||
+			tx.Bucket(bucketMeta) == nil || tx.Bucket(bucketMeta).Get(linkSecretKey) == nil
 		for _, b := range buckets {
 			missing = missing || tx.Bucket(b) == nil
 		}
@@ -356,6 +357,9 @@ func (s *boltKV) ensureBuckets() error {
 			return err
 		}
 		if err := indexLastFinished(tx); err != nil {
+			return err
+		}
+		if err := ensureLinkSecret(boltTx{tx}); err != nil {
 			return err
 		}
 		// Last, in the same transaction: the version says the layout is
