@@ -2,14 +2,18 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
 	"os"
 	"strings"
 
+	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/internal/web"
+	"github.com/kaleun/kaleun/persist"
+	"github.com/kaleun/kaleun/persist/record"
 )
 
 // webConfig is kaleun serve's [web] section: the read-only pages
@@ -61,10 +65,22 @@ func (w *webConfig) base(addr string) string {
 	return "http://" + addr + "/"
 }
 
-// startWeb serves the pages at web.listen; kaleun serve closes the server
-// last.
-func startWeb(cfg *config, log *slog.Logger) (*web.Server, error) {
-	site, err := web.New(web.Options{})
+// webGames are the database's games as the pages read them: by their
+// links only.
+type webGames struct{ *persist.Store }
+
+func (g webGames) FindLink(ctx context.Context, link string) (*record.GameRecord, error) {
+	rec, err := g.Store.FindLink(ctx, link)
+	if errors.Is(err, persist.ErrNotFound) {
+		return nil, web.ErrNoGame
+	}
+	return rec, err
+}
+
+// startWeb serves the pages at web.listen, the games' pages from store;
+// kaleun serve closes the server last.
+func startWeb(cfg *config, log *slog.Logger, store *persist.Store, games engine.Registry) (*web.Server, error) {
+	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log})
 	if err != nil {
 		return nil, err
 	}
@@ -81,15 +97,30 @@ func startWeb(cfg *config, log *slog.Logger) (*web.Server, error) {
 	return srv, nil
 }
 
-// serveWeb is kaleun serve with [web] alone: the pages, and no database
-// (no page reads one yet) and no platform, until ctx ends.
+// serveWeb is kaleun serve with [web] alone: the pages of the database,
+// opened only to read (a replica of the pages beside the bots, on
+// PostgreSQL; on a bbolt file no bot has open), and no platform, until ctx
+// ends.
 func serveWeb(ctx context.Context, cfg *config) error {
 	log := cfg.logger(os.Stderr)
-	srv, err := startWeb(cfg, log)
+	games, err := gamesWith(cfg.content())
 	if err != nil {
 		return err
 	}
-	log.Info("kaleun is serving its web pages only", "version", versionLine())
+	spec := cfg.Database.Path
+	if cfg.Database.URL != "" {
+		spec = cfg.Database.URL
+	}
+	store, err := openDB(ctx, spec, true)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	srv, err := startWeb(cfg, log, store, games)
+	if err != nil {
+		return err
+	}
+	log.Info("kaleun is serving its web pages only", "version", versionLine(), "database", store.Path())
 	<-ctx.Done()
 	log.Info("shutting down the web pages")
 	err = srv.Close()

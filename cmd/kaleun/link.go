@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/kaleun/kaleun/internal/web"
+	"github.com/kaleun/kaleun/persist"
+)
+
+// runLink prints the address of a game's web page: the link chat posts,
+// for an operator (a terminal game's page too). The link's id is the
+// game's and an HMAC under the database's secret (persist's Link): only a
+// holder of the database makes it.
+func runLink(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("link", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := fs.String("config", "", "serve's configuration: its database and [web] base_url")
+	db := fs.String("db", "", "database file, or a PostgreSQL URL (default: the config's, else ./kaleun.db)")
+	game := fs.String("game", "", "the game's id (kaleun audit lists them)")
+	base := fs.String("base", "", "the pages' address as readers reach them (default: the config's web.base_url, else http://web.listen/)")
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	if *game == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: kaleun link [--config FILE] [--db FILE] [--base URL] --game ID")
+		return 2
+	}
+	w := webConfig{Listen: "127.0.0.1:8090"}
+	spec := "./kaleun.db"
+	if *cfgPath != "" {
+		cfg, err := loadConfig(*cfgPath)
+		if err != nil {
+			fmt.Fprintln(stderr, "kaleun link:", err)
+			return 2
+		}
+		w, spec = cfg.Web, cfg.Database.Path
+		if cfg.Database.URL != "" {
+			spec = cfg.Database.URL
+		}
+	}
+	if *db != "" {
+		spec = *db
+	}
+	if *base != "" {
+		w.BaseURL = *base
+		if err := w.check("--base"); err != nil {
+			fmt.Fprintln(stderr, "kaleun link:", err)
+			return 2
+		}
+	}
+	if err := statDB(spec); err != nil {
+		fmt.Fprintf(stderr, "kaleun link: %s: %v\n", spec, err)
+		return 2
+	}
+	ctx := context.Background()
+	store, err := openDB(ctx, spec, true)
+	if err != nil {
+		fmt.Fprintln(stderr, "kaleun link:", err)
+		return 1
+	}
+	defer store.Close()
+	if _, err := store.Find(ctx, *game); errors.Is(err, persist.ErrNotFound) {
+		fmt.Fprintf(stderr, "kaleun link: no game %q in %s (kaleun audit --db %s lists them)\n", *game, spec, spec)
+		return 2
+	} else if err != nil {
+		fmt.Fprintln(stderr, "kaleun link:", err)
+		return 1
+	}
+	link, err := store.Link(ctx, *game)
+	if err != nil {
+		fmt.Fprintln(stderr, "kaleun link:", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, w.base(w.Listen)+web.GamePath(link))
+	return 0
+}
