@@ -204,3 +204,37 @@ func TestWebGamePageReplaysTheLog(t *testing.T) {
 func esc(s string) string { return template.HTMLEscapeString(s) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// The audit page shows the head, each seed's commitment and reveal as the
+// log has them, the file to download and the verifier's link to it; the
+// file is audit.Build's without the seed in force, as kaleun audit writes
+// (TestLinkAndTheWebOnlyPagesOfAGame compares the bytes).
+func TestWebAuditPageShowsTheSeedsAndTheFile(t *testing.T) {
+	games, err := gamelist.Registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := play(t, games, "hunters", `{"boat":"VIIC"}`, 5, 0)
+	commit, _ := audit.SeedEntry(audit.SeedAction{Action: audit.ActionCommit, Commitment: strings.Repeat("c0", 32)})
+	reveal, _ := audit.SeedEntry(audit.SeedAction{Action: audit.ActionReveal, Commitment: strings.Repeat("c0", 32), Seed: strings.Repeat("5e", 32)})
+	pl.entries = append([]record.EventRecord{{Seq: 0, Decision: 0, Event: commit}}, pl.entries...)
+	pl.log(5, reveal)
+	pl.rec.Dice = record.DiceRecord{Kind: "auditable", Seed: "secret-seed-in-force-" + strings.Repeat("9", 40), GameID: pl.rec.ID}
+	site, base := pl.site(t, games)
+	res, page := fetch(t, site, base+"audit")
+	if res.StatusCode != 200 {
+		t.Fatalf("%d %s", res.StatusCode, page)
+	}
+	for _, want := range []string{pl.rec.Head, "Committed for dice #0 on: <code class=\"hash\">" + strings.Repeat("c0", 32), "Revealed: <code class=\"hash\">" + strings.Repeat("5e", 32),
+		`href="audit.json" download`, `href="../../verify/?audit=..%2Fg%2Fg42.0123456789abcdef0123456789abcdef%2Faudit.json"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the audit page lacks %s", want)
+		}
+	}
+	checkAccessible(t, "the audit page", page)
+	res, file := fetch(t, site, base+"audit.json")
+	want, _ := Export(t.Context(), logged(pl.entries), pl.rec)
+	if res.StatusCode != 200 || file != string(want) || strings.Contains(file, "secret-seed-in-force") || !strings.Contains(res.Header.Get("Content-Disposition"), `filename="kaleun-g42.json"`) {
+		t.Fatalf("the file: %d %v", res.StatusCode, res.Header)
+	}
+}
