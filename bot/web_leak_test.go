@@ -128,31 +128,10 @@ func TestWebPagesKeepTonnageWarHandsHidden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	walker := User{ID: "u2", Name: "Walker"}
-	users := map[string]User{prien.ID: prien, walker.ID: walker}
-	r, err := svc.Command(t.Context(), here, prien, "tonnagewar", "challenge", map[string]string{"b": UserArg(walker.ID, walker.Name)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, err = svc.Command(t.Context(), here, walker, "tonnagewar", "accept", nil); err != nil {
-		t.Fatal(err)
-	}
-	rec, _ := store.Load(t.Context(), here.Key())
-	id := rec.ID
-	seatUser := map[string]User{}
-	for _, s := range rec.Seats {
-		seatUser[s.Seat] = users[s.ID]
-	}
-	pick := dice.NewFast(11)
-	var pendingPrivate []Message
+	var id string
 	decisions := 0
-	for step := 0; step < 30000 && !ended(r); step++ {
-		rec, err := store.Load(t.Context(), here.Key())
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, _ := games["tonnagewar"].Rules.Decode(rec.State)
-		ts := st.(*tonnagewar.State)
+	playTonnageWar(t, svc, store, games, func(step int, rec *persist.GameRecord, ts *tonnagewar.State, seatUser map[string]User) {
+		id = rec.ID
 		secrets := hiddenTexts(t, store, id)
 		secrets[rec.Dice.Seed] = "the seed in force"
 		for seat, u := range seatUser {
@@ -163,41 +142,22 @@ func TestWebPagesKeepTonnageWarHandsHidden(t *testing.T) {
 		pages := webPages(t, site, store, id, true)
 		noneShown(t, step, pages, secrets)
 		for path, page := range pages {
-			if strings.HasSuffix(path, "?step=") || strings.Contains(path, "?step=") {
+			if strings.Contains(path, "?step=") {
 				t.Fatalf("step %d: a replay step of a running match is served: %s", step, path)
 			}
 			if strings.HasSuffix(path, "/") && !strings.Contains(page, "Not while the game runs: "+template.HTMLEscapeString(audit.WithheldCards)) {
 				t.Fatalf("step %d: the page does not say its log is withheld", step)
 			}
 		}
-		p := st.Pending()
-		who := seatUser[p.Seat]
-		var prompt *Message
-		for i := range pendingPrivate {
-			if pendingPrivate[i].Prompt != nil && pendingPrivate[i].Prompt.Token == p.Token {
-				prompt = &pendingPrivate[i]
-			}
-		}
-		if prompt == nil {
-			opened := mustClick(t, svc, who, optionID(rec.ID, p.Token, openKey))
-			pendingPrivate = opened.Private
-			continue
-		}
-		f, _ := pick.Roll(len(prompt.Options))
-		r = mustClick(t, svc, who, prompt.Options[f-1].ID)
-		pendingPrivate = r.Private
 		decisions++
-	}
-	if !ended(r) {
-		t.Fatal("the match never ended")
-	}
+	})
 	pages := webPages(t, site, store, id, false)
 	for path, page := range pages {
 		if strings.Contains(page, "Not while the game runs") || strings.HasSuffix(path, "audit.json") && !strings.Contains(page, `"format": "kaleun-audit"`) {
 			t.Fatalf("the match is over, and %s still withholds its log:\n%s", path, page)
 		}
 	}
-	t.Logf("%d decisions, every page scanned after each", decisions)
+	t.Logf("%d clicks, every page scanned before each", decisions)
 }
 
 // A duel with 14.8's secret choices through the bot, its pages fetched
@@ -272,4 +232,110 @@ func TestWebPagesKeepTheDuelsSecretChoiceHidden(t *testing.T) {
 		t.Fatal("no secret choice was pending with the other's made")
 	}
 	t.Logf("%d decisions, %d moments with a secret choice made and one pending", steps, secretMoments)
+}
+
+// playTonnageWar plays a Tonnage War match through the bot between Prien
+// and Walker, who pick their moves with fixed dice, calling each before
+// every click with the game as it stands; it returns the reply that ended
+// the match.
+func playTonnageWar(t *testing.T, svc *Service, store *persist.Store, games engine.Registry, each func(step int, rec *persist.GameRecord, ts *tonnagewar.State, seatUser map[string]User)) Reply {
+	t.Helper()
+	walker := User{ID: "u2", Name: "Walker"}
+	users := map[string]User{prien.ID: prien, walker.ID: walker}
+	r, err := svc.Command(t.Context(), here, prien, "tonnagewar", "challenge", map[string]string{"b": UserArg(walker.ID, walker.Name)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err = svc.Command(t.Context(), here, walker, "tonnagewar", "accept", nil); err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := store.Load(t.Context(), here.Key())
+	seatUser := map[string]User{}
+	for _, s := range rec.Seats {
+		seatUser[s.Seat] = users[s.ID]
+	}
+	pick := dice.NewFast(11)
+	var pendingPrivate []Message
+	for step := 0; step < 30000 && !ended(r); step++ {
+		rec, err := store.Load(t.Context(), here.Key())
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := games["tonnagewar"].Rules.Decode(rec.State)
+		each(step, rec, st.(*tonnagewar.State), seatUser)
+		p := st.Pending()
+		who := seatUser[p.Seat]
+		var prompt *Message
+		for i := range pendingPrivate {
+			if pendingPrivate[i].Prompt != nil && pendingPrivate[i].Prompt.Token == p.Token {
+				prompt = &pendingPrivate[i]
+			}
+		}
+		if prompt == nil {
+			opened := mustClick(t, svc, who, optionID(rec.ID, p.Token, openKey))
+			pendingPrivate = opened.Private
+			continue
+		}
+		f, _ := pick.Roll(len(prompt.Options))
+		r = mustClick(t, svc, who, prompt.Options[f-1].ID)
+		pendingPrivate = r.Private
+	}
+	if !ended(r) {
+		t.Fatal("the match never ended")
+	}
+	return r
+}
+
+// With the pages' base_url, a game's views and its end carry the link to
+// its page, the one kaleun link prints (the store's), in the message the
+// channel gets anyway: no message more. Without it, no link.
+func TestViewGameLinkOnTheStatusAndTheEnd(t *testing.T) {
+	tw, err := tonnagewar.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := engine.Described(map[string]engine.Rules{"tonnagewar": tw})
+	for _, base := range []string{"https://kaleun.example.org/k/", ""} {
+		svc, store := serviceWith(t, games, "tw", false)
+		svc.webBase = base
+		var want string
+		viewed := false
+		end := playTonnageWar(t, svc, store, games, func(step int, rec *persist.GameRecord, ts *tonnagewar.State, _ map[string]User) {
+			link, err := store.Link(t.Context(), rec.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = "[View game ↗](" + base + "g/" + link + "/)"
+			if step != 3 {
+				return
+			}
+			for _, name := range ts.Views() {
+				if name == engine.PrivateViewOf(ts) {
+					continue
+				}
+				r, err := svc.Command(t.Context(), here, prien, "tonnagewar", name, nil)
+				if err != nil || len(r.Public) != 1 {
+					t.Fatalf("view %s: %+v %v", name, r, err)
+				}
+				if got := strings.Contains(r.Public[0].Text, want); got != (base != "") {
+					t.Fatalf("base %q: the view %s carries the link: %v\n%s", base, name, got, r.Public[0].Text)
+				}
+				viewed = true
+			}
+		})
+		shown := 0
+		for _, m := range end.Shown() {
+			for _, l := range m.Lines {
+				if strings.Contains(l.Text, "View game") {
+					shown++
+					if l.Text != want {
+						t.Errorf("the end's link %q, not %q", l.Text, want)
+					}
+				}
+			}
+		}
+		if !viewed || shown != map[bool]int{true: 1, false: 0}[base != ""] {
+			t.Fatalf("base %q: views shown %v, the end's links %d", base, viewed, shown)
+		}
+	}
 }

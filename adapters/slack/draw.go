@@ -133,7 +133,13 @@ func (a *Adapter) whenAndWhere(ctx context.Context, m chat.Message, home chat.Pl
 // bold is the bot's **bold**, which Slack writes *bold*.
 var bold = regexp.MustCompile(`\*\*(.+?)\*\*`)
 
-func mrkdwn(s string) string { return bold.ReplaceAllString(s, "*$1*") }
+func mrkdwn(s string) string {
+	return mdLink.ReplaceAllString(bold.ReplaceAllString(s, "*$1*"), "<$2|$1>")
+}
+
+// mdLink is a Markdown link to a web address, [label](https://…), which
+// Slack writes <https://…|label> (the bot's "View game ↗").
+var mdLink = regexp.MustCompile(`\[([^\]\n<>|]+)\]\((https?://[^\s()<>|]+)\)`)
 
 // maxMenuOptions is a static select's bound; an actions block holds 25
 // elements.

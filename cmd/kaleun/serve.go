@@ -112,6 +112,10 @@ func serve(ctx context.Context, cfg *config) error {
 	opts := bot.Options{Logger: log, Metrics: metrics,
 		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays, DeliveryLease: cfg.Reminders.lease,
 		IdleWarn: cfg.Games.idleWarn, IdleEnd: cfg.Games.idleEnd}
+	if cfg.Web.Enabled && cfg.Web.BaseURL != "" {
+		// Where readers reach the pages: chat posts a game's link there.
+		opts.WebBase = cfg.Web.BaseURL
+	}
 	var bk *backups
 	if cfg.Backup.Dir != "" {
 		if err := os.MkdirAll(cfg.Backup.Dir, 0o700); err != nil {
