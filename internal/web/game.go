@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"path"
 	"strconv"
 	"strings"
 
@@ -231,7 +232,7 @@ func (s *Site) gamePage(w http.ResponseWriter, r *http.Request, g *game) {
 			if n >= 0 {
 				src += "&step=" + strconv.Itoa(n)
 			}
-			v.Pictures = append(v.Pictures, pictureRef{Src: src, Alt: pictureAlt(p, v.Kind)})
+			v.Pictures = append(v.Pictures, pictureRef{Src: src, Alt: pictureAlt(p, v.Kind, n)})
 		}
 	}
 	s.render(w, "game.html", v)
@@ -294,9 +295,13 @@ func pictures(rules *engine.Game, st engine.State) ([]engine.Picture, error) {
 	return rules.Illustrator.Illustrate(st, "board", nil)
 }
 
-func pictureAlt(p engine.Picture, kind string) string {
-	name := strings.TrimSuffix(p.Name, "."+strings.ToLower(strings.TrimPrefix(p.ContentType, "image/")))
-	return "The " + kind + " picture " + strings.ReplaceAll(name, "-", " ") + " (its state is in words below)"
+func pictureAlt(p engine.Picture, kind string, step int) string {
+	name := strings.TrimSuffix(p.Name, path.Ext(p.Name))
+	at := "as it stands"
+	if step >= 0 {
+		at = "at step " + strconv.Itoa(step)
+	}
+	return kind + ": the " + strings.NewReplacer("-", " ", "_", " ").Replace(name) + ", " + at + " (the same state is in words below)"
 }
 
 // imageTypes are the pictures a page shows: raster images only (an SVG

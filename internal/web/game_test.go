@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
@@ -153,7 +154,7 @@ func TestWebGamePageReplaysTheLog(t *testing.T) {
 	if res.StatusCode != 200 || !strings.Contains(res.Header.Get("Content-Security-Policy"), "default-src 'none'") || res.Header.Get("X-Frame-Options") != "DENY" {
 		t.Fatalf("%d %v\n%s", res.StatusCode, res.Header, page)
 	}
-	for _, want := range []string{"<h1>The Hunters: game g42</h1>", "Prien", "running", "Replay: the log step by step", "Undo: ", `href="?step=6#now"`, `alt="The The Hunters picture`} {
+	for _, want := range []string{"<h1>The Hunters: game g42</h1>", "Prien", "running", "Replay: the log step by step", `<li class="void">Undo 1: Prien took back decision 6`, `href="?step=6#now"`, `alt="The Hunters: the `, `, as it stands (the same state is in words below)"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}
@@ -236,5 +237,31 @@ func TestWebAuditPageShowsTheSeedsAndTheFile(t *testing.T) {
 	want, _ := Export(t.Context(), logged(pl.entries), pl.rec)
 	if res.StatusCode != 200 || file != string(want) || strings.Contains(file, "secret-seed-in-force") || !strings.Contains(res.Header.Get("Content-Disposition"), `filename="kaleun-g42.json"`) {
 		t.Fatalf("the file: %d %v", res.StatusCode, res.Header)
+	}
+}
+
+// The time to make a game's page, as it stands and at its middle step (a
+// replay from the start), for the issue's closing note: go test -run
+// TestWebGamePageTimes -v ./internal/web/.
+func TestWebGamePageTimes(t *testing.T) {
+	games, err := gamelist.Registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := play(t, games, "hunters", `{"boat":"VIIC"}`, 400, 0)
+	pl.rec.Dice = record.DiceRecord{Kind: "auditable", GameID: pl.rec.ID}
+	site, base := pl.site(t, games)
+	for _, path := range []string{base, base + "?step=" + itoa(len(pl.states)/2), base + "picture?n=0", base + "audit", base + "audit.json"} {
+		start := time.Now()
+		const n = 5
+		size := 0
+		for i := 0; i < n; i++ {
+			res, body := fetch(t, site, path)
+			if res.StatusCode != 200 {
+				t.Fatalf("%s: %d", path, res.StatusCode)
+			}
+			size = len(body)
+		}
+		t.Logf("%s: %v a page, %d bytes (%d decisions, %d log entries)", strings.TrimPrefix(path, base), time.Since(start)/n, size, len(pl.states)-1, len(pl.entries))
 	}
 }
