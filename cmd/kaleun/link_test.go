@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kaleun/kaleun/persist"
+	bolt "go.etcd.io/bbolt"
 )
 
 // A duel played to its end in the terminal: kaleun link prints its page's
@@ -80,4 +81,48 @@ func TestLinkAndTheWebOnlyPagesOfAGame(t *testing.T) {
 		}
 	}
 	s.stop(t)
+}
+
+// A database last written by a kaleun from before the pages has no link
+// secret: kaleun link says to open it once to write, and a serve of the
+// pages alone, which only reads it, warns at start and finds no game's
+// page; once opened to write (here by persist, as serve and play do), the
+// link is made and its page served.
+func TestLinkOfAnOldDatabase(t *testing.T) {
+	bin, dir := kaleunBinary(t), t.TempDir()
+	db := filepath.Join(dir, "old.db")
+	store, err := persist.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Commit(t.Context(), &persist.GameRecord{ID: "g1", Game: "hunters", Key: "discord/s/c", State: []byte(`{}`)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	b, err := bolt.Open(db, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("meta")).Delete([]byte("link_secret")) }); err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	out, err := exec.Command(bin, "link", "--db", db, "--game", "g1").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "open it once to write") {
+		t.Fatalf("kaleun link of an old database: %v %s", err, out)
+	}
+	addr := freePort(t)
+	s := startServe(t, "[database]\npath = \""+db+"\"\n[log]\nformat = \"json\"\n[web]\nenabled = true\nlisten = \""+addr+"\"\n")
+	if resp, _ := getWeb(t, s, addr, "/g/g1.0123456789abcdef0123456789abcdef/"); resp.StatusCode != 404 || !strings.Contains(s.logs.String(), "the games' pages are not served") {
+		t.Fatalf("%d\n%s", resp.StatusCode, s.logs)
+	}
+	s.stop(t)
+	store, err = persist.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	if out, err := exec.Command(bin, "link", "--db", db, "--game", "g1").CombinedOutput(); err != nil || !strings.Contains(string(out), "http://127.0.0.1:8090/g/g1.") {
+		t.Fatalf("kaleun link once opened to write: %v %s", err, out)
+	}
 }

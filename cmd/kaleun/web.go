@@ -71,7 +71,9 @@ type webGames struct{ *persist.Store }
 
 func (g webGames) FindLink(ctx context.Context, link string) (*record.GameRecord, error) {
 	rec, err := g.Store.FindLink(ctx, link)
-	if errors.Is(err, persist.ErrNotFound) {
+	if errors.Is(err, persist.ErrNotFound) || errors.Is(err, persist.ErrNoLinkSecret) {
+		// No secret (an old database opened to read): no link is a
+		// game's; startWeb warned of it.
 		return nil, web.ErrNoGame
 	}
 	return rec, err
@@ -89,6 +91,9 @@ func startWeb(cfg *config, log *slog.Logger, store *persist.Store, games engine.
 		return nil, fmt.Errorf("web.listen: %w", err)
 	}
 	base := cfg.Web.base(srv.Addr())
+	if _, err := store.Link(context.Background(), "-"); errors.Is(err, persist.ErrNoLinkSecret) {
+		log.Warn("the games' pages are not served: "+err.Error(), "database", store.Path())
+	}
 	if sum := site.Verifier(); sum != "" {
 		log.Info("serving the web pages", "addr", srv.Addr(), "verifier", base+"verify/", "verifier_sha256", sum)
 	} else {
