@@ -93,7 +93,7 @@ func (s *Store) Link(ctx context.Context, gameID string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return gameID + "." + linkTag(secret, gameID), nil
+	return gameID + "." + linkTag(secret, linkGame, gameID), nil
 }
 
 // FindLink is the game a link id names, or ErrNotFound: for an id that
@@ -109,15 +109,49 @@ func (s *Store) FindLink(ctx context.Context, link string) (*GameRecord, error) 
 	if err != nil {
 		return nil, err
 	}
-	if !hmac.Equal([]byte(tag), []byte(linkTag(secret, id))) {
+	if !hmac.Equal([]byte(tag), []byte(linkTag(secret, linkGame, id))) {
 		return nil, ErrNotFound
 	}
 	return s.Find(ctx, id)
 }
 
-// linkTag is the HMAC of a game id under the link secret, in hex.
-func linkTag(secret []byte, gameID string) string {
+// TournamentLink is the link id of a tournament's web page, made as a
+// game's is, under another label: a game's tag is never a tournament's.
+func (s *Store) TournamentLink(ctx context.Context, id string) (string, error) {
+	secret, err := s.linkSecret(ctx)
+	if err != nil {
+		return "", err
+	}
+	return id + "." + linkTag(secret, linkTournament, id), nil
+}
+
+// FindTournamentLink is the tournament a link id names, or ErrNotFound.
+func (s *Store) FindTournamentLink(ctx context.Context, link string) (*Tournament, error) {
+	dot := strings.LastIndexByte(link, '.')
+	if dot <= 0 || len(link)-dot-1 != linkTagLen {
+		return nil, ErrNotFound
+	}
+	id, tag := link[:dot], link[dot+1:]
+	secret, err := s.linkSecret(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !hmac.Equal([]byte(tag), []byte(linkTag(secret, linkTournament, id))) {
+		return nil, ErrNotFound
+	}
+	return s.Tournament(ctx, id)
+}
+
+// What a link's tag is of.
+const (
+	linkGame       = "kaleun game link/1"
+	linkTournament = "kaleun tournament link/1"
+)
+
+// linkTag is the HMAC of an id under the link secret, in hex, labelled by
+// what it is the id of.
+func linkTag(secret []byte, label, id string) string {
 	m := hmac.New(sha256.New, secret)
-	m.Write([]byte("kaleun game link/1\x00" + gameID))
+	m.Write([]byte(label + "\x00" + id))
 	return hex.EncodeToString(m.Sum(nil))[:linkTagLen]
 }

@@ -111,3 +111,33 @@ func TestFindLinkRefusesWhatTheSecretDidNotMake(t *testing.T) {
 		t.Fatalf("%q: %v %v", l2, rec, err)
 	}
 }
+
+// A tournament's link is made as a game's, under its own label: found by
+// its own tag only, never by the tag of a game of the same id.
+func TestTournamentLinkIsNotAGamesLink(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "k.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.SaveTournament(t.Context(), &Tournament{ID: "t1", Game: "hunters", Key: "discord/s/c", Name: "Spring"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Commit(t.Context(), &GameRecord{ID: "t1", Game: "hunters", Key: "discord/s/x", State: []byte(`{}`)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	tl, _ := s.TournamentLink(t.Context(), "t1")
+	gl, _ := s.Link(t.Context(), "t1")
+	if tl == gl {
+		t.Fatal("a tournament and a game of one id share a link")
+	}
+	if got, err := s.FindTournamentLink(t.Context(), tl); err != nil || got.Name != "Spring" {
+		t.Fatalf("%v %v", got, err)
+	}
+	if _, err := s.FindTournamentLink(t.Context(), gl); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a game's link finds a tournament: %v", err)
+	}
+	if _, err := s.FindLink(t.Context(), tl); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a tournament's link finds a game: %v", err)
+	}
+}

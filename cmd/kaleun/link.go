@@ -21,12 +21,13 @@ func runLink(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	cfgPath := fs.String("config", "", "serve's configuration: its database and [web] base_url")
 	db := fs.String("db", "", "database file, or a PostgreSQL URL (default: the config's, else ./kaleun.db)")
 	game := fs.String("game", "", "the game's id (kaleun audit lists them)")
+	tournament := fs.String("tournament", "", "a tournament's id instead: its page of standings")
 	base := fs.String("base", "", "the pages' address as readers reach them (default: the config's web.base_url, else http://web.listen/)")
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
-	if *game == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: kaleun link [--config FILE] [--db FILE] [--base URL] --game ID")
+	if (*game == "") == (*tournament == "") || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: kaleun link [--config FILE] [--db FILE] [--base URL] --game ID | --tournament ID")
 		return 2
 	}
 	w := webConfig{Listen: "127.0.0.1:8090"}
@@ -63,6 +64,22 @@ func runLink(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer store.Close()
+	if *tournament != "" {
+		if _, err := store.Tournament(ctx, *tournament); errors.Is(err, persist.ErrNotFound) {
+			fmt.Fprintf(stderr, "kaleun link: no tournament %q in %s\n", *tournament, spec)
+			return 2
+		} else if err != nil {
+			fmt.Fprintln(stderr, "kaleun link:", err)
+			return 1
+		}
+		link, err := store.TournamentLink(ctx, *tournament)
+		if err != nil {
+			fmt.Fprintln(stderr, "kaleun link:", err)
+			return 1
+		}
+		fmt.Fprintln(stdout, w.base(w.Listen)+web.TournamentPath(link))
+		return 0
+	}
 	if _, err := store.Find(ctx, *game); errors.Is(err, persist.ErrNotFound) {
 		fmt.Fprintf(stderr, "kaleun link: no game %q in %s (kaleun audit --db %s lists them)\n", *game, spec, spec)
 		return 2

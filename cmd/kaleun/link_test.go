@@ -53,6 +53,21 @@ func TestLinkAndTheWebOnlyPagesOfAGame(t *testing.T) {
 		t.Fatalf("an unknown game: %d %s", code, stderr)
 	}
 	path := strings.TrimSpace(strings.TrimPrefix(out, "https://kaleun.example.org/k"))
+	// A tournament whose one career is this game (saved by the store, as
+	// the bot saves one).
+	if store, err = persist.Open(db); err != nil {
+		t.Fatal(err)
+	}
+	err = store.SaveTournament(t.Context(), &persist.Tournament{ID: "t1", Game: "hunters-duel", Name: "Spring Cup", Key: done[0].Key, Status: "running", OrganiserName: "Dönitz",
+		Entrants: []persist.Entrant{{User: "u1", Name: "Prien", GameID: id, Place: done[0].Key}, {User: "u2", Name: "Schepke", Withdrawn: true}}})
+	store.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tout, stderr, code := run("link", "--db", db, "--tournament", "t1", "--base", "https://kaleun.example.org/k")
+	if code != 0 || !regexp.MustCompile(`^https://kaleun\.example\.org/k/t/t1\.[0-9a-f]{32}/\n$`).MatchString(tout) {
+		t.Fatalf("kaleun link --tournament: %d %q %s", code, tout, stderr)
+	}
 	addr := freePort(t)
 	s := startServe(t, "[database]\npath = \""+db+"\"\n[log]\nformat = \"json\"\n[web]\nenabled = true\nlisten = \""+addr+"\"\n")
 	resp, page := getWeb(t, s, addr, path)
@@ -69,6 +84,11 @@ func TestLinkAndTheWebOnlyPagesOfAGame(t *testing.T) {
 	want, stderr, code := run("audit", "--db", db, "--game", id)
 	if resp.StatusCode != 200 || code != 0 || string(file) != want || resp.Header.Get("Content-Type") != "application/json" {
 		t.Fatalf("the audit file (%d) is not kaleun audit's (%d %s)", resp.StatusCode, code, stderr)
+	}
+	tpath := strings.TrimSpace(strings.TrimPrefix(tout, "https://kaleun.example.org/k"))
+	if resp, page := getWeb(t, s, addr, tpath); resp.StatusCode != 200 || !strings.Contains(string(page), "<h1>Spring Cup</h1>") ||
+		!strings.Contains(string(page), `<a href="../../`+strings.TrimPrefix(path, "/")+`">career's page</a>`) || !strings.Contains(string(page), "Schepke") {
+		t.Fatalf("the tournament's page: %d\n%s", resp.StatusCode, page)
 	}
 	// While the web pages hold it open to read, the operator can read it too.
 	if again, _, code := run("link", "--db", db, "--game", id, "--base", "https://kaleun.example.org/k"); code != 0 || again != out {

@@ -197,7 +197,7 @@ func serve(ctx context.Context, cfg *config) error {
 		log.Info("serving /healthz and /metrics", "addr", srv.Addr())
 	}
 	if cfg.Web.Enabled {
-		srv, err := startWeb(cfg, log, store, games)
+		srv, err := startWeb(cfg, log, store, games, svc)
 		if err != nil {
 			closeAll()
 			return err

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/internal/web"
@@ -79,10 +80,47 @@ func (g webGames) FindLink(ctx context.Context, link string) (*record.GameRecord
 	return rec, err
 }
 
-// startWeb serves the pages at web.listen, the games' pages from store;
-// kaleun serve closes the server last.
-func startWeb(cfg *config, log *slog.Logger, store *persist.Store, games engine.Registry) (*web.Server, error) {
-	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log})
+// webTournaments are the database's tournaments as the pages read them:
+// by their links only, the standings in the channel's words (the bot's).
+type webTournaments struct {
+	store *persist.Store
+	svc   *bot.Service
+	games engine.Registry
+}
+
+func (w webTournaments) FindTournament(ctx context.Context, link string) (*web.Tournament, error) {
+	t, err := w.store.FindTournamentLink(ctx, link)
+	if errors.Is(err, persist.ErrNotFound) || errors.Is(err, persist.ErrNoLinkSecret) {
+		return nil, web.ErrNoGame
+	}
+	if err != nil {
+		return nil, err
+	}
+	lines, teams, err := w.svc.StandingLines(ctx, t)
+	if err != nil {
+		return nil, fmt.Errorf("the standings of tournament %s: %w", t.ID, err)
+	}
+	page := &web.Tournament{Name: t.Name, Kind: t.Game, Format: t.Format, Status: t.Status, Organiser: t.OrganiserName, Started: t.Started, Ended: t.Ended, Teams: teams}
+	if g := w.games[t.Game]; g != nil && g.Title != "" {
+		page.Kind = g.Title
+	}
+	for _, l := range lines {
+		st := web.Standing{Place: l.Place, Name: l.Name, Value: l.Value}
+		if l.GameID != "" {
+			if st.Link, err = w.store.Link(ctx, l.GameID); err != nil {
+				return nil, err
+			}
+		}
+		page.Standings = append(page.Standings, st)
+	}
+	return page, nil
+}
+
+// startWeb serves the pages at web.listen, the games' and tournaments'
+// pages from store (the standings by svc); kaleun serve closes the server
+// last.
+func startWeb(cfg *config, log *slog.Logger, store *persist.Store, games engine.Registry, svc *bot.Service) (*web.Server, error) {
+	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log, Tournaments: webTournaments{store, svc, games}})
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +159,9 @@ func serveWeb(ctx context.Context, cfg *config) error {
 		return err
 	}
 	defer store.Close()
-	srv, err := startWeb(cfg, log, store, games)
+	// The bot's service reads the standings; it takes no decision here, and
+	// writes nothing (the store is read-only).
+	srv, err := startWeb(cfg, log, store, games, bot.New(store, games, bot.Options{Logger: log}))
 	if err != nil {
 		return err
 	}

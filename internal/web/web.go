@@ -56,6 +56,8 @@ type Options struct {
 	// links, under /g/), with Rules the games' descriptors by kind.
 	Games Games
 	Rules engine.Registry
+	// Tournaments, when set, are the tournaments' pages (under /t/).
+	Tournaments Tournaments
 	// Log is where a failure to read or draw a game is told (nil: none).
 	Log *slog.Logger
 }
@@ -77,11 +79,12 @@ type Site struct {
 	files map[string]*asset // by URL path
 	// wasmSHA256 is the hex SHA-256 of the verifier's WebAssembly as the
 	// browser runs it (ungzipped); "" when the binary was built without it.
-	wasmSHA256 string
-	games      Games
-	rules      engine.Registry
-	pages      *template.Template
-	log        *slog.Logger
+	wasmSHA256  string
+	games       Games
+	tournaments Tournaments
+	rules       engine.Registry
+	pages       *template.Template
+	log         *slog.Logger
 }
 
 // routes are the site's URL paths and the files they serve: nothing else
@@ -113,7 +116,7 @@ func New(o Options) (*Site, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Site{files: map[string]*asset{}, games: o.Games, rules: o.Rules, pages: pages, log: log}
+	s := &Site{files: map[string]*asset{}, games: o.Games, tournaments: o.Tournaments, rules: o.Rules, pages: pages, log: log}
 	for _, r := range routes {
 		body, err := fs.ReadFile(assets, r.file)
 		if err != nil {
@@ -170,6 +173,10 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if strings.HasPrefix(r.URL.Path, "/g/") {
 		s.serveGame(w, r)
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, "/t/") {
+		s.serveTournament(w, r)
 		return
 	}
 	a := s.files[r.URL.Path]
