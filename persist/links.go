@@ -142,10 +142,45 @@ func (s *Store) FindTournamentLink(ctx context.Context, link string) (*Tournamen
 	return s.Tournament(ctx, id)
 }
 
+// BoardLink is the link id of a server's leaderboard of a game: its
+// platform, server and game, joined by "~", a dot and a tag made as a
+// game's is, under its own label.
+func (s *Store) BoardLink(ctx context.Context, platform, space, game string) (string, error) {
+	secret, err := s.linkSecret(ctx)
+	if err != nil {
+		return "", err
+	}
+	id := platform + "~" + space + "~" + game
+	return id + "." + linkTag(secret, linkBoard, id), nil
+}
+
+// FindBoardLink is the platform, server and game a leaderboard's link id
+// names, or ErrNotFound.
+func (s *Store) FindBoardLink(ctx context.Context, link string) (platform, space, game string, err error) {
+	dot := strings.LastIndexByte(link, '.')
+	if dot <= 0 || len(link)-dot-1 != linkTagLen {
+		return "", "", "", ErrNotFound
+	}
+	id, tag := link[:dot], link[dot+1:]
+	parts := strings.Split(id, "~")
+	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
+		return "", "", "", ErrNotFound
+	}
+	secret, err := s.linkSecret(ctx)
+	if err != nil {
+		return "", "", "", err
+	}
+	if !hmac.Equal([]byte(tag), []byte(linkTag(secret, linkBoard, id))) {
+		return "", "", "", ErrNotFound
+	}
+	return parts[0], parts[1], parts[2], nil
+}
+
 // What a link's tag is of.
 const (
 	linkGame       = "kaleun game link/1"
 	linkTournament = "kaleun tournament link/1"
+	linkBoard      = "kaleun leaderboard link/1"
 )
 
 // linkTag is the HMAC of an id under the link secret, in hex, labelled by

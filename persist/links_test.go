@@ -141,3 +141,26 @@ func TestTournamentLinkIsNotAGamesLink(t *testing.T) {
 		t.Fatalf("a tournament's link finds a game: %v", err)
 	}
 }
+
+// A leaderboard's link names its platform, server and game, and is found
+// by its own tag only.
+func TestBoardLink(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "k.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	l, err := s.BoardLink(t.Context(), "discord", "guild1", "hunters")
+	if err != nil || !strings.HasPrefix(l, "discord~guild1~hunters.") {
+		t.Fatalf("%q %v", l, err)
+	}
+	if p, sp, g, err := s.FindBoardLink(t.Context(), l); err != nil || p != "discord" || sp != "guild1" || g != "hunters" {
+		t.Fatalf("%s %s %s %v", p, sp, g, err)
+	}
+	other, _ := s.BoardLink(t.Context(), "discord", "guild2", "hunters")
+	for _, bad := range []string{"discord~guild2~hunters." + l[len(l)-linkTagLen:], other[:len(other)-1] + "x", "discord~guild1." + l[len(l)-linkTagLen:]} {
+		if _, _, _, err := s.FindBoardLink(t.Context(), bad); !errors.Is(err, ErrNotFound) {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kaleun/kaleun/internal/web"
 	"github.com/kaleun/kaleun/persist"
@@ -22,12 +23,19 @@ func runLink(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	db := fs.String("db", "", "database file, or a PostgreSQL URL (default: the config's, else ./kaleun.db)")
 	game := fs.String("game", "", "the game's id (kaleun audit lists them)")
 	tournament := fs.String("tournament", "", "a tournament's id instead: its page of standings")
+	board := fs.String("leaderboard", "", "a server's leaderboard instead, as PLATFORM/SERVER/GAME (e.g. discord/123456/hunters: the game's leaderboard on that server)")
 	base := fs.String("base", "", "the pages' address as readers reach them (default: the config's web.base_url, else http://web.listen/)")
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
-	if (*game == "") == (*tournament == "") || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: kaleun link [--config FILE] [--db FILE] [--base URL] --game ID | --tournament ID")
+	given := 0
+	for _, v := range []string{*game, *tournament, *board} {
+		if v != "" {
+			given++
+		}
+	}
+	if given != 1 || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: kaleun link [--config FILE] [--db FILE] [--base URL] --game ID | --tournament ID | --leaderboard PLATFORM/SERVER/GAME")
 		return 2
 	}
 	w := webConfig{Listen: "127.0.0.1:8090"}
@@ -64,6 +72,20 @@ func runLink(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer store.Close()
+	if *board != "" {
+		parts := strings.Split(*board, "/")
+		if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" || strings.Contains(*board, "~") {
+			fmt.Fprintln(stderr, "kaleun link: --leaderboard wants PLATFORM/SERVER/GAME, e.g. discord/123456/hunters")
+			return 2
+		}
+		link, err := store.BoardLink(ctx, parts[0], parts[1], parts[2])
+		if err != nil {
+			fmt.Fprintln(stderr, "kaleun link:", err)
+			return 1
+		}
+		fmt.Fprintln(stdout, w.base(w.Listen)+web.BoardPath(link))
+		return 0
+	}
 	if *tournament != "" {
 		if _, err := store.Tournament(ctx, *tournament); errors.Is(err, persist.ErrNotFound) {
 			fmt.Fprintf(stderr, "kaleun link: no tournament %q in %s\n", *tournament, spec)

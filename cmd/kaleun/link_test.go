@@ -90,6 +90,10 @@ func TestLinkAndTheWebOnlyPagesOfAGame(t *testing.T) {
 		!strings.Contains(string(page), `<a href="../../`+strings.TrimPrefix(path, "/")+`">career's page</a>`) || !strings.Contains(string(page), "Schepke") {
 		t.Fatalf("the tournament's page: %d\n%s", resp.StatusCode, page)
 	}
+	lout, stderr, code := run("link", "--db", db, "--leaderboard", "terminal/"+strings.Split(done[0].Key, "/")[1]+"/hunters-duel", "--base", "https://kaleun.example.org/k")
+	if resp, page := getWeb(t, s, addr, strings.TrimSpace(strings.TrimPrefix(lout, "https://kaleun.example.org/k"))); code != 0 || resp.StatusCode != 200 || !strings.Contains(string(page), "<strong>1. ") {
+		t.Fatalf("the leaderboard (%d %q %s): %d\n%s", code, lout, stderr, resp.StatusCode, page)
+	}
 	// While the web pages hold it open to read, the operator can read it too.
 	if again, _, code := run("link", "--db", db, "--game", id, "--base", "https://kaleun.example.org/k"); code != 0 || again != out {
 		t.Fatalf("kaleun link beside the pages: %d %q", code, again)

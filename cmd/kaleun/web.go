@@ -116,11 +116,46 @@ func (w webTournaments) FindTournament(ctx context.Context, link string) (*web.T
 	return page, nil
 }
 
+// webBoards are the servers' leaderboards as the pages read them: by
+// their links only, in the words of the leaderboard command (the bot's).
+type webBoards struct {
+	store *persist.Store
+	svc   *bot.Service
+	games engine.Registry
+}
+
+func (w webBoards) FindBoard(ctx context.Context, link string) (*web.Board, error) {
+	platform, space, game, err := w.store.FindBoardLink(ctx, link)
+	if errors.Is(err, persist.ErrNotFound) || errors.Is(err, persist.ErrNoLinkSecret) {
+		return nil, web.ErrNoGame
+	}
+	if err != nil {
+		return nil, err
+	}
+	g := w.games[game]
+	if g == nil {
+		return nil, web.ErrNoGame
+	}
+	msgs, err := w.svc.Leaderboard(ctx, platform, space, game)
+	if err != nil {
+		return nil, fmt.Errorf("the leaderboard of %s on %s/%s: %w", game, platform, space, err)
+	}
+	b := &web.Board{Title: g.Title + ": the leaderboard of a " + platform + " server"}
+	for _, m := range msgs {
+		sec := web.BoardSection{Title: m.Title, Text: m.Text}
+		for _, f := range m.Fields {
+			sec.Lines = append(sec.Lines, web.BoardLine{Name: f.Name, Value: f.Value})
+		}
+		b.Sections = append(b.Sections, sec)
+	}
+	return b, nil
+}
+
 // startWeb serves the pages at web.listen, the games' and tournaments'
 // pages from store (the standings by svc); kaleun serve closes the server
 // last.
 func startWeb(cfg *config, log *slog.Logger, store *persist.Store, games engine.Registry, svc *bot.Service) (*web.Server, error) {
-	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log, Tournaments: webTournaments{store, svc, games}})
+	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log, Tournaments: webTournaments{store, svc, games}, Boards: webBoards{store, svc, games}})
 	if err != nil {
 		return nil, err
 	}

@@ -40,3 +40,32 @@ func TestWebTournamentPageShowsTheStandings(t *testing.T) {
 		}
 	}
 }
+
+type fakeBoards map[string]*Board
+
+func (f fakeBoards) FindBoard(_ context.Context, link string) (*Board, error) {
+	if b := f[link]; b != nil {
+		return b, nil
+	}
+	return nil, ErrNoGame
+}
+
+// A server's leaderboard, by its link, as the channel's leaderboard
+// command words it; any other link is 404.
+func TestWebLeaderboardPage(t *testing.T) {
+	link := "discord~g1~hunters.0123456789abcdef0123456789abcdef"
+	site, err := New(Options{Boards: fakeBoards{link: {Title: "The Hunters: leaderboard", Sections: []BoardSection{
+		{Title: "Leaderboard", Lines: []BoardLine{{Name: "1. Prien", Value: "31,000 t · KptLt · sunk"}}},
+		{Title: "The historical top ten", Lines: []BoardLine{{Name: "1. Kretschmer", Value: "274,333 t"}}}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, page := fetch(t, site, "/"+BoardPath(link))
+	if res.StatusCode != 200 || !strings.Contains(page, "<strong>1. Prien</strong>: 31,000 t · KptLt · sunk") || !strings.Contains(page, "<h2>The historical top ten</h2>") {
+		t.Fatalf("%d\n%s", res.StatusCode, page)
+	}
+	checkAccessible(t, "the leaderboard's page", page)
+	if res, _ := fetch(t, site, "/l/discord~g2~hunters.0123456789abcdef0123456789abcdef/"); res.StatusCode != 404 {
+		t.Errorf("another server's board: %d", res.StatusCode)
+	}
+}

@@ -56,8 +56,10 @@ type Options struct {
 	// links, under /g/), with Rules the games' descriptors by kind.
 	Games Games
 	Rules engine.Registry
-	// Tournaments, when set, are the tournaments' pages (under /t/).
+	// Tournaments, when set, are the tournaments' pages (under /t/), and
+	// Boards the servers' leaderboards (under /l/).
 	Tournaments Tournaments
+	Boards      Boards
 	// Log is where a failure to read or draw a game is told (nil: none).
 	Log *slog.Logger
 }
@@ -82,6 +84,7 @@ type Site struct {
 	wasmSHA256  string
 	games       Games
 	tournaments Tournaments
+	boards      Boards
 	rules       engine.Registry
 	pages       *template.Template
 	log         *slog.Logger
@@ -116,7 +119,7 @@ func New(o Options) (*Site, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Site{files: map[string]*asset{}, games: o.Games, tournaments: o.Tournaments, rules: o.Rules, pages: pages, log: log}
+	s := &Site{files: map[string]*asset{}, games: o.Games, tournaments: o.Tournaments, boards: o.Boards, rules: o.Rules, pages: pages, log: log}
 	for _, r := range routes {
 		body, err := fs.ReadFile(assets, r.file)
 		if err != nil {
@@ -177,6 +180,10 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if strings.HasPrefix(r.URL.Path, "/t/") {
 		s.serveTournament(w, r)
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, "/l/") {
+		s.serveBoard(w, r)
 		return
 	}
 	a := s.files[r.URL.Path]
