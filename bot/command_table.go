@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/persist"
 )
@@ -214,13 +215,13 @@ func (s *Service) revealCommand(ctx context.Context, c *commandCall) (Reply, err
 func (s *Service) auditCommand(ctx context.Context, c *commandCall) (Reply, error) {
 	ofThis := c.args["game"] == "" || c.args["game"] == c.rec.ID
 	if ofThis {
-		if r, refused := secretsKept(c.st, "the log"); refused {
+		// The web pages withhold a game's log by the same rule.
+		switch audit.Withheld(c.st) {
+		case audit.WithheldCards:
+			r, _ := secretsKept(c.st, "the log")
 			return r, nil
-		}
-		for _, p := range pendingAll(c.st) {
-			if p.Secret {
-				return private("Not while a secret choice is pending: the log would show it. Ask again once both choices are revealed."), nil
-			}
+		case audit.WithheldSecret:
+			return private("Not while a secret choice is pending: the log would show it. Ask again once both choices are revealed."), nil
 		}
 	}
 	return s.auditFile(ctx, c.place, c.rec, c.args["game"])

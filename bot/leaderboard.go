@@ -148,3 +148,10 @@ func among(legends []engine.Legend, score int) string {
 	}
 	return ""
 }
+
+// Leaderboard is the server's leaderboard of a game as the channel's
+// leaderboard command shows it (the web page of it shows the same).
+func (s *Service) Leaderboard(ctx context.Context, platform, space, game string) ([]Message, error) {
+	r, err := s.leaderboard(ctx, Place{Platform: platform, Space: space}, game)
+	return r.Public, err
+}

@@ -24,7 +24,9 @@ import (
 // Service is the game master behind every chat surface.
 type Service struct {
 	store *persist.Store
-	games engine.Registry
+	// webBase is Options.WebBase.
+	webBase string
+	games   engine.Registry
 	// commands is the bot's command table by name (command_table.go), and
 	// framework the framework command's (`/kaleun games`).
 	commands, framework map[string]*command
@@ -58,8 +60,6 @@ type Service struct {
 	lease time.Duration
 	// auditHint says how to export a game's whole log (Options.AuditHint).
 	auditHint func(gameID string) string
-	// gameLink is a game's page, for the full log (Options.GameLink).
-	gameLink func(gameID string) string
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -105,17 +105,16 @@ type Options struct {
 	// plays (nil: the `audit` command, as in chat); the terminal names
 	// the shell command, which it has no `audit` of its own for.
 	AuditHint func(gameID string) string
-	// GameLink is the address of a game's page with its whole log, where
-	// the operator serves one ("" or nil: none); "since your last turn"
-	// links to it.
-	GameLink func(gameID string) string
+	// WebBase is the web pages' base_url ([web]), ending in /: a game's
+	// views and its end carry the link to its page. "": no links.
+	WebBase string
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators, textOnly: o.TextOnly,
 		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
-		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, gameLink: o.GameLink, commands: commandsByName(), framework: frameworkByName()}
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, commands: commandsByName(), framework: frameworkByName(), webBase: o.WebBase}
 	if s.lease <= 0 {
 		s.lease = DefaultDeliveryLease
 	}
@@ -236,7 +235,7 @@ func (s *Service) gameCommand(ctx context.Context, c *commandCall) (Reply, error
 			if err != nil {
 				return private(err.Error()), nil
 			}
-			m := viewMessage(view)
+			m := s.withWebLine(ctx, rec, viewMessage(view))
 			m.Files = s.pictures(rec, st, name, nil)
 			return Reply{Public: []Message{m}}, nil
 		}
@@ -300,6 +299,7 @@ func (s *Service) finishedGameCommand(ctx context.Context, place Place, name str
 	}
 	m := viewMessage(view)
 	m.Text = strings.TrimSpace(note + "\n" + m.Text)
+	m = s.withWebLine(ctx, rec, m)
 	m.Files = s.pictures(rec, st, name, nil)
 	return Reply{Public: []Message{m}}, true, nil
 }
@@ -820,6 +820,9 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 	if out != nil {
 		// The commit that ended the game has archived it.
 		res.Lines = append(res.Lines, Line{Text: "🏁 **The end**: " + out.Summary})
+		if l := s.webLine(ctx, rec); l != "" {
+			res.Lines = append(res.Lines, Line{Text: l})
+		}
 		res.Fields, res.Outcome, res.Tone = engine.ShownFields(out.Fields), out, ToneEnd
 	} else if name := engine.PinnedViewOf(st); name != "" {
 		// The game's pinned view stays up to date (edited in place).

@@ -231,19 +231,17 @@ func (s *Service) sinceLastTurn(ctx context.Context, rec *persist.GameRecord, st
 		}
 		out = append(out, e)
 	}
-	out = append(out, s.fullLog(rec.ID))
+	out = append(out, s.fullLog(ctx, rec))
 	return out
 }
 
 // fullLog says where the whole log is: the game's page where the operator
-// has one (Options.GameLink), else the commands that show it.
-func (s *Service) fullLog(gameID string) string {
-	if s.gameLink != nil {
-		if u := s.gameLink(gameID); u != "" {
-			return "📜 Full log: " + u
-		}
+// serves the web pages (Options.WebBase), else the commands that show it.
+func (s *Service) fullLog(ctx context.Context, rec *persist.GameRecord) string {
+	if l := s.webLine(ctx, rec); l != "" {
+		return "📜 Full log: " + l
 	}
-	return "📜 Full log: `history` (the rolls), " + s.auditHint(gameID)
+	return "📜 Full log: `history` (the rolls), " + s.auditHint(rec.ID)
 }
 
 // careersMoved are lines for the careers whose score moved since acted,

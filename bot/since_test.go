@@ -95,7 +95,7 @@ func TestSinceYourLastTurnOnADuelsPings(t *testing.T) {
 // tonnage moved, the latest events and where the whole log is.
 func TestSinceYourLastTurnAfterHundredsOfDecisions(t *testing.T) {
 	svc, store, games := newDuelService(t)
-	svc.gameLink = func(id string) string { return "https://kaleun.example/games/" + id }
+	svc.webBase = "https://kaleun.example.org/"
 	r, err := svc.Command(t.Context(), here, prien, "hunters-duel", "new", map[string]string{"boat": "VIIC", "start": "1941-06", "end": "1943-06", "b": UserArg(kretschmer.ID, kretschmer.Name)})
 	if err != nil {
 		t.Fatal(err)
@@ -143,7 +143,7 @@ func TestSinceYourLastTurnAfterHundredsOfDecisions(t *testing.T) {
 	if !strings.Contains(strings.Join(lines, "\n"), " t**") || !strings.Contains(strings.Join(lines, "\n"), "→") {
 		t.Errorf("no career's tonnage moved: %q", lines)
 	}
-	if lines[len(lines)-1] != "📜 Full log: https://kaleun.example/games/"+rec.ID {
+	if l := lines[len(lines)-1]; !strings.HasPrefix(l, "📜 Full log: [View game ↗](https://kaleun.example.org/g/"+rec.ID+".") {
 		t.Errorf("the last line %q is not the link to the full log", lines[len(lines)-1])
 	}
 	for _, l := range lines {

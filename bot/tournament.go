@@ -579,6 +579,32 @@ type standing struct {
 
 // standings ranks the entrants: those whose result counts first, by score.
 func (s *Service) standings(ctx context.Context, t *persist.Tournament) (Message, error) {
+	lines, teams, err := s.StandingLines(ctx, t)
+	if err != nil {
+		return Message{}, err
+	}
+	m := Message{Title: "Standings: " + t.Name}
+	for _, l := range lines {
+		m.Fields = append(m.Fields, engine.Field{Name: l.Place + ". " + l.Name, Value: l.Value})
+	}
+	if len(lines) == 0 {
+		m.Text = "No entrants yet."
+	}
+	m.Text = strings.TrimSpace(m.Text + "\n" + teams)
+	return m, nil
+}
+
+// StandingLine is one entrant's line of a tournament's standings, as the
+// channel shows it: his place ("—" when his result does not count), his
+// name, his score and status, and his career's game.
+type StandingLine struct {
+	Place, Name, Value, GameID string
+}
+
+// StandingLines are a tournament's standings, best first, and its teams'
+// totals ("" without teams): what the channel's standings show, and the
+// web page of the tournament.
+func (s *Service) StandingLines(ctx context.Context, t *persist.Tournament) ([]StandingLine, string, error) {
 	var rules engine.Tournaments
 	if g := s.games[t.Game]; g != nil {
 		rules = g.Tournaments
@@ -589,7 +615,7 @@ func (s *Service) standings(ctx context.Context, t *persist.Tournament) (Message
 		if e.GameID != "" && rules != nil {
 			st, err := s.gameState(ctx, e.Place, e.GameID)
 			if err != nil {
-				return Message{}, err
+				return nil, "", err
 			}
 			if st != nil {
 				row.Standing = rules.Standing(t.Format, t.Answers, st, e.Seat)
@@ -608,7 +634,7 @@ func (s *Service) standings(ctx context.Context, t *persist.Tournament) (Message
 		}
 		return rows[i].Score > rows[j].Score
 	})
-	m := Message{Title: "Standings: " + t.Name}
+	var out []StandingLine
 	place := 0
 	for _, row := range rows {
 		label := "—"
@@ -620,13 +646,9 @@ func (s *Service) standings(ctx context.Context, t *persist.Tournament) (Message
 		if row.Detail != "" {
 			value += " · " + row.Detail
 		}
-		m.Fields = append(m.Fields, engine.Field{Name: label + ". " + row.entrant.Name, Value: value})
+		out = append(out, StandingLine{Place: label, Name: row.entrant.Name, Value: value, GameID: row.entrant.GameID})
 	}
-	if len(rows) == 0 {
-		m.Text = "No entrants yet."
-	}
-	m.Text = strings.TrimSpace(m.Text + "\n" + teamTotals(rows, teamsTitle(rules, t.Format), s.games[t.Game]))
-	return m, nil
+	return out, teamTotals(rows, teamsTitle(rules, t.Format), s.games[t.Game]), nil
 }
 
 // teamTotals ranks the teams by their members' scores, under the format's

@@ -335,7 +335,7 @@ func (s *boltKV) ensureBuckets() error {
 	missing := false
 	s.db.View(func(tx *bolt.Tx) error {
 		missing = tx.Bucket(bucketLastFinished) == nil || tx.Bucket(bucketArchivePlaces) == nil || !idsIndexed(boltTx{tx}) ||
-			tx.Bucket(bucketMeta) == nil || tx.Bucket(bucketMeta).Get(playerGamesComplete) == nil
+			tx.Bucket(bucketMeta) == nil || tx.Bucket(bucketMeta).Get(playerGamesComplete) == nil || tx.Bucket(bucketMeta).Get(linkSecretKey) == nil
 		for _, b := range buckets {
 			missing = missing || tx.Bucket(b) == nil
 		}
@@ -362,6 +362,9 @@ func (s *boltKV) ensureBuckets() error {
 			return err
 		}
 		if err := indexPlayerGames(boltTx{tx}); err != nil {
+			return err
+		}
+		if err := ensureLinkSecret(boltTx{tx}); err != nil {
 			return err
 		}
 		// Last, in the same transaction: the version says the layout is

@@ -91,6 +91,12 @@ func openPostgres(ctx context.Context, dsn string, readOnly bool) (*Store, error
 		p.close()
 		return nil, p.unreachable(err)
 	}
+	if !readOnly {
+		if err := ensureLinkSecretPG(ctx, pool, where); err != nil {
+			p.close()
+			return nil, p.unreachable(err)
+		}
+	}
 	return &Store{kv: p}, nil
 }
 

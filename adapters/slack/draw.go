@@ -155,7 +155,13 @@ func (a *Adapter) link(ctx context.Context, jump string, home chat.Place) string
 // bold is the bot's **bold**, which Slack writes *bold*.
 var bold = regexp.MustCompile(`\*\*(.+?)\*\*`)
 
-func mrkdwn(s string) string { return bold.ReplaceAllString(s, "*$1*") }
+func mrkdwn(s string) string {
+	return mdLink.ReplaceAllString(bold.ReplaceAllString(s, "*$1*"), "<$2|$1>")
+}
+
+// mdLink is a Markdown link to a web address, [label](https://…), which
+// Slack writes <https://…|label> (the bot's "View game ↗").
+var mdLink = regexp.MustCompile(`\[([^\]\n<>|]+)\]\((https?://[^\s()<>|]+)\)`)
 
 // maxMenuOptions is a static select's bound; an actions block holds 25
 // elements.

@@ -45,7 +45,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if !chat && cfg.Ops.Listen != "" {
-		fmt.Fprintln(stderr, "kaleun serve: ops.listen is set in "+*path+", but only [web] is enabled: a serve of the web pages alone opens no database and runs no platform, so /healthz and /metrics would check nothing; leave ops.listen empty (and probe web.listen), or enable a platform")
+		fmt.Fprintln(stderr, "kaleun serve: ops.listen is set in "+*path+", but only [web] is enabled: a serve of the web pages alone only reads the database and runs no platform, so /healthz and /metrics would check nothing of the bots; leave ops.listen empty (and probe web.listen), or enable a platform")
 		return 2
 	}
 	if cfg.exposed != "" {
@@ -112,6 +112,10 @@ func serve(ctx context.Context, cfg *config) error {
 	opts := bot.Options{Logger: log, Metrics: metrics,
 		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays, DeliveryLease: cfg.Reminders.lease,
 		IdleWarn: cfg.Games.idleWarn, IdleEnd: cfg.Games.idleEnd}
+	if cfg.Web.Enabled && cfg.Web.BaseURL != "" {
+		// Where readers reach the pages: chat posts a game's link there.
+		opts.WebBase = cfg.Web.BaseURL
+	}
 	var bk *backups
 	if cfg.Backup.Dir != "" {
 		if err := os.MkdirAll(cfg.Backup.Dir, 0o700); err != nil {
@@ -193,7 +197,7 @@ func serve(ctx context.Context, cfg *config) error {
 		log.Info("serving /healthz and /metrics", "addr", srv.Addr())
 	}
 	if cfg.Web.Enabled {
-		srv, err := startWeb(cfg, log)
+		srv, err := startWeb(cfg, log, store, games, svc)
 		if err != nil {
 			closeAll()
 			return err

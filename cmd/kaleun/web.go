@@ -2,14 +2,19 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
 	"os"
 	"strings"
 
+	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/internal/web"
+	"github.com/kaleun/kaleun/persist"
+	"github.com/kaleun/kaleun/persist/record"
 )
 
 // webConfig is kaleun serve's [web] section: the read-only pages
@@ -61,10 +66,96 @@ func (w *webConfig) base(addr string) string {
 	return "http://" + addr + "/"
 }
 
-// startWeb serves the pages at web.listen; kaleun serve closes the server
+// webGames are the database's games as the pages read them: by their
+// links only.
+type webGames struct{ *persist.Store }
+
+func (g webGames) FindLink(ctx context.Context, link string) (*record.GameRecord, error) {
+	rec, err := g.Store.FindLink(ctx, link)
+	if errors.Is(err, persist.ErrNotFound) || errors.Is(err, persist.ErrNoLinkSecret) {
+		// No secret (an old database opened to read): no link is a
+		// game's; startWeb warned of it.
+		return nil, web.ErrNoGame
+	}
+	return rec, err
+}
+
+// webTournaments are the database's tournaments as the pages read them:
+// by their links only, the standings in the channel's words (the bot's).
+type webTournaments struct {
+	store *persist.Store
+	svc   *bot.Service
+	games engine.Registry
+}
+
+func (w webTournaments) FindTournament(ctx context.Context, link string) (*web.Tournament, error) {
+	t, err := w.store.FindTournamentLink(ctx, link)
+	if errors.Is(err, persist.ErrNotFound) || errors.Is(err, persist.ErrNoLinkSecret) {
+		return nil, web.ErrNoGame
+	}
+	if err != nil {
+		return nil, err
+	}
+	lines, teams, err := w.svc.StandingLines(ctx, t)
+	if err != nil {
+		return nil, fmt.Errorf("the standings of tournament %s: %w", t.ID, err)
+	}
+	page := &web.Tournament{Name: t.Name, Kind: t.Game, Format: t.Format, Status: t.Status, Organiser: t.OrganiserName, Started: t.Started, Ended: t.Ended, Teams: teams}
+	if g := w.games[t.Game]; g != nil && g.Title != "" {
+		page.Kind = g.Title
+	}
+	for _, l := range lines {
+		st := web.Standing{Place: l.Place, Name: l.Name, Value: l.Value}
+		if l.GameID != "" {
+			if st.Link, err = w.store.Link(ctx, l.GameID); err != nil {
+				return nil, err
+			}
+		}
+		page.Standings = append(page.Standings, st)
+	}
+	return page, nil
+}
+
+// webBoards are the servers' leaderboards as the pages read them: by
+// their links only, in the words of the leaderboard command (the bot's).
+type webBoards struct {
+	store *persist.Store
+	svc   *bot.Service
+	games engine.Registry
+}
+
+func (w webBoards) FindBoard(ctx context.Context, link string) (*web.Board, error) {
+	platform, space, game, err := w.store.FindBoardLink(ctx, link)
+	if errors.Is(err, persist.ErrNotFound) || errors.Is(err, persist.ErrNoLinkSecret) {
+		return nil, web.ErrNoGame
+	}
+	if err != nil {
+		return nil, err
+	}
+	g := w.games[game]
+	if g == nil {
+		return nil, web.ErrNoGame
+	}
+	msgs, err := w.svc.Leaderboard(ctx, platform, space, game)
+	if err != nil {
+		return nil, fmt.Errorf("the leaderboard of %s on %s/%s: %w", game, platform, space, err)
+	}
+	b := &web.Board{Title: g.Title + ": the leaderboard of a " + platform + " server"}
+	for _, m := range msgs {
+		sec := web.BoardSection{Title: m.Title, Text: m.Text}
+		for _, f := range m.Fields {
+			sec.Lines = append(sec.Lines, web.BoardLine{Name: f.Name, Value: f.Value})
+		}
+		b.Sections = append(b.Sections, sec)
+	}
+	return b, nil
+}
+
+// startWeb serves the pages at web.listen, the games' and tournaments'
+// pages from store (the standings by svc); kaleun serve closes the server
 // last.
-func startWeb(cfg *config, log *slog.Logger) (*web.Server, error) {
-	site, err := web.New(web.Options{})
+func startWeb(cfg *config, log *slog.Logger, store *persist.Store, games engine.Registry, svc *bot.Service) (*web.Server, error) {
+	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log, Tournaments: webTournaments{store, svc, games}, Boards: webBoards{store, svc, games}})
 	if err != nil {
 		return nil, err
 	}
@@ -73,6 +164,9 @@ func startWeb(cfg *config, log *slog.Logger) (*web.Server, error) {
 		return nil, fmt.Errorf("web.listen: %w", err)
 	}
 	base := cfg.Web.base(srv.Addr())
+	if _, err := store.Link(context.Background(), "-"); errors.Is(err, persist.ErrNoLinkSecret) {
+		log.Warn("the games' pages are not served: "+err.Error(), "database", store.Path())
+	}
 	if sum := site.Verifier(); sum != "" {
 		log.Info("serving the web pages", "addr", srv.Addr(), "verifier", base+"verify/", "verifier_sha256", sum)
 	} else {
@@ -81,15 +175,32 @@ func startWeb(cfg *config, log *slog.Logger) (*web.Server, error) {
 	return srv, nil
 }
 
-// serveWeb is kaleun serve with [web] alone: the pages, and no database
-// (no page reads one yet) and no platform, until ctx ends.
+// serveWeb is kaleun serve with [web] alone: the pages of the database,
+// opened only to read (a replica of the pages beside the bots, on
+// PostgreSQL; on a bbolt file no bot has open), and no platform, until ctx
+// ends.
 func serveWeb(ctx context.Context, cfg *config) error {
 	log := cfg.logger(os.Stderr)
-	srv, err := startWeb(cfg, log)
+	games, err := gamesWith(cfg.games.content())
 	if err != nil {
 		return err
 	}
-	log.Info("kaleun is serving its web pages only", "version", versionLine())
+	spec := cfg.Database.Path
+	if cfg.Database.URL != "" {
+		spec = cfg.Database.URL
+	}
+	store, err := openDB(ctx, spec, true)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	// The bot's service reads the standings; it takes no decision here, and
+	// writes nothing (the store is read-only).
+	srv, err := startWeb(cfg, log, store, games, bot.New(store, games, bot.Options{Logger: log}))
+	if err != nil {
+		return err
+	}
+	log.Info("kaleun is serving its web pages only", "version", versionLine(), "database", store.Path())
 	<-ctx.Done()
 	log.Info("shutting down the web pages")
 	err = srv.Close()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/internal/web/wasmbuild"
+	"github.com/kaleun/kaleun/persist"
 )
 
 // A malformed [web] is one line naming its key and saying what to give;
@@ -108,8 +109,8 @@ func getWeb(t *testing.T, s *serveProc, addr, path string) (*http.Response, []by
 	return nil, nil
 }
 
-// kaleun serve with [web] alone, no token and no database (its path is in
-// a directory that does not exist, so an open would fail): it serves the
+// kaleun serve with [web] alone, no token, its database opened only to
+// read (TestLinkAndTheWebOnlyPagesOfAGame serves its games): it serves the
 // verifier's page with its strict headers, refuses a POST, and serves the
 // WebAssembly built in this binary, which, with the wasm_exec.js beside
 // it, verifies a file of the command's test data under Node as kaleun
@@ -118,7 +119,13 @@ func getWeb(t *testing.T, s *serveProc, addr, path string) (*http.Response, []by
 // beside it.
 func TestServeWebOnlyServesTheVerifier(t *testing.T) {
 	addr := freePort(t)
-	s := startServe(t, "[database]\npath = \"/nonexistent-dir/kaleun.db\"\n[log]\nformat = \"json\"\n[web]\nenabled = true\nlisten = \""+addr+"\"\nbase_url = \"https://kaleun.example.org/\"\n")
+	db := filepath.Join(t.TempDir(), "k.db")
+	if store, err := persist.Open(db); err != nil {
+		t.Fatal(err)
+	} else {
+		store.Close()
+	}
+	s := startServe(t, "[database]\npath = \""+db+"\"\n[log]\nformat = \"json\"\n[web]\nenabled = true\nlisten = \""+addr+"\"\nbase_url = \"https://kaleun.example.org/\"\n")
 	resp, page := getWeb(t, s, addr, "/verify/")
 	csp := resp.Header.Get("Content-Security-Policy")
 	if resp.StatusCode != 200 || !strings.Contains(string(page), "<h1>Verify an audit file</h1>") || !strings.Contains(csp, "'wasm-unsafe-eval'") || !strings.Contains(csp, "frame-ancestors 'none'") ||

@@ -22,7 +22,14 @@ func TestWebPagesAreAccessible(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		page := string(b)
+		checkAccessible(t, name, string(b))
+	}
+}
+
+// checkAccessible holds one page to TestWebPagesAreAccessible's checks.
+func checkAccessible(t *testing.T, name, page string) {
+	t.Helper()
+	{
 		for _, want := range []string{`<html lang="en">`, `<meta charset="utf-8">`, `<meta name="viewport" content="width=device-width, initial-scale=1">`, "<title>", "<main>"} {
 			if !strings.Contains(page, want) {
 				t.Errorf("%s lacks %s", name, want)
@@ -55,6 +62,12 @@ func TestWebPagesAreAccessible(t *testing.T) {
 		}
 		if regexp.MustCompile(`(href|src)="(/|https?:)`).MatchString(page) {
 			t.Errorf("%s: an absolute link", name)
+		}
+		// An image says what it shows.
+		for _, m := range regexp.MustCompile(`<img\b[^>]*>`).FindAllString(page, -1) {
+			if !regexp.MustCompile(`\salt="[^"]+"`).MatchString(m) {
+				t.Errorf("%s: an image without alt text: %s", name, m)
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,15 +20,23 @@ import (
 type shown struct {
 	Status, WasmSum, Verdict, Kind, Head, Text string
 	HeadShown, Focused                         bool
+	Fetched                                    []string
 }
 
 // runPage runs the page's script under Node with the verifier at wasm
 // ("-": not found), the reader choosing each file in turn.
 func runPage(t *testing.T, node string, b wasmbuild.Built, wasm string, files ...string) []shown {
+	return runPageAt(t, node, b, wasm, nil, files...)
+}
+
+// runPageAt is runPage with the page's environment (KALEUN_PAGE_…).
+func runPageAt(t *testing.T, node string, b wasmbuild.Built, wasm string, env []string, files ...string) []shown {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "shown.json")
 	args := append([]string{"testdata/page.js", b.ExecJS, "static/verify/verify.js", wasm, out}, files...)
-	if msg, err := exec.CommandContext(t.Context(), node, args...).CombinedOutput(); err != nil {
+	cmd := exec.CommandContext(t.Context(), node, args...)
+	cmd.Env = append(os.Environ(), env...)
+	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("node: %v\n%s", err, msg)
 	}
 	data, err := os.ReadFile(out)
@@ -80,5 +89,22 @@ func TestWebVerifierPageShowsTheVerdictAndTheHead(t *testing.T) {
 	}
 	if s := runPage(t, node, b, "-"); !strings.Contains(s[0].Status, "built without the verifier") {
 		t.Errorf("no verifier: %+v", s[0])
+	}
+
+	// Opened from a game's audit page (served under a proxy's prefix), the
+	// page fetches that game's file from its own server and checks it; a
+	// link to another origin, or to anything but a game's audit file, is
+	// not fetched.
+	at := "https://kaleun.example.org/k/g/g1.0123456789abcdef0123456789abcdef/audit.json"
+	served := []string{"KALEUN_PAGE_SERVED=" + honest, "KALEUN_PAGE_SERVED_AT=" + at}
+	s = runPageAt(t, node, b, b.Wasm, append(served, "KALEUN_PAGE_HREF=https://kaleun.example.org/k/verify/?audit=..%2Fg%2Fg1.0123456789abcdef0123456789abcdef%2Faudit.json"))
+	if f := s[1]; !strings.HasPrefix(f.Verdict, "Verified") || f.Head != native.Report.Head || f.Text != native.Text || len(f.Fetched) != 1 || f.Fetched[0] != at {
+		t.Errorf("the linked file: %+v", f)
+	}
+	for _, bad := range []string{"https://evil.example/g/g1.x/audit.json", "//evil.example/g/g1.x/audit.json", "../style.css", "../g/g1.x/audit", "../g/g1.x/audit.json?x=1", "javascript:alert(1)"} {
+		s = runPageAt(t, node, b, b.Wasm, append(served, "KALEUN_PAGE_HREF=https://kaleun.example.org/k/verify/?audit="+url.QueryEscape(bad)))
+		if f := s[1]; len(f.Fetched) != 0 || !strings.Contains(f.Status, "not fetched") {
+			t.Errorf("a link to %s: %+v", bad, f)
+		}
 	}
 }

@@ -21,16 +21,25 @@ import (
 	"embed"
 	"encoding/hex"
 	"fmt"
+	"html/template"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"path"
 	"strings"
 	"time"
+
+	"github.com/kaleun/kaleun/engine"
 )
 
 //go:embed static
 var embedded embed.FS
+
+// The game pages' templates (not served as files).
+//
+//go:embed templates
+var templates embed.FS
 
 // The verifier's files as go generate writes them (genwasm).
 const (
@@ -43,6 +52,16 @@ type Options struct {
 	// Assets are the site's files, laid out as static/ (tests); nil: the
 	// embedded ones.
 	Assets fs.FS
+	// Games, when set, are the games whose pages are served (by their
+	// links, under /g/), with Rules the games' descriptors by kind.
+	Games Games
+	Rules engine.Registry
+	// Tournaments, when set, are the tournaments' pages (under /t/), and
+	// Boards the servers' leaderboards (under /l/).
+	Tournaments Tournaments
+	Boards      Boards
+	// Log is where a failure to read or draw a game is told (nil: none).
+	Log *slog.Logger
 }
 
 // asset is one file as served.
@@ -62,7 +81,13 @@ type Site struct {
 	files map[string]*asset // by URL path
 	// wasmSHA256 is the hex SHA-256 of the verifier's WebAssembly as the
 	// browser runs it (ungzipped); "" when the binary was built without it.
-	wasmSHA256 string
+	wasmSHA256  string
+	games       Games
+	tournaments Tournaments
+	boards      Boards
+	rules       engine.Registry
+	pages       *template.Template
+	log         *slog.Logger
 }
 
 // routes are the site's URL paths and the files they serve: nothing else
@@ -86,7 +111,15 @@ func New(o Options) (*Site, error) {
 		}
 		assets = sub
 	}
-	s := &Site{files: map[string]*asset{}}
+	pages, err := template.New("").Funcs(pageFuncs).ParseFS(templates, "templates/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("the web pages' templates: %w", err)
+	}
+	log := o.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Site{files: map[string]*asset{}, games: o.Games, tournaments: o.Tournaments, boards: o.Boards, rules: o.Rules, pages: pages, log: log}
 	for _, r := range routes {
 		body, err := fs.ReadFile(assets, r.file)
 		if err != nil {
@@ -139,6 +172,18 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// keeps it.
 		h.Set("Location", "verify/")
 		w.WriteHeader(http.StatusMovedPermanently)
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, "/g/") {
+		s.serveGame(w, r)
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, "/t/") {
+		s.serveTournament(w, r)
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, "/l/") {
+		s.serveBoard(w, r)
 		return
 	}
 	a := s.files[r.URL.Path]

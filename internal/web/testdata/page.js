@@ -26,8 +26,21 @@ function element(id) {
 	return elements[id];
 }
 globalThis.document = { getElementById: element, addEventListener() {} };
+// KALEUN_PAGE_HREF is the page's address (a link from an audit page), and
+// KALEUN_PAGE_SERVED the audit file this server gives at
+// KALEUN_PAGE_SERVED_AT; any other fetch is recorded and fails.
+const fetched = [];
+if (process.env.KALEUN_PAGE_HREF) {
+	const u = new URL(process.env.KALEUN_PAGE_HREF);
+	globalThis.location = { href: u.href, origin: u.origin, search: u.search };
+}
 globalThis.fetch = async (url) => {
 	if (url !== "verifier.wasm") {
+		fetched.push(url);
+		if (process.env.KALEUN_PAGE_SERVED && url === process.env.KALEUN_PAGE_SERVED_AT) {
+			const b = fs.readFileSync(process.env.KALEUN_PAGE_SERVED);
+			return { ok: true, status: 200, arrayBuffer: async () => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) };
+		}
 		throw new Error("the page fetched " + url);
 	}
 	if (wasm === "-") {
@@ -59,6 +72,15 @@ const until = (ok) => new Promise((resolve, reject) => {
 	const status = element("status");
 	await until(() => !element("verify").disabled || /without the verifier|could not/.test(status.textContent));
 	shown.push({ status: status.textContent, wasmSum: element("wasm-sum").textContent });
+	if (process.env.KALEUN_PAGE_HREF) {
+		// Whatever the link makes the page do, once it is done.
+		await until(() => !element("result").hidden || /not fetched|could not be fetched/.test(status.textContent));
+		shown.push({
+			status: status.textContent, verdict: element("verdict").textContent, kind: element("verdict").className,
+			head: element("computed").textContent, headShown: !element("head-box").hidden, text: element("text").textContent,
+			fetched,
+		});
+	}
 	for (const name of files) {
 		element("result").hidden = true;
 		const b = fs.readFileSync(name);

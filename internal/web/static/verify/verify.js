@@ -1,7 +1,9 @@
 // The verifier's page: loads kaleun verify's WebAssembly (verifier.wasm,
 // with the Go toolchain's wasm_exec.js), then checks the file the reader
 // chooses or drops, here. Nothing the reader gives leaves the page: the
-// only request is the fetch of verifier.wasm at load, before any file.
+// only requests are the fetch of verifier.wasm at load, and, opened from a
+// game's audit page (?audit=PATH), the fetch of that game's audit file
+// from this very server, checked here like a chosen one.
 "use strict";
 
 (() => {
@@ -47,7 +49,57 @@
 		say("The verifier is ready: choose or drop an audit file.");
 		if (file) {
 			verify(); // chosen while the verifier loaded
+			return;
 		}
+		const link = linked();
+		if (link === "refused") {
+			say("The link names a file that is not a game's audit file on this server: it was not fetched. Choose or drop the file instead.");
+		} else if (link) {
+			await fetchLinked(link);
+		}
+	}
+
+	// linked is the audit file the page's address names (?audit=PATH, as a
+	// game's audit page links here), null for none, "refused" for one that
+	// is not a game's audit file (g/LINK/audit.json) on this page's origin:
+	// a link may not make the page fetch anything else.
+	function linked() {
+		const loc = globalThis.location;
+		if (!loc || !loc.search) {
+			return null;
+		}
+		const path = new URLSearchParams(loc.search).get("audit");
+		if (!path) {
+			return null;
+		}
+		let u;
+		try {
+			u = new URL(path, loc.href);
+		} catch (err) {
+			return "refused";
+		}
+		if (u.origin !== loc.origin || u.search || u.hash || !/^\/(?:[^?#]*\/)?g\/[^/]+\/audit\.json$/.test(u.pathname)) {
+			return "refused";
+		}
+		return u;
+	}
+
+	async function fetchLinked(u) {
+		say("Fetching the game's audit file from this server…");
+		let resp;
+		try {
+			resp = await fetch(u.href, { credentials: "omit", cache: "no-cache" });
+		} catch (err) {
+			say("The game's audit file could not be fetched (" + err + "): download it from its page and choose it here.");
+			return;
+		}
+		if (!resp.ok) {
+			say("The game's audit file could not be fetched: the server answered " + resp.status + ". Its game may still be running with its log withheld.");
+			return;
+		}
+		const bytes = await resp.arrayBuffer();
+		file = { name: u.pathname.split("/").slice(-2, -1)[0] + "'s audit file", arrayBuffer: async () => bytes };
+		verify();
 	}
 
 	const verdicts = {
