@@ -12,40 +12,18 @@ import (
 // commands reach its packs through it alone. il is the descriptor's
 // illustrator, kept when the owner's packs are added.
 func packKit(il engine.Illustrator) *engine.PackKit {
-	return &engine.PackKit{
+	return engine.TypedPackKit(engine.PackKit{
 		Files:        PackFiles(),
 		SetupKey:     "pack",
 		Template:     PackTemplate,
 		TemplateNote: `each file explains its fields, and its lines starting with "#| " are a small example pack`,
-		Load: func(fsys fs.FS) (*engine.Pack, error) {
-			p, err := LoadPack(fsys, ".")
-			if err != nil {
-				return nil, err
-			}
-			return doorPack(p), nil
-		},
-		House: func() (*engine.Pack, error) {
-			p, err := LoadHousePack()
-			if err != nil {
-				return nil, err
-			}
-			return doorPack(p), nil
-		},
-		With: func(packs []*engine.Pack) (*engine.Game, error) {
-			ps := make([]*Pack, 0, len(packs))
-			for _, p := range packs {
-				q, ok := p.Content.(*Pack)
-				if !ok {
-					return nil, fmt.Errorf("uboatleader: pack %s is not a U-Boat Leader pack", p.ID)
-				}
-				ps = append(ps, q)
-			}
-			if len(ps) == 0 {
-				return nil, fmt.Errorf("uboatleader: no pack to play")
-			}
-			return Game(NewRulesWith(ps...), il), nil
-		},
-	}
+	}, engine.PackDoor[Pack]{
+		Name: "uboatleader", Noun: "a U-Boat Leader pack",
+		Load:  func(fsys fs.FS) (*Pack, error) { return LoadPack(fsys, ".") },
+		House: LoadHousePack,
+		Show:  doorPack,
+		Game:  func(ps []*Pack) *engine.Game { return Game(NewRulesWith(ps...), il) },
+	})
 }
 
 // doorPack is what the pack door shows of a pack.

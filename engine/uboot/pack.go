@@ -449,40 +449,18 @@ func PackTemplate() map[string][]byte {
 
 // packKit is U-BOOT's door for content packs (engine.PackKit).
 func packKit() *engine.PackKit {
-	return &engine.PackKit{
+	return engine.TypedPackKit(engine.PackKit{
 		Files:        append([]string(nil), packFiles...),
 		SetupKey:     "pack",
 		Template:     PackTemplate,
 		TemplateNote: "the house pack's values with their fields explained: replace them with your own copy's, and change pack.yaml's id, label and provenance",
-		Load: func(fsys fs.FS) (*engine.Pack, error) {
-			p, err := LoadPack(fsys, ".")
-			if err != nil {
-				return nil, err
-			}
-			return doorPack(p), nil
-		},
-		House: func() (*engine.Pack, error) {
-			p, err := LoadHousePack()
-			if err != nil {
-				return nil, err
-			}
-			return doorPack(p), nil
-		},
-		With: func(packs []*engine.Pack) (*engine.Game, error) {
-			ps := make([]*Pack, 0, len(packs))
-			for _, p := range packs {
-				q, ok := p.Content.(*Pack)
-				if !ok {
-					return nil, fmt.Errorf("uboot: pack %s is not a U-BOOT pack", p.ID)
-				}
-				ps = append(ps, q)
-			}
-			if len(ps) == 0 {
-				return nil, fmt.Errorf("uboot: no pack to play")
-			}
-			return GameWith(NewRulesWith(ps...)), nil
-		},
-	}
+	}, engine.PackDoor[Pack]{
+		Name: "uboot", Noun: "a U-BOOT pack",
+		Load:  func(fsys fs.FS) (*Pack, error) { return LoadPack(fsys, ".") },
+		House: LoadHousePack,
+		Show:  doorPack,
+		Game:  func(ps []*Pack) *engine.Game { return GameWith(NewRulesWith(ps...)) },
+	})
 }
 
 func doorPack(p *Pack) *engine.Pack {

@@ -1,7 +1,6 @@
 package xxi
 
 import (
-	"fmt"
 	"io/fs"
 
 	"github.com/kaleun/kaleun/engine"
@@ -13,38 +12,16 @@ import (
 // check DIR`, --pack DIR and a server's configured packs reach the game's
 // packs through it alone. il is kept when the owner's packs are added.
 func packKit(il engine.Illustrator) *engine.PackKit {
-	return &engine.PackKit{
+	return engine.TypedPackKit(engine.PackKit{
 		Files:        content.Files(),
 		SetupKey:     "pack",
 		Template:     content.Template,
 		TemplateNote: `each file explains its fields, and its lines starting with "#| " are the house pack, which checks clean once uncommented`,
-		Load: func(fsys fs.FS) (*engine.Pack, error) {
-			p, err := content.Load(fsys, ".")
-			if err != nil {
-				return nil, err
-			}
-			return p.Door(), nil
-		},
-		House: func() (*engine.Pack, error) {
-			p, err := content.LoadHousePack()
-			if err != nil {
-				return nil, err
-			}
-			return p.Door(), nil
-		},
-		With: func(packs []*engine.Pack) (*engine.Game, error) {
-			ps := make([]*content.Pack, 0, len(packs))
-			for _, p := range packs {
-				q, ok := p.Content.(*content.Pack)
-				if !ok {
-					return nil, fmt.Errorf("xxi: pack %s is not an XXI pack", p.ID)
-				}
-				ps = append(ps, q)
-			}
-			if len(ps) == 0 {
-				return nil, fmt.Errorf("xxi: no pack to play")
-			}
-			return Game(NewRulesWith(ps...), il), nil
-		},
-	}
+	}, engine.PackDoor[content.Pack]{
+		Name: "xxi", Noun: "an XXI pack",
+		Load:  func(fsys fs.FS) (*content.Pack, error) { return content.Load(fsys, ".") },
+		House: content.LoadHousePack,
+		Show:  (*content.Pack).Door,
+		Game:  func(ps []*content.Pack) *engine.Game { return Game(NewRulesWith(ps...), il) },
+	})
 }
