@@ -2172,8 +2172,17 @@ func TestUBootRulebook10_3_3StatusOfACardMadeCrew(t *testing.T) {
 	s := startUBoot(t, ubSetupFaces(nil))
 	s.do("app", "tech", "red", "s:4")
 	evs := s.do("order", "o:repair", "tech:4:0", "n:3", "k:ce-welder", "+E1", "go")
+	if !strings.Contains(ubText(evs), "under way") {
+		t.Fatalf("§10.3.3: E1 and the +2 card are a crew of 3: the repair is under way; events: %s", ubText(evs))
+	}
 	if l := s.line("4:"); !strings.Contains(l, "under repair") {
-		t.Skip("KNOWN DISCREPANCY: §10.3.3: a +2 card adds to \"the effective number of sailors in the repair crew\" (E1 + 2 = the app's 3; the order's event says \"under way (crew E1)\" and no resume is offered) vs the status view shows \"" + l + "\"; events: " + strings.ReplaceAll(ubText(evs), "\n", " | "))
+		t.Fatalf("§10.3.3: a +2 card adds to \"the effective number of sailors in the repair crew\" (E1 + 2 = the app's 3) but the status shows %q", l)
+	}
+	// §6.8: the incoming watch takes the repair over; watch 2's E1 is a
+	// repair specialist too, so the card still counts.
+	s.do("watch")
+	if l := s.line("4:"); !strings.Contains(l, "under repair") || s.has("resume") {
+		t.Fatalf("§10.3.3, §6.8: after the watch change E1's counterpart and the +2 card are still the crew of 3: %q %v", l, s.opts())
 	}
 }
 

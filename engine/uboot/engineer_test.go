@@ -1,6 +1,7 @@
 package uboot
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -232,7 +233,7 @@ func TestRepairPausedAndResumed_10_3_2(t *testing.T) {
 		t.Fatalf("two sailors in 6 again: the repair may resume")
 	}
 	s, _ = enter(t, s, nil, "resume", "tech:6:0", "+E3", "+E4", "go")
-	if s.Order != order || s.slots("E3") != "red" || s.Sections[6].Tech[0].state() == "awaiting repair" || len(s.Sections[6].Tech[0].Crew) != 2 {
+	if s.Order != order || s.slots("E3") != "red" || s.techState(s.Sections[6].Tech[0]) == "awaiting repair" || len(s.Sections[6].Tech[0].Crew) != 2 {
 		t.Fatalf("resumed without an order: order %d→%d, E3 %q, %+v", order, s.Order, s.slots("E3"), s.Sections[6].Tech[0])
 	}
 	// §6.8: at the watch change the incoming watch takes over; a KIA
@@ -315,4 +316,41 @@ func TestChiefEngineerCardAdvanced_10_3_3(t *testing.T) {
 	if !s.Sections[2].Crew || s.Sections[2].BreachCard != "ce-manual" {
 		t.Fatalf("the crew is activated, the card beside the breach: %+v", s.Sections[2])
 	}
+}
+
+// §10.3.3: the +1/+2 cards "increase the effective number of sailors in
+// the repair crew": E4 and the welder's +2 are the crew of 3 the app was
+// given, so the status shows the repair under way, not paused, and still so once the next watch has taken it over (§6.8).
+func TestCardMadeCrewIsUnderRepair_10_3_3(t *testing.T) {
+	s := board(t, `{}`)
+	s.emptyBoard()
+	s.Toolboxes["toolbox-I"] = []string{"ce-welder"} // +2
+	s.Sections[2].Res = []string{"toolbox-I"}
+	s.place(2, "E4")
+	s, _ = enter(t, s, nil, "app", "tech", "red", "s:2", "order", "o:repair", "tech:2:0", "n:3", "k:ce-welder", "+E4", "go")
+	if got := statusLine(t, s, "2:"); !strings.Contains(got, "under repair by E4") || !strings.Contains(got, "+2") {
+		t.Fatalf("E4 and the +2 card are a crew of 3: %q", got)
+	}
+	s, _ = enter(t, s, nil, "watch")
+	if got := statusLine(t, s, "2:"); !strings.Contains(got, "under repair by E4") {
+		t.Fatalf("after the watch change E4's counterpart (a repair specialist) and the card go on: %q %+v", got, s.Sections[2].Tech[0])
+	}
+}
+
+// statusLine is the status view's line beginning with prefix.
+func statusLine(t *testing.T, s *State, prefix string) string {
+	t.Helper()
+	v, err := s.View("status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sec := range v.Sections {
+		for _, l := range sec.Lines {
+			if strings.HasPrefix(l, prefix) {
+				return l
+			}
+		}
+	}
+	t.Fatalf("no status line %q", prefix)
+	return ""
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/kaleun/kaleun/engine"
 )
@@ -129,7 +128,8 @@ type Section struct {
 // TechCond is a technical condition token on the Technical View
 // (§10.3.1): its colour, the crew the app's repair menu asked for (0: no
 // repair ordered yet) and the figures busy repairing it. A repair whose
-// crew is fewer than Need is paused (§10.3.2).
+// crew, with its +1/+2 card's virtual sailors (§10.3.3), is fewer than
+// Need is paused (§10.3.2).
 type TechCond struct {
 	Colour string   `json:"colour"`
 	Need   int      `json:"need,omitempty"`
@@ -137,16 +137,6 @@ type TechCond struct {
 	// Card: the +1/+2 card played on the repair, face up beside it until
 	// the repair is done (§10.3.3).
 	Card string `json:"card,omitempty"`
-}
-
-func (t TechCond) state() string {
-	switch {
-	case t.Need == 0:
-		return "awaiting repair"
-	case len(t.Crew) >= t.Need:
-		return fmt.Sprintf("under repair by %s", strings.Join(t.Crew, ", "))
-	}
-	return fmt.Sprintf("repair paused (crew of %d)", t.Need)
 }
 
 // Deck is a face-down deck: Hidden are the cards whose order nobody
