@@ -1225,8 +1225,14 @@ func TestUBootRulebook8_8EmptyWoundDeckPlayersChoose(t *testing.T) {
 	}
 	evs := s.do("end")
 	// Five sailors wounded, four burns cards: the fifth asks for a deck.
-	if s.prompt.Kind == "uboot.board" {
-		t.Skip("KNOWN DISCREPANCY: §8.8: \"choose a different wound deck\" (the players choose) vs the board takes the next deck itself, asking nobody: " + strings.Join(ubWoundCards(evs), ", "))
+	burns := ubWoundCards(evs)
+	if len(burns) != 4 || s.prompt.Kind != "uboot.wounddeck" || !slices.Equal(s.opts(), []string{"d:shock", "d:poisoning", "d:gunshot"}) {
+		t.Fatalf("§8.8: \"choose a different wound deck\": four burns cards, then the players choose among the other three: %v, %s %v\n%s", burns, s.prompt.Kind, s.opts(), ubText(evs))
+	}
+	evs = s.do("d:gunshot")
+	got := ubWoundCards(evs)
+	if len(got) != 1 || !strings.HasSuffix(got[0], " gunshot") || s.prompt.Kind != "uboot.board" {
+		t.Fatalf("§8.8: \"… and draw a card as normal\": the gunshot deck chosen, the fifth card drawn from it: %v, %s\n%s", got, s.prompt.Kind, ubText(evs))
 	}
 }
 

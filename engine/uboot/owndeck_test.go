@@ -1,6 +1,7 @@
 package uboot
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -108,17 +109,32 @@ func TestOwnWoundCardEnteredForTheSailor_8_8(t *testing.T) {
 	}
 }
 
-// §8.8: "If there are no cards in the wound deck … take a card from a
-// different wound deck" — an empty own deck asks the next one.
-func TestOwnWoundDeckEmptyTakesAnother_8_8(t *testing.T) {
+// §8.8: "If you ever need to assign a wound card of a given type and there
+// are no more cards of that type, then choose a different wound deck and
+// draw a card as normal": an own deck reported empty asks which other deck
+// (those not reported empty), then the card from it; with one left it is
+// taken; with none, no card.
+func TestOwnWoundDeckEmptyPlayersChoose_8_8(t *testing.T) {
 	s := ownBoard(t)
 	s.d = &script{}
 	s.queueDraw("burns", "8.8", "Wound card for E1", "E1")
 	s, _ = enter(t, s, nil, "empty")
-	if p := s.Pending(); !strings.Contains(p.Text, "electric shock wound deck") {
-		t.Fatalf("burns empty: the next wound deck: %q", p.Text)
+	if p := s.Pending(); p.Kind != "uboot.wounddeck" || !reflect.DeepEqual(keysOf(p), []string{"d:shock", "d:poisoning", "d:gunshot"}) {
+		t.Fatalf("burns empty: the players choose another deck: %s %v", p.Kind, keysOf(p))
 	}
-	s, _ = enter(t, s, nil, "empty", "empty", "empty")
+	s, _ = enter(t, s, nil, "d:gunshot")
+	if p := s.Pending(); p.Kind != "uboot.draw" || !strings.Contains(p.Text, "gunshot wound deck") {
+		t.Fatalf("gunshot chosen: its card asked: %s %q", p.Kind, p.Text)
+	}
+	s, _ = enter(t, s, nil, "empty")
+	if p := s.Pending(); p.Kind != "uboot.wounddeck" || !reflect.DeepEqual(keysOf(p), []string{"d:shock", "d:poisoning"}) {
+		t.Fatalf("gunshot empty too: shock or poisoning: %s %v", p.Kind, keysOf(p))
+	}
+	s, _ = enter(t, s, nil, "d:shock", "empty")
+	if p := s.Pending(); p.Kind != "uboot.draw" || !strings.Contains(p.Text, "poisoning wound deck") {
+		t.Fatalf("only poisoning left: taken without asking: %s %q", p.Kind, p.Text)
+	}
+	s, _ = enter(t, s, nil, "empty")
 	if s.Pending().Kind != "uboot.board" || len(s.Draws) != 0 {
 		t.Fatalf("every wound deck empty: no card, the draw is over")
 	}

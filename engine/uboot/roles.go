@@ -24,7 +24,9 @@ import (
 //     four figures; §6.4, §6.8 step 5).
 //   - The First Officer holds the device running the app and reports its
 //     feed (§5.2, §8.1): "the app reports…" and the watch-change bell are
-//     his, and the medkit tokens he was given (§5.2).
+//     his, and the medkit tokens he was given (§5.2); he draws the wound
+//     cards, so the wound deck chosen instead of an empty one (§8.8) is
+//     asked of him.
 //   - The Navigator assigns observers (§7.5, Assign Observation Sectors),
 //     the Chief Engineer resumes his paused repairs (§10.3.2), and a
 //     cigarette is its owner's (§6.13, §5.2: 2 cigarettes each role).

@@ -68,7 +68,8 @@ type State struct {
 	Returns []string `json:"returns,omitempty"`
 	// Own: the morale, event and wound decks are the owner's own cards
 	// (set-up cards=own, owndeck.go); Entered the cards entered from them,
-	// Draws the draws waiting for the card that came up.
+	// Draws the draws waiting for the card that came up, or (with any
+	// decks) for the players' choice of a wound deck (§8.8, wounddeck.go).
 	Own     bool      `json:"own_cards,omitempty"`
 	Entered []CardDef `json:"entered,omitempty"`
 	Draws   []Draw    `json:"draws,omitempty"`
