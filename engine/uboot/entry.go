@@ -43,6 +43,8 @@ func (s *State) prompt() *engine.Prompt {
 	switch {
 	case len(s.Draws) > 0:
 		return s.drawPrompt()
+	case s.CEAct != nil:
+		return s.ceActPrompt()
 	case len(s.Returns) > 0:
 		return s.returnPrompt()
 	case s.Mob != nil:
@@ -129,6 +131,8 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	switch {
 	case len(s.Draws) > 0:
 		next.applyDraw(c.Key)
+	case s.CEAct != nil:
+		next.applyCEAct(c.Key)
 	case len(s.Returns) > 0:
 		next.applyReturn(c.Key)
 	case s.Mob != nil:

@@ -298,6 +298,7 @@ func (s *State) playCard(id string) {
 	} else if c.Morale < 0 {
 		s.moraleDown(-c.Morale, "7.7", c.Title)
 	}
+	s.ceActivates(id) // §6.6.1's beer
 }
 
 func distinctStrings(xs []string) []string {

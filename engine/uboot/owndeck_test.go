@@ -153,7 +153,7 @@ func TestOwnEventCardForTheHand_8_7(t *testing.T) {
 	if s.Pending().Kind != "uboot.draw" {
 		t.Fatalf("back from a new card's first field: the draw again")
 	}
-	s, _ = enter(t, s, nil, "new", "v:0", "back", "v:2", "v:0", "ok")
+	s, _ = enter(t, s, nil, "new", "v:0", "back", "v:2", "v:0", "v:0", "ok")
 	if len(s.Hand) != hand+1 || s.Hand[len(s.Hand)-1] != "own:events:1" {
 		t.Fatalf("§8.7: the card joins the Captain's hand: %v", s.Hand)
 	}
@@ -165,14 +165,15 @@ func ownBoard(t *testing.T) *State {
 	t.Helper()
 	s := board(t, `{"cards":"own"}`)
 	for s.Pending().Kind == "uboot.draw" {
-		s, _ = enter(t, s, nil, "new", "v:1", "ok")
+		s, _ = enter(t, s, nil, "new", "v:1", "v:0", "ok")
 	}
 	return s
 }
 
 // §7.7 with §5.2 step 10: the Captain's hand is dealt from his own cards at
 // set-up: the board's first entries ask each card, the Captain's to draw; a
-// Captain's card is a hand card, only its morale asked.
+// Captain's card is a hand card, only its morale and the CE sailors it
+// activates (§6.6.1) asked.
 func TestOwnCaptainsHandDealtAtSetUp_7_7(t *testing.T) {
 	s := board(t, `{"cards":"own"}`)
 	n := s.p.Tokens.CaptainHand
@@ -181,9 +182,9 @@ func TestOwnCaptainsHandDealtAtSetUp_7_7(t *testing.T) {
 	}
 	s, _ = enter(t, s, nil, "new")
 	if !strings.Contains(s.Pending().Text, "morale change") {
-		t.Fatalf("a Captain's card: only its morale is asked: %q", s.Pending().Text)
+		t.Fatalf("a Captain's card: its morale is asked first: %q", s.Pending().Text)
 	}
-	s, _ = enter(t, s, nil, "v:2", "ok")
+	s, _ = enter(t, s, nil, "v:2", "v:0", "ok")
 	if len(s.Hand) != 1 || s.Hand[0] != "own:captain:1" || s.Entered[0].Kind != "hand" || s.Entered[0].Morale != 2 {
 		t.Fatalf("the card joins the hand as entered: %v %+v", s.Hand, s.Entered)
 	}
@@ -191,7 +192,7 @@ func TestOwnCaptainsHandDealtAtSetUp_7_7(t *testing.T) {
 		t.Fatalf("a card in the hand cannot be drawn again")
 	}
 	for s.Pending().Kind == "uboot.draw" {
-		s, _ = enter(t, s, nil, "new", "v:1", "ok")
+		s, _ = enter(t, s, nil, "new", "v:1", "v:0", "ok")
 	}
 	if len(s.Hand) != n || s.Pending().Kind != "uboot.board" {
 		t.Fatalf("the hand dealt, the board waits for its first entry: %v %s", s.Hand, s.Pending().Kind)

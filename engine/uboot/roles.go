@@ -28,7 +28,8 @@ import (
 //     cards, so the wound deck chosen instead of an empty one (§8.8) is
 //     asked of him.
 //   - The Navigator assigns observers (§7.5, Assign Observation Sectors),
-//     the Chief Engineer resumes his paused repairs (§10.3.2), and a
+//     the Chief Engineer resumes his paused repairs (§10.3.2) and says
+//     which of his sailors a played card activates (§6.6.1), and a
 //     cigarette is its owner's (§6.13, §5.2: 2 cigarettes each role).
 //
 // An option marked for nobody ("order", "smoke", "back") is any crew
@@ -57,6 +58,8 @@ func (s *State) markRoles(p *engine.Prompt) {
 	switch {
 	case len(s.Draws) > 0:
 		return // the deck's holder draws (owndeck.go's drawer)
+	case s.CEAct != nil:
+		return // the Chief Engineer's (ceactivate.go)
 	case len(s.Returns) > 0:
 		p.Seat = roleOf(s.Returns[0]) // §6.8 step 5: he puts his own figure back
 	case s.Mob != nil && s.Mob.Cur != "":

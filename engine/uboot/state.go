@@ -73,8 +73,11 @@ type State struct {
 	Own     bool      `json:"own_cards,omitempty"`
 	Entered []CardDef `json:"entered,omitempty"`
 	Draws   []Draw    `json:"draws,omitempty"`
-	Log     []string  `json:"log"`
-	End     *End      `json:"end,omitempty"`
+	// CEAct: a played card's activation of the Chief Engineer's sailors
+	// waits for his choice (§6.6.1, ceactivate.go).
+	CEAct *CEActivation `json:"ce_activation,omitempty"`
+	Log   []string      `json:"log"`
+	End   *End          `json:"end,omitempty"`
 
 	r    *Rules
 	p    *Pack
