@@ -2317,3 +2317,17 @@ func TestUBootRulebook10_3_5GasVentedOnSurfacing(t *testing.T) {
 		t.Fatalf("§10.3.5: the gas token removed, morale +2: VII → IX; morale %s", got)
 	}
 }
+
+// §7.2: "High alert can be declared at any time": with the token still on
+// VIII too, the rightmost empty space blocked all the same.
+func TestUBootRulebook7_2HighAlertOnVIII(t *testing.T) {
+	t.Parallel()
+	s := startUBoot(t, ubSetupFaces(nil))
+	if !s.has("alert") {
+		t.Fatalf("§7.2: high alert \"at any time\": not offered with the token on VIII: %v", s.opts())
+	}
+	evs := s.do("alert")
+	if !strings.Contains(ubText(evs), "is blocked") {
+		t.Fatalf("§7.2: the high alert blocks the rightmost empty space: %s", ubText(evs))
+	}
+}
