@@ -92,7 +92,7 @@ func (s *State) appPrompt() *engine.Prompt {
 		var o []engine.Option
 		for sec := 1; sec <= 8; sec++ {
 			for k, c := range s.Sections[sec].Tech {
-				o = append(o, engine.Option{Key: fmt.Sprintf("t:%d:%d", sec, k), Label: fmt.Sprintf("The %s condition in section %d (%s)", c.Colour, sec, c.state()), Case: "10.3.2"})
+				o = append(o, engine.Option{Key: fmt.Sprintf("t:%d:%d", sec, k), Label: fmt.Sprintf("The %s condition in section %d (%s)", c.Colour, sec, s.techState(c)), Case: "10.3.2"})
 			}
 		}
 		return &engine.Prompt{Kind: "uboot.fixed", Title: "Repair finished", Text: "Which technical condition did the app report repaired?", Case: "10.3.2", Options: append(o, back())}

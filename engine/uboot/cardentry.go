@@ -16,7 +16,8 @@ import (
 // The fields are the ones the board reads (pack.go's CardDef): its kind
 // (a health card tucked under a sailor, §6.9; an effect resolved and put
 // under its deck, §7.3, §8.7; an event card that joins the Captain's hand,
-// §8.7), the morale change it makes, and a health card's bar: the wound,
+// §8.7), the morale change it makes, a hand card's number of the Chief
+// Engineer's sailors it activates (§6.6.1's beer), and a health card's bar: the wound,
 // fatigue and activation icons, the medical supplies that treat it (§8.6)
 // and the orders it forbids. A wound card is a health card (§8.8); a
 // health card from a morale or event deck goes to a random sailor by crew
@@ -74,6 +75,14 @@ func (s *State) nextField(dr *Draw) *formField {
 				return fmt.Sprintf("Morale %+d", v)
 			})
 		}
+		if kind == kindHand && !asked("ce") {
+			return num("ce", "How many of the Chief Engineer's sailors must he activate when it is played (§6.6.1: the 'beer'; 0: none)?", 0, 4, func(v int) string {
+				if v == 0 {
+					return "None"
+				}
+				return fmt.Sprintf("%d CE sailor(s)", v)
+			})
+		}
 		return nil
 	}
 	for _, b := range []struct {
@@ -123,6 +132,12 @@ func (s *State) entered(dr *Draw) CardDef {
 		c.Text = "as printed on your card"
 		if c.Morale != 0 {
 			c.Text += fmt.Sprintf("; morale %+d", c.Morale)
+		}
+		if kind == kindHand {
+			c.CEActivates = f.Values["ce"]
+		}
+		if c.CEActivates > 0 {
+			c.Text += fmt.Sprintf("; the Chief Engineer activates %d of his sailors", c.CEActivates)
 		}
 		return c
 	}

@@ -137,24 +137,12 @@ func (s *State) crewDamage(kind string, where string, affected []int, times int,
 			s.queueDraw(deck, "8.8", "Wound card for "+figureIDs[f], figureIDs[f])
 			continue
 		}
-		d := deck
-		if len(s.Decks[d].Hidden)+len(s.Decks[d].Bottom) == 0 {
-			// §8.8: an empty deck: another of the players' choice; the
-			// board takes the next wound deck that has cards.
-			for _, o := range []string{"burns", "shock", "poisoning", "gunshot"} {
-				if len(s.Decks[o].Hidden)+len(s.Decks[o].Bottom) > 0 {
-					d = o
-					break
-				}
-			}
+		dr := Draw{Deck: deck, Case: "8.8", Purpose: "Wound card for " + figureIDs[f], For: figureIDs[f]}
+		if len(s.Decks[deck].Hidden)+len(s.Decks[deck].Bottom) > 0 {
+			s.drawWound(dr, false)
+		} else if s.woundElsewhere(&dr) {
+			s.Draws = append(s.Draws, dr) // §8.8: the players choose the deck
 		}
-		id, err := s.drawCard(d, "8.8", "Wound card for "+figureIDs[f])
-		if err != nil || id == "" {
-			s.note("8.8", "Every wound deck is empty: no card for "+figureIDs[f]+".")
-			continue
-		}
-		c, _, _ := s.card(id)
-		s.assign(f, c, "8.8")
 	}
 }
 

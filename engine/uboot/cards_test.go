@@ -1,6 +1,7 @@
 package uboot
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -152,14 +153,45 @@ func TestMoraleCardToRandomSailor_7_3_7_6(t *testing.T) {
 }
 
 // §8.8: "If you ever need to assign a wound card of a given type and there
-// are no more cards of that type, then choose a different wound deck".
+// are no more cards of that type, then choose a different wound deck and
+// draw a card as normal": the players choose among the decks with cards
+// ("d:…", the First Officer's, who draws the wound cards); with one deck
+// left there is nothing to choose; with none, no card.
 func TestEmptyWoundDeck_8_8(t *testing.T) {
 	s := board(t, `{}`)
 	s.emptyBoard()
 	s.place(5, "E1")
 	s.Decks["gunshot"] = &Deck{}
 	s, evs := enter(t, s, &script{faces: []int{13}}, "app", "attack", "s:5")
-	if rolls(evs, "8.8") != 1 || len(s.sailor(figIndex("E1")).Cards) != 1 {
-		t.Fatalf("the gunshot deck is empty: a card from another wound deck")
+	p := s.Pending()
+	if rolls(evs, "8.8") != 0 || p.Kind != "uboot.wounddeck" || p.Seat != fo || !reflect.DeepEqual(keysOf(p), []string{"d:burns", "d:shock", "d:poisoning"}) {
+		t.Fatalf("the gunshot deck is empty: the players choose another (no card drawn yet): %d draws, %s %q %v", rolls(evs, "8.8"), p.Kind, p.Seat, keysOf(p))
+	}
+	s, evs = enter(t, s, nil, "d:poisoning")
+	cs := s.sailor(figIndex("E1")).Cards
+	if rolls(evs, "8.8") != 1 || len(cs) != 1 || !strings.HasPrefix(cs[0].Card, "po-") || s.Pending().Kind != "uboot.board" {
+		t.Fatalf("poisoning chosen: E1's card drawn from it: %d draws, %+v", rolls(evs, "8.8"), cs)
+	}
+
+	// One deck left: taken without asking.
+	s = board(t, `{}`)
+	s.emptyBoard()
+	s.place(5, "E1")
+	s.Decks["gunshot"], s.Decks["burns"], s.Decks["poisoning"] = &Deck{}, &Deck{}, &Deck{}
+	s, evs = enter(t, s, &script{faces: []int{13}}, "app", "attack", "s:5")
+	if cs := s.sailor(figIndex("E1")).Cards; rolls(evs, "8.8") != 1 || len(cs) != 1 || !strings.HasPrefix(cs[0].Card, "sh-") || s.Pending().Kind != "uboot.board" {
+		t.Fatalf("only the shock deck has cards: its card, nothing asked: %s %+v", s.Pending().Kind, cs)
+	}
+
+	// Every deck empty: no card.
+	s = board(t, `{}`)
+	s.emptyBoard()
+	s.place(5, "E1")
+	for _, d := range woundDecks {
+		s.Decks[d] = &Deck{}
+	}
+	s, _ = enter(t, s, &script{faces: []int{13}}, "app", "attack", "s:5")
+	if len(s.sailor(figIndex("E1")).Cards) != 0 || s.Pending().Kind != "uboot.board" {
+		t.Fatalf("every wound deck empty: no card, nothing asked")
 	}
 }

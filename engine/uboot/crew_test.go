@@ -409,3 +409,24 @@ func TestSimpleWatchChange_6_8(t *testing.T) {
 		t.Fatalf("without the optional rule every tile flips")
 	}
 }
+
+// §7.5.2 "max 6x", §8.3 "up to a maximum of 6": the order takes at most
+// six observers, so a seventh is not offered (every step offered is a
+// legal one, doc.go), nor one more than make six with "obs".
+func TestNoSeventhObserverOffered_8_3(t *testing.T) {
+	s := board(t, `{}`)
+	s.emptyBoard()
+	s.place(8, "N1", "N2", "N3", "N4", "C4", "F1", "F2")
+	s, _ = enter(t, s, nil, "order", "o:observe", "+N1", "+N2", "+N3", "+N4", "+C4", "+F1")
+	if !offers(s, "go") || offers(s, "+F2") {
+		t.Fatalf("six observers chosen: go, and no seventh: %v", keysOf(s.Pending()))
+	}
+	s, _ = enter(t, s, nil, "clear", "+N1", "+N2", "+N3", "+N4", "go", "obs", "+C4")
+	if !offers(s, "+F1") {
+		t.Fatalf("five of six: one more may join: %v", keysOf(s.Pending()))
+	}
+	s, _ = enter(t, s, nil, "+F1")
+	if offers(s, "+F2") {
+		t.Fatalf("four busy and two added make six: no seventh: %v", keysOf(s.Pending()))
+	}
+}

@@ -50,6 +50,11 @@
 //     with steps of their own (the problem and a CE card; the medic and
 //     his patients; the cook, the pyramid and its tokens; the Captain's
 //     card), then the sailors and "go".
+//   - A choice the rules leave to the players in the middle of a
+//     resolution waits until the entry is done, then is asked: the wound
+//     deck instead of an empty one, "d:shock" (§8.8, wounddeck.go); the
+//     Chief Engineer's sailors a played card makes him activate, "+E1"…
+//     then "go" (§6.6.1's beer, ceactivate.go).
 //   - The app: "app", then "env" → "fire" → "s:5"; "tech" → "red" → "s:6";
 //     "attack" → "s:8"; "breach" → "s:3", "sealed:3", "flood:3"; "sunk";
 //     "event"; "eat" (22:00); "up"/"down".

@@ -1,6 +1,9 @@
 package uboot
 
 import (
+	"fmt"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -232,7 +235,7 @@ func TestRepairPausedAndResumed_10_3_2(t *testing.T) {
 		t.Fatalf("two sailors in 6 again: the repair may resume")
 	}
 	s, _ = enter(t, s, nil, "resume", "tech:6:0", "+E3", "+E4", "go")
-	if s.Order != order || s.slots("E3") != "red" || s.Sections[6].Tech[0].state() == "awaiting repair" || len(s.Sections[6].Tech[0].Crew) != 2 {
+	if s.Order != order || s.slots("E3") != "red" || s.techState(s.Sections[6].Tech[0]) == "awaiting repair" || len(s.Sections[6].Tech[0].Crew) != 2 {
 		t.Fatalf("resumed without an order: order %d→%d, E3 %q, %+v", order, s.Order, s.slots("E3"), s.Sections[6].Tech[0])
 	}
 	// §6.8: at the watch change the incoming watch takes over; a KIA
@@ -314,5 +317,128 @@ func TestChiefEngineerCardAdvanced_10_3_3(t *testing.T) {
 	s, _ = enter(t, s, nil, "go")
 	if !s.Sections[2].Crew || s.Sections[2].BreachCard != "ce-manual" {
 		t.Fatalf("the crew is activated, the card beside the breach: %+v", s.Sections[2])
+	}
+}
+
+// §10.3.3: the +1/+2 cards "increase the effective number of sailors in
+// the repair crew": E4 and the welder's +2 are the crew of 3 the app was
+// given, so the status shows the repair under way, not paused, and still so once the next watch has taken it over (§6.8).
+func TestCardMadeCrewIsUnderRepair_10_3_3(t *testing.T) {
+	s := board(t, `{}`)
+	s.emptyBoard()
+	s.Toolboxes["toolbox-I"] = []string{"ce-welder"} // +2
+	s.Sections[2].Res = []string{"toolbox-I"}
+	s.place(2, "E4")
+	s, _ = enter(t, s, nil, "app", "tech", "red", "s:2", "order", "o:repair", "tech:2:0", "n:3", "k:ce-welder", "+E4", "go")
+	if got := statusLine(t, s, "2:"); !strings.Contains(got, "under repair by E4") || !strings.Contains(got, "+2") {
+		t.Fatalf("E4 and the +2 card are a crew of 3: %q", got)
+	}
+	s, _ = enter(t, s, nil, "watch")
+	if got := statusLine(t, s, "2:"); !strings.Contains(got, "under repair by E4") {
+		t.Fatalf("after the watch change E4's counterpart (a repair specialist) and the card go on: %q %+v", got, s.Sections[2].Tech[0])
+	}
+}
+
+// statusLine is the status view's line beginning with prefix.
+func statusLine(t *testing.T, s *State, prefix string) string {
+	t.Helper()
+	v, err := s.View("status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sec := range v.Sections {
+		for _, l := range sec.Lines {
+			if strings.HasPrefix(l, prefix) {
+				return l
+			}
+		}
+	}
+	t.Fatalf("no status line %q", prefix)
+	return ""
+}
+
+// §6.6.1: "All of the Chief Engineer's sailors have been fully activated
+// when the Captain plays the 'beer' card. This means that the Chief
+// Engineer must activate two of his sailors … both of the sailors have
+// taken one excess activation each, so the Captain will need to move the
+// activation token on the Morale Track by one space." The CE chooses the
+// two; nothing else is entered until he has.
+func TestBeerActivatesTwoCESailors_6_6_1(t *testing.T) {
+	s := board(t, `{}`)
+	s.emptyBoard()
+	s.place(2, "C3")
+	s.place(5, "E1", "E2", "E3", "E4")
+	for _, f := range []string{"E1", "E2", "E3", "E4"} {
+		s.sailor(figIndex(f)).Slots = []string{"act", "act", "act"}
+	}
+	s.Hand = []string{"cc-beer"}
+	excess := s.Excess
+	s, _ = enter(t, s, nil, "order", "o:address", "k:cc-beer", "+C3", "go")
+	p := s.Pending()
+	if p.Kind != "uboot.ceactivate" || p.Seat != ce || !reflect.DeepEqual(keysOf(p), []string{"+E1", "+E2", "+E3", "+E4"}) {
+		t.Fatalf("the beer played: the Chief Engineer chooses two of his sailors: %s %q %v", p.Kind, p.Seat, keysOf(p))
+	}
+	s, _ = enter(t, s, nil, "+E2")
+	if offers(s, "go") || offers(s, "+E2") {
+		t.Fatalf("one chosen of two: no go, E2 not twice: %v", keysOf(s.Pending()))
+	}
+	s, evs := enter(t, s, nil, "+E4", "go")
+	if s.Excess != excess-1 || s.Pending().Kind != "uboot.board" {
+		t.Fatalf("two full sailors, one excess each: the marker moves one space: %d → %d (%s)", excess, s.Excess, s.Pending().Kind)
+	}
+	if !strings.Contains(fmt.Sprint(evs), "E2 +1 act (1 excess), E4 +1 act (1 excess)") {
+		t.Fatalf("the activation is logged: %v", evs)
+	}
+
+	// With room: two activation tokens, no excess; a card without
+	// ce_activates asks nothing.
+	s = board(t, `{}`)
+	s.emptyBoard()
+	s.place(2, "C3")
+	s.place(5, "E1", "E3")
+	s.Hand = []string{"cc-beer", "cc-rum"}
+	excess = s.Excess
+	s, _ = enter(t, s, nil, "order", "o:address", "k:cc-beer", "+C3", "go", "+E1", "+E3", "go")
+	if s.slots("E1") != "act" || s.slots("E3") != "act" || s.Excess != excess {
+		t.Fatalf("E1 and E3 activated, no excess: %q %q, marker %d → %d", s.slots("E1"), s.slots("E3"), excess, s.Excess)
+	}
+	s, _ = enter(t, s, nil, "order", "o:address", "k:cc-rum", "+C3", "go")
+	if s.Pending().Kind != "uboot.board" {
+		t.Fatalf("the rum makes nobody activate: %s", s.Pending().Kind)
+	}
+
+	// One CE sailor on the model: he alone.
+	s = board(t, `{}`)
+	s.emptyBoard()
+	s.place(2, "C3")
+	s.place(5, "E4")
+	s.Hand = []string{"cc-beer"}
+	s, _ = enter(t, s, nil, "order", "o:address", "k:cc-beer", "+C3", "go", "+E4", "go")
+	if s.slots("E4") != "act" || s.Pending().Kind != "uboot.board" {
+		t.Fatalf("one CE sailor left: he is activated: %q %s", s.slots("E4"), s.Pending().Kind)
+	}
+}
+
+// §6.6.1 with the owner's cards: a Captain's card is asked how many CE
+// sailors it activates, and an entered beer asks the CE as the pack's does.
+func TestOwnBeerAsksTheCE_6_6_1(t *testing.T) {
+	s := board(t, `{"cards":"own"}`)
+	s, _ = enter(t, s, nil, "new", "v:1")
+	if p := s.Pending(); !strings.Contains(p.Text, "Chief Engineer's sailors") || !offers(s, "v:2") {
+		t.Fatalf("a Captain's card: how many CE sailors it activates: %q %v", p.Text, keysOf(p))
+	}
+	s, _ = enter(t, s, nil, "v:2", "ok")
+	for s.Pending().Kind == "uboot.draw" {
+		s, _ = enter(t, s, nil, "new", "v:1", "v:0", "ok")
+	}
+	if c, _, _ := s.card("own:captain:1"); c.CEActivates != 2 {
+		t.Fatalf("entered with 2: %+v", c)
+	}
+	s.emptyBoard()
+	s.place(2, "C3")
+	s.place(5, "E1", "E3")
+	s, _ = enter(t, s, nil, "order", "o:address", "k:own:captain:1", "+C3", "go")
+	if s.Pending().Kind != "uboot.ceactivate" {
+		t.Fatalf("the entered beer asks the CE: %s", s.Pending().Kind)
 	}
 }

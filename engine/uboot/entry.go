@@ -43,6 +43,8 @@ func (s *State) prompt() *engine.Prompt {
 	switch {
 	case len(s.Draws) > 0:
 		return s.drawPrompt()
+	case s.CEAct != nil:
+		return s.ceActPrompt()
 	case len(s.Returns) > 0:
 		return s.returnPrompt()
 	case s.Mob != nil:
@@ -68,7 +70,7 @@ func (s *State) boardPrompt() *engine.Prompt {
 	if len(s.resumable()) > 0 {
 		o = append(o, engine.Option{Key: "resume", Label: "Resume a paused repair (no order needed)", Short: "Resume repair", Case: "10.3.2"})
 	}
-	if s.Order > 0 && s.canBlock() {
+	if s.canBlock() { // §7.2: "at any time", the token on VIII too
 		o = append(o, engine.Option{Key: "alert", Label: "High alert: Order Track back to VIII, block its rightmost empty space", Short: "High alert", Case: "7.2"})
 	}
 	o = append(o, engine.Option{Key: "watch", Label: "Watch change (the app's bell)", Short: "Watch change", Case: "6.8"})
@@ -129,6 +131,8 @@ func (s *State) Apply(c engine.Choice, d engine.Dice) (engine.State, []engine.Ev
 	switch {
 	case len(s.Draws) > 0:
 		next.applyDraw(c.Key)
+	case s.CEAct != nil:
+		next.applyCEAct(c.Key)
 	case len(s.Returns) > 0:
 		next.applyReturn(c.Key)
 	case s.Mob != nil:

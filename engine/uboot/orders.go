@@ -82,6 +82,20 @@ type roles map[int]int
 // one extra, and the sailors of the parts without sections stand in one
 // section. ok is false when no assignment exists.
 func (s *State) match(o OrderDef, picks []int) (roles, bool) {
+	return s.placeSailors(o, picks, true)
+}
+
+// fits: the sailors picked can all be placed, in a part with room or as a
+// lit section's extra, so the set may still grow into one match takes: a
+// sailor beyond every part's max (a seventh observer, §7.5.2's "max 6x")
+// could never lead to go and is not offered.
+func (s *State) fits(o OrderDef, picks []int) bool {
+	_, ok := s.placeSailors(o, picks, false)
+	return ok
+}
+
+// placeSailors is match's search; complete: every part must have its count.
+func (s *State) placeSailors(o OrderDef, picks []int, complete bool) (roles, bool) {
 	parts := s.parts(o)
 	if len(parts) == 0 || len(picks) == 0 {
 		return nil, false
@@ -92,7 +106,7 @@ func (s *State) match(o OrderDef, picks []int) (roles, bool) {
 	var try func(k int) bool
 	try = func(k int) bool {
 		if k == len(picks) {
-			return s.matched(parts, got, extra, as, picks)
+			return !complete || s.matched(parts, got, extra, as, picks)
 		}
 		i := picks[k]
 		sec := s.Figures[i].Sec
@@ -298,6 +312,7 @@ func (s *State) playCard(id string) {
 	} else if c.Morale < 0 {
 		s.moraleDown(-c.Morale, "7.7", c.Title)
 	}
+	s.ceActivates(id) // §6.6.1's beer
 }
 
 func distinctStrings(xs []string) []string {
@@ -361,7 +376,7 @@ func (s *State) orderPrompt() *engine.Prompt {
 			continue
 		case n >= maxRepeat:
 			continue
-		case n == 0 && !s.couldJoin(od, append(distinct(picks), i)):
+		case n == 0 && (!s.couldJoin(od, append(distinct(picks), i)) || !s.fits(od, append(distinct(picks), i))):
 			continue
 		}
 		lbl := fmt.Sprintf("%s (section %d, %s)", fig, s.Figures[i].Sec, strings.Join(s.def(i).Icons, "+"))

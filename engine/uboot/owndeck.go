@@ -2,7 +2,6 @@ package uboot
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
@@ -53,8 +52,11 @@ type Draw struct {
 	// event card, resolved as it says (§7.3, §8.7).
 	For string `json:"for,omitempty"`
 	// Tried are the wound decks reported empty for this draw (§8.8:
-	// another deck then).
-	Tried []string `json:"tried,omitempty"`
+	// another deck then); Choose: the players are asked which
+	// (wounddeck.go). A draw from the pack's decks waits in the queue
+	// only for that question.
+	Tried  []string `json:"tried,omitempty"`
+	Choose bool     `json:"choose,omitempty"`
 	// Form is the card being entered, when it is new.
 	Form *CardForm `json:"form,omitempty"`
 }
@@ -117,6 +119,9 @@ func (s *State) held() map[string]bool {
 
 func (s *State) drawPrompt() *engine.Prompt {
 	dr := &s.Draws[0]
+	if dr.Choose {
+		return s.woundDeckPrompt(dr)
+	}
 	if dr.Form != nil {
 		return s.formPrompt(dr)
 	}
@@ -139,6 +144,10 @@ func (s *State) drawPrompt() *engine.Prompt {
 
 func (s *State) applyDraw(key string) {
 	dr := &s.Draws[0]
+	if dr.Choose {
+		s.applyWoundDeck(dr, key)
+		return
+	}
 	if dr.Form != nil {
 		s.applyForm(dr, key)
 		return
@@ -155,8 +164,8 @@ func (s *State) applyDraw(key string) {
 }
 
 // deckEmpty: a morale or event deck without cards draws none (§7.3, §8.7);
-// an empty wound deck is replaced by another (§8.8: the players' choice;
-// the board asks the next wound deck not reported empty).
+// an empty wound deck is replaced by another, the players' choice (§8.8,
+// wounddeck.go).
 func (s *State) deckEmpty(dr *Draw) {
 	if dr.For == "" {
 		s.note(dr.Case, "Your "+deckTitles[dr.Deck]+" is empty: no card.")
@@ -168,16 +177,9 @@ func (s *State) deckEmpty(dr *Draw) {
 		s.Draws = s.Draws[1:]
 		return
 	}
-	dr.Tried = append(dr.Tried, dr.Deck)
-	for _, d := range woundDecks {
-		if !slices.Contains(dr.Tried, d) {
-			s.note("8.8", fmt.Sprintf("Your %s is empty: %s's card comes from your %s.", deckTitles[dr.Deck], dr.For, deckTitles[d]))
-			dr.Deck = d
-			return
-		}
+	if !s.woundElsewhere(dr) {
+		s.Draws = s.Draws[1:]
 	}
-	s.note("8.8", "Every wound deck is empty: no card for "+dr.For+".")
-	s.Draws = s.Draws[1:]
 }
 
 // resolveDrawn takes the first draw off the queue and resolves its card as

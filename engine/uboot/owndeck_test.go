@@ -1,6 +1,7 @@
 package uboot
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -108,17 +109,32 @@ func TestOwnWoundCardEnteredForTheSailor_8_8(t *testing.T) {
 	}
 }
 
-// §8.8: "If there are no cards in the wound deck … take a card from a
-// different wound deck" — an empty own deck asks the next one.
-func TestOwnWoundDeckEmptyTakesAnother_8_8(t *testing.T) {
+// §8.8: "If you ever need to assign a wound card of a given type and there
+// are no more cards of that type, then choose a different wound deck and
+// draw a card as normal": an own deck reported empty asks which other deck
+// (those not reported empty), then the card from it; with one left it is
+// taken; with none, no card.
+func TestOwnWoundDeckEmptyPlayersChoose_8_8(t *testing.T) {
 	s := ownBoard(t)
 	s.d = &script{}
 	s.queueDraw("burns", "8.8", "Wound card for E1", "E1")
 	s, _ = enter(t, s, nil, "empty")
-	if p := s.Pending(); !strings.Contains(p.Text, "electric shock wound deck") {
-		t.Fatalf("burns empty: the next wound deck: %q", p.Text)
+	if p := s.Pending(); p.Kind != "uboot.wounddeck" || !reflect.DeepEqual(keysOf(p), []string{"d:shock", "d:poisoning", "d:gunshot"}) {
+		t.Fatalf("burns empty: the players choose another deck: %s %v", p.Kind, keysOf(p))
 	}
-	s, _ = enter(t, s, nil, "empty", "empty", "empty")
+	s, _ = enter(t, s, nil, "d:gunshot")
+	if p := s.Pending(); p.Kind != "uboot.draw" || !strings.Contains(p.Text, "gunshot wound deck") {
+		t.Fatalf("gunshot chosen: its card asked: %s %q", p.Kind, p.Text)
+	}
+	s, _ = enter(t, s, nil, "empty")
+	if p := s.Pending(); p.Kind != "uboot.wounddeck" || !reflect.DeepEqual(keysOf(p), []string{"d:shock", "d:poisoning"}) {
+		t.Fatalf("gunshot empty too: shock or poisoning: %s %v", p.Kind, keysOf(p))
+	}
+	s, _ = enter(t, s, nil, "d:shock", "empty")
+	if p := s.Pending(); p.Kind != "uboot.draw" || !strings.Contains(p.Text, "poisoning wound deck") {
+		t.Fatalf("only poisoning left: taken without asking: %s %q", p.Kind, p.Text)
+	}
+	s, _ = enter(t, s, nil, "empty")
 	if s.Pending().Kind != "uboot.board" || len(s.Draws) != 0 {
 		t.Fatalf("every wound deck empty: no card, the draw is over")
 	}
@@ -137,7 +153,7 @@ func TestOwnEventCardForTheHand_8_7(t *testing.T) {
 	if s.Pending().Kind != "uboot.draw" {
 		t.Fatalf("back from a new card's first field: the draw again")
 	}
-	s, _ = enter(t, s, nil, "new", "v:0", "back", "v:2", "v:0", "ok")
+	s, _ = enter(t, s, nil, "new", "v:0", "back", "v:2", "v:0", "v:0", "ok")
 	if len(s.Hand) != hand+1 || s.Hand[len(s.Hand)-1] != "own:events:1" {
 		t.Fatalf("§8.7: the card joins the Captain's hand: %v", s.Hand)
 	}
@@ -149,14 +165,15 @@ func ownBoard(t *testing.T) *State {
 	t.Helper()
 	s := board(t, `{"cards":"own"}`)
 	for s.Pending().Kind == "uboot.draw" {
-		s, _ = enter(t, s, nil, "new", "v:1", "ok")
+		s, _ = enter(t, s, nil, "new", "v:1", "v:0", "ok")
 	}
 	return s
 }
 
 // §7.7 with §5.2 step 10: the Captain's hand is dealt from his own cards at
 // set-up: the board's first entries ask each card, the Captain's to draw; a
-// Captain's card is a hand card, only its morale asked.
+// Captain's card is a hand card, only its morale and the CE sailors it
+// activates (§6.6.1) asked.
 func TestOwnCaptainsHandDealtAtSetUp_7_7(t *testing.T) {
 	s := board(t, `{"cards":"own"}`)
 	n := s.p.Tokens.CaptainHand
@@ -165,9 +182,9 @@ func TestOwnCaptainsHandDealtAtSetUp_7_7(t *testing.T) {
 	}
 	s, _ = enter(t, s, nil, "new")
 	if !strings.Contains(s.Pending().Text, "morale change") {
-		t.Fatalf("a Captain's card: only its morale is asked: %q", s.Pending().Text)
+		t.Fatalf("a Captain's card: its morale is asked first: %q", s.Pending().Text)
 	}
-	s, _ = enter(t, s, nil, "v:2", "ok")
+	s, _ = enter(t, s, nil, "v:2", "v:0", "ok")
 	if len(s.Hand) != 1 || s.Hand[0] != "own:captain:1" || s.Entered[0].Kind != "hand" || s.Entered[0].Morale != 2 {
 		t.Fatalf("the card joins the hand as entered: %v %+v", s.Hand, s.Entered)
 	}
@@ -175,7 +192,7 @@ func TestOwnCaptainsHandDealtAtSetUp_7_7(t *testing.T) {
 		t.Fatalf("a card in the hand cannot be drawn again")
 	}
 	for s.Pending().Kind == "uboot.draw" {
-		s, _ = enter(t, s, nil, "new", "v:1", "ok")
+		s, _ = enter(t, s, nil, "new", "v:1", "v:0", "ok")
 	}
 	if len(s.Hand) != n || s.Pending().Kind != "uboot.board" {
 		t.Fatalf("the hand dealt, the board waits for its first entry: %v %s", s.Hand, s.Pending().Kind)

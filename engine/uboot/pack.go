@@ -126,6 +126,9 @@ type CardDef struct {
 	Bonus    int      `yaml:"bonus"`
 	Advanced int      `yaml:"advanced"`
 	Repairs  []string `yaml:"repairs"`
+	// CEActivates: a hand card that makes the Chief Engineer activate
+	// that many of his sailors when played (§6.6.1's 'beer').
+	CEActivates int `yaml:"ce_activates"`
 }
 
 // Decks is cards.yaml: the three morale decks (§7.3), the event deck
@@ -316,6 +319,9 @@ func (p *Pack) validate() []string {
 				add("cards.yaml: engineer card %s: a +1 or +2 card (bonus 1 or 2, advanced at least the bonus, §10.3.3)", c.ID)
 			case d != "engineer" && c.Kind != "health" && c.Kind != "effect" && c.Kind != "hand":
 				add("cards.yaml: card %s: kind %q: health, effect or hand", c.ID, c.Kind)
+			}
+			if c.CEActivates != 0 && (c.Kind != "hand" || c.CEActivates < 0 || c.CEActivates > 4) {
+				add("cards.yaml: card %s: ce_activates: 1 to 4 of the Chief Engineer's sailors, on a hand card only (§6.6.1)", c.ID)
 			}
 			for _, s := range c.Bar.Supplies {
 				if !slices.Contains(medicalKinds, s) {

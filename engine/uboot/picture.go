@@ -25,7 +25,7 @@ func (s *State) Board() pictures.Board {
 			}
 		}
 		for _, t := range sc.Tech {
-			ps.Tech = append(ps.Tech, t.Colour+" ("+t.state()+")")
+			ps.Tech = append(ps.Tech, t.Colour+" ("+s.techState(t)+")")
 		}
 		b.Sections[n] = ps
 	}

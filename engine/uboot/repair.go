@@ -213,6 +213,29 @@ func (s *State) leaveRepair(i int) {
 	}
 }
 
+// techState is a technical condition as the status shows it: a repair is
+// under way while its crew and its +1/+2 card's virtual sailors make the
+// crew the app was given (§10.3.3: the card "increase[s] the effective
+// number of sailors in the repair crew"), as leaveRepair counts them.
+func (s *State) techState(t TechCond) string {
+	var crew []int
+	for _, f := range t.Crew {
+		crew = append(crew, figIndex(f))
+	}
+	b := s.bonus(t.Card, crew)
+	switch {
+	case t.Need == 0:
+		return "awaiting repair"
+	case len(t.Crew) > 0 && len(t.Crew)+b >= t.Need:
+		by := strings.Join(t.Crew, ", ")
+		if b > 0 {
+			by += fmt.Sprintf(" and %s (+%d)", s.title(t.Card), b)
+		}
+		return "under repair by " + by
+	}
+	return fmt.Sprintf("repair paused (crew of %d)", t.Need)
+}
+
 // cardMost is the most a card could add.
 func (s *State) cardMost(id string) int {
 	if id == "" {

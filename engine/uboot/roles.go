@@ -24,9 +24,12 @@ import (
 //     four figures; §6.4, §6.8 step 5).
 //   - The First Officer holds the device running the app and reports its
 //     feed (§5.2, §8.1): "the app reports…" and the watch-change bell are
-//     his, and the medkit tokens he was given (§5.2).
+//     his, and the medkit tokens he was given (§5.2); he draws the wound
+//     cards, so the wound deck chosen instead of an empty one (§8.8) is
+//     asked of him.
 //   - The Navigator assigns observers (§7.5, Assign Observation Sectors),
-//     the Chief Engineer resumes his paused repairs (§10.3.2), and a
+//     the Chief Engineer resumes his paused repairs (§10.3.2) and says
+//     which of his sailors a played card activates (§6.6.1), and a
 //     cigarette is its owner's (§6.13, §5.2: 2 cigarettes each role).
 //
 // An option marked for nobody ("order", "smoke", "back") is any crew
@@ -55,6 +58,8 @@ func (s *State) markRoles(p *engine.Prompt) {
 	switch {
 	case len(s.Draws) > 0:
 		return // the deck's holder draws (owndeck.go's drawer)
+	case s.CEAct != nil:
+		return // the Chief Engineer's (ceactivate.go)
 	case len(s.Returns) > 0:
 		p.Seat = roleOf(s.Returns[0]) // §6.8 step 5: he puts his own figure back
 	case s.Mob != nil && s.Mob.Cur != "":

@@ -43,7 +43,7 @@ func wantSeats(t *testing.T, s *State, key string, want ...string) {
 func TestBoardEntriesBelongToTheirRoles_5_1(t *testing.T) {
 	s := board(t, `{"mode":"linked","missions":"1"}`)
 	wantSeats(t, s, "mob", "captain")
-	wantSeats(t, s, "alert")
+	wantSeats(t, s, "alert", "captain") // §7.2 "at any time": on VIII too
 	s, _ = enter(t, s, nil, "mob", "end")
 	wantSeats(t, s, "alert", "captain")
 	wantSeats(t, s, "end", "captain")

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/kaleun/kaleun/engine"
 )
@@ -69,12 +68,16 @@ type State struct {
 	Returns []string `json:"returns,omitempty"`
 	// Own: the morale, event and wound decks are the owner's own cards
 	// (set-up cards=own, owndeck.go); Entered the cards entered from them,
-	// Draws the draws waiting for the card that came up.
+	// Draws the draws waiting for the card that came up, or (with any
+	// decks) for the players' choice of a wound deck (§8.8, wounddeck.go).
 	Own     bool      `json:"own_cards,omitempty"`
 	Entered []CardDef `json:"entered,omitempty"`
 	Draws   []Draw    `json:"draws,omitempty"`
-	Log     []string  `json:"log"`
-	End     *End      `json:"end,omitempty"`
+	// CEAct: a played card's activation of the Chief Engineer's sailors
+	// waits for his choice (§6.6.1, ceactivate.go).
+	CEAct *CEActivation `json:"ce_activation,omitempty"`
+	Log   []string      `json:"log"`
+	End   *End          `json:"end,omitempty"`
 
 	r    *Rules
 	p    *Pack
@@ -129,7 +132,8 @@ type Section struct {
 // TechCond is a technical condition token on the Technical View
 // (§10.3.1): its colour, the crew the app's repair menu asked for (0: no
 // repair ordered yet) and the figures busy repairing it. A repair whose
-// crew is fewer than Need is paused (§10.3.2).
+// crew, with its +1/+2 card's virtual sailors (§10.3.3), is fewer than
+// Need is paused (§10.3.2).
 type TechCond struct {
 	Colour string   `json:"colour"`
 	Need   int      `json:"need,omitempty"`
@@ -137,16 +141,6 @@ type TechCond struct {
 	// Card: the +1/+2 card played on the repair, face up beside it until
 	// the repair is done (§10.3.3).
 	Card string `json:"card,omitempty"`
-}
-
-func (t TechCond) state() string {
-	switch {
-	case t.Need == 0:
-		return "awaiting repair"
-	case len(t.Crew) >= t.Need:
-		return fmt.Sprintf("under repair by %s", strings.Join(t.Crew, ", "))
-	}
-	return fmt.Sprintf("repair paused (crew of %d)", t.Need)
 }
 
 // Deck is a face-down deck: Hidden are the cards whose order nobody

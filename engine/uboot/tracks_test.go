@@ -189,3 +189,24 @@ func TestWatchChangeExcessBlocks_6_8(t *testing.T) {
 		t.Fatalf("marker right of the morale token: no block")
 	}
 }
+
+// §7.2: "High alert can be declared at any time, but the number of times it
+// can be done during a watch depends on the chosen difficulty level" (the
+// app's count): with the token still on VIII it may be declared too, and
+// blocks the rightmost empty space all the same.
+func TestHighAlertAtAnyTime_7_2(t *testing.T) {
+	s := board(t, `{}`)
+	if s.Order != 0 || !offers(s, "alert") {
+		t.Fatalf("the token on VIII: high alert may still be declared (at any time): %v", keysOf(s.Pending()))
+	}
+	s, _ = enter(t, s, nil, "alert")
+	if s.Order != 0 || !s.Blocked[orderFinal] || s.Alerts != 1 {
+		t.Fatalf("high alert on VIII: token %s, final space blocked %v, alerts %d", orderSpaces[s.Order], s.Blocked[orderFinal], s.Alerts)
+	}
+	for i := 1; i <= orderFinal; i++ {
+		s.Blocked[i] = true
+	}
+	if offers(s, "alert") {
+		t.Fatalf("no empty space left to block: no high alert")
+	}
+}

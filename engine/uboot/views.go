@@ -130,7 +130,7 @@ func (s *State) statusView() *engine.View {
 			tv = append(tv, fmt.Sprintf("%d× %s", sc.Env[k], envName(k)))
 		}
 		for _, t := range sc.Tech {
-			tv = append(tv, t.Colour+" tech, "+t.state())
+			tv = append(tv, t.Colour+" tech, "+s.techState(t))
 		}
 		if sc.Breach {
 			tv = append(tv, "HULL BREACH"+s.timerText(sec))
