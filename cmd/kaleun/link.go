@@ -23,7 +23,7 @@ func runLink(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	db := fs.String("db", "", "database file, or a PostgreSQL URL (default: the config's, else ./kaleun.db)")
 	game := fs.String("game", "", "the game's id (kaleun audit lists them)")
 	tournament := fs.String("tournament", "", "a tournament's id instead: its page of standings")
-	board := fs.String("leaderboard", "", "a server's leaderboard instead, as PLATFORM/SERVER/GAME (e.g. discord/123456/hunters: the game's leaderboard on that server)")
+	board := fs.String("leaderboard", "", "a server's leaderboard instead, as PLATFORM/SERVER/GAME (e.g. discord/123456/GAME, GAME a name `kaleun play --help` lists: that game's leaderboard on that server)")
 	base := fs.String("base", "", "the pages' address as readers reach them (default: the config's web.base_url, else http://web.listen/)")
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
@@ -75,7 +75,7 @@ func runLink(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *board != "" {
 		parts := strings.Split(*board, "/")
 		if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" || strings.Contains(*board, "~") {
-			fmt.Fprintln(stderr, "kaleun link: --leaderboard wants PLATFORM/SERVER/GAME, e.g. discord/123456/hunters")
+			fmt.Fprintln(stderr, "kaleun link: --leaderboard wants PLATFORM/SERVER/GAME (a name `kaleun play --help` lists), e.g. discord/123456/GAME")
 			return 2
 		}
 		link, err := store.BoardLink(ctx, parts[0], parts[1], parts[2])

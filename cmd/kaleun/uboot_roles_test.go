@@ -100,8 +100,8 @@ func TestUbootRolesClaimedInChat(t *testing.T) {
 			pictured = pictured || f.Name == "board.png"
 		}
 	}
-	if !pictured {
-		t.Fatal("the Mobilization paid changed the board: its picture comes with it")
+	if pictured {
+		t.Fatal("the Mobilization paid posts no picture: the board's picture comes at the watch change, a KIA, a breach and the end (docs/players/pictures.md), and Show board draws it at any moment")
 	}
 	// §6.4 with §5.2: F1 is the First Officer's figure, Carl's to move.
 	if r := press(bob, "m:F1"); !strings.Contains(text(r), "the First Officer's (Carl)") {
