@@ -23,7 +23,7 @@ func runLink(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	db := fs.String("db", "", "database file, or a PostgreSQL URL (default: the config's, else ./kaleun.db)")
 	game := fs.String("game", "", "the game's id (kaleun audit lists them)")
 	tournament := fs.String("tournament", "", "a tournament's id instead: its page of standings")
-	board := fs.String("leaderboard", "", "a server's leaderboard instead, as PLATFORM/SERVER/GAME (e.g. discord/123456/GAME, GAME a name `kaleun play --help` lists: that game's leaderboard on that server)")
+	board := fs.String("leaderboard", "", "a server's leaderboard instead, as PLATFORM/SERVER/GAME (e.g. discord/123456/GAME: the leaderboard of the game GAME, as kaleun play --help names it, on that server)")
 	base := fs.String("base", "", "the pages' address as readers reach them (default: the config's web.base_url, else http://web.listen/)")
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
