@@ -393,6 +393,24 @@ var (
 	scoreOfValues = regexp.MustCompile(`^([\d,]+) t · `)
 )
 
+// withoutSince is a message's text without its "Since your last turn"
+// summary: the block from its heading to its full log's line.
+func withoutSince(text string) string {
+	from := strings.Index(text, "Since your last turn")
+	if from < 0 {
+		return text
+	}
+	to := strings.Index(text[from:], "📜 Full log")
+	if to < 0 {
+		return text[:from]
+	}
+	rest := text[from+to:]
+	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+		return text[:from] + rest[nl+1:]
+	}
+	return text[:from]
+}
+
 // interactionOf is the id of the interaction a callback or follow-up answers.
 func interactionOf(p discordfake.Post) string {
 	if !strings.Contains(p.Path, "/interactions/") && !strings.Contains(p.Path, "/webhooks/") {
@@ -448,7 +466,9 @@ func (d *packDriver) handle(p discordfake.Post) {
 			actor = m[1]
 		}
 	}
-	for _, m := range sunkOf.FindAllStringSubmatch(text, -1) {
+	// A summary of what happened since a player's last turn repeats the
+	// pack's sinkings, each already booked when it was posted.
+	for _, m := range sunkOf.FindAllStringSubmatch(withoutSince(text), -1) {
 		tons, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
 		total, _ := strconv.Atoi(strings.ReplaceAll(m[2], ",", ""))
 		d.sinking(actor, channel, tons, total)
