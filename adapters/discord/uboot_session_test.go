@@ -2,24 +2,20 @@ package discord
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/kaleun/kaleun/bot"
-	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
 	"github.com/kaleun/kaleun/engine/uboot"
-	ubootpictures "github.com/kaleun/kaleun/engine/uboot/pictures"
 	"github.com/kaleun/kaleun/engine/uboot/scripted"
 	"github.com/kaleun/kaleun/internal/discordfake"
+	"github.com/kaleun/kaleun/internal/ubootsession"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -86,7 +82,7 @@ func TestUbootScriptedSessionThroughDiscord(t *testing.T) {
 	}
 	rec = r.ubootRecord()
 	st := r.decode(rec)
-	events := storedEvents(t, r.store, rec.ID)
+	events := ubootsession.StoredEvents(t, r.store, rec.ID)
 	for _, b := range scripted.Check(st, events) {
 		t.Error(b)
 	}
@@ -103,7 +99,7 @@ func TestUbootScriptedSessionThroughDiscord(t *testing.T) {
 		t.Error("the board in chat is not the board of the same entries and dice played alone")
 	}
 	r.command("c1", scripted.HolderOf("fo"), "uboot", "status")
-	compareBoard(t, st)
+	ubootsession.CompareBoard(t, st)
 	// Every draw is a roll event in the audit, and the audit verifies.
 	// The seed revealed mid-game (the game's starter may), so the audit
 	// checks every die against it, then exported.
@@ -122,22 +118,16 @@ func TestUbootScriptedSessionThroughDiscord(t *testing.T) {
 			done = true
 		}
 	}
-	checkUbootAudit(t, file, events)
-	logTimes(t, "Discord", took)
+	ubootsession.CheckAudit(t, file, events)
+	ubootsession.LogTimes(t, "Discord", took)
 }
 
 // ubootRun is a channelRun of U-BOOT with its board picture.
 func startUbootRun(t *testing.T) *channelRun {
 	t.Helper()
-	il, err := ubootpictures.NewIllustrator()
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := engine.NewRegistry(uboot.Illustrated(il))
-	if err != nil {
-		t.Fatal(err)
-	}
+	games := ubootsession.Registry(t)
 	r := &channelRun{t: t, f: discordfake.New(t), games: games, done: make(chan string, 64), users: map[string]string{}}
+	var err error
 	r.store, err = persist.Open(filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -197,99 +187,4 @@ func (r *channelRun) lastPrivate() string {
 		}
 	}
 	return ""
-}
-
-// storedEvents are a game's engine events as the store keeps them.
-func storedEvents(t *testing.T, store *persist.Store, gameID string) []engine.Event {
-	t.Helper()
-	recs, err := store.Events(t.Context(), gameID, 1, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []engine.Event
-	for _, e := range recs {
-		var ev engine.Event
-		if json.Unmarshal(e.Event, &ev) == nil && ev.Kind != "" {
-			out = append(out, ev)
-		}
-	}
-	return out
-}
-
-// compareBoard holds the status view to the script's testdata/board.txt:
-// the board Slack's session and the board alone leave.
-func compareBoard(t *testing.T, st *uboot.State) {
-	t.Helper()
-	want, err := os.ReadFile(filepath.Join("..", "..", "engine", "uboot", "scripted", "testdata", "board.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := st.View("status")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := scripted.StatusText(v); got != string(want) {
-		t.Errorf("the status read back:\n%s\nwant (engine/uboot/scripted/testdata/board.txt):\n%s", got, want)
-	}
-}
-
-// checkUbootAudit verifies an exported audit and finds every draw of the
-// game's log (the crew bag, the decks, the pyramid's refills) among its
-// roll events.
-func checkUbootAudit(t *testing.T, file []byte, events []engine.Event) {
-	t.Helper()
-	if len(file) == 0 {
-		t.Fatal("no audit file attached")
-	}
-	il, _ := ubootpictures.NewIllustrator()
-	games, _ := engine.NewRegistry(uboot.Illustrated(il))
-	if rep := audit.Verify(file, games); !rep.OK() || rep.Checked == 0 || rep.Checked != rep.Dice {
-		t.Fatalf("the exported audit does not verify: %+v", rep)
-	}
-	var exported audit.Export
-	if err := json.Unmarshal(file, &exported); err != nil {
-		t.Fatal(err)
-	}
-	var inAudit, inLog []string
-	for _, e := range exported.Entries {
-		var ev engine.Event
-		if json.Unmarshal(e.Event, &ev) == nil && ev.Roll != nil {
-			inAudit = append(inAudit, ev.Roll.Case+" "+ev.Roll.Purpose+" = "+ev.Roll.Result)
-		}
-	}
-	cases := map[string]int{}
-	for _, e := range events {
-		if e.Roll != nil {
-			inLog = append(inLog, e.Roll.Case+" "+e.Roll.Purpose+" = "+e.Roll.Result)
-			cases[e.Roll.Case]++
-		}
-	}
-	if !slices.Equal(inAudit, inLog) {
-		t.Errorf("the audit's roll events (%d) are not the game's draws (%d)", len(inAudit), len(inLog))
-	}
-	// The draws the session made beyond the set-up's: the crew bag (§6.12,
-	// §7.3), the burns deck (§8.8), the morale deck (§7.3), the pyramid
-	// (§9.4.1).
-	for _, c := range []string{"6.12", "8.8", "7.3", "9.4.1"} {
-		if cases[c] == 0 {
-			t.Errorf("no roll event of §%s in the log", c)
-		}
-	}
-}
-
-// logTimes reports the answer times (p50, p99, the slowest) of a
-// session's entries through a platform's fake, and holds the median well
-// under a second (issue 31: "every command answers at once").
-func logTimes(t *testing.T, platform string, took []time.Duration) {
-	t.Helper()
-	s := slices.Clone(took)
-	slices.Sort(s)
-	if len(s) == 0 {
-		return
-	}
-	p := func(q float64) time.Duration { return s[min(len(s)-1, int(q*float64(len(s))))] }
-	t.Logf("%s: %d entries answered, p50 %v, p99 %v, slowest %v", platform, len(s), p(0.50), p(0.99), s[len(s)-1])
-	if p(0.50) > time.Second {
-		t.Errorf("%s: the median entry took %v, want well under a second", platform, p(0.50))
-	}
 }
