@@ -64,7 +64,9 @@ func TestUbootScriptedSessionThroughSlack(t *testing.T) {
 			r.press("C1", "", s.User(), "k1:"+rec.ID+":"+p.Token+":__form")
 			views := r.f.Views()
 			v := views[len(views)-1]
-			r.send(func(env string) { r.f.Submit(env, s.User(), v, map[string]map[string]string{formBlock: {formField: n}}) })
+			r.send(func(env string) {
+				r.f.Submit(env, s.User(), v, map[string]map[string]string{formBlock: {formField: n}})
+			})
 		} else if risky(p, s.Key) {
 			r.press("C1", "", s.User(), "k1:"+rec.ID+":"+p.Token+":__sure."+s.Key)
 			r.press("C1", "", s.User(), "k1:"+rec.ID+":"+p.Token+":__yes."+s.Key)
