@@ -814,9 +814,16 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 	if sn.prompt != nil && sn.prompt.Private {
 		viewer = sn.prompt.Seat
 	}
-	res.Files = s.pictures(rec, st, "", stored)
 	var r Reply
 	out := st.Outcome()
+	pinned := engine.PinnedViewOf(st)
+	// A picture kept in the pinned view's message (engine.Game.PinnedPicture)
+	// is redrawn there, edited in place; the result carries none but the
+	// game's last, when the pinned view is no longer kept.
+	livePicture := out == nil && pinned != "" && rules != nil && rules.PinnedPicture
+	if !livePicture {
+		res.Files = s.pictures(rec, st, "", stored)
+	}
 	if out != nil {
 		// The commit that ended the game has archived it.
 		res.Lines = append(res.Lines, Line{Text: "🏁 **The end**: " + out.Summary})
@@ -824,10 +831,14 @@ func (s *Service) afterSeen(ctx context.Context, place Place, rec *persist.GameR
 			res.Lines = append(res.Lines, Line{Text: l})
 		}
 		res.Fields, res.Outcome, res.Tone = engine.ShownFields(out.Fields), out, ToneEnd
-	} else if name := engine.PinnedViewOf(st); name != "" {
+	} else if name := pinned; name != "" {
 		// The game's pinned view stays up to date (edited in place).
 		if v, err := st.View(name); err == nil {
-			r.Elsewhere = append(r.Elsewhere, Notice{Place: place, Channel: []Message{viewMessage(v)}, Sticky: name + ":" + rec.ID})
+			m := viewMessage(v)
+			if livePicture {
+				m.Files = s.pictures(rec, st, name, stored)
+			}
+			r.Elsewhere = append(r.Elsewhere, Notice{Place: place, Channel: []Message{m}, Sticky: name + ":" + rec.ID})
 		}
 	}
 	turnGoesOn := false

@@ -76,6 +76,11 @@ type Game struct {
 	Legends []Legend
 	// Illustrator, when set, draws the game's pictures.
 	Illustrator Illustrator
+	// PinnedPicture: the game's picture lives in its pinned view's message
+	// (Pinned), drawn for that view and replaced in place with every
+	// change, rather than posted with the results (a board the players
+	// watch live). Results carry no picture then, but the game's last.
+	PinnedPicture bool
 	// Simulator, when set, is what `kaleun sim GAME` plays.
 	Simulator Simulator
 	// Packs, when set, is the game's door for content packs (see PackKit).

@@ -82,6 +82,12 @@ func (a *Adapter) send(ctx context.Context, channel string, m chat.Message, stic
 		if ok && at.Channel == channel {
 			edit := discordgo.NewMessageEdit(channel, at.ID)
 			edit.Content, edit.Embeds, edit.Components = &d.content, &d.embeds, &d.components
+			// The message is what it says now, files and all: the attachments
+			// it had are dropped (an empty list keeps none) and its new ones
+			// uploaded with the edit, so a picture kept in it (a game's live
+			// board, engine.Game.PinnedPicture) is replaced, not added to.
+			edit.Attachments = &[]*discordgo.MessageAttachment{}
+			edit.Files = d.files
 			_, err := a.session.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
 			if err == nil {
 				return nil

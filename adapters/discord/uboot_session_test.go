@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -98,14 +99,14 @@ func TestUbootScriptedSessionThroughDiscord(t *testing.T) {
 	if string(mine) != string(theirs) {
 		t.Error("the board in chat is not the board of the same entries and dice played alone")
 	}
-	r.command("c1", scripted.HolderOf("fo"), "uboot", "status")
 	ubootsession.CompareBoard(t, st)
 	// Every draw is a roll event in the audit, and the audit verifies.
 	// The seed revealed mid-game (the game's starter may), so the audit
 	// checks every die against it, then exported.
 	r.command("c1", scripted.HolderOf("captain"), "uboot", "reveal")
 	r.command("c1", scripted.HolderOf("nav"), "uboot", "audit")
-	var file []byte
+	var file, lastBoard []byte
+	made, edits := 0, 0
 	for done := false; !done; {
 		select {
 		case p := <-r.f.Posts():
@@ -113,12 +114,41 @@ func TestUbootScriptedSessionThroughDiscord(t *testing.T) {
 				if strings.HasPrefix(name, "kaleun-"+rec.ID) {
 					file = b
 				}
+				if name == "board.png" && p.Channel == "c1" {
+					lastBoard = b
+					if strings.HasPrefix(p.Route, "PATCH") {
+						edits++
+					} else {
+						made++
+					}
+				}
 			}
 		default:
 			done = true
 		}
 	}
+	// The board is one picture edited in place (engine.Game.PinnedPicture):
+	// one message carries board.png, posted once and replaced by each
+	// entry's edit; no result carries a picture; the last is the final
+	// board's.
+	var boards []string
+	for _, m := range r.f.Messages() {
+		if m.Channel == "c1" && !m.Ephemeral && slices.Contains(m.Files, "board.png") {
+			boards = append(boards, m.ID)
+			if len(m.Files) != 1 {
+				t.Errorf("the board's message holds %v: its picture replaced, not added to", m.Files)
+			}
+		}
+	}
+	if len(boards) != 1 || made != 1 || edits < len(scripted.Script)/2 {
+		t.Errorf("the board picture: %d messages carry it, posted %d times, edited in %d; want one message, posted once, edited with the entries", len(boards), made, edits)
+	}
+	if want, _ := (ubootsession.QuickBoard{}).Illustrate(st, "status", nil); len(want) != 1 || string(lastBoard) != string(want[0].Data) {
+		t.Error("the board picture's last edit is not the final board's")
+	}
 	ubootsession.CheckAudit(t, file, events)
+	// Any player may read the board back at any moment (`status`).
+	r.command("c1", scripted.HolderOf("fo"), "uboot", "status")
 	ubootsession.LogTimes(t, "Discord", took)
 }
 
@@ -134,7 +164,8 @@ func startUbootRun(t *testing.T) *channelRun {
 	}
 	ids := 0
 	r.svc = bot.New(r.store, games, bot.Options{NewSeed: fixedSeed,
-		NewID: func() (string, error) { ids++; return fmt.Sprintf("g%d", ids), nil }})
+		NewID:        func() (string, error) { ids++; return fmt.Sprintf("g%d", ids), nil },
+		Illustrators: map[string]bot.Illustrator{"uboot": ubootsession.QuickBoard{}}})
 	r.a, err = New(Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: r.f.URL}, r.svc, games, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

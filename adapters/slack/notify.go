@@ -74,7 +74,18 @@ const deliveryEvent = "kaleun_delivery"
 // under it before, which is then not posted again. What it posted goes
 // into posts.
 func (a *Adapter) send(ctx context.Context, p chat.Place, m chat.Message, sticky string, home chat.Place, key string, posts *bot.Posts, seen *recent) error {
-	opts := []slack.MsgOption{slack.MsgOptionBlocks(a.blocks(ctx, m, home)...), slack.MsgOptionText(fallback(m), false)}
+	blocks := a.blocks(ctx, m, home)
+	files := m.Files
+	if sticky != "" && len(files) > 0 {
+		// A message kept up to date shows its pictures inside it: Slack's
+		// chat.update cannot change a message's files, so each picture is
+		// uploaded unshared and shown by an image block naming the file,
+		// which an edit replaces (a game's live board,
+		// engine.Game.PinnedPicture).
+		blocks = append(blocks, a.imageBlocks(ctx, files)...)
+		files = nil
+	}
+	opts := []slack.MsgOption{slack.MsgOptionBlocks(blocks...), slack.MsgOptionText(fallback(m), false)}
 	if sticky != "" {
 		// Held until the message is posted (or edited) and recorded: a
 		// concurrent delivery of the same name then edits this one.
@@ -128,7 +139,7 @@ func (a *Adapter) send(ctx context.Context, p chat.Place, m chat.Message, sticky
 		return err
 	}
 	posts.Prompt(m.Ref, at)
-	a.upload(ctx, p, m.Files)
+	a.upload(ctx, p, files)
 	return nil
 }
 

@@ -258,13 +258,40 @@ func (a *Adapter) upload(ctx context.Context, place chat.Place, files []chat.Fil
 }
 
 func (a *Adapter) uploadOne(ctx context.Context, place chat.Place, f chat.File) error {
+	_, err := a.uploadTo(ctx, place, f)
+	return err
+}
+
+// imageBlocks uploads pictures without sharing them anywhere and returns an
+// image block showing each (Block Kit's slack_file: the bot that uploaded
+// a file may show it); a picture that fails to upload is logged and left
+// out, the message's text says it all anyway.
+func (a *Adapter) imageBlocks(ctx context.Context, files []chat.File) []slack.Block {
+	var out []slack.Block
+	for _, f := range files {
+		id, err := a.uploadTo(ctx, chat.Place{}, f)
+		if err != nil {
+			a.log.Error("slack: uploading a picture", "file", f.Name, "err", err)
+			a.metrics.Error(ops.ErrPlatform)
+			continue
+		}
+		// A new block id for every upload: Slack asks for one each time a
+		// message's image changes.
+		out = append(out, slack.NewImageBlockSlackFile(&slack.SlackFileObject{ID: id}, trim(f.Name, 2000), "picture-"+id, nil))
+	}
+	return out
+}
+
+// uploadTo uploads a file, shared in place's channel (its thread) when it
+// names one, else kept unshared; it returns the file's id.
+func (a *Adapter) uploadTo(ctx context.Context, place chat.Place, f chat.File) (string, error) {
 	u, err := a.api.GetUploadURLExternalContext(ctx, slack.GetUploadURLExternalParameters{FileName: f.Name, FileSize: len(f.Data)})
 	if err != nil {
-		return err
+		return "", err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.UploadURL, bytes.NewReader(f.Data))
 	if err != nil {
-		return err
+		return "", err
 	}
 	ctype := f.ContentType
 	if ctype == "" {
@@ -273,18 +300,20 @@ func (a *Adapter) uploadOne(ctx context.Context, place chat.Place, f chat.File) 
 	req.Header.Set("Content-Type", ctype)
 	resp, err := a.client.Do(req)
 	if err != nil {
-		return fmt.Errorf("sending the file: %w", err)
+		return "", fmt.Errorf("sending the file: %w", err)
 	}
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("sending the file: %s", resp.Status)
+		return "", fmt.Errorf("sending the file: %s", resp.Status)
 	}
 	params := slack.CompleteUploadExternalParameters{Files: []slack.FileSummary{{ID: u.FileID, Title: f.Name}}, Channel: place.Channel}
-	if isThreadTS(place.Thread) {
+	if place.Channel != "" && isThreadTS(place.Thread) {
 		params.ThreadTimestamp = place.Thread
 	}
-	_, err = a.api.CompleteUploadExternalContext(ctx, params)
-	return err
+	if _, err = a.api.CompleteUploadExternalContext(ctx, params); err != nil {
+		return "", err
+	}
+	return u.FileID, nil
 }
 
 // linksLines reports whether a message has lines that link to their own

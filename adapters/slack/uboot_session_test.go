@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -94,7 +95,6 @@ func TestUbootScriptedSessionThroughSlack(t *testing.T) {
 	if string(mine) != string(theirs) {
 		t.Error("the board in chat is not the board of the same entries and dice played alone")
 	}
-	r.slash("C1", scripted.HolderOf("fo"), "/uboot", "status")
 	ubootsession.CompareBoard(t, st)
 	r.slash("C1", captain, "/uboot", "reveal")
 	r.slash("C1", scripted.HolderOf("nav"), "/uboot", "audit")
@@ -110,6 +110,31 @@ func TestUbootScriptedSessionThroughSlack(t *testing.T) {
 		}
 	}
 	ubootsession.CheckAudit(t, file, events)
+	// The board is one picture edited in place (engine.Game.PinnedPicture):
+	// one message of the channel shows it, in an image block naming a file
+	// uploaded unshared, which each entry's chat.update replaces; no board
+	// is shared as a file of its own; the last is the final board's.
+	var boards []slackfake.Message
+	for _, m := range r.f.Messages() {
+		if m.Channel != "C1" || m.Ephemeral || m.Deleted {
+			continue
+		}
+		if slices.Contains(m.Files, "board.png") {
+			t.Errorf("a board shared as a file of its own: %s", m.TS)
+		}
+		if len(imageFiles(m)) > 0 {
+			boards = append(boards, m)
+		}
+	}
+	if len(boards) != 1 || boards[0].Edits < len(scripted.Script)/2 || len(r.f.Pictures()) < len(scripted.Script)/2 {
+		t.Fatalf("the board picture: %d messages show it, %d pictures shown; want one message edited with the entries", len(boards), len(r.f.Pictures()))
+	}
+	ids := imageFiles(boards[0])
+	if want, _ := (ubootsession.QuickBoard{}).Illustrate(st, "status", nil); len(ids) != 1 || len(want) != 1 || string(r.f.Picture(ids[0])) != string(want[0].Data) {
+		t.Error("the board message's picture is not the final board's")
+	}
+	// Any player may read the board back at any moment (`status`).
+	r.slash("C1", scripted.HolderOf("fo"), "/uboot", "status")
 	ubootsession.LogTimes(t, "Slack", took)
 }
 
@@ -124,7 +149,8 @@ func startUbootSlackRun(t *testing.T) *channelRun {
 	}
 	ids := 0
 	r.svc = bot.New(r.store, games, bot.Options{NewSeed: fixedSeed,
-		NewID: func() (string, error) { ids++; return fmt.Sprintf("g%d", ids), nil }})
+		NewID:        func() (string, error) { ids++; return fmt.Sprintf("g%d", ids), nil },
+		Illustrators: map[string]bot.Illustrator{"uboot": ubootsession.QuickBoard{}}})
 	r.a, err = New(Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: r.f.APIURL()}, r.svc, games, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
@@ -182,4 +208,20 @@ func risky(p *engine.Prompt, key string) bool {
 		}
 	}
 	return false
+}
+
+// imageFiles are the slack_file ids of a message's image blocks.
+func imageFiles(m slackfake.Message) []string {
+	var out []string
+	for _, b := range m.Blocks {
+		bm, _ := b.(map[string]any)
+		if bm["type"] != "image" {
+			continue
+		}
+		if sf, ok := bm["slack_file"].(map[string]any); ok {
+			id, _ := sf["id"].(string)
+			out = append(out, id)
+		}
+	}
+	return out
 }

@@ -10,6 +10,10 @@ func Game() *engine.Game { return GameWith(NewRules()) }
 func Illustrated(il engine.Illustrator) *engine.Game {
 	g := Game()
 	g.Illustrator = il
+	// The board is one picture, in the pinned status message, edited in
+	// place with every entry (issue 31: a live board beside the app), not
+	// posted with the results.
+	g.PinnedPicture = true
 	g.RenderHelp = "board (the board as one picture: tracks, sections, sailors, pyramid)"
 	return g
 }

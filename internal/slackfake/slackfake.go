@@ -38,6 +38,13 @@ type Server struct {
 	srv     *httptest.Server
 	mu      sync.Mutex
 	uploads map[string][]byte // by file id, until completeUploadExternal shares them
+	// names are the uploaded files' names by id; fileSeq numbers the ids
+	// (Slack gives every upload a new one, whatever its name).
+	names   map[string]string
+	fileSeq int
+	// pictures are the files an image block of a posted or updated message
+	// shows, by id (Block Kit's slack_file), with how often each was shown.
+	pictures map[string]int
 	conn    *websocket.Conn
 	methods map[string]int
 	ts      int
@@ -124,7 +131,7 @@ type response struct {
 // New starts a fake Slack on loopback; it stops when the test ends.
 func New(t testing.TB) *Server {
 	f := &Server{t: t, acks: make(chan map[string]any, 1024), posts: make(chan url.Values, 1<<14), open: make(chan struct{}, 16),
-		methods: map[string]int{}, uploads: map[string][]byte{},
+		methods: map[string]int{}, uploads: map[string][]byte{}, names: map[string]string{}, pictures: map[string]int{},
 		messages: map[string]*Message{}, types: map[string]string{}, responses: map[string]response{}, slashes: map[string]response{},
 		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64)}
 	mux := http.NewServeMux()
@@ -165,6 +172,12 @@ func New(t testing.TB) *Server {
 		}
 		v.Set("_ts", ts)
 		f.mu.Lock()
+		if bad := f.unknownPictureLocked(v.Get("blocks")); bad != "" {
+			f.mu.Unlock()
+			// Slack refuses an image block naming a file it does not have.
+			json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": "invalid_blocks", "errors": []string{"unknown slack_file " + bad}})
+			return
+		}
 		switch r.URL.Path {
 		case "/api/chat.update":
 			m := f.messages[v.Get("channel")+"/"+ts]
@@ -205,7 +218,11 @@ func New(t testing.TB) *Server {
 	}
 	api("files.getUploadURLExternal", func(w http.ResponseWriter, r *http.Request) {
 		r.ParseForm()
-		id := "F" + r.Form.Get("filename")
+		f.mu.Lock()
+		f.fileSeq++
+		id := fmt.Sprintf("F%04d", f.fileSeq)
+		f.names[id] = r.Form.Get("filename")
+		f.mu.Unlock()
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "upload_url": f.srv.URL + "/upload/" + id, "file_id": id})
 	})
 	mux.HandleFunc("/upload/{id}", func(w http.ResponseWriter, r *http.Request) {
@@ -241,7 +258,7 @@ func New(t testing.TB) *Server {
 			id := fmt.Sprint(file["id"])
 			v.Add("_content", string(f.uploads[id]))
 			v.Add("_type", f.types[id])
-			m.Files = append(m.Files, strings.TrimPrefix(id, "F"))
+			m.Files = append(m.Files, f.names[id])
 			m.FileTypes = append(m.FileTypes, f.types[id])
 		}
 		if m.Channel != "" {
@@ -689,4 +706,46 @@ func ButtonValues(blocksJSON string) []string {
 		}
 	}
 	return out
+}
+
+// unknownPictureLocked checks the image blocks of a message's blocks: each
+// slack_file must name a file uploaded (completed or not: the uploader may
+// show it), and is counted as shown; it returns the first unknown id.
+func (f *Server) unknownPictureLocked(blocks string) string {
+	if blocks == "" {
+		return ""
+	}
+	var bs []map[string]any
+	json.Unmarshal([]byte(blocks), &bs)
+	for _, b := range bs {
+		if b["type"] != "image" {
+			continue
+		}
+		sf, _ := b["slack_file"].(map[string]any)
+		id, _ := sf["id"].(string)
+		if _, ok := f.uploads[id]; !ok {
+			return id
+		}
+		f.pictures[id]++
+	}
+	return ""
+}
+
+// Pictures are the ids of the files image blocks have shown (slack_file),
+// with their names: what a message kept up to date showed, edit by edit.
+func (f *Server) Pictures() map[string]string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := map[string]string{}
+	for id := range f.pictures {
+		out[id] = f.names[id]
+	}
+	return out
+}
+
+// Picture is an uploaded file's bytes, by id.
+func (f *Server) Picture(id string) []byte {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.uploads[id]
 }
