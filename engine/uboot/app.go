@@ -266,7 +266,14 @@ func (s *State) addEnv(sec int, kind string) {
 			s.note("10.3.5", "Rebreathers are in the section: no crew damage from the gas.")
 			return
 		}
-		s.crewDamage(kind, "section "+strconv.Itoa(sec), s.inSection(sec, false), sc.Env[kind], "6.12")
+		// §6.12: as many crew tokens a sailor as tokens of the kind there;
+		// a second one's placement counts both, or itself alone (ruling
+		// same-kind).
+		times := sc.Env[kind]
+		if s.ruling(rSameKind) == "new" {
+			times = 1
+		}
+		s.crewDamage(kind, "section "+strconv.Itoa(sec), s.inSection(sec, false), times, "6.12")
 	}
 }
 

@@ -2,6 +2,7 @@ package uboot
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,10 +104,24 @@ func (s *State) placeSailors(o OrderDef, picks []int, complete bool) (roles, boo
 	got := make([]int, len(parts))
 	extra := map[int]bool{}
 	as := roles{}
+	// Ruling lighting-extra (§10.3.5): "picked" takes the first match in
+	// the order picked, so the sailor picked once the parts are full is a
+	// dark section's extra; "cheapest" looks at every match and keeps the
+	// one with the fewest activations.
+	cheapest := complete && s.ruling(rLightingExtra) == "cheapest" && s.anyDark(picks)
+	var best roles
+	bestCost := 0
 	var try func(k int) bool
 	try = func(k int) bool {
 		if k == len(picks) {
-			return !complete || s.matched(parts, got, extra, as, picks)
+			ok := !complete || s.matched(parts, got, extra, as, picks)
+			if ok && cheapest {
+				if c := s.matchCost(o, picks, as); best == nil || c < bestCost {
+					best, bestCost = maps.Clone(as), c
+				}
+				return false // look on
+			}
+			return ok
 		}
 		i := picks[k]
 		sec := s.Figures[i].Sec
@@ -132,9 +147,33 @@ func (s *State) placeSailors(o OrderDef, picks []int, complete bool) (roles, boo
 		return false
 	}
 	if !try(0) {
+		if best != nil {
+			return best, true
+		}
 		return nil, false
 	}
 	return as, true
+}
+
+// anyDark: one of the sailors picked stands in a section with a lighting
+// failure.
+func (s *State) anyDark(picks []int) bool {
+	for _, i := range picks {
+		if s.Sections[s.Figures[i].Sec].Env["lighting"] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// matchCost is the activations an assignment of the picks costs.
+func (s *State) matchCost(o OrderDef, picks []int, as roles) int {
+	n := 0
+	for _, i := range distinct(picks) {
+		a, _ := s.cost(o, i, count(picks, i), as[i])
+		n += a
+	}
+	return n
 }
 
 func (s *State) matched(parts []PartDef, got []int, extra map[int]bool, as roles, picks []int) bool {
@@ -478,8 +517,12 @@ func (s *State) cost(o OrderDef, i, times, part int) (acts int, busy string) {
 	}
 	spec := s.hasIcon(i, parts[part].Icon)
 	if o.Busy != "" {
+		// §6.7: the busy token in place of an activation token, and one
+		// more for a non-specialist; on easy, ruling easy-busy says
+		// whether that one steps down (the token, which shows he is
+		// busy, is placed either way).
 		busy = o.Busy
-		if !spec && !s.easy() {
+		if !spec && (!s.easy() || s.ruling(rEasyBusy) == "extra") {
 			acts = 1
 		}
 		return acts, busy

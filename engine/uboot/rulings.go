@@ -18,6 +18,11 @@ const (
 	rCombos      = "combos"       // §15.5, §9.4
 	rLemons      = "lemons"       // §15.5, §9.4.2
 	rHatches     = "hatches"      // §15.6, §10.3.9
+	// Found by the independent check (docs/players/uboot.md), not in
+	// digest §15.
+	rEasyBusy      = "easy-busy"      // §6.5, §6.7
+	rLightingExtra = "lighting-extra" // §10.3.5
+	rSameKind      = "same-kind"      // §6.12, §10.3.4
 )
 
 // Ruling is one named ruling: its values (the first the default) and what
@@ -60,6 +65,18 @@ var rulingList = []Ruling{
 		Values: []string{"deck", "direct"},
 		Says: map[string]string{"deck": "onto the deck: the hatch in 1 opens to the fore-deck (7), the one in 6 to the bridge's deck (8); from there 7-8 and 8-3 as usual",
 			"direct": "over the deck from one hatch to the other: 1 and 6 are one step apart"}},
+	{Name: rEasyBusy, Case: "6.5", Question: "An easy Captain's step-down on a busy order (observation, a technical repair): specialists 'do not activate', yet a busy sailor is activated with his busy token (§6.7)",
+		Values: []string{"token", "extra"},
+		Says: map[string]string{"token": "every sailor of a busy order takes its busy token (it shows he is busy, §6.7), and the step-down takes away the non-specialist's extra activation: he is 'activated only once', by the token",
+			"extra": "every sailor of a busy order takes its busy token, and the non-specialist his extra activation too: §6.7's 'one additional activation token' is not stepped down"}},
+	{Name: rLightingExtra, Case: "10.3.5", Question: "Which of the sailors picked in a dark section is the lighting failure's extra one (a single activation token whatever his icons)",
+		Values: []string{"picked", "cheapest"},
+		Says: map[string]string{"picked": "the players say it by the order they pick: the sailors picked first carry out the order, and the last one picked in the dark section is its extra",
+			"cheapest": "whatever the order picked, the board makes the extra the sailor that leaves the fewest activations (a non-specialist before a specialist)"}},
+	{Name: rSameKind, Case: "6.12", Question: "A second token of a kind (a second fire) placed in a section that holds one: the crew damage of its placement",
+		Values: []string{"all", "new"},
+		Says: map[string]string{"all": "the crew there draw as many crew tokens each as the section holds tokens of the kind, the new one included (§6.12: 'two fire tokens and three sailors… six tokens')",
+			"new": "the placement resolves the new token alone, one crew token a sailor (the first one's was resolved when it came); later resolutions count every token"}},
 }
 
 func findRuling(name string) (Ruling, bool) {
