@@ -94,9 +94,15 @@ func (s *State) takeable(i int) []string {
 	if s.Mob.Took[fig] != "" {
 		return nil // §6.4: one resource token per sailor per Mobilization
 	}
-	// §10.3.3: a toolbox whose panel space holds a face-down CE card cannot
-	// move; the CE cards are not on this board yet, so none is face down.
-	return append([]string(nil), s.Sections[s.Figures[i].Sec].Res...)
+	// §10.3.3: "Do not move a toolbox marker if its corresponding toolbox
+	// space on the Chief Engineer's player panel has a facedown card."
+	var out []string
+	for _, r := range s.Sections[s.Figures[i].Sec].Res {
+		if s.faceDownIn(r) == "" {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (s *State) mobPrompt() *engine.Prompt {

@@ -41,7 +41,11 @@ func (s *State) Board() pictures.Board {
 	}
 	for tb, ids := range s.Toolboxes {
 		for _, id := range ids {
-			b.Toolboxes[tb] = append(b.Toolboxes[tb], s.title(id))
+			t := s.title(id)
+			if has(s.FaceDown, id) {
+				t += " (face down)"
+			}
+			b.Toolboxes[tb] = append(b.Toolboxes[tb], t)
 		}
 	}
 	return b

@@ -207,6 +207,9 @@ func (s *State) leaveRepair(i int) {
 			}
 			if len(c.Crew) == 0 {
 				s.note("10.3.2", fmt.Sprintf("The repair of the %s condition in section %d is paused: pause it in the app; enough sailors activated there resume it without an order.", c.Colour, sec))
+				if s.flipUp(c.Card, "its repair is paused") {
+					c.Card = "" // back in play; a +1/+2 card stays with its repair
+				}
 			}
 			return
 		}

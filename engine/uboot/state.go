@@ -49,6 +49,9 @@ type State struct {
 	// Toolboxes: the CE's cards on each toolbox space (§10.3.3).
 	Toolboxes map[string][]string `json:"toolboxes"`
 	CEDiscard []string            `json:"ce_discard,omitempty"`
+	// FaceDown: the CE's cards with the technical-condition icon flipped
+	// face down on their toolbox space for a repair under way (§10.3.3).
+	FaceDown []string `json:"ce_face_down,omitempty"`
 	// Food (§9.4): the Food Supply (face down), the pyramid's 6 spaces
 	// ("" empty), the discard pile, the types spoiled, today's meals and
 	// the lemons set aside.

@@ -66,7 +66,7 @@ func (s *State) View(name string) (*engine.View, error) {
 
 // notBuilt are the rules the board does not keep yet: absent, not faked.
 var notBuilt = []string{
-	"The CE's cards with the technical-condition icon (§10.3.3: their effect on activation is not in the text), so no toolbox is locked by a face-down card",
+	"The effect on the crew's activation of the CE's cards with the technical-condition icon (§10.3.3: not in the text); the board plays them face down and locks their toolbox, and the players apply the printed effect",
 	"The Chief Engineer's cards from the owner's own copy (dealt into the toolboxes at set-up: the pack's, even with cards=own)",
 	"In chat: scheduled sessions, and linked patrols kept between them",
 }
@@ -174,7 +174,11 @@ func (s *State) statusView() *engine.View {
 	for _, tb := range []string{"toolbox-I", "toolbox-II"} {
 		var titles []string
 		for _, id := range s.Toolboxes[tb] {
-			titles = append(titles, s.title(id))
+			t := s.title(id)
+			if has(s.FaceDown, id) {
+				t += " (face down: on a repair, the toolbox cannot move)"
+			}
+			titles = append(titles, t)
 		}
 		decks = append(decks, tb+": "+orNone(titles))
 	}
