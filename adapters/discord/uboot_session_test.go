@@ -143,7 +143,7 @@ func TestUbootScriptedSessionThroughDiscord(t *testing.T) {
 	if len(boards) != 1 || made != 1 || edits < len(scripted.Script)/2 {
 		t.Errorf("the board picture: %d messages carry it, posted %d times, edited in %d; want one message, posted once, edited with the entries", len(boards), made, edits)
 	}
-	if want, _ := (ubootsession.QuickBoard{}).Illustrate(st, "status", nil); len(want) != 1 || string(lastBoard) != string(want[0].Data) {
+	if want, _ := ubootsession.Illustrator(t).Illustrate(st, "status", nil); len(want) != 1 || string(lastBoard) != string(want[0].Data) {
 		t.Error("the board picture's last edit is not the final board's")
 	}
 	ubootsession.CheckAudit(t, file, events)
@@ -165,7 +165,7 @@ func startUbootRun(t *testing.T) *channelRun {
 	ids := 0
 	r.svc = bot.New(r.store, games, bot.Options{NewSeed: fixedSeed,
 		NewID:        func() (string, error) { ids++; return fmt.Sprintf("g%d", ids), nil },
-		Illustrators: map[string]bot.Illustrator{"uboot": ubootsession.QuickBoard{}}})
+		Illustrators: map[string]bot.Illustrator{"uboot": ubootsession.Illustrator(t)}})
 	r.a, err = New(Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: r.f.URL}, r.svc, games, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

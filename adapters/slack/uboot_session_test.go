@@ -130,7 +130,7 @@ func TestUbootScriptedSessionThroughSlack(t *testing.T) {
 		t.Fatalf("the board picture: %d messages show it, %d pictures shown; want one message edited with the entries", len(boards), len(r.f.Pictures()))
 	}
 	ids := imageFiles(boards[0])
-	if want, _ := (ubootsession.QuickBoard{}).Illustrate(st, "status", nil); len(ids) != 1 || len(want) != 1 || string(r.f.Picture(ids[0])) != string(want[0].Data) {
+	if want, _ := ubootsession.Illustrator(t).Illustrate(st, "status", nil); len(ids) != 1 || len(want) != 1 || string(r.f.Picture(ids[0])) != string(want[0].Data) {
 		t.Error("the board message's picture is not the final board's")
 	}
 	// Any player may read the board back at any moment (`status`).
@@ -150,7 +150,7 @@ func startUbootSlackRun(t *testing.T) *channelRun {
 	ids := 0
 	r.svc = bot.New(r.store, games, bot.Options{NewSeed: fixedSeed,
 		NewID:        func() (string, error) { ids++; return fmt.Sprintf("g%d", ids), nil },
-		Illustrators: map[string]bot.Illustrator{"uboot": ubootsession.QuickBoard{}}})
+		Illustrators: map[string]bot.Illustrator{"uboot": ubootsession.Illustrator(t)}})
 	r.a, err = New(Config{Mode: "socket", BotToken: "xoxb-test", AppToken: "xapp-test", APIBase: r.f.APIURL()}, r.svc, games, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

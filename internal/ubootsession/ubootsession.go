@@ -59,6 +59,21 @@ func (QuickBoard) Illustrate(st engine.State, view string, events []engine.Event
 	return []engine.Picture{{Name: "board.png", ContentType: "image/png", Data: buf.Bytes()}}, nil
 }
 
+// Illustrator is what a chat test draws U-BOOT's board with: QuickBoard,
+// or the real illustrator when KALEUN_REAL_PICTURES is set (to measure the
+// answer times a live board really costs; too slow under -race).
+func Illustrator(t testing.TB) engine.Illustrator {
+	t.Helper()
+	if os.Getenv("KALEUN_REAL_PICTURES") == "" {
+		return QuickBoard{}
+	}
+	il, err := ubootpictures.NewIllustrator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return il
+}
+
 // Registry is U-BOOT with its board picture, as gamelist registers it.
 func Registry(t testing.TB) engine.Registry {
 	t.Helper()
