@@ -15,8 +15,8 @@ import (
 // registers (issue 31: "Roles are claimed by players; one player may hold
 // several (§5.1); only a role's holder may act for it"): the players claim
 // roles on a board already running, each entry is refused to anyone but its
-// role's holder, with the holder named, and a change of the board comes
-// with its picture.
+// role's holder, with the holder named, and a change of the board redraws
+// its live picture in the pinned status message.
 func TestUbootRolesClaimedInChat(t *testing.T) {
 	games, err := availableGames()
 	if err != nil {
@@ -100,8 +100,16 @@ func TestUbootRolesClaimedInChat(t *testing.T) {
 			pictured = pictured || f.Name == "board.png"
 		}
 	}
-	if pictured {
-		t.Fatal("the Mobilization paid posts no picture: the board's picture comes at the watch change, a KIA, a breach and the end (docs/players/pictures.md), and Show board draws it at any moment")
+	live := false
+	for _, n := range r.Elsewhere {
+		for _, m := range n.Channel {
+			for _, f := range m.Files {
+				live = live || (f.Name == "board.png" && strings.HasPrefix(n.Sticky, "status:"))
+			}
+		}
+	}
+	if pictured || !live {
+		t.Fatal("the Mobilization paid posts no picture with its result: the board is one picture in the pinned status message, redrawn there with every entry (engine.Game.PinnedPicture, docs/players/pictures.md)")
 	}
 	// §6.4 with §5.2: F1 is the First Officer's figure, Carl's to move.
 	if r := press(bob, "m:F1"); !strings.Contains(text(r), "the First Officer's (Carl)") {
