@@ -1,6 +1,8 @@
 package pictures
 
 import (
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"sync"
 
@@ -17,7 +19,23 @@ import (
 type Illustrator struct {
 	mu sync.Mutex
 	f  *draw.Fonts
+	// recent are the last pictures drawn, by their board: a live board
+	// (engine.Game.PinnedPicture) is asked for at every entry, and the
+	// steps of an entry being made leave the board as it was, so the
+	// picture is drawn only when the board changed. drawn counts the
+	// boards painted (for tests).
+	recent []drawn
+	drawn  int
 }
+
+// drawn is a board's picture, by the board's hash.
+type drawn struct {
+	key [32]byte
+	pic engine.Picture
+}
+
+// recentBoards bounds the cache: a board or two per channel playing now.
+const recentBoards = 32
 
 // NewIllustrator parses the embedded fonts once.
 func NewIllustrator() (*Illustrator, error) {
@@ -78,11 +96,34 @@ func Changed(events []engine.Event) bool {
 
 // Draw draws the board.
 func (il *Illustrator) Draw(b Board) (engine.Picture, error) {
+	enc, err := json.Marshal(b)
+	if err != nil {
+		return engine.Picture{}, fmt.Errorf("uboot pictures: %w", err)
+	}
+	key := sha256.Sum256(enc)
 	il.mu.Lock()
 	defer il.mu.Unlock()
+	for _, d := range il.recent {
+		if d.key == key {
+			return d.pic, nil // the same board: the same bytes
+		}
+	}
 	data, err := paint(il.f, b).PNG()
 	if err != nil {
 		return engine.Picture{}, fmt.Errorf("uboot pictures: %w", err)
 	}
-	return engine.Picture{Name: "board.png", ContentType: "image/png", Data: data}, nil
+	il.drawn++
+	pic := engine.Picture{Name: "board.png", ContentType: "image/png", Data: data}
+	if len(il.recent) == recentBoards {
+		il.recent = il.recent[1:]
+	}
+	il.recent = append(il.recent, drawn{key: key, pic: pic})
+	return pic, nil
+}
+
+// Painted is how many boards were painted, not taken from the cache.
+func (il *Illustrator) Painted() int {
+	il.mu.Lock()
+	defer il.mu.Unlock()
+	return il.drawn
 }

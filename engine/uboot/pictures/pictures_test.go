@@ -121,3 +121,27 @@ func BenchmarkBoardPicture(b *testing.B) {
 		}
 	}
 }
+
+// A live board is asked for at every entry (engine.Game.PinnedPicture):
+// the steps of an entry being made leave the board as it was, and its
+// picture is then the one drawn before, not painted again; a change of
+// the board paints a new one.
+func TestSameBoardIsNotPaintedTwice(t *testing.T) {
+	il, err := pictures.NewIllustrator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := play(t, `{}`, "order")
+	first, err := il.Illustrate(st, "status", nil)
+	if err != nil || len(first) != 1 {
+		t.Fatal(err)
+	}
+	again, _ := il.Illustrate(play(t, `{}`, "order", "o:course"), "status", nil) // a step: the same board
+	if il.Painted() != 1 || !bytes.Equal(first[0].Data, again[0].Data) {
+		t.Fatalf("a step of an entry repainted the board: %d paintings", il.Painted())
+	}
+	moved, _ := il.Illustrate(play(t, `{}`, "mob"), "status", nil) // paid: the Order Track moved
+	if il.Painted() != 2 || bytes.Equal(first[0].Data, moved[0].Data) {
+		t.Fatalf("a changed board: %d paintings, same bytes %v", il.Painted(), bytes.Equal(first[0].Data, moved[0].Data))
+	}
+}
