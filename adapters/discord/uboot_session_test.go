@@ -43,6 +43,7 @@ func TestUbootScriptedSessionThroughDiscord(t *testing.T) {
 		t.Fatalf("the four roles claimed: %+v", rec.Seats)
 	}
 	var took []time.Duration
+	refusedFor := map[string]bool{"captain": true} // step 0 below
 	for i, s := range scripted.Script {
 		rec = r.ubootRecord()
 		p := r.pending(rec)
@@ -60,6 +61,19 @@ func TestUbootScriptedSessionThroughDiscord(t *testing.T) {
 				if again := r.ubootRecord(); again.Decisions != rec.Decisions || string(again.State) != string(rec.State) {
 					t.Fatalf("%s's refused click changed the game", other)
 				}
+			}
+		}
+		if i > 0 && s.Role != "" && !refusedFor[s.Role] && !strings.HasPrefix(s.Key, "t=") {
+			// The first entry of each role: a stranger's click is refused,
+			// the holder named, and changes nothing (§5.1).
+			refusedFor[s.Role] = true
+			other := scripted.Stranger
+			r.press("c1", other, "k1:"+rec.ID+":"+p.Token+":"+s.Key)
+			if got := r.lastPrivate(); !strings.Contains(got, "("+s.User()+"): your click changed nothing.") {
+				t.Errorf("step %d %q, %s's entry: a stranger's click: %q", i, s.Key, s.Role, got)
+			}
+			if again := r.ubootRecord(); again.Decisions != rec.Decisions || string(again.State) != string(rec.State) {
+				t.Fatalf("step %d: a stranger's refused click changed the game", i)
 			}
 		}
 		began := time.Now()
