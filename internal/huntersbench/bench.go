@@ -7,6 +7,7 @@
 package huntersbench
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -39,8 +40,12 @@ type benchReport struct {
 	CPUSeconds          float64 `json:"cpu_seconds,omitempty"`
 	CareersPerCPUSecond float64 `json:"careers_per_cpu_second,omitempty"`
 	DecisionsPerCareer  float64 `json:"decisions_per_career"`
-	AllocsPerCareer     float64 `json:"allocs_per_career"`
-	BytesPerCareer      float64 `json:"bytes_per_career"`
+	// InstructionsPerCareer, with --instructions, is callgrind's count
+	// (0 when not counted; InstructionsNot says why).
+	InstructionsPerCareer float64 `json:"instructions_per_career,omitempty"`
+	InstructionsNot       string  `json:"instructions_not_counted,omitempty"`
+	AllocsPerCareer       float64 `json:"allocs_per_career"`
+	BytesPerCareer        float64 `json:"bytes_per_career"`
 	// LargestState and MeanState are the sizes of a saved game (JSON) over
 	// every decision of the sampled careers.
 	LargestState int     `json:"largest_saved_state_bytes"`
@@ -64,8 +69,12 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	prompts := fs.Int("prompts", 200, "with --advisor: engagement prompts to time")
 	rollouts := fs.Int("rollouts", hunters.DefaultRollouts, "with --advisor: rollouts of an option")
 	workers := fs.Int("workers", 1, "careers played at once, each worker on its own core (the target is for one)")
+	instructions := fs.Bool("instructions", false, fmt.Sprintf("also count the instructions of %d careers with valgrind's callgrind, where the machine has it (load does not move them; about a minute)", instructionCareers))
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if n, ok := os.LookupEnv(childEnv); ok {
+		return runChild(n, *boat, *start, stderr)
 	}
 	if *workers < 1 || *workers > 1024 {
 		fmt.Fprintln(stderr, "kaleun bench: --workers must be between 1 and 1024")
@@ -148,6 +157,12 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kaleun bench:", err)
 		return 2
 	}
+	if *instructions {
+		ctx, cancel := context.WithTimeout(context.Background(), instructionsTimeout)
+		ic := countInstructions(ctx, instructionCareers, *boat, *start)
+		cancel()
+		out.InstructionsPerCareer, out.InstructionsNot = ic.PerCareer, ic.Why
+	}
 	if *asJSON {
 		b, _ := json.Marshal(out)
 		fmt.Fprintln(stdout, string(b))
@@ -167,6 +182,12 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  by CPU time   %.0f careers per CPU-second (%.2f s of CPU; on a loaded machine the wall clock counts the waits)\n", out.CareersPerCPUSecond, out.CPUSeconds)
 	}
 	fmt.Fprintf(stdout, "  decisions     %.1f a career\n", out.DecisionsPerCareer)
+	switch {
+	case out.InstructionsPerCareer > 0:
+		fmt.Fprintf(stdout, "  instructions  %.0f a career (callgrind, %d careers; %.0f a decision)\n", out.InstructionsPerCareer, instructionCareers, out.InstructionsPerCareer/out.DecisionsPerCareer)
+	case *instructions:
+		fmt.Fprintf(stdout, "  instructions  not counted: %s\n", out.InstructionsNot)
+	}
 	fmt.Fprintf(stdout, "  allocations   %.1f a career, %.0f bytes\n", out.AllocsPerCareer, out.BytesPerCareer)
 	fmt.Fprintf(stdout, "  saved game    %d bytes at most, %.0f on average\n", out.LargestState, out.MeanState)
 	return 0
