@@ -105,27 +105,31 @@ func homeProblem(view map[string]any) string {
 // homeOpened is the Events API callback Slack sends when user opens the
 // Home tab: app_home_opened, tab "home", in his direct messages with the
 // app (channel D-<user>, as conversations.open names it here).
-func homeOpened(id, user string) map[string]any {
+func homeOpened(id, user, tab string) map[string]any {
 	return map[string]any{
 		"token": "verification-token-unused", "team_id": "T1", "api_app_id": "A1", "type": "event_callback",
 		"event_id": "Ev" + id, "event_time": time.Now().Unix(), "event_context": "ctx-" + id,
 		"authorizations": []any{map[string]any{"team_id": "T1", "user_id": "UBOT", "is_bot": true}},
-		"event": map[string]any{"type": "app_home_opened", "user": user, "channel": "D-" + user, "tab": "home",
+		"event": map[string]any{"type": "app_home_opened", "user": user, "channel": "D-" + user, "tab": tab,
 			"event_ts": fmt.Sprintf("%d.000100", time.Now().Unix())},
 	}
 }
 
 // HomeOpened sends app_home_opened over Socket Mode, in an events_api
 // envelope, as Slack does when user opens the Home tab.
-func (f *Server) HomeOpened(env, user string) {
+func (f *Server) HomeOpened(env, user string) { f.TabOpened(env, user, "home") }
+
+// TabOpened sends app_home_opened for a tab of the App Home: "home", or
+// "messages" (the direct messages with the app, which Slack also reports).
+func (f *Server) TabOpened(env, user, tab string) {
 	f.Write(map[string]any{"envelope_id": env, "type": "events_api", "accepts_response_payload": false,
-		"retry_attempt": 0, "retry_reason": "", "payload": homeOpened(env, user)})
+		"retry_attempt": 0, "retry_reason": "", "payload": homeOpened(env, user, tab)})
 }
 
 // HomeOpened is app_home_opened posted to the app's event request URL
 // (/slack/events), as JSON, signed (not yet sent).
 func (h *HTTPApp) HomeOpened(id, user string) *Request {
-	b, err := json.Marshal(homeOpened(id, user))
+	b, err := json.Marshal(homeOpened(id, user, "home"))
 	if err != nil {
 		h.f.t.Errorf("slackfake: an event: %v", err)
 	}
@@ -141,3 +145,10 @@ func (h *HTTPApp) URLVerification(id, challenge string) *Request {
 
 // isJSON reports whether a request is posted as JSON (the Events API's).
 func (r *Request) isJSON() bool { return strings.HasPrefix(r.ContentType, "application/json") }
+
+// Calls counts the calls of a Web API method ("views.publish") so far.
+func (f *Server) Calls(method string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.methods[method]
+}
