@@ -2,6 +2,7 @@ package slack
 
 import (
 	"fmt"
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -211,5 +212,49 @@ func TestAppHomeKeepsWithinSlacksHundredBlocks(t *testing.T) {
 	}
 	if _, err := a.api.PublishViewContext(t.Context(), slack.PublishViewContextRequest{UserID: "U0", View: slack.HomeTabViewRequest{Type: slack.VTHomeTab, Blocks: slack.Blocks{BlockSet: many}}}); err == nil || !strings.Contains(err.Error(), "invalid_arguments") {
 		t.Errorf("101 blocks: %v", err)
+	}
+}
+
+// Over HTTP, Slack posts app_home_opened as JSON to /slack/events, signed:
+// the adapter answers the URL's challenge with itself, publishes the
+// opener's Home once per event (a replay is refused, Slack's retry of it
+// answered and not acted upon again), and refuses an unsigned event.
+func TestAppHomeOverHTTP(t *testing.T) {
+	f := slackfake.New(t)
+	b := startHTTPBot(t, f, nil, nil)
+	app := f.HTTPApp("http://"+b.a.Addr, testSecret)
+	if a, err := app.Send(app.Slash("s1", "C1", "U1", "/hunters", "new boat:VIIC")); err != nil || a.Status != http.StatusOK {
+		t.Fatalf("new: %+v %v", a, err)
+	}
+	if a, err := app.Send(app.URLVerification("v1", "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P")); err != nil || a.Status != http.StatusOK || a.Body != "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P" {
+		t.Fatalf("url_verification: %+v %v", a, err)
+	}
+	forged := app.HomeOpened("h0", "U1")
+	forged.Signature = "v0=" + strings.Repeat("0", 64)
+	if a, err := app.Send(forged); err != nil || a.Status != http.StatusUnauthorized {
+		t.Fatalf("an unsigned event: %+v %v", a, err)
+	}
+	opened := app.HomeOpened("h1", "U1")
+	if a, err := app.Send(opened); err != nil || a.Status != http.StatusOK {
+		t.Fatalf("app_home_opened: %+v %v", a, err)
+	}
+	if a, err := app.Send(opened); err != nil || a.Status != http.StatusConflict {
+		t.Fatalf("its replay: %+v %v", a, err)
+	}
+	if a, err := app.Send(app.Retry(opened, 1)); err != nil || a.Status != http.StatusOK {
+		t.Fatalf("Slack's retry of it: %+v %v", a, err)
+	}
+	if a, err := app.Send(app.HomeOpened("h2", "U2")); err != nil || a.Status != http.StatusOK {
+		t.Fatalf("another's app_home_opened: %+v %v", a, err)
+	}
+	b.a.Close() // waits for what the events began
+	if got := f.Publishes(); got["U1"] != 1 || got["U2"] != 1 || got["U0"] != 0 {
+		t.Fatalf("each event publishes its opener's Home once: %v", got)
+	}
+	if text := homeText(t, f, "U1"); !strings.Contains(text, "1 game, 1 waiting on you; 0 tournaments.") || !strings.Contains(text, "waits on you: _Start_") {
+		t.Errorf("U1's Home: %q", text)
+	}
+	if text := homeText(t, f, "U2"); !strings.Contains(text, "You play in no game") {
+		t.Errorf("U2's Home holds none of U1's games: %q", text)
 	}
 }
