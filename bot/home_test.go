@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -58,5 +59,26 @@ func TestGamesPageIsTheCallersAlone(t *testing.T) {
 	none, err := svc.GamesPage(ctx, here, stranger)
 	if err != nil || len(none.Games)+len(none.Tournaments) != 0 || !strings.HasPrefix(none.Text, "You play in no game") {
 		t.Errorf("a stranger's page: %+v %v", none, err)
+	}
+}
+
+// BenchmarkGamesPage is what a Home tab costs the bot for a player with 25
+// running games (`/kaleun games`' bound), each waiting on his Start: the
+// figure behind publishing the page only when it is opened, not at every
+// turn (docs/operators/slack.md).
+func BenchmarkGamesPage(b *testing.B) {
+	svc, _ := newService(b)
+	for i := range 25 {
+		p := Place{Platform: "slack", Space: "T1", Channel: fmt.Sprintf("C%d", i)}
+		if _, err := svc.Command(b.Context(), p, prien, "hunters", "new", map[string]string{"boat": "VIIC", "start": "1941-06"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		page, err := svc.GamesPage(b.Context(), Place{Platform: "slack", Space: "T1"}, prien)
+		if err != nil || len(page.Games) != 25 {
+			b.Fatal(page, err)
+		}
 	}
 }

@@ -78,10 +78,22 @@ func TestAppHomeListsTheOpenersGamesOnSlack(t *testing.T) {
 		}
 		return ""
 	}
+	webCalls := func() int {
+		n := 0
+		for _, m := range r.f.Methods() {
+			n += r.f.Calls(m)
+		}
+		return n
+	}
+	callsBefore, steps := webCalls(), 0
 	for i := 0; i < 200 && waiting() != "funker"; i++ {
 		if !r.step("C1") {
 			t.Fatal("the duel ended before a prompt waited on funker")
 		}
+		steps++
+	}
+	if steps > 0 {
+		t.Logf("a turn of the duel: %.1f Web API calls (%d over %d turns)", float64(webCalls()-callsBefore)/float64(steps), webCalls()-callsBefore, steps)
 	}
 	if waiting() != "funker" {
 		t.Fatal("no prompt waits on funker")
