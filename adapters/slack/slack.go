@@ -272,7 +272,8 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 		a.post(ctx, place, cmd.UserID, rest, nil)
 	case socketmode.EventTypeEventsAPI:
 		// app_home_opened: acknowledged first (Slack wants it within 3 s),
-		// then his Home tab published.
+		// then his Home tab published. A retried envelope publishes it
+		// again, which changes nothing: the page is built the same.
 		ev, ok := evt.Data.(slackevents.EventsAPIEvent)
 		if !ok || evt.Request == nil {
 			return
