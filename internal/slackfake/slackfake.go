@@ -45,12 +45,12 @@ type Server struct {
 	// pictures are the files an image block of a posted or updated message
 	// shows, by id (Block Kit's slack_file), with how often each was shown.
 	pictures map[string]int
-	conn    *websocket.Conn
-	methods map[string]int
-	ts      int
-	acks    chan map[string]any
-	posts   chan url.Values
-	open    chan struct{}
+	conn     *websocket.Conn
+	methods  map[string]int
+	ts       int
+	acks     chan map[string]any
+	posts    chan url.Values
+	open     chan struct{}
 	// messages are what Slack shows, by key (channel/ts), made in order;
 	// types are the content types files were uploaded with; responses and
 	// slashes remember where each response_url and slash command points.
