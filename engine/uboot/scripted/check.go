@@ -273,7 +273,17 @@ func Check(st *uboot.State, events []engine.Event) []string {
 	if !slices.Equal(discard, []string{"bread", "eggs", "lemons", "meat"}) || len(st.Today) != 0 || len(st.Lemons) != 0 {
 		fail("§9.4.2: discard %v, today %v, lemons aside %v; want eggs, meat, bread and the lemon discarded", st.FoodDiscard, st.Today, st.Lemons)
 	}
-	if !logged(st, "22:00, 2 meal(s): -1 +1: morale unchanged.") {
+	// §10.3.7: the breach's countdown is the app's, entered as read; the
+	// board says each reading and runs none out.
+	for _, c := range []string{"1:35", "0:40"} {
+		if !logged(events, "The app's countdown for the breach in section 2 shows "+c) {
+			fail("§10.3.7: the app's countdown read at %s is not on the board's notes", c)
+		}
+	}
+	if !logged(events, "The breach in section 2 is sealed.") {
+		fail("§10.3.7: the breach sealed at the app's word is not on the board's notes")
+	}
+	if !logged(events, "22:00, 2 meal(s): -1 +1: morale unchanged.") {
 		fail("§9.4.2: the 22:00 line, want the second meal's +1 bonus (2 meal(s): -1 +1)")
 	}
 	return bad
@@ -332,9 +342,10 @@ func card(p *uboot.Pack, r engine.Roll) (uboot.CardDef, bool) {
 	return uboot.CardDef{}, false
 }
 
-func logged(st *uboot.State, line string) bool {
-	for _, l := range st.Log {
-		if strings.Contains(l, line) {
+// logged: one of the events (the board's notes) says line.
+func logged(events []engine.Event, line string) bool {
+	for _, e := range events {
+		if strings.Contains(e.Text, line) {
 			return true
 		}
 	}
