@@ -39,6 +39,7 @@ type (
 	Seat        = record.Seat
 	EventRecord = record.EventRecord
 	Acted       = record.Acted
+	Proposal    = record.Proposal
 )
 
 // The log versions: how a game's entries are hashed (record.LogV1...).

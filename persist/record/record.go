@@ -93,6 +93,9 @@ type GameRecord struct {
 	// game: 0 from its start, else the handover's (what he may read of
 	// the game's private entries starts there).
 	OwnerSince uint64 `json:"owner_since,omitempty"`
+	// Handovers counts the game's substitutes (audit's "substitute"
+	// entries number them).
+	Handovers int `json:"handovers,omitempty"`
 }
 
 // Proposal is a substitute waiting for agreement: From's seats to To, as
