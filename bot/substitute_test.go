@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/bot/audit"
+	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/tonnagewar"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -233,4 +235,58 @@ func TestSubstituteRefusedInAFinishedGame(t *testing.T) {
 	}
 	mustClick(t, svc, prien, c.Private[0].Options[0].ID)
 	privateSays(t, "a finished game", substituteCmd(t, svc, here, prien, kretschmer, lemp), nil, "finished game's seats stay")
+}
+
+// A Tonnage War hand passes with its seat: the newcomer's `hand` shows the
+// cards as they stand, and none of the seat's private lines from before
+// his handover (what it drew, for the absent player's eyes); the absent
+// player sees the hand no more.
+func TestSubstituteSeesTheHandFromTheHandoverOn(t *testing.T) {
+	tw, err := tonnagewar.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := engine.Described(map[string]engine.Rules{"tonnagewar": tw})
+	svc, store := serviceWith(t, games, "tw", false)
+	walker := User{ID: "u2", Name: "Walker"}
+	if _, err := svc.Command(t.Context(), here, prien, "tonnagewar", "challenge", map[string]string{"b": UserArg(walker.ID, walker.Name)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Command(t.Context(), here, walker, "tonnagewar", "accept", nil); err != nil {
+		t.Fatal(err)
+	}
+	rec := loadHere(t, store, here)
+	st, err := tw.Decode(rec.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := engine.PrivateViewOf(st)
+	hand := func(u User) Reply {
+		t.Helper()
+		r, err := svc.Command(t.Context(), here, u, "tonnagewar", view, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	before := hand(walker)
+	if len(before.Private) < 2 || before.Private[1].Title != "Lately, for your eyes" {
+		t.Fatalf("Walker's hand before the handover shows what he drew: %+v", before.Private)
+	}
+	args := map[string]string{"seat": UserArg(walker.ID, walker.Name), "with": UserArg(lemp.ID, lemp.Name)}
+	for _, u := range []User{prien, lemp} {
+		if _, err := svc.Command(t.Context(), here, u, "tonnagewar", "substitute", args); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := hand(lemp)
+	if len(after.Private) == 0 || after.Private[0].Text != before.Private[0].Text {
+		t.Fatalf("Lemp's hand is not the seat's as it stands: %+v", after.Private)
+	}
+	for _, m := range after.Private {
+		if m.Title == "Lately, for your eyes" {
+			t.Fatalf("Lemp is shown the seat's private lines from before his handover: %s", m.Text)
+		}
+	}
+	privateSays(t, "Walker's hand", hand(walker), nil, "Only the players of this game")
 }
