@@ -188,11 +188,20 @@ func (s *Service) agreeOnSubstitute(ctx context.Context, place Place, rec *persi
 	if fresh {
 		verb = "proposes that"
 	}
-	text := fmt.Sprintf("🔁 %s %s **%s** takes over %s's place in game %s. %s: each confirms with `substitute seat:%s with:%s` (the same words).",
-		user.Name, verb, h.to.Name, h.from.Name, rec.ID, waitingFor(rec, next.Proposal, needed), UserArg(h.from.ID, ""), UserArg(h.to.ID, ""))
+	// The hint names the players, not their mentions: a mention in it
+	// would ping the absent player (Slack reads mentions in code too).
+	text := fmt.Sprintf("🔁 %s %s **%s** takes over %s's place in game %s. %s: each confirms with the same command (`substitute`, seat: %s, with: %s).",
+		user.Name, verb, h.to.Name, h.from.Name, rec.ID, waitingFor(rec, next.Proposal, needed), h.from.Name, h.to.Name)
+	// One message in the channel for the whole agreement: the proposal,
+	// edited as players agree and into the handover at the last (an edit
+	// pings nobody: those it waits for are pinged when it is posted).
 	m := Message{Text: text, Tone: ToneDone, Mentions: missing}
-	return Reply{Public: []Message{m}}, nil
+	return Reply{Private: []Message{{Text: "Noted: " + waitingFor(rec, next.Proposal, needed) + ".", Tone: ToneDone}},
+		Elsewhere: []Notice{{Place: place, Channel: []Message{m}, Sticky: agreementSticky(rec.ID)}}}, nil
 }
+
+// agreementSticky names the message of a game's agreement on a substitute.
+func agreementSticky(gameID string) string { return "substitute:" + gameID }
 
 // remainingPlayers are a game's players but old, each once.
 func remainingPlayers(rec *persist.GameRecord, old string) []string {
@@ -293,9 +302,15 @@ func (s *Service) handOver(ctx context.Context, asked, at Place, rec *persist.Ga
 	s.log.Info("substitute", "game", rec.ID, "from", h.from.ID, "to", h.to.ID)
 	m := s.handoverMessage(rec, st, sub)
 	var r Reply
-	if asked.Key() == at.Key() {
+	switch {
+	case tour == nil:
+		// The agreement's message becomes the handover (the newcomer was
+		// pinged by it); he who agreed last is told here.
+		r.Private = []Message{{Text: fmt.Sprintf("Done: %s plays in game %s from now on.", h.to.Name, rec.ID), Tone: ToneDone}}
+		r.Elsewhere = []Notice{{Place: at, Channel: []Message{m}, Sticky: agreementSticky(rec.ID)}}
+	case asked.Key() == at.Key():
 		r.Public = []Message{m}
-	} else {
+	default:
 		r.Private = []Message{{Text: fmt.Sprintf("Done: %s plays %s's career of %s from now on (its thread has the news).", h.to.Name, h.from.Name, tour.Name), Tone: ToneDone}}
 		r.Elsewhere = []Notice{{Place: at, Channel: []Message{m}}}
 	}

@@ -67,18 +67,26 @@ func TestSubstituteInADuelByAgreement(t *testing.T) {
 	if got := loadHere(t, store, here); got.Seq != before.Seq || got.Proposal != nil || got.Seats[1].ID != kretschmer.ID {
 		t.Fatalf("a refusal changed the game: %+v", got)
 	}
+	// The agreement is one message in the channel, kept up to date: the
+	// proposal (pinging whom it waits for, never the absent player), then
+	// the handover in its place.
 	r = substituteCmd(t, svc, here, prien, kretschmer, lemp)
-	if len(r.Public) != 1 || !strings.Contains(r.Public[0].Text, "proposes") || !slices.Contains(r.Public[0].Mentions, lemp.ID) {
+	if len(r.Public) != 0 || len(r.Elsewhere) != 1 || r.Elsewhere[0].Place != here || r.Elsewhere[0].Sticky == "" ||
+		!strings.Contains(r.Elsewhere[0].Channel[0].Text, "proposes") || !slices.Equal(r.Elsewhere[0].Channel[0].Pings(), []string{lemp.ID}) {
 		t.Fatalf("the proposal: %+v", r)
 	}
+	sticky := r.Elsewhere[0].Sticky
 	if got := loadHere(t, store, here); got.Seats[1].ID != kretschmer.ID || got.Seq != before.Seq {
 		t.Fatalf("a proposal alone hands nothing over, nor logs anything: %+v", got)
 	}
 	privateSays(t, "agreeing twice", substituteCmd(t, svc, here, prien, kretschmer, lemp), nil, "agreed to this substitute already")
 	clock.t = clock.t.Add(30 * time.Minute)
 	r = substituteCmd(t, svc, here, lemp, kretschmer, lemp)
-	if len(r.Public) != 1 || r.Public[0].Mention != lemp.ID || r.Public[0].Jump != waiting.Ref || !strings.Contains(r.Public[0].Text, "takes over from Kretschmer") {
-		t.Fatalf("the handover's message: %+v", r)
+	if len(r.Public) != 0 || len(r.Elsewhere) != 1 || r.Elsewhere[0].Sticky != sticky {
+		t.Fatalf("the handover is not the agreement's message: %+v", r)
+	}
+	if m := r.Elsewhere[0].Channel[0]; m.Mention != lemp.ID || m.Jump != waiting.Ref || !strings.Contains(m.Text, "takes over from Kretschmer") {
+		t.Fatalf("the handover's message: %+v", m)
 	}
 	rec := loadHere(t, store, here)
 	if rec.Seats[1].ID != lemp.ID || rec.Seats[1].Name != lemp.Name || !slices.Contains(rec.Replaced, kretschmer.ID) || rec.Proposal != nil || rec.Seq != before.Seq+1 {
