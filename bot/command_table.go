@@ -155,7 +155,7 @@ func commandTable() []command {
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
 				return s.tournament(ctx, c.place, c.user, c.game, c.args)
 			}},
-		{CommandSpec: CommandSpec{Name: "substitute", Help: "Hand an absent player's place to a substitute (a tournament's organiser; elsewhere the players who remain and the newcomer, by agreement)", Args: []ArgSpec{
+		{CommandSpec: CommandSpec{Name: "substitute", Help: "Give an absent player's place to a substitute (a tournament's organiser; elsewhere the players who remain and the newcomer, by agreement)", Args: []ArgSpec{
 			{Name: "seat", Help: "the absent player", Required: true, User: true},
 			{Name: "with", Help: "the newcomer who takes his place", Required: true, User: true},
 		}}, reach: channelWide,

@@ -54,7 +54,7 @@ func (s *Service) substitute(ctx context.Context, c *commandCall) (Reply, error)
 	if errors.Is(err, persist.ErrNotFound) {
 		t, terr := s.store.TournamentAt(ctx, place.Key())
 		if errors.Is(terr, persist.ErrNotFound) {
-			return private("There is no running game here to hand a seat of: a finished game's seats stay as they were."), nil
+			return private("There is no running game here to pass a seat of: a finished game's seats stay as they were."), nil
 		}
 		if terr != nil {
 			return Reply{}, terr
@@ -65,7 +65,7 @@ func (s *Service) substitute(ctx context.Context, c *commandCall) (Reply, error)
 		case e == nil:
 			return private(fmt.Sprintf("%s has no career in %s: nothing changed.", UserArg(oldID, ""), t.Name)), nil
 		case e.Withdrawn:
-			return private(fmt.Sprintf("%s has withdrawn from %s, and his career was archived with it: nothing is left to hand over.", e.Name, t.Name)), nil
+			return private(fmt.Sprintf("%s has withdrawn from %s, and his career was archived with it: nothing is left to pass on.", e.Name, t.Name)), nil
 		case e.Place == "":
 			return private(fmt.Sprintf("%s's career has not been set up yet (the tournament has not started): `tournament remove` and a new entrant do it.", e.Name)), nil
 		}
@@ -100,7 +100,7 @@ func (s *Service) substitute(ctx context.Context, c *commandCall) (Reply, error)
 	}
 	if tour != nil {
 		if c.user.ID != tour.Organiser {
-			return private(fmt.Sprintf("Only the organiser of %s (%s) hands a career to a substitute: nothing changed.", tour.Name, tour.OrganiserName)), nil
+			return private(fmt.Sprintf("Only the organiser of %s (%s) gives a career to a substitute: nothing changed.", tour.Name, tour.OrganiserName)), nil
 		}
 		h.by = []audit.Person{{ID: c.user.ID, Name: c.user.Name}}
 		return s.handOver(ctx, c.place, place, rec, st, tour, h)
