@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
 	"github.com/kaleun/kaleun/engine/tonnagewar"
 	"github.com/kaleun/kaleun/persist"
 )
@@ -297,4 +300,78 @@ func TestSubstituteSeesTheHandFromTheHandoverOn(t *testing.T) {
 		}
 	}
 	privateSays(t, "Walker's hand", hand(walker), nil, "Only the players of this game")
+}
+
+// In a wolfpack (a tournament's team game, a seat per boat) the organiser
+// gives one boat to a newcomer: the pack's other boats are untouched, the
+// boat's pending prompt is the newcomer's, the replaced player's click on
+// it is refused, and the standings name both.
+func TestSubstituteForABoatOfAWolfpack(t *testing.T) {
+	h, _ := hunters.NewRules()
+	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-wolfpack": wolfpack.NewRules(h)})
+	svc, store := serviceWith(t, games, "w", true)
+	organiser := User{ID: "bdu", Name: "Dönitz"}
+	tcmd := func(u User, args map[string]string) Reply {
+		t.Helper()
+		r, err := svc.Command(t.Context(), here, u, "hunters", "tournament", args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	tcmd(organiser, map[string]string{"action": "create", "format": "wolfpack", "name": "Drumbeat"})
+	var players []User
+	for i := 0; i < 4; i++ {
+		players = append(players, User{ID: fmt.Sprintf("p%02d", i), Name: fmt.Sprintf("Kaleun %02d", i)})
+		tcmd(players[i], map[string]string{"action": "join"})
+	}
+	r := tcmd(organiser, map[string]string{"action": "start"})
+	pack := r.Elsewhere[0].Place
+	absent := players[1]
+	before := loadHere(t, store, pack)
+	r, err := svc.Command(t.Context(), here, organiser, "hunters", "substitute", map[string]string{"seat": UserArg(absent.ID, absent.Name), "with": UserArg(lemp.ID, lemp.Name)})
+	if err != nil || len(r.Elsewhere) != 2 || r.Elsewhere[0].Place != pack {
+		t.Fatalf("the handover: %+v %v", r, err)
+	}
+	if sm := fieldsText(r.Elsewhere[1].Channel[0]); !strings.Contains(sm, "Lemp (for Kaleun 01 from decision") {
+		t.Fatalf("the standings: %s", sm)
+	}
+	rec := loadHere(t, store, pack)
+	for i, st := range rec.Seats {
+		want := before.Seats[i].ID
+		if want == absent.ID {
+			want = lemp.ID
+		}
+		if st.ID != want {
+			t.Fatalf("seat %s is %s's after the handover, want %s's", st.Seat, st.ID, want)
+		}
+	}
+	st, err := games["hunters-wolfpack"].Rules.Decode(rec.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p *engine.Prompt
+	for _, q := range pendingAll(st) {
+		if id, _ := answerer(rec, q); id == lemp.ID {
+			p = q
+		}
+	}
+	if p == nil {
+		t.Fatal("no prompt of the pack waits on the newcomer")
+	}
+	click := func(u User) Reply {
+		t.Helper()
+		r, err := svc.Click(t.Context(), pack, u, optionID(rec.ID, p.Token, p.Options[0].Key))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	privateSays(t, "the replaced player's click", click(absent), nil, "changed nothing")
+	if r := click(lemp); len(r.Answered) == 0 {
+		t.Fatalf("the newcomer's click: %+v", r)
+	}
+	if games, _ := store.GamesOf(t.Context(), pack.Key(), absent.ID); len(games) != 0 {
+		t.Errorf("the pack is still in the replaced player's list")
+	}
 }
