@@ -206,17 +206,29 @@ func TestSubstituteInATournamentByItsOrganiser(t *testing.T) {
 	if len(r.Public) == 0 {
 		t.Fatalf("Lemp's Start: %+v", r)
 	}
+	// Lemp decides and takes it back, under another name than the one the
+	// handover gave him (a nickname changed since): the undo is logged as
+	// by the commander the handover named, as verify holds it.
+	nick := User{ID: lemp.ID, Name: "Lemp's new nickname"}
+	mustClick(t, svc, nick, lastPrompt(t, r).Options[0].ID)
+	u, err := svc.Command(t.Context(), here, nick, "hunters", "undo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(u.Private) == 1 && len(u.Private[0].Options) == 2 {
+		u = mustClick(t, svc, nick, u.Private[0].Options[0].ID)
+	}
 	rec := loadHere(t, store, career)
 	if rec.Owner != lemp.ID || rec.OwnerName != lemp.Name {
 		t.Fatalf("the career's commander: %s %s", rec.Owner, rec.OwnerName)
 	}
-	if rep := audit.Verify(auditOf(t, store, rec), games); !rep.OK() || rep.Substitutes != 1 {
-		t.Fatalf("the career's log: %+v", rep)
+	if rep := audit.Verify(auditOf(t, store, rec), games); !rep.OK() || rep.Substitutes != 1 || rep.Undos != 1 {
+		t.Fatalf("the career's log: %+v (the undo: %+v)", rep, u)
 	}
 	// Handed back, by the organiser alone.
 	privateSays(t, "Kretschmer back by himself", sub(kretschmer, lemp, kretschmer), nil, "Only the organiser")
 	r = sub(organiser, lemp, kretschmer)
-	if sm := r.Elsewhere[1].Channel[0]; !strings.Contains(fieldsText(sm), "Kretschmer (back from Lemp at decision 1)") {
+	if sm := r.Elsewhere[1].Channel[0]; !strings.Contains(fieldsText(sm), "Kretschmer (back from Lemp at decision 2)") {
 		t.Fatalf("the standings after the career came back: %s", fieldsText(sm))
 	}
 	if rep := audit.Verify(auditOf(t, store, loadHere(t, store, career)), games); !rep.OK() || rep.Substitutes != 2 {
