@@ -149,12 +149,14 @@ const (
 	lemp
 )
 
-// untilTheAbsentPlayersTurn plays Prien's prompts (their first option)
-// until one waits on Kretschmer, whose turn it then is: Prien's click on
-// it is refused.
+// untilTheAbsentPlayersTurn plays the duel (each prompt's first option)
+// for at least a dozen decisions, so that the channel reads as a game does,
+// then until a prompt waits on Kretschmer: Prien's click on it is refused.
+// Whose prompt it is, the bot says: Prien presses first, and Kretschmer
+// when Prien's click is refused.
 func untilTheAbsentPlayersTurn(t *testing.T, s side) {
 	t.Helper()
-	for i := 0; i < 200; i++ {
+	for i := 0; i < 300; i++ {
 		var msg any
 		var value string
 		awaitCondition(t, s.name()+": a live prompt", func() bool {
@@ -173,9 +175,17 @@ func untilTheAbsentPlayersTurn(t *testing.T, s side) {
 			_, next, ok := s.live()
 			return ok && next != value
 		})
-		if turned {
+		if !turned {
+			continue
+		}
+		if i >= 12 {
 			return
 		}
+		s.press(fmt.Sprintf("k%d", i), msg, s.user(kretschmer), value)
+		awaitCondition(t, s.name()+": Kretschmer's click answered", func() bool {
+			_, next, ok := s.live()
+			return ok && next != value
+		})
 	}
 	t.Fatalf("%s: Kretschmer is never asked", s.name())
 }
