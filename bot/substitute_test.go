@@ -180,9 +180,8 @@ func TestSubstituteInATournamentByItsOrganiser(t *testing.T) {
 	tcmd(organiser, map[string]string{"action": "create", "format": "top", "length": "short", "name": "Cup"})
 	tcmd(prien, map[string]string{"action": "join"})
 	tcmd(kretschmer, map[string]string{"action": "join"})
-	r := tcmd(organiser, map[string]string{"action": "start"})
-	start := r.Elsewhere[1].Channel[0] // Kretschmer's career waits for his Start
-	career := r.Elsewhere[1].Place
+	schepke := User{ID: "u7", Name: "Schepke"}
+	tcmd(schepke, map[string]string{"action": "join"})
 	sub := func(u User, old, newcomer User) Reply {
 		t.Helper()
 		r, err := svc.Command(t.Context(), here, u, "hunters", "substitute", map[string]string{"seat": UserArg(old.ID, old.Name), "with": UserArg(newcomer.ID, newcomer.Name)})
@@ -191,6 +190,12 @@ func TestSubstituteInATournamentByItsOrganiser(t *testing.T) {
 		}
 		return r
 	}
+	privateSays(t, "before the start", sub(organiser, kretschmer, lemp), nil, "has not been set up yet")
+	r := tcmd(organiser, map[string]string{"action": "start"})
+	start := r.Elsewhere[1].Channel[0] // Kretschmer's career waits for his Start
+	career := r.Elsewhere[1].Place
+	tcmd(organiser, map[string]string{"action": "remove", "player": UserArg(schepke.ID, schepke.Name)})
+	privateSays(t, "a withdrawn entrant", sub(organiser, schepke, lemp), nil, "has withdrawn")
 	privateSays(t, "an entrant", sub(prien, kretschmer, lemp), nil, "Only the organiser")
 	privateSays(t, "no career", sub(organiser, stranger, lemp), nil, "has no career")
 	privateSays(t, "to an entrant", sub(organiser, kretschmer, prien), nil, "one career in a tournament")
