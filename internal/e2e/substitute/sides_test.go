@@ -28,21 +28,27 @@ func (s *discordSide) user(who int) string { return []string{"u1", "u2", "u3"}[w
 // userOptions sends a subcommand whose options are users, as Discord
 // does: type 6, each user resolved in the interaction's data.
 func (s *discordSide) userOptions(id, by, sub string, opts [][2]string) {
+	s.dispatch(id, "c1", by, "hunters-duel", sub, opts)
+}
+
+// dispatch sends /game sub in a channel, the options given as user
+// options (type 6, resolved) when they name one of the test's users.
+func (s *discordSide) dispatch(id, channel, by, game, sub string, opts [][2]string) {
 	var o []any
 	users := map[string]any{}
 	for _, x := range opts {
 		typ := 3
-		if strings.HasPrefix(x[1], "u") && len(x[1]) == 2 {
+		if strings.HasPrefix(x[1], "u") && len(x[1]) == 2 && x[0] != "action" {
 			typ = 6
-			users[x[1]] = map[string]any{"id": x[1], "username": []string{"Prien", "Kretschmer", "Lemp"}[x[1][1]-'1']}
+			users[x[1]] = map[string]any{"id": x[1], "username": []string{"Prien", "Kretschmer", "Lemp", "Dönitz"}[x[1][1]-'1']}
 		}
 		o = append(o, map[string]any{"name": x[0], "type": typ, "value": x[1]})
 	}
 	s.interactions++
 	if err := s.f.Dispatch("INTERACTION_CREATE", map[string]any{
-		"id": id, "application_id": "app", "type": 2, "token": "tok-" + id, "guild_id": "g1", "channel_id": "c1",
+		"id": id, "application_id": "app", "type": 2, "token": "tok-" + id, "guild_id": "g1", "channel_id": channel,
 		"member": discordfake.Member(by, false),
-		"data": map[string]any{"id": "cmd", "name": "hunters-duel", "type": 1, "resolved": map[string]any{"users": users},
+		"data": map[string]any{"id": "cmd", "name": game, "type": 1, "resolved": map[string]any{"users": users},
 			"options": []any{map[string]any{"name": sub, "type": 1, "options": o}}},
 	}); err != nil {
 		panic(err)
@@ -129,14 +135,6 @@ func (s *discordSide) direct(user, text string) int {
 
 func (s *discordSide) figures() chatread.Figures {
 	f := chatread.Figures{Interactions: s.interactions}
-	var games []string
-	for _, m := range s.f.Messages() {
-		for _, id := range m.CustomIDs() {
-			if g := gameOf(id); g != "" && !slices.Contains(games, g) {
-				games = append(games, g)
-			}
-		}
-	}
 	s.pump.mu.Lock()
 	defer s.pump.mu.Unlock()
 	for _, m := range s.f.Messages() {
@@ -156,6 +154,9 @@ func (s *discordSide) figures() chatread.Figures {
 
 func (s *discordSide) gameID(t *testing.T) string {
 	for _, m := range s.f.Messages() {
+		if m.Channel != "c1" {
+			continue
+		}
 		for _, id := range m.CustomIDs() {
 			if g := gameOf(id); g != "" {
 				return g
@@ -220,6 +221,12 @@ func (p *discordPump) read(f *discordfake.Server, post discordfake.Post) {
 }
 
 func (p *discordPump) stop() { close(p.done); p.wg.Wait() }
+
+func (p *discordPump) pingsOf(id string) []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.pings[id]
+}
 
 // slackSide plays in channel C1 of the fake Slack.
 type slackSide struct {

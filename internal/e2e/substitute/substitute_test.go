@@ -33,7 +33,10 @@ const wait = 30 * time.Second
 // reminder does), counted from the handover; Kretschmer's click is refused
 // and Lemp's decides; the channels keep within the noise bounds; and each
 // game's log, as `kaleun audit` exports it, passes `kaleun verify` with its
-// handover.
+// handover. Beside them, on Discord, a tournament's organiser gives a
+// career (waiting for its Start) to Lemp from the tournament's channel:
+// the standings show both names, the career's thread pings Lemp, and after
+// the restart Kretschmer's Start is refused and Lemp's starts it.
 func TestASubstituteTakesOverAcrossAKill9OnDiscordAndSlack(t *testing.T) {
 	began := time.Now()
 	bin := build(t)
@@ -73,6 +76,11 @@ tick = "1s"
 	proc.start()
 	awaitReady(t, df, sf)
 	sides := []side{&discordSide{f: df, pump: dp}, &slackSide{f: sf}}
+	// A tournament's career on Discord, beside the duels: the organiser
+	// decides, the standings show both names (its own interactions are
+	// not the duel channel's).
+	cup := &discordCup{s: &discordSide{f: df, pump: dp}}
+	cup.handOver(t)
 	for _, s := range sides {
 		s.challenge(t)
 		untilTheAbsentPlayersTurn(t, s)
@@ -98,6 +106,7 @@ tick = "1s"
 	if since := time.Since(handedOver); since < 7*time.Second {
 		t.Errorf("the reminder came %v after the handover: the newcomer's clock starts at the handover (8 s)", since)
 	}
+	cup.playOn(t)
 	time.Sleep(3 * time.Second) // ticks more: a reminder sent twice would show
 	for _, s := range sides {
 		reminders := s.public("(reminder 1)")
@@ -124,6 +133,7 @@ tick = "1s"
 		f.Check(t)
 	}
 	proc.stop()
+	cup.verify(t, bin, db, dir)
 	for _, s := range sides {
 		out, err := exec.Command(bin, "audit", "--db", db, "--game", s.gameID(t)).Output()
 		if err != nil {
