@@ -155,6 +155,11 @@ func commandTable() []command {
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
 				return s.tournament(ctx, c.place, c.user, c.game, c.args)
 			}},
+		{CommandSpec: CommandSpec{Name: "substitute", Help: "Give an absent player's place to a substitute (a tournament's organiser; elsewhere the players who remain and the newcomer, by agreement)", Args: []ArgSpec{
+			{Name: "seat", Help: "the absent player", Required: true, User: true},
+			{Name: "with", Help: "the newcomer who takes his place", Required: true, User: true},
+		}}, reach: channelWide,
+			run: (*Service).substitute},
 		{CommandSpec: CommandSpec{Name: "leaderboard", Help: "This server's games by score, against the game's historical results"}, reach: channelWide,
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
 				return s.leaderboard(ctx, c.place, c.game)

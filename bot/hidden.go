@@ -55,7 +55,9 @@ func (s *Service) hand(ctx context.Context, rec *persist.GameRecord, st engine.S
 	if err != nil {
 		return Reply{}, err
 	}
-	mine := entriesFor(evs, seat.Seat, false)
+	// What the seat saw before its holder took it over was another
+	// player's: a substitute sees its entries from his handover on.
+	mine := entriesFor(since(evs, seat.Since), seat.Seat, false)
 	if len(mine) > 12 {
 		mine = mine[len(mine)-12:]
 	}
@@ -77,4 +79,15 @@ func secretsKept(st engine.State, what string) (Reply, bool) {
 		return Reply{}, false
 	}
 	return private(fmt.Sprintf("Not while the game runs: %s would tell the players' hidden cards. It is yours once the game ends, with the dice seed.", what)), true
+}
+
+// since are the entries after entry from (all of them for 0).
+func since(evs []persist.EventRecord, from uint64) []persist.EventRecord {
+	out := evs[:0:0]
+	for _, e := range evs {
+		if e.Seq > from {
+			out = append(out, e)
+		}
+	}
+	return out
 }

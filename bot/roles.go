@@ -37,6 +37,9 @@ func (s *Service) claim(ctx context.Context, rec *persist.GameRecord, user User,
 		return private(fmt.Sprintf("`claim %s` claims the role; `claim %s off` gives it up.", role.ID, role.ID)), nil
 	}
 	held := seatOf(rec, role.ID)
+	if why := replacedRefusal(rec, user.ID); why != "" && off == "" {
+		return private(why), nil
+	}
 	next := *rec
 	var text string
 	switch {

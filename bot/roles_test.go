@@ -157,3 +157,44 @@ func TestClaimOnlyInGamesOfRoles(t *testing.T) {
 		}
 	}
 }
+
+// A game of roles honours a substitute (issue 34 item 3): every role the
+// absent player held passes to the newcomer, whose entries they are from
+// then on; the absent player's click is refused, and he cannot claim his
+// way back in, even a role given up.
+func TestRolesPassToASubstitute(t *testing.T) {
+	svc, store := crewService(t)
+	ctx := t.Context()
+	if _, err := svc.Command(ctx, here, prien, "crew", "new", nil); err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := store.Load(ctx, here.Key())
+	for _, role := range []string{"captain", "fo"} {
+		if _, err := svc.Command(ctx, here, kretschmer, "crew", "claim", map[string]string{"role": role}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := map[string]string{"seat": UserArg(kretschmer.ID, kretschmer.Name), "with": UserArg(lemp.ID, lemp.Name)}
+	for _, u := range []User{prien, lemp} {
+		if _, err := svc.Command(ctx, here, u, "crew", "substitute", args); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := svc.Command(ctx, here, stranger, "crew", "claim", nil)
+	says(t, r, err, "Captain: Lemp; First Officer: Lemp")
+	r, err = svc.Click(ctx, here, kretschmer, optionID(rec.ID, "0", "order"))
+	says(t, r, err, "This entry is the Captain's (Lemp): your click changed nothing.")
+	r, err = svc.Click(ctx, here, lemp, optionID(rec.ID, "0", "order"))
+	if err != nil || len(r.Private) > 0 && strings.Contains(r.Private[0].Text, "changed nothing") {
+		t.Fatalf("the Captain's new holder orders: %v %+v", err, r)
+	}
+	if _, err := svc.Command(ctx, here, lemp, "crew", "claim", map[string]string{"role": "captain", "off": "off"}); err != nil {
+		t.Fatal(err)
+	}
+	r, err = svc.Command(ctx, here, kretschmer, "crew", "claim", map[string]string{"role": "captain"})
+	says(t, r, err, "A substitute took your place in this game")
+	rec, _ = store.Load(ctx, here.Key())
+	if seatOf(rec, "captain") != nil {
+		t.Fatalf("the replaced player claimed his way back: %+v", rec.Seats)
+	}
+}

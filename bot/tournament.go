@@ -646,7 +646,7 @@ func (s *Service) StandingLines(ctx context.Context, t *persist.Tournament) ([]S
 		if row.Detail != "" {
 			value += " · " + row.Detail
 		}
-		out = append(out, StandingLine{Place: label, Name: row.entrant.Name, Value: value, GameID: row.entrant.GameID})
+		out = append(out, StandingLine{Place: label, Name: entrantLabel(row.entrant), Value: value, GameID: row.entrant.GameID})
 	}
 	return out, teamTotals(rows, teamsTitle(rules, t.Format), s.games[t.Game]), nil
 }

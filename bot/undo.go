@@ -110,6 +110,10 @@ func (s *Service) undo(ctx context.Context, place Place, rec *persist.GameRecord
 	by := user.Name
 	if s := seatedUser(rec, user.ID); s != nil {
 		by = s.Name // as the game knows him
+	} else if user.ID == rec.Owner && rec.OwnerSince > 0 {
+		// A commander by a substitute's handover: as its log entry names
+		// him, which verify holds his undos to.
+		by = rec.OwnerName
 	}
 	v, others, err := t.Plan(last, by, seat)
 	if errors.Is(err, audit.ErrUndo) {

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -178,7 +179,10 @@ func putSchedule(tx kvTx, key string, due []Due) error {
 // nor brings back a reminder a tick has already sent. fresh holds the due
 // times of every prompt pending now, as if each had just begun; only those
 // of prompts not yet planned are kept. Prompts no longer pending lose theirs.
-func mergeSchedule(tx kvTx, key string, fresh []Due) error {
+//
+// A prompt named in replan is laid out anew from fresh, its old due times
+// dropped (a substitute's handover: the newcomer's clock starts then).
+func mergeSchedule(tx kvTx, key string, fresh []Due, replan ...string) error {
 	sb := tx.Bucket(bucketSchedule)
 	old, err := scheduleKeys(sb, key)
 	if err != nil {
@@ -191,7 +195,7 @@ func mergeSchedule(tx kvTx, key string, fresh []Due) error {
 	planned := map[string]bool{}
 	var keep [][]byte
 	for _, k := range old {
-		if token, ok := tokenOfDueKey(k); ok && pending[token] {
+		if token, ok := tokenOfDueKey(k); ok && pending[token] && !slices.Contains(replan, token) {
 			keep = append(keep, k)
 			planned[token] = true
 		}

@@ -95,6 +95,25 @@ func putPlayerGames(tx kvTx, g gamePlayers) error {
 	return nil
 }
 
+// dropLeaving takes players who leave a running game (a substitute took
+// their seats) out of its entries in the index: the game is no longer in
+// their list, and is in the newcomer's (putPlayerGames).
+func dropLeaving(tx kvTx, key, id string, leaving []string) error {
+	b := tx.Bucket(bucketPlayerGames)
+	if b == nil || len(leaving) == 0 {
+		return nil
+	}
+	for _, u := range leaving {
+		k := playerGameKey(PlayerKey(key, u), key)
+		if bytes.Equal(b.Get(k), []byte(id)) {
+			if err := b.Delete(k); err != nil {
+				return fmt.Errorf("dropping %s's entry of game %s: %w", u, id, err)
+			}
+		}
+	}
+	return nil
+}
+
 // dropPlayerGames takes a game that leaves its place out of the index.
 func dropPlayerGames(tx kvTx, v []byte) error {
 	b := tx.Bucket(bucketPlayerGames)

@@ -39,6 +39,7 @@ type (
 	Seat        = record.Seat
 	EventRecord = record.EventRecord
 	Acted       = record.Acted
+	Proposal    = record.Proposal
 )
 
 // The log versions: how a game's entries are hashed (record.LogV1...).
@@ -134,6 +135,13 @@ type CommitPlan struct {
 	// time (a deadline's decision): what it brings is delivered again by
 	// another replica if this one dies before it has delivered it.
 	Deliver *Due
+	// Replan names prompts (by token) whose due times start again from
+	// Due rather than keep their plan: a substitute's handover gives the
+	// newcomer his own clock and reminders for the prompt he inherits.
+	Replan []string
+	// Leaving are players (user ids) who leave the game in this commit (a
+	// substitute's handover): the index of players' games drops them.
+	Leaving []string
 }
 
 // CommitWith is a commit that does what plan says besides.
@@ -178,7 +186,7 @@ func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, 
 			return err
 		}
 		if plan.Schedule {
-			if err := mergeSchedule(tx, rec.Key, plan.Due); err != nil {
+			if err := mergeSchedule(tx, rec.Key, plan.Due, plan.Replan...); err != nil {
 				return err
 			}
 		}
@@ -196,6 +204,9 @@ func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, 
 			return archiveIn(tx, rec.Key, rec.ID, b)
 		}
 		if err := tx.Bucket(bucketIDs).Put([]byte(rec.ID), []byte(rec.Key)); err != nil {
+			return err
+		}
+		if err := dropLeaving(tx, next.Key, next.ID, plan.Leaving); err != nil {
 			return err
 		}
 		if err := putPlayerGames(tx, recordPlayers(&next)); err != nil {

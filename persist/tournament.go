@@ -50,6 +50,18 @@ type Entrant struct {
 	Seat string `json:"seat,omitempty"`
 	// VacationUsed counts the vacation days he has taken in it.
 	VacationUsed int `json:"vacation_used,omitempty"`
+	// Was are the players who held this career before him, the first
+	// first: a substitute (the organiser's `substitute`) took it over from
+	// each at the decision named. The standings show both names.
+	Was []Former `json:"was,omitempty"`
+}
+
+// Former is a player who held a tournament career until a substitute took
+// it over, at decision From (the first decision the newcomer took).
+type Former struct {
+	User string `json:"user"`
+	Name string `json:"name"`
+	From int    `json:"from"`
 }
 
 // SaveTournament stores a tournament; an open or running one is found by

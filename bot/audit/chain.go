@@ -74,7 +74,7 @@ func (x *Export) kind(i int) engine.EventKind {
 // gameMasters are the entries the game master writes, not the rules: a
 // replay skips them.
 func gameMasters(kind engine.EventKind) bool {
-	return kind == KindSeed || kind == KindGenesis || kind == KindVoid || kind == KindRules || kind == KindEnded
+	return kind == KindSeed || kind == KindGenesis || kind == KindVoid || kind == KindRules || kind == KindEnded || kind == KindSubstitute
 }
 
 // checkGenesis holds the file's game and dice fields to what the first

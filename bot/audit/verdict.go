@@ -96,6 +96,9 @@ func Check(data []byte, games engine.Registry, o CheckOptions) Verdict {
 		fmt.Fprintf(&b, "undos: %s; %d taken back before any die was rolled since (free). Each void entry names the dice it discarded; none was rolled again.\n",
 			UndoneText(r.UndoneAfterDice), r.Undos-r.UndoneAfterDice)
 	}
+	if r.Substitutes > 0 {
+		fmt.Fprintf(&b, "substitutes: %d handovers of seats, each from the player who held the seat then; every undo after one is by the seat's holder of that moment. The substitute entries name who took over what, after which decision, and who decided it.\n", r.Substitutes)
+	}
 	if r.Reading != "" {
 		fmt.Fprintf(&b, "note: the decisions replay from the setup as the kaleun of its time read it, %s: the game was begun before a default of its rules changed\n", r.Reading)
 	}

@@ -53,6 +53,10 @@ type Report struct {
 	// UndoneAfterDice those taken back after dice were seen: the marks the
 	// game carries.
 	Undos, UndoneAfterDice int
+	// Substitutes counts the handovers of seats to substitutes the log
+	// records (its "substitute" entries), each checked against the seats'
+	// holders before it.
+	Substitutes int
 	// RulesChanged, when set, says the replay parted from the log at a
 	// decision played under another version of the rules than this
 	// verifier's (or under one the log does not name): the chain, the seeds
@@ -105,12 +109,12 @@ func Verify(data []byte, games engine.Registry) Report {
 		return Report{Problems: []Problem{{Msg: fmt.Sprintf("format %q version %d: this verifier reads %s versions 1 and 2", x.Format, x.Version, Format)}}}
 	}
 	r := Report{Version: x.Version, Head: x.Head, GameID: x.Game.ID, Surface: x.Game.Surface, Entries: len(x.Entries),
-		Scripted: x.Dice.Scheme == SchemeScripted}
+		Scripted: x.Dice.Scheme == SchemeScripted, Substitutes: substitutes(&x)}
 	if len(x.Entries) == 0 {
 		r.Problems = []Problem{{Msg: "the log has no entries: every game's log opens with its first entry when it is created"}}
 		return r
 	}
-	for _, check := range []func(*Export) []Problem{checkChain, checkGenesis, checkOrder, checkRulesEntries} {
+	for _, check := range []func(*Export) []Problem{checkChain, checkGenesis, checkOrder, checkRulesEntries, checkSubstitutes} {
 		if r.Problems = check(&x); len(r.Problems) > 0 {
 			return r
 		}

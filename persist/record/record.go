@@ -81,6 +81,31 @@ type GameRecord struct {
 	// can say what happened since. A player it lacks (a game from before
 	// it was kept) has no "since your last turn" until he acts.
 	Acted map[string]Acted `json:"acted,omitempty"`
+	// Replaced are the players a substitute took the seat of (the bot's
+	// `substitute`; the audit's "substitute" entry) and who hold none of
+	// the game now: they may not come back into it by themselves (a
+	// role's `claim`), only by a handover the other way.
+	Replaced []string `json:"replaced,omitempty"`
+	// Proposal is a substitute proposed and not yet agreed by every
+	// player it needs (a game outside a tournament); nil: none.
+	Proposal *Proposal `json:"proposal,omitempty"`
+	// OwnerSince is the log entry from which the owner commands the
+	// game: 0 from its start, else the handover's (what he may read of
+	// the game's private entries starts there).
+	OwnerSince uint64 `json:"owner_since,omitempty"`
+	// Handovers counts the game's substitutes (audit's "substitute"
+	// entries number them).
+	Handovers int `json:"handovers,omitempty"`
+}
+
+// Proposal is a substitute waiting for agreement: From's seats to To, as
+// proposed by the players in Agreed (user ids, the proposer first).
+type Proposal struct {
+	From     string    `json:"from"`
+	To       string    `json:"to"`
+	ToName   string    `json:"to_name"`
+	Agreed   []string  `json:"agreed"`
+	Proposed time.Time `json:"proposed"`
 }
 
 // Acted is a player's last own decision in a game: the log's length and
@@ -100,6 +125,10 @@ type Seat struct {
 	Name string `json:"name"`
 	// AutoRoll: the bot presses his enemy rolls for him (13.1.2).
 	AutoRoll bool `json:"auto_roll,omitempty"`
+	// Since is the log entry from which this player holds the seat: 0
+	// from the start (or his claim), else his handover's; the seat's
+	// private entries before it were another player's to see.
+	Since uint64 `json:"since,omitempty"`
 }
 
 // EventRecord is one entry of a game's log: an event (a roll, a decision, a
