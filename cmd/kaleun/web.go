@@ -113,6 +113,23 @@ func (w webTournaments) FindTournament(ctx context.Context, link string) (*web.T
 		}
 		page.Standings = append(page.Standings, st)
 	}
+	if g := w.games[t.Game]; g != nil {
+		page.Unit = g.ScoreUnit
+	}
+	progress, err := w.svc.TournamentProgress(ctx, t)
+	if err != nil {
+		return nil, fmt.Errorf("the careers of tournament %s: %w", t.ID, err)
+	}
+	for _, c := range progress {
+		wc := web.Career{Name: c.Name, Deadline: c.Deadline, Awaited: c.Awaited}
+		if wc.Link, err = w.store.Link(ctx, c.GameID); err != nil {
+			return nil, err
+		}
+		for _, p := range c.Series {
+			wc.Series = append(wc.Series, web.Point{Label: p.Label, Score: p.Score})
+		}
+		page.Careers = append(page.Careers, wc)
+	}
 	return page, nil
 }
 
