@@ -142,4 +142,3 @@ func thousands(n int) string {
 	}
 	return b.String()
 }
-
