@@ -17,6 +17,8 @@ import (
 type careerRow struct {
 	user, name string
 	game       *engine.Game
+	// gameID is the career's game, over the record's place, for its page.
+	gameID string
 	engine.Summary
 }
 
@@ -43,7 +45,7 @@ func (s *Service) careers(ctx context.Context, place Place, game string) ([]care
 			return true
 		}
 		for _, c := range sums {
-			row := careerRow{user: rec.Owner, name: rec.OwnerName, game: g, Summary: c}
+			row := careerRow{user: rec.Owner, name: rec.OwnerName, game: g, gameID: rec.ID, Summary: c}
 			if c.Seat != "" {
 				if seat := seatOf(rec, c.Seat); seat != nil {
 					row.user, row.name = seat.ID, seat.Name
