@@ -153,26 +153,62 @@ func (w webBoards) FindBoard(ctx context.Context, link string) (*web.Board, erro
 	if g == nil {
 		return nil, web.ErrNoGame
 	}
-	msgs, err := w.svc.Leaderboard(ctx, platform, space, game)
+	msgs, users, err := w.svc.Leaderboard(ctx, platform, space, game)
 	if err != nil {
 		return nil, fmt.Errorf("the leaderboard of %s on %s/%s: %w", game, platform, space, err)
 	}
 	b := &web.Board{Title: g.Title + ": the leaderboard of a " + platform + " server"}
-	for _, m := range msgs {
+	for i, m := range msgs {
 		sec := web.BoardSection{Title: m.Title, Text: m.Text}
-		for _, f := range m.Fields {
-			sec.Lines = append(sec.Lines, web.BoardLine{Name: f.Name, Value: f.Value})
+		for j, f := range m.Fields {
+			line := web.BoardLine{Name: f.Name, Value: f.Value}
+			if i == 0 && j < len(users) && users[j] != "" {
+				if line.Player, err = w.store.PlayerLink(ctx, platform, space, users[j]); err != nil {
+					return nil, err
+				}
+			}
+			sec.Lines = append(sec.Lines, line)
 		}
 		b.Sections = append(b.Sections, sec)
 	}
 	return b, nil
 }
 
+// webPlayers are the players' pages: by their links only, a player's
+// careers and luck on one server (the bot's PlayerPage).
+type webPlayers struct {
+	store *persist.Store
+	svc   *bot.Service
+}
+
+func (w webPlayers) FindPlayer(ctx context.Context, link string) (*web.Player, error) {
+	platform, space, user, err := w.store.FindPlayerLink(ctx, link)
+	if errors.Is(err, persist.ErrNotFound) || errors.Is(err, persist.ErrNoLinkSecret) {
+		return nil, web.ErrNoGame
+	}
+	if err != nil {
+		return nil, err
+	}
+	page, err := w.svc.PlayerPage(ctx, platform, space, user)
+	if err != nil {
+		return nil, fmt.Errorf("the page of player %s on %s/%s: %w", user, platform, space, err)
+	}
+	p := &web.Player{Name: page.Name, Server: "His careers on a " + platform + " server.", Luck: page.Luck, Games: page.Games, Withheld: page.Withheld}
+	for _, c := range page.Careers {
+		pc := web.PlayerCareer{Kind: c.Kind, Label: c.Label, Name: c.Name, Line: c.Line}
+		if pc.Link, err = w.store.Link(ctx, c.GameID); err != nil {
+			return nil, err
+		}
+		p.Careers = append(p.Careers, pc)
+	}
+	return p, nil
+}
+
 // startWeb serves the pages at web.listen, the games' and tournaments'
 // pages from store (the standings by svc); kaleun serve closes the server
 // last.
 func startWeb(cfg *config, log *slog.Logger, store *persist.Store, games engine.Registry, svc *bot.Service) (*web.Server, error) {
-	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log, Tournaments: webTournaments{store, svc, games}, Boards: webBoards{store, svc, games}})
+	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log, Tournaments: webTournaments{store, svc, games}, Boards: webBoards{store, svc, games}, Players: webPlayers{store, svc}})
 	if err != nil {
 		return nil, err
 	}
