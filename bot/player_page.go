@@ -3,13 +3,40 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/bot/luck"
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/web"
 	"github.com/kaleun/kaleun/persist"
 )
+
+// FindPlayer implements web.Players: the page a player's link names, by
+// the link only (web.ErrNoGame for any other).
+func (s *Service) FindPlayer(ctx context.Context, link string) (*web.Player, error) {
+	platform, space, user, err := s.store.FindPlayerLink(ctx, link)
+	if errors.Is(err, persist.ErrNotFound) || errors.Is(err, persist.ErrNoLinkSecret) {
+		return nil, web.ErrNoGame
+	}
+	if err != nil {
+		return nil, err
+	}
+	page, err := s.PlayerPage(ctx, platform, space, user)
+	if err != nil {
+		return nil, fmt.Errorf("the page of player %s on %s/%s: %w", user, platform, space, err)
+	}
+	p := &web.Player{Name: page.Name, Server: "His careers on a " + platform + " server.", Luck: page.Luck, Games: page.Games, Withheld: page.Withheld}
+	for _, c := range page.Careers {
+		pc := web.PlayerCareer{Kind: c.Kind, Label: c.Label, Name: c.Name, Line: c.Line}
+		if pc.Link, err = s.store.Link(ctx, c.GameID); err != nil {
+			return nil, err
+		}
+		p.Careers = append(p.Careers, pc)
+	}
+	return p, nil
+}
 
 // A player's web page: his careers on a server, as the leaderboard reads
 // them (every game of the server's channels, the same games the

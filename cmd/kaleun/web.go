@@ -174,41 +174,11 @@ func (w webBoards) FindBoard(ctx context.Context, link string) (*web.Board, erro
 	return b, nil
 }
 
-// webPlayers are the players' pages: by their links only, a player's
-// careers and luck on one server (the bot's PlayerPage).
-type webPlayers struct {
-	store *persist.Store
-	svc   *bot.Service
-}
-
-func (w webPlayers) FindPlayer(ctx context.Context, link string) (*web.Player, error) {
-	platform, space, user, err := w.store.FindPlayerLink(ctx, link)
-	if errors.Is(err, persist.ErrNotFound) || errors.Is(err, persist.ErrNoLinkSecret) {
-		return nil, web.ErrNoGame
-	}
-	if err != nil {
-		return nil, err
-	}
-	page, err := w.svc.PlayerPage(ctx, platform, space, user)
-	if err != nil {
-		return nil, fmt.Errorf("the page of player %s on %s/%s: %w", user, platform, space, err)
-	}
-	p := &web.Player{Name: page.Name, Server: "His careers on a " + platform + " server.", Luck: page.Luck, Games: page.Games, Withheld: page.Withheld}
-	for _, c := range page.Careers {
-		pc := web.PlayerCareer{Kind: c.Kind, Label: c.Label, Name: c.Name, Line: c.Line}
-		if pc.Link, err = w.store.Link(ctx, c.GameID); err != nil {
-			return nil, err
-		}
-		p.Careers = append(p.Careers, pc)
-	}
-	return p, nil
-}
-
 // startWeb serves the pages at web.listen, the games' and tournaments'
 // pages from store (the standings by svc); kaleun serve closes the server
 // last.
 func startWeb(cfg *config, log *slog.Logger, store *persist.Store, games engine.Registry, svc *bot.Service) (*web.Server, error) {
-	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log, Tournaments: webTournaments{store, svc, games}, Boards: webBoards{store, svc, games}, Players: webPlayers{store, svc}})
+	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log, Tournaments: webTournaments{store, svc, games}, Boards: webBoards{store, svc, games}, Players: svc})
 	if err != nil {
 		return nil, err
 	}
