@@ -189,8 +189,12 @@ func (r Report) Summary() string {
 	if r.Z < 0 {
 		dir = "below"
 	}
-	return fmt.Sprintf("Over %d rolls on %d charts his dice read, on average, %.2f standard deviations %s what fair dice give (z = %+.2f): fair dice rolled the same way come out this high or lower %s of the time, this high or higher %s. Higher is not always better: some charts want a low roll.",
-		r.N, len(r.Charts), math.Abs(r.Z)/math.Sqrt(float64(r.N)), dir, r.Z, percent(r.Percentile), percent(100-r.Percentile))
+	charts := fmt.Sprintf("%d charts", len(r.Charts))
+	if len(r.Charts) == 1 {
+		charts = "1 chart"
+	}
+	return fmt.Sprintf("Over %d rolls on %s his dice read, on average, %.2f standard deviations %s what fair dice give (z = %+.2f): fair dice rolled the same way come out this high or lower %s of the time, this high or higher %s. Higher is not always better: some charts want a low roll.",
+		r.N, charts, math.Abs(r.Z)/math.Sqrt(float64(r.N)), dir, r.Z, percent(r.Percentile), percent(100-r.Percentile))
 }
 
 // Verdict says a chart's figures in plain words.
