@@ -20,7 +20,7 @@ type reading struct {
 
 // readingOf is the reading of a notation as the log writes it (see
 // engine.Roll.Dice): "NdM" is the sum of N dice of M sides (with highest,
-// the highest of them, XXI's 9.2), "d66" two d6 read as tens and units
+// the highest of them, when the roll says Highest), "d66" two d6 read as tens and units
 // (11..66), "1d10+1d10" a tens and a ones d10 read as 1..100 (a face of 10
 // reads 0, "00" is 100). Any other notation (a deck's shuffle) is not a
 // chart's roll: false.

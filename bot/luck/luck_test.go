@@ -12,7 +12,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 // The expected distributions are exact: 2d6's 7 is 6 in 36; d66 reads
 // tens and units (11..66, each 1 in 36); 1d10+1d10 reads 1..100, each 1 in
-// 100 (3.4's "00" is 100); XXI's highest of 3d6 (9.2) is a 6 with 91 in
+// 100 ("00" is 100); the highest of 3d6 is a 6 with 91 in
 // 216; 20d6 (convolved, too many to enumerate) has mean 70 and variance
 // 20·35/12.
 func TestExpectedDistributionsAreExact(t *testing.T) {

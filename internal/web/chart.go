@@ -46,7 +46,7 @@ type (
 )
 
 // chartOf draws the careers' series: x is the point's number (the start,
-// then each patrol, as the game counts them), y the score; nil when no
+// then each stage the game counts), y the score; nil when no
 // career has two points.
 func chartOf(careers []Career, unit string) *chartView {
 	longest, top := 0, 0

@@ -24,7 +24,7 @@ type Tournament struct {
 
 // Career is one started career's next deadline (zero: none pending for
 // its player), what it waits for, and its score over time (a point for
-// the start, then one per stage the game counts, e.g. each patrol).
+// the start, then one per stage the game counts).
 type Career struct {
 	Name, Link string
 	Deadline   time.Time
