@@ -77,8 +77,13 @@ func (s *Service) PlayerPage(ctx context.Context, platform, space, user string) 
 		kind := r.game.Title
 		page.Careers = append(page.Careers, PlayerCareer{GameID: r.gameID, Kind: kind, Label: r.Label, Name: r.Name, Line: careerLine(r), Over: r.Over})
 	}
-	var rolls []engine.Roll
-	var failure error
+	// His games, read first: each one's log is read after, outside the
+	// listing's transaction.
+	type mine struct {
+		rec  persist.GameRecord
+		held map[string]bool
+	}
+	var games []mine
 	err = s.store.EachGame(ctx, platform+"/"+space+"/", func(rec *persist.GameRecord) bool {
 		held, name := seatsHeld(rec, user)
 		if held == nil || rec.AwaitingStart {
@@ -87,24 +92,24 @@ func (s *Service) PlayerPage(ctx context.Context, platform, space, user string) 
 		if page.Name == "" {
 			page.Name = name
 		}
-		mine, withheld, err := s.rollsOf(ctx, rec, held)
+		games = append(games, mine{*rec, held})
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	var rolls []engine.Roll
+	for _, g := range games {
+		got, withheld, err := s.rollsOf(ctx, &g.rec, g.held)
 		if err != nil {
-			failure = fmt.Errorf("the rolls of game %s: %w", rec.ID, err)
-			return false
+			return nil, fmt.Errorf("the rolls of game %s: %w", g.rec.ID, err)
 		}
 		if withheld {
 			page.Withheld++
-			return true
+			continue
 		}
 		page.Games++
-		rolls = append(rolls, mine...)
-		return true
-	})
-	if err == nil {
-		err = failure
-	}
-	if err != nil {
-		return nil, err
+		rolls = append(rolls, got...)
 	}
 	page.Luck = luck.Measure(rolls)
 	return page, nil
