@@ -96,6 +96,28 @@ func playerPages(t *testing.T, site *web.Site, store *persist.Store, pages map[s
 	}
 }
 
+// getPage adds one page to pages, by path; it must be served.
+func getPage(t *testing.T, site *web.Site, pages map[string]string, path string) {
+	t.Helper()
+	w := httptest.NewRecorder()
+	site.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+	b, _ := io.ReadAll(w.Result().Body)
+	if c := w.Result().StatusCode; c != 200 {
+		t.Fatalf("%s: %d %s", path, c, b)
+	}
+	pages[path] = string(b)
+}
+
+// boardPage adds the server's leaderboard of a game to pages.
+func boardPage(t *testing.T, site *web.Site, store *persist.Store, pages map[string]string, game string) {
+	t.Helper()
+	link, err := store.BoardLink(t.Context(), here.Platform, here.Space, game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	getPage(t, site, pages, "/"+web.BoardPath(link))
+}
+
 // noneShown fails when a page holds one of the secrets.
 func noneShown(t *testing.T, step int, pages map[string]string, secrets map[string]string) {
 	t.Helper()
@@ -144,7 +166,7 @@ func TestWebPagesKeepTonnageWarHandsHidden(t *testing.T) {
 	}
 	games := engine.Described(map[string]engine.Rules{"tonnagewar": tw})
 	svc, store := serviceWith(t, games, "tw", false)
-	site, err := web.New(web.Options{Games: storeGames{store}, Rules: games, Players: svc})
+	site, err := web.New(web.Options{Games: storeGames{store}, Rules: games, Players: svc, Boards: svc, Tournaments: svc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,6 +185,7 @@ func TestWebPagesKeepTonnageWarHandsHidden(t *testing.T) {
 		for _, u := range seatUser {
 			playerPages(t, site, store, pages, u)
 		}
+		boardPage(t, site, store, pages, "tonnagewar")
 		noneShown(t, step, pages, secrets)
 		for path, page := range pages {
 			if strings.Contains(path, "?step=") {
@@ -197,7 +220,7 @@ func TestWebPagesKeepTonnageWarHandsHidden(t *testing.T) {
 // seed in force at any time; the replay and the file are withheld then.
 func TestWebPagesKeepTheDuelsSecretChoiceHidden(t *testing.T) {
 	svc, store, games := newDuelService(t)
-	site, err := web.New(web.Options{Games: storeGames{store}, Rules: games, Players: svc})
+	site, err := web.New(web.Options{Games: storeGames{store}, Rules: games, Players: svc, Boards: svc, Tournaments: svc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,6 +231,17 @@ func TestWebPagesKeepTheDuelsSecretChoiceHidden(t *testing.T) {
 	r = mustClick(t, svc, kretschmer, lastPrompt(t, r).Options[0].ID)
 	rec, _ := store.Load(t.Context(), here.Key())
 	id := rec.ID
+	// A tournament whose two careers are the duel's seats (saved as the
+	// bot saves one), so its page (standings, deadlines, chart) is scanned
+	// too.
+	if err := store.SaveTournament(t.Context(), &persist.Tournament{ID: "t1", Game: "hunters-duel", Name: "Cup", Key: "discord/guild1/cups", Status: "running",
+		Entrants: []persist.Entrant{{User: prien.ID, Name: prien.Name, GameID: id, Place: here.Key(), Seat: "a"}, {User: kretschmer.ID, Name: kretschmer.Name, GameID: id, Place: here.Key(), Seat: "b"}}}); err != nil {
+		t.Fatal(err)
+	}
+	tlink, err := store.TournamentLink(t.Context(), "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
 	secretMoments, steps := 0, 0
 	for i := 0; i < 400 && secretMoments < 3 && !ended(r); i++ {
 		rec, err := store.Load(t.Context(), here.Key())
@@ -242,6 +276,8 @@ func TestWebPagesKeepTheDuelsSecretChoiceHidden(t *testing.T) {
 		}
 		pages := webPages(t, site, store, id, secretPending || i%100 == 0)
 		playerPages(t, site, store, pages, prien, kretschmer)
+		boardPage(t, site, store, pages, "hunters-duel")
+		getPage(t, site, pages, "/"+web.TournamentPath(tlink))
 		noneShown(t, i, pages, secrets)
 		for path := range pages {
 			if secretPending && strings.Contains(path, "?step=") {
