@@ -80,6 +80,9 @@ func Measure(rolls []engine.Roll) Report {
 		if r.Chart == "" {
 			k.chart = r.Case
 		}
+		if k.chart == "" {
+			k.chart = "roll" // neither a chart nor a case: grouped by its dice
+		}
 		a := by[k]
 		if a == nil {
 			dist := rd.distribution()
