@@ -62,7 +62,9 @@ type tournamentView struct {
 }
 
 type deadlineView struct {
-	Name, When, Awaited, Href string
+	Name, When, Awaited string
+	// At is When for machines (RFC 3339, UTC).
+	At string
 }
 
 type standingView struct {
@@ -103,9 +105,7 @@ func (s *Site) serveTournament(w http.ResponseWriter, r *http.Request) {
 		d := deadlineView{Name: c.Name, Awaited: c.Awaited}
 		if !c.Deadline.IsZero() {
 			d.When = c.Deadline.UTC().Format("Mon 2 Jan 2006, 15:04 UTC")
-		}
-		if c.Link != "" {
-			d.Href = "../../" + GamePath(c.Link)
+			d.At = c.Deadline.UTC().Format(time.RFC3339)
 		}
 		v.Deadlines = append(v.Deadlines, d)
 	}

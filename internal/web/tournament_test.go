@@ -94,7 +94,7 @@ func TestWebTournamentPageShowsDeadlinesAndTheChart(t *testing.T) {
 	}
 	for _, want := range []string{
 		`<h2 id="deadlines">Deadlines</h2>`,
-		"<strong>&lt;Prien&gt;</strong>: attack (9.4) due by <time>Sat 5 Dec 2026, 14:00 UTC</time>",
+		`<strong>&lt;Prien&gt;</strong>: attack (9.4) due by <time datetime="2026-12-05T14:00:00Z">Sat 5 Dec 2026, 14:00 UTC</time>`,
 		"<strong>Schepke</strong>: no deadline pending for him",
 		`<h2 id="chart">Score over time</h2>`, `role="img" aria-labelledby="chart-caption"`,
 		`<polyline class="series s0" fill="none" points="72.0,260.0 348.0,201.4 624.0,108.7"/>`,
