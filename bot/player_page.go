@@ -27,7 +27,7 @@ func (s *Service) FindPlayer(ctx context.Context, link string) (*web.Player, err
 	if err != nil {
 		return nil, fmt.Errorf("the page of player %s on %s/%s: %w", user, platform, space, err)
 	}
-	p := &web.Player{Name: page.Name, Server: "His careers on a " + platform + " server.", Luck: page.Luck, Games: page.Games, Withheld: page.Withheld}
+	p := &web.Player{Name: page.Name, Server: "His careers on a " + platform + " server.", Luck: page.Luck, Games: page.Games, Withheld: page.Withheld, Unreplayed: page.Unreplayed}
 	for _, c := range page.Careers {
 		pc := web.PlayerCareer{Kind: c.Kind, Label: c.Label, Name: c.Name, Line: c.Line}
 		if pc.Link, err = s.store.Link(ctx, c.GameID); err != nil {
@@ -56,8 +56,10 @@ type PlayerPage struct {
 	Luck    luck.Report
 	// Games is how many of his games his rolls were read from; Withheld
 	// how many were left out because their log is not shown yet
-	// (audit.Withheld: hidden cards, or a secret choice pending).
-	Games, Withheld int
+	// (audit.Withheld: hidden cards, or a secret choice pending);
+	// Unreplayed how many could not be replayed (logged, and left out: one
+	// game's fault does not take his page down).
+	Games, Withheld, Unreplayed int
 }
 
 // PlayerPage reads a player's careers and rolls on a server; a player
@@ -101,8 +103,13 @@ func (s *Service) PlayerPage(ctx context.Context, platform, space, user string) 
 	var rolls []engine.Roll
 	for _, g := range games {
 		got, withheld, err := s.rollsOf(ctx, &g.rec, g.held)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if err != nil {
-			return nil, fmt.Errorf("the rolls of game %s: %w", g.rec.ID, err)
+			s.log.Warn("web: a player's page leaves out a game it cannot replay", "game", g.rec.ID, "err", err)
+			page.Unreplayed++
+			continue
 		}
 		if withheld {
 			page.Withheld++

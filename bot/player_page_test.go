@@ -86,3 +86,30 @@ func TestPlayerPageCountsTheRollsOfTheSeatsHeHolds(t *testing.T) {
 		t.Errorf("another server's page of him: %+v %v", other, err)
 	}
 }
+
+// A game whose log cannot be replayed (here: a record without its log)
+// is left out of the player's luck and counted, not the whole page's
+// failure; his other games still count.
+func TestPlayerPageLeavesOutAGameItCannotReplay(t *testing.T) {
+	svc, store := newService(t)
+	defer store.Close()
+	if _, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC"}); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := store.Load(t.Context(), here.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := *rec
+	bad.ID, bad.Key, bad.Seq, bad.Head = "g-nolog", "discord/guild1/elsewhere", 0, ""
+	if err := store.Commit(t.Context(), &bad, nil); err != nil {
+		t.Fatal(err)
+	}
+	page, err := svc.PlayerPage(t.Context(), here.Platform, here.Space, prien.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Unreplayed != 1 || page.Games != 1 || page.Luck.N == 0 || len(page.Careers) != 2 {
+		t.Fatalf("%+v", page)
+	}
+}

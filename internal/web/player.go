@@ -18,8 +18,9 @@ type Player struct {
 	Careers      []PlayerCareer
 	Luck         luck.Report
 	// Games is how many of his games his rolls come from; Withheld how
-	// many were left out, their log not shown yet.
-	Games, Withheld int
+	// many were left out, their log not shown yet; Unreplayed how many
+	// could not be replayed.
+	Games, Withheld, Unreplayed int
 }
 
 // PlayerCareer is one career's line, in the leaderboard's words, with its
