@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/web"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -17,6 +18,8 @@ import (
 type careerRow struct {
 	user, name string
 	game       *engine.Game
+	// gameID is the career's game, over the record's place, for its page.
+	gameID string
 	engine.Summary
 }
 
@@ -43,7 +46,7 @@ func (s *Service) careers(ctx context.Context, place Place, game string) ([]care
 			return true
 		}
 		for _, c := range sums {
-			row := careerRow{user: rec.Owner, name: rec.OwnerName, game: g, Summary: c}
+			row := careerRow{user: rec.Owner, name: rec.OwnerName, game: g, gameID: rec.ID, Summary: c}
 			if c.Seat != "" {
 				if seat := seatOf(rec, c.Seat); seat != nil {
 					row.user, row.name = seat.ID, seat.Name
@@ -66,10 +69,29 @@ const leaderboardSize = 20
 // leaderboard lists the server's best careers, each with where it would
 // stand among the historical results.
 func (s *Service) leaderboard(ctx context.Context, place Place, game string) (Reply, error) {
+	r, _, err := s.leaderboardOf(ctx, place, game)
+	if err != nil || s.webBase == "" {
+		return r, err
+	}
+	// The page of the same board, on the message the channel gets anyway.
+	link, err := s.store.BoardLink(ctx, place.Platform, place.Space, game)
+	if err != nil {
+		s.log.Warn("web: the link of a leaderboard's page", "err", err)
+		return r, nil
+	}
+	m := &r.Public[0]
+	m.Text = strings.TrimSpace(m.Text + "\n[View leaderboard ↗](" + s.webBase + web.BoardPath(link) + ")")
+	return r, nil
+}
+
+// leaderboardOf is the leaderboard's reply and the user of each line of
+// its first message.
+func (s *Service) leaderboardOf(ctx context.Context, place Place, game string) (Reply, []string, error) {
 	rows, err := s.careers(ctx, place, game)
 	if err != nil {
-		return Reply{}, err
+		return Reply{}, nil, err
 	}
+	var users []string
 	var legends []engine.Legend
 	if g := s.games[game]; g != nil {
 		legends = g.Legends
@@ -84,6 +106,7 @@ func (s *Service) leaderboard(ctx context.Context, place Place, game string) (Re
 			break
 		}
 		m.Fields = append(m.Fields, engine.Field{Name: fmt.Sprintf("%d. %s", i+1, r.name), Value: careerLine(r) + among(legends, r.Score)})
+		users = append(users, r.user)
 	}
 	r := Reply{Public: []Message{m}}
 	if len(legends) > 0 {
@@ -93,7 +116,7 @@ func (s *Service) leaderboard(ctx context.Context, place Place, game string) (Re
 		}
 		r.Public = append(r.Public, h)
 	}
-	return r, nil
+	return r, users, nil
 }
 
 // careerOf lists one player's careers on the server.
@@ -124,6 +147,9 @@ func (s *Service) careerOf(ctx context.Context, place Place, asker User, player 
 	if len(m.Fields) == 0 {
 		m.Text = "No careers on this server yet."
 	}
+	if l := s.playerLine(ctx, place, id); l != "" {
+		m.Text = strings.TrimSpace(m.Text + "\n" + l)
+	}
 	return Reply{Public: []Message{m}}, nil
 }
 
@@ -150,8 +176,9 @@ func among(legends []engine.Legend, score int) string {
 }
 
 // Leaderboard is the server's leaderboard of a game as the channel's
-// leaderboard command shows it (the web page of it shows the same).
-func (s *Service) Leaderboard(ctx context.Context, platform, space, game string) ([]Message, error) {
-	r, err := s.leaderboard(ctx, Place{Platform: platform, Space: space}, game)
-	return r.Public, err
+// leaderboard command shows it (the web page of it shows the same), and
+// the user of each line of its first message (for his page's link).
+func (s *Service) Leaderboard(ctx context.Context, platform, space, game string) ([]Message, []string, error) {
+	r, users, err := s.leaderboardOf(ctx, Place{Platform: platform, Space: space}, game)
+	return r.Public, users, err
 }

@@ -590,7 +590,11 @@ func (s *Service) standings(ctx context.Context, t *persist.Tournament) (Message
 	if len(lines) == 0 {
 		m.Text = "No entrants yet."
 	}
-	m.Text = strings.TrimSpace(m.Text + "\n" + teams)
+	for _, more := range []string{teams, s.tournamentLine(ctx, t.ID)} {
+		if more != "" {
+			m.Text = strings.TrimSpace(m.Text + "\n" + more)
+		}
+	}
 	return m, nil
 }
 

@@ -76,6 +76,48 @@ func webPages(t *testing.T, site *web.Site, store *persist.Store, id string, all
 	return pages
 }
 
+// playerPages adds the pages of the players of the place's server (their
+// careers and their luck) to pages, by path.
+func playerPages(t *testing.T, site *web.Site, store *persist.Store, pages map[string]string, users ...User) {
+	t.Helper()
+	for _, u := range users {
+		link, err := store.PlayerLink(t.Context(), here.Platform, here.Space, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := "/" + web.PlayerPath(link)
+		w := httptest.NewRecorder()
+		site.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+		b, _ := io.ReadAll(w.Result().Body)
+		if c := w.Result().StatusCode; c != 200 || !strings.Contains(string(b), `<h2 id="luck">Luck</h2>`) {
+			t.Fatalf("%s: %d %s", path, c, b)
+		}
+		pages[path] = string(b)
+	}
+}
+
+// getPage adds one page to pages, by path; it must be served.
+func getPage(t *testing.T, site *web.Site, pages map[string]string, path string) {
+	t.Helper()
+	w := httptest.NewRecorder()
+	site.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+	b, _ := io.ReadAll(w.Result().Body)
+	if c := w.Result().StatusCode; c != 200 {
+		t.Fatalf("%s: %d %s", path, c, b)
+	}
+	pages[path] = string(b)
+}
+
+// boardPage adds the server's leaderboard of a game to pages.
+func boardPage(t *testing.T, site *web.Site, store *persist.Store, pages map[string]string, game string) {
+	t.Helper()
+	link, err := store.BoardLink(t.Context(), here.Platform, here.Space, game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	getPage(t, site, pages, "/"+web.BoardPath(link))
+}
+
 // noneShown fails when a page holds one of the secrets.
 func noneShown(t *testing.T, step int, pages map[string]string, secrets map[string]string) {
 	t.Helper()
@@ -124,7 +166,7 @@ func TestWebPagesKeepTonnageWarHandsHidden(t *testing.T) {
 	}
 	games := engine.Described(map[string]engine.Rules{"tonnagewar": tw})
 	svc, store := serviceWith(t, games, "tw", false)
-	site, err := web.New(web.Options{Games: storeGames{store}, Rules: games})
+	site, err := web.New(web.Options{Games: storeGames{store}, Rules: games, Players: svc, Boards: svc, Tournaments: svc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,19 +182,30 @@ func TestWebPagesKeepTonnageWarHandsHidden(t *testing.T) {
 			}
 		}
 		pages := webPages(t, site, store, id, true)
+		for _, u := range seatUser {
+			playerPages(t, site, store, pages, u)
+		}
+		boardPage(t, site, store, pages, "tonnagewar")
 		noneShown(t, step, pages, secrets)
 		for path, page := range pages {
 			if strings.Contains(path, "?step=") {
 				t.Fatalf("step %d: a replay step of a running match is served: %s", step, path)
 			}
-			if strings.HasSuffix(path, "/") && !strings.Contains(page, "Not while the game runs: "+template.HTMLEscapeString(audit.WithheldCards)) {
+			if strings.HasPrefix(path, "/p/") && !strings.Contains(page, "1 running game left out until its log may be shown") {
+				t.Fatalf("step %d: the player's page does not say the running match's rolls are left out:\n%s", step, page)
+			}
+			if strings.HasPrefix(path, "/g/") && strings.HasSuffix(path, "/") && !strings.Contains(page, "Not while the game runs: "+template.HTMLEscapeString(audit.WithheldCards)) {
 				t.Fatalf("step %d: the page does not say its log is withheld", step)
 			}
 		}
 		decisions++
 	})
 	pages := webPages(t, site, store, id, false)
+	playerPages(t, site, store, pages, prien, User{ID: "u2", Name: "Walker"})
 	for path, page := range pages {
+		if strings.HasPrefix(path, "/p/") && (strings.Contains(page, "left out until") || !strings.Contains(page, "Read from 1 game")) {
+			t.Fatalf("the match is over, and the player's page %s still leaves its rolls out:\n%s", path, page)
+		}
 		if strings.Contains(page, "Not while the game runs") || strings.HasSuffix(path, "audit.json") && !strings.Contains(page, `"format": "kaleun-audit"`) {
 			t.Fatalf("the match is over, and %s still withholds its log:\n%s", path, page)
 		}
@@ -167,7 +220,7 @@ func TestWebPagesKeepTonnageWarHandsHidden(t *testing.T) {
 // seed in force at any time; the replay and the file are withheld then.
 func TestWebPagesKeepTheDuelsSecretChoiceHidden(t *testing.T) {
 	svc, store, games := newDuelService(t)
-	site, err := web.New(web.Options{Games: storeGames{store}, Rules: games})
+	site, err := web.New(web.Options{Games: storeGames{store}, Rules: games, Players: svc, Boards: svc, Tournaments: svc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,6 +231,17 @@ func TestWebPagesKeepTheDuelsSecretChoiceHidden(t *testing.T) {
 	r = mustClick(t, svc, kretschmer, lastPrompt(t, r).Options[0].ID)
 	rec, _ := store.Load(t.Context(), here.Key())
 	id := rec.ID
+	// A tournament whose two careers are the duel's seats (saved as the
+	// bot saves one), so its page (standings, deadlines, chart) is scanned
+	// too.
+	if err := store.SaveTournament(t.Context(), &persist.Tournament{ID: "t1", Game: "hunters-duel", Name: "Cup", Key: "discord/guild1/cups", Status: "running",
+		Entrants: []persist.Entrant{{User: prien.ID, Name: prien.Name, GameID: id, Place: here.Key(), Seat: "a"}, {User: kretschmer.ID, Name: kretschmer.Name, GameID: id, Place: here.Key(), Seat: "b"}}}); err != nil {
+		t.Fatal(err)
+	}
+	tlink, err := store.TournamentLink(t.Context(), "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
 	secretMoments, steps := 0, 0
 	for i := 0; i < 400 && secretMoments < 3 && !ended(r); i++ {
 		rec, err := store.Load(t.Context(), here.Key())
@@ -211,6 +275,13 @@ func TestWebPagesKeepTheDuelsSecretChoiceHidden(t *testing.T) {
 			}
 		}
 		pages := webPages(t, site, store, id, secretPending || i%100 == 0)
+		if secretPending || i%10 == 0 {
+			// Each replays the log: at the moments that matter, and now
+			// and then.
+			playerPages(t, site, store, pages, prien, kretschmer)
+			boardPage(t, site, store, pages, "hunters-duel")
+			getPage(t, site, pages, "/"+web.TournamentPath(tlink))
+		}
 		noneShown(t, i, pages, secrets)
 		for path := range pages {
 			if secretPending && strings.Contains(path, "?step=") {

@@ -31,3 +31,31 @@ func (s *Service) withWebLine(ctx context.Context, rec *persist.GameRecord, m Me
 	}
 	return m
 }
+
+// playerLine is the link to a player's page on the server of place (his
+// careers and his luck), "" without a base_url.
+func (s *Service) playerLine(ctx context.Context, place Place, user string) string {
+	if s.webBase == "" || user == "" {
+		return ""
+	}
+	link, err := s.store.PlayerLink(ctx, place.Platform, place.Space, user)
+	if err != nil {
+		s.log.Warn("web: the link of a player's page", "err", err)
+		return ""
+	}
+	return "[View player ↗](" + s.webBase + web.PlayerPath(link) + ")"
+}
+
+// tournamentLine is the link to a tournament's page (its standings,
+// deadlines and chart), "" without a base_url.
+func (s *Service) tournamentLine(ctx context.Context, id string) string {
+	if s.webBase == "" {
+		return ""
+	}
+	link, err := s.store.TournamentLink(ctx, id)
+	if err != nil {
+		s.log.Warn("web: the link of a tournament's page", "tournament", id, "err", err)
+		return ""
+	}
+	return "[View tournament ↗](" + s.webBase + web.TournamentPath(link) + ")"
+}

@@ -81,3 +81,30 @@ type Legend struct {
 	Score int
 	Note  string
 }
+
+// ScoreSeries is implemented by States that can say how a career's score
+// grew: the tournament page's chart of scores over time. Seat names the
+// career in a game of several ("" in a solitaire game); a seat the state
+// does not know has no series.
+type ScoreSeries interface {
+	ScoreSeries(seat string) []ScorePoint
+}
+
+// ScorePoint is a career's score at one moment of its game: Label says
+// when in the game's own words ("Jun-40"), Score is the total by then
+// (cumulative, as the standings count it). The last point is the score as
+// it stands.
+type ScorePoint struct {
+	Label string
+	Score int
+}
+
+// ScoreSeriesOf is a career's score over time, false when the state cannot
+// say.
+func ScoreSeriesOf(st State, seat string) ([]ScorePoint, bool) {
+	s, ok := st.(ScoreSeries)
+	if !ok {
+		return nil, false
+	}
+	return s.ScoreSeries(seat), true
+}

@@ -157,6 +157,29 @@ func (s *Store) BoardLink(ctx context.Context, platform, space, game string) (st
 // FindBoardLink is the platform, server and game a leaderboard's link id
 // names, or ErrNotFound.
 func (s *Store) FindBoardLink(ctx context.Context, link string) (platform, space, game string, err error) {
+	return s.findTripleLink(ctx, link, linkBoard)
+}
+
+// PlayerLink is the link id of a player's page on a server: his
+// platform, the server and his user id there, joined by "~", a dot and a
+// tag made as a game's is, under its own label.
+func (s *Store) PlayerLink(ctx context.Context, platform, space, user string) (string, error) {
+	secret, err := s.linkSecret(ctx)
+	if err != nil {
+		return "", err
+	}
+	id := platform + "~" + space + "~" + user
+	return id + "." + linkTag(secret, linkPlayer, id), nil
+}
+
+// FindPlayerLink is the platform, server and user a player's link id
+// names, or ErrNotFound.
+func (s *Store) FindPlayerLink(ctx context.Context, link string) (platform, space, user string, err error) {
+	return s.findTripleLink(ctx, link, linkPlayer)
+}
+
+// findTripleLink reads a link id of three parts joined by "~" under label.
+func (s *Store) findTripleLink(ctx context.Context, link, label string) (a, b, c string, err error) {
 	dot := strings.LastIndexByte(link, '.')
 	if dot <= 0 || len(link)-dot-1 != linkTagLen {
 		return "", "", "", ErrNotFound
@@ -170,7 +193,7 @@ func (s *Store) FindBoardLink(ctx context.Context, link string) (platform, space
 	if err != nil {
 		return "", "", "", err
 	}
-	if !hmac.Equal([]byte(tag), []byte(linkTag(secret, linkBoard, id))) {
+	if !hmac.Equal([]byte(tag), []byte(linkTag(secret, label, id))) {
 		return "", "", "", ErrNotFound
 	}
 	return parts[0], parts[1], parts[2], nil
@@ -181,6 +204,7 @@ const (
 	linkGame       = "kaleun game link/1"
 	linkTournament = "kaleun tournament link/1"
 	linkBoard      = "kaleun leaderboard link/1"
+	linkPlayer     = "kaleun player link/1"
 )
 
 // linkTag is the HMAC of an id under the link secret, in hex, labelled by

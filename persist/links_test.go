@@ -164,3 +164,30 @@ func TestBoardLink(t *testing.T) {
 		}
 	}
 }
+
+// A player's page's link names his platform, server and id; the tag is
+// under its own label, so a leaderboard's link of the same three words is
+// not a player's.
+func TestPlayerLink(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "k.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	l, err := s.PlayerLink(t.Context(), "slack", "T1", "U123")
+	if err != nil || !strings.HasPrefix(l, "slack~T1~U123.") {
+		t.Fatalf("%q %v", l, err)
+	}
+	if p, sp, u, err := s.FindPlayerLink(t.Context(), l); err != nil || p != "slack" || sp != "T1" || u != "U123" {
+		t.Fatalf("%s %s %s %v", p, sp, u, err)
+	}
+	board, _ := s.BoardLink(t.Context(), "slack", "T1", "U123")
+	for _, bad := range []string{board, "slack~T1~U124." + l[len(l)-linkTagLen:], l[:len(l)-1] + "0"} {
+		if bad == l {
+			continue
+		}
+		if _, _, _, err := s.FindPlayerLink(t.Context(), bad); !errors.Is(err, ErrNotFound) {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}

@@ -124,3 +124,12 @@ func upperGammaQ(a, x float64) float64 {
 	}
 	return math.Min(1, prefix*h)
 }
+
+// ChiSquareTail is the chance that a chi-square variable of df degrees of
+// freedom is at least chi: Pearson's test's p-value.
+func ChiSquareTail(chi float64, df int) float64 {
+	if df < 1 {
+		return 1
+	}
+	return upperGammaQ(float64(df)/2, chi/2)
+}

@@ -24,18 +24,19 @@ func runLink(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	game := fs.String("game", "", "the game's id (kaleun audit lists them)")
 	tournament := fs.String("tournament", "", "a tournament's id instead: its page of standings")
 	board := fs.String("leaderboard", "", "a server's leaderboard instead, as PLATFORM/SERVER/GAME (e.g. discord/123456/GAME: the leaderboard of the game GAME, as kaleun play --help names it, on that server)")
+	player := fs.String("player", "", "a player's page instead (his careers on a server, and his luck), as PLATFORM/SERVER/USER (e.g. discord/123456/789: the user id 789 on that server)")
 	base := fs.String("base", "", "the pages' address as readers reach them (default: the config's web.base_url, else http://web.listen/)")
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
 	given := 0
-	for _, v := range []string{*game, *tournament, *board} {
+	for _, v := range []string{*game, *tournament, *board, *player} {
 		if v != "" {
 			given++
 		}
 	}
 	if given != 1 || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: kaleun link [--config FILE] [--db FILE] [--base URL] --game ID | --tournament ID | --leaderboard PLATFORM/SERVER/GAME")
+		fmt.Fprintln(stderr, "usage: kaleun link [--config FILE] [--db FILE] [--base URL] --game ID | --tournament ID | --leaderboard PLATFORM/SERVER/GAME | --player PLATFORM/SERVER/USER")
 		return 2
 	}
 	w := webConfig{Listen: "127.0.0.1:8090"}
@@ -72,6 +73,20 @@ func runLink(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer store.Close()
+	if *player != "" {
+		parts := strings.Split(*player, "/")
+		if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" || strings.Contains(*player, "~") {
+			fmt.Fprintln(stderr, "kaleun link: --player wants PLATFORM/SERVER/USER (the platform's user id), e.g. discord/123456/789")
+			return 2
+		}
+		link, err := store.PlayerLink(ctx, parts[0], parts[1], parts[2])
+		if err != nil {
+			fmt.Fprintln(stderr, "kaleun link:", err)
+			return 1
+		}
+		fmt.Fprintln(stdout, w.base(w.Listen)+web.PlayerPath(link))
+		return 0
+	}
 	if *board != "" {
 		parts := strings.Split(*board, "/")
 		if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" || strings.Contains(*board, "~") {

@@ -59,7 +59,7 @@ func TestLinkAndTheWebOnlyPagesOfAGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = store.SaveTournament(t.Context(), &persist.Tournament{ID: "t1", Game: "hunters-duel", Name: "Spring Cup", Key: done[0].Key, Status: "running", OrganiserName: "Dönitz",
-		Entrants: []persist.Entrant{{User: "u1", Name: "Prien", GameID: id, Place: done[0].Key}, {User: "u2", Name: "Schepke", Withdrawn: true}}})
+		Entrants: []persist.Entrant{{User: "u1", Name: "Prien", GameID: id, Place: done[0].Key, Seat: "a"}, {User: "u2", Name: "Schepke", Withdrawn: true}}})
 	store.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -89,10 +89,25 @@ func TestLinkAndTheWebOnlyPagesOfAGame(t *testing.T) {
 	if resp, page := getWeb(t, s, addr, tpath); resp.StatusCode != 200 || !strings.Contains(string(page), "<h1>Spring Cup</h1>") ||
 		!strings.Contains(string(page), `<a href="../../`+strings.TrimPrefix(path, "/")+`">career's page</a>`) || !strings.Contains(string(page), "Schepke") {
 		t.Fatalf("the tournament's page: %d\n%s", resp.StatusCode, page)
+	} else if !strings.Contains(string(page), `<h2 id="chart">Score over time</h2>`) || !strings.Contains(string(page), "<strong>Prien</strong>: no deadline pending") {
+		t.Fatalf("the tournament's page lacks its chart or deadlines:\n%s", page)
 	}
 	lout, stderr, code := run("link", "--db", db, "--leaderboard", "terminal/"+strings.Split(done[0].Key, "/")[1]+"/hunters-duel", "--base", "https://kaleun.example.org/k")
 	if resp, page := getWeb(t, s, addr, strings.TrimSpace(strings.TrimPrefix(lout, "https://kaleun.example.org/k"))); code != 0 || resp.StatusCode != 200 || !strings.Contains(string(page), "<strong>1. ") {
 		t.Fatalf("the leaderboard (%d %q %s): %d\n%s", code, lout, stderr, resp.StatusCode, page)
+	}
+	// A player's page: his career linked, his luck measured.
+	seat := done[0].Seats[0]
+	pout, stderr, code := run("link", "--db", db, "--player", "terminal/"+strings.Split(done[0].Key, "/")[1]+"/"+seat.ID, "--base", "https://kaleun.example.org/k")
+	if !regexp.MustCompile(`^https://kaleun\.example\.org/k/p/terminal~[^/]+~[^/]+\.[0-9a-f]{32}/\n$`).MatchString(pout) || code != 0 {
+		t.Fatalf("kaleun link --player: %d %q %s", code, pout, stderr)
+	}
+	if resp, page := getWeb(t, s, addr, strings.TrimSpace(strings.TrimPrefix(pout, "https://kaleun.example.org/k"))); resp.StatusCode != 200 ||
+		!strings.Contains(string(page), `<a href="../../`+strings.TrimPrefix(path, "/")+`">career's page</a>`) || !strings.Contains(string(page), "<h2 id=\"luck\">Luck</h2>") || !strings.Contains(string(page), "Over ") {
+		t.Fatalf("the player's page: %d\n%s", resp.StatusCode, page)
+	}
+	if _, stderr, code := run("link", "--db", db, "--player", "discord/123"); code != 2 || !strings.Contains(stderr, "PLATFORM/SERVER/USER") {
+		t.Fatalf("a malformed --player: %d %s", code, stderr)
 	}
 	// While the web pages hold it open to read, the operator can read it too.
 	if again, _, code := run("link", "--db", db, "--game", id, "--base", "https://kaleun.example.org/k"); code != 0 || again != out {

@@ -26,7 +26,7 @@ func commands() map[string]command {
 		"sim":         {"play many games with a game's built-in players and print statistics: kaleun sim GAME (kaleun sim --help lists the games)", runSim},
 		"serve":       {"run the Discord and Slack bots the config enables", runServe},
 		"audit":       {"list a database's games, or export one game's audit log (--game ID)", runAudit},
-		"link":        {"print the address of a game's web page, the link chat posts: --game ID [--config FILE for its base_url] [--db FILE]", runLink},
+		"link":        {"print the address of a web page, the link chat posts: --game ID, --tournament ID, --leaderboard PLATFORM/SERVER/GAME or --player PLATFORM/SERVER/USER [--config FILE for its base_url] [--db FILE]", runLink},
 		"backup":      {"write a checked copy of a database (--db FILE --out COPY); a serving bot writes its own ([backup] in its config)", runBackup},
 		"migrate":     {"copy every game, log, due time, tournament and preference from one database to another (--from bbolt:FILE --to postgres://…)", runMigrate},
 		"verify":      {"check an audit file: seed, dice, hash chain and a replay of every decision", runVerify},

@@ -80,82 +80,11 @@ func (g webGames) FindLink(ctx context.Context, link string) (*record.GameRecord
 	return rec, err
 }
 
-// webTournaments are the database's tournaments as the pages read them:
-// by their links only, the standings in the channel's words (the bot's).
-type webTournaments struct {
-	store *persist.Store
-	svc   *bot.Service
-	games engine.Registry
-}
-
-func (w webTournaments) FindTournament(ctx context.Context, link string) (*web.Tournament, error) {
-	t, err := w.store.FindTournamentLink(ctx, link)
-	if errors.Is(err, persist.ErrNotFound) || errors.Is(err, persist.ErrNoLinkSecret) {
-		return nil, web.ErrNoGame
-	}
-	if err != nil {
-		return nil, err
-	}
-	lines, teams, err := w.svc.StandingLines(ctx, t)
-	if err != nil {
-		return nil, fmt.Errorf("the standings of tournament %s: %w", t.ID, err)
-	}
-	page := &web.Tournament{Name: t.Name, Kind: t.Game, Format: t.Format, Status: t.Status, Organiser: t.OrganiserName, Started: t.Started, Ended: t.Ended, Teams: teams}
-	if g := w.games[t.Game]; g != nil && g.Title != "" {
-		page.Kind = g.Title
-	}
-	for _, l := range lines {
-		st := web.Standing{Place: l.Place, Name: l.Name, Value: l.Value}
-		if l.GameID != "" {
-			if st.Link, err = w.store.Link(ctx, l.GameID); err != nil {
-				return nil, err
-			}
-		}
-		page.Standings = append(page.Standings, st)
-	}
-	return page, nil
-}
-
-// webBoards are the servers' leaderboards as the pages read them: by
-// their links only, in the words of the leaderboard command (the bot's).
-type webBoards struct {
-	store *persist.Store
-	svc   *bot.Service
-	games engine.Registry
-}
-
-func (w webBoards) FindBoard(ctx context.Context, link string) (*web.Board, error) {
-	platform, space, game, err := w.store.FindBoardLink(ctx, link)
-	if errors.Is(err, persist.ErrNotFound) || errors.Is(err, persist.ErrNoLinkSecret) {
-		return nil, web.ErrNoGame
-	}
-	if err != nil {
-		return nil, err
-	}
-	g := w.games[game]
-	if g == nil {
-		return nil, web.ErrNoGame
-	}
-	msgs, err := w.svc.Leaderboard(ctx, platform, space, game)
-	if err != nil {
-		return nil, fmt.Errorf("the leaderboard of %s on %s/%s: %w", game, platform, space, err)
-	}
-	b := &web.Board{Title: g.Title + ": the leaderboard of a " + platform + " server"}
-	for _, m := range msgs {
-		sec := web.BoardSection{Title: m.Title, Text: m.Text}
-		for _, f := range m.Fields {
-			sec.Lines = append(sec.Lines, web.BoardLine{Name: f.Name, Value: f.Value})
-		}
-		b.Sections = append(b.Sections, sec)
-	}
-	return b, nil
-}
-
 // startWeb serves the pages at web.listen, the games' and tournaments'
 // pages from store (the standings by svc); kaleun serve closes the server
 // last.
 func startWeb(cfg *config, log *slog.Logger, store *persist.Store, games engine.Registry, svc *bot.Service) (*web.Server, error) {
-	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log, Tournaments: webTournaments{store, svc, games}, Boards: webBoards{store, svc, games}})
+	site, err := web.New(web.Options{Games: webGames{store}, Rules: games, Log: log, Tournaments: svc, Boards: svc, Players: svc})
 	if err != nil {
 		return nil, err
 	}

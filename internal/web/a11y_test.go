@@ -88,19 +88,20 @@ func TestWebContrastAndOneColumn(t *testing.T) {
 	}
 	for scheme, block := range map[string]string{"light": css[:dark], "dark": css[dark:]} {
 		vars := map[string]string{}
-		for _, m := range regexp.MustCompile(`--([a-z-]+):\s*(#[0-9a-fA-F]{6});`).FindAllStringSubmatch(block, -1) {
+		for _, m := range regexp.MustCompile(`--([a-z0-9-]+):\s*(#[0-9a-fA-F]{6});`).FindAllStringSubmatch(block, -1) {
 			if _, seen := vars[m[1]]; !seen {
 				vars[m[1]] = m[2]
 			}
 		}
-		for _, p := range [][2]string{{"fg", "bg"}, {"muted", "bg"}, {"link", "bg"}, {"line", "bg"}, {"ok-fg", "ok-bg"}, {"bad-fg", "bad-bg"}, {"warn-fg", "warn-bg"}, {"fg", "code-bg"}, {"bg", "fg"}} {
+		for _, p := range [][2]string{{"fg", "bg"}, {"muted", "bg"}, {"link", "bg"}, {"line", "bg"}, {"ok-fg", "ok-bg"}, {"bad-fg", "bad-bg"}, {"warn-fg", "warn-bg"}, {"fg", "code-bg"}, {"bg", "fg"},
+			{"s0", "bg"}, {"s1", "bg"}, {"s2", "bg"}, {"s3", "bg"}, {"s4", "bg"}, {"s5", "bg"}} {
 			fg, bg := vars[p[0]], vars[p[1]]
 			if fg == "" || bg == "" {
 				t.Fatalf("%s: --%s or --%s is not set", scheme, p[0], p[1])
 			}
 			min := 7.0
-			if p[0] == "line" {
-				min = 3 // borders of controls (WCAG 1.4.11)
+			if p[0] == "line" || p[0][0] == 's' && p[0][1] >= '0' && p[0][1] <= '9' {
+				min = 3 // borders of controls, a chart's lines (WCAG 1.4.11)
 			}
 			if r := contrast(fg, bg); r < min {
 				t.Errorf("%s: --%s %s on --%s %s is %.2f:1, under %.0f:1", scheme, p[0], fg, p[1], bg, r, min)

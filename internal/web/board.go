@@ -21,8 +21,9 @@ type BoardSection struct {
 	Lines       []BoardLine
 }
 
-// BoardLine is one line of a list: "1. Prien" and its score and rank.
-type BoardLine struct{ Name, Value string }
+// BoardLine is one line of a list: "1. Prien" and its score and rank, and
+// the link id of the player's page ("" for none: the historical list).
+type BoardLine struct{ Name, Value, Player string }
 
 // Boards finds a leaderboard's page by its link; ErrNoGame when none.
 type Boards interface {
@@ -35,6 +36,14 @@ func BoardPath(link string) string { return "l/" + link + "/" }
 type boardView struct {
 	Root, Title string
 	*Board
+}
+
+// PlayerHref is a line's link to its player's page, from the board's.
+func (l BoardLine) PlayerHref() string {
+	if l.Player == "" {
+		return ""
+	}
+	return "../../" + PlayerPath(l.Player)
 }
 
 func (s *Site) serveBoard(w http.ResponseWriter, r *http.Request) {

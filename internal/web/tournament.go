@@ -16,6 +16,26 @@ type Tournament struct {
 	Standings                             []Standing
 	// Teams are the teams' totals in the channel's words ("" for none).
 	Teams string
+	// Careers are the started careers' deadlines and scores over time, in
+	// the entrants' order; Unit is the score's ("t").
+	Careers []Career
+	Unit    string
+}
+
+// Career is one started career's next deadline (zero: none pending for
+// its player), what it waits for, and its score over time (a point for
+// the start, then one per stage the game counts).
+type Career struct {
+	Name, Link string
+	Deadline   time.Time
+	Awaited    string
+	Series     []Point
+}
+
+// Point is a career's score by one moment, labelled in the game's words.
+type Point struct {
+	Label string
+	Score int
 }
 
 // Standing is one entrant's line: his place ("—" when his result does not
@@ -36,7 +56,15 @@ func TournamentPath(link string) string { return "t/" + link + "/" }
 type tournamentView struct {
 	Root, Title string
 	*Tournament
-	Lines []standingView
+	Lines     []standingView
+	Deadlines []deadlineView
+	Chart     *chartView
+}
+
+type deadlineView struct {
+	Name, When, Awaited string
+	// At is When for machines (RFC 3339, UTC).
+	At string
 }
 
 type standingView struct {
@@ -73,5 +101,14 @@ func (s *Site) serveTournament(w http.ResponseWriter, r *http.Request) {
 		}
 		v.Lines = append(v.Lines, sv)
 	}
+	for _, c := range t.Careers {
+		d := deadlineView{Name: c.Name, Awaited: c.Awaited}
+		if !c.Deadline.IsZero() {
+			d.When = c.Deadline.UTC().Format("Mon 2 Jan 2006, 15:04 UTC")
+			d.At = c.Deadline.UTC().Format(time.RFC3339)
+		}
+		v.Deadlines = append(v.Deadlines, d)
+	}
+	v.Chart = chartOf(t.Careers, t.Unit)
 	s.render(w, "tournament.html", v)
 }

@@ -60,6 +60,8 @@ type Options struct {
 	// Boards the servers' leaderboards (under /l/).
 	Tournaments Tournaments
 	Boards      Boards
+	// Players are the players' pages (under /p/).
+	Players Players
 	// Log is where a failure to read or draw a game is told (nil: none).
 	Log *slog.Logger
 }
@@ -85,6 +87,7 @@ type Site struct {
 	games       Games
 	tournaments Tournaments
 	boards      Boards
+	players     Players
 	rules       engine.Registry
 	pages       *template.Template
 	log         *slog.Logger
@@ -119,7 +122,7 @@ func New(o Options) (*Site, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Site{files: map[string]*asset{}, games: o.Games, tournaments: o.Tournaments, boards: o.Boards, rules: o.Rules, pages: pages, log: log}
+	s := &Site{files: map[string]*asset{}, games: o.Games, tournaments: o.Tournaments, boards: o.Boards, players: o.Players, rules: o.Rules, pages: pages, log: log}
 	for _, r := range routes {
 		body, err := fs.ReadFile(assets, r.file)
 		if err != nil {
@@ -184,6 +187,10 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if strings.HasPrefix(r.URL.Path, "/l/") {
 		s.serveBoard(w, r)
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, "/p/") {
+		s.servePlayer(w, r)
 		return
 	}
 	a := s.files[r.URL.Path]

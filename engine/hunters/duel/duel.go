@@ -496,3 +496,14 @@ func (r *Rules) otherNumber(first hunters.Setup) string {
 	}
 	return first.UBoat
 }
+
+// ScoreSeries implements engine.ScoreSeries: each seat's career's tonnage
+// patrol by patrol (hunters.State.ScoreSeries).
+func (s *State) ScoreSeries(seat string) []engine.ScorePoint {
+	for i, c := range s.careers {
+		if Seats[i] == seat {
+			return c.ScoreSeries("")
+		}
+	}
+	return nil
+}

@@ -684,3 +684,14 @@ func contains(list []int, x int) bool {
 	}
 	return false
 }
+
+// ScoreSeries implements engine.ScoreSeries: each boat's tonnage patrol by
+// patrol, by its seat (hunters.State.ScoreSeries).
+func (s *State) ScoreSeries(seat string) []engine.ScorePoint {
+	for i, c := range s.careers {
+		if s.Members[i].Seat == seat {
+			return c.ScoreSeries("")
+		}
+	}
+	return nil
+}
