@@ -5,7 +5,8 @@
 // Both runs of the verifier built for the browser use them: bot/audit's
 // under Node (TestWasmVerifierAgreesWithTheCommand) and
 // internal/web/browsertest's in Chromium, so the two try the same files.
-// It plays games through the bot, so it is for tests only.
+// It plays games through the bot and names them, so it lives outside bot/
+// (bot/neutral_test.go), and it is for tests only.
 package auditvectors
 
 import (
