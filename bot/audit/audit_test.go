@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/kaleun/kaleun/bot/audit"
-	"github.com/kaleun/kaleun/internal/auditvectors"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
+	"github.com/kaleun/kaleun/internal/auditvectors"
 	"github.com/kaleun/kaleun/persist"
 )
 

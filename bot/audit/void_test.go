@@ -8,8 +8,8 @@ import (
 
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/bot/audit/audittest"
-	"github.com/kaleun/kaleun/internal/auditvectors"
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/auditvectors"
 	"github.com/kaleun/kaleun/internal/testsize"
 )
 
