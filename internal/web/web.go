@@ -95,6 +95,8 @@ type Site struct {
 var routes = []struct{ url, file string }{
 	{"/", "index.html"},
 	{"/style.css", "style.css"},
+	// Every browser asks for it: without one, each first visit logs a 404.
+	{"/favicon.ico", "favicon.ico"},
 	{"/verify/", "verify/index.html"},
 	{"/verify/verify.js", "verify/verify.js"},
 	{"/verify/" + ExecJS, "verify/" + ExecJS},
@@ -248,6 +250,8 @@ func contentType(name string) string {
 		return "text/javascript; charset=utf-8"
 	case ".wasm":
 		return "application/wasm"
+	case ".ico":
+		return "image/x-icon"
 	}
 	return "application/octet-stream"
 }

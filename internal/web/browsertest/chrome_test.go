@@ -243,8 +243,10 @@ func (b *browser) decode(raw json.RawMessage, v any) {
 
 // tab is one page of the browser.
 type tab struct {
-	b       *browser
-	session string
+	b             *browser
+	session       string
+	width, height int
+	mobile        bool
 }
 
 // newTab opens a page of width by height CSS pixels (mobile: as a phone
@@ -255,7 +257,7 @@ func (b *browser) newTab(width, height int, mobile bool) *tab {
 	b.decode(b.call("", "Target.createTarget", map[string]any{"url": "about:blank"}), &target)
 	var att struct{ SessionID string }
 	b.decode(b.call("", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}), &att)
-	tb := &tab{b: b, session: att.SessionID}
+	tb := &tab{b: b, session: att.SessionID, width: width, height: height, mobile: mobile}
 	tb.call("Page.enable", nil)
 	tb.call("Runtime.enable", nil)
 	tb.call("Log.enable", nil)
@@ -279,6 +281,9 @@ func (tb *tab) open(url string) time.Duration {
 			drained = true
 		}
 	}
+	// The tab in front: Chromium defers the work of a tab behind another
+	// (an image's decoding, a capture), which would wait for ever.
+	tb.call("Page.bringToFront", nil)
 	start := time.Now()
 	var nav struct{ ErrorText string }
 	tb.b.decode(tb.call("Page.navigate", map[string]any{"url": url}), &nav)
@@ -349,16 +354,18 @@ func (tb *tab) text() string {
 	return s
 }
 
-// screenshot is a PNG of the whole page, as tall as its content (at most
-// maxHeight CSS pixels).
-func (tb *tab) screenshot(width, maxHeight int) []byte {
+// screenshot is a PNG of the top of the page, as tall as its content and
+// at most maxHeight CSS pixels: the viewport is made that tall for it (a
+// capture beyond the viewport can hang a loaded machine's Chromium).
+func (tb *tab) screenshot(maxHeight int) []byte {
 	tb.b.t.Helper()
 	var h float64
 	tb.eval("document.documentElement.scrollHeight", &h)
-	height := min(int(h), maxHeight)
+	height := max(1, min(int(h), maxHeight))
+	tb.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": tb.width, "height": height, "deviceScaleFactor": 1, "mobile": tb.mobile})
+	defer tb.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": tb.width, "height": tb.height, "deviceScaleFactor": 1, "mobile": tb.mobile})
 	var shot struct{ Data string }
-	tb.b.decode(tb.call("Page.captureScreenshot", map[string]any{"format": "png", "captureBeyondViewport": true,
-		"clip": map[string]any{"x": 0, "y": 0, "width": width, "height": height, "scale": 1}}), &shot)
+	tb.b.decode(tb.call("Page.captureScreenshot", map[string]any{"format": "png"}), &shot)
 	png, err := base64.StdEncoding.DecodeString(shot.Data)
 	if err != nil {
 		tb.b.t.Fatal(err)

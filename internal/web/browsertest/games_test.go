@@ -18,8 +18,8 @@ import (
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
-	"github.com/kaleun/kaleun/engine/hunters/pictures"
 	"github.com/kaleun/kaleun/engine/hunters/wolfpack"
+	"github.com/kaleun/kaleun/internal/gamelist"
 	"github.com/kaleun/kaleun/internal/slackfake"
 	"github.com/kaleun/kaleun/internal/web"
 	"github.com/kaleun/kaleun/persist"
@@ -65,11 +65,11 @@ func (l *lateHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func playGames(t *testing.T) *played {
 	t.Helper()
-	h, err := hunters.NewRules()
+	// Every game kaleun plays, with its pictures, as kaleun serve has them.
+	games, err := gamelist.Registry()
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h)})
 	p := &played{games: games, decisions: map[string]int{}}
 	p.store, err = persist.Open(filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
@@ -81,16 +81,11 @@ func playGames(t *testing.T) *played {
 		t.Fatal(err)
 	}
 	p.base = "http://" + srv.Addr() + "/"
-	il, err := pictures.NewIllustrator()
-	if err != nil {
-		t.Fatal(err)
-	}
 	ids := 0
 	p.svc = bot.New(p.store, games, bot.Options{
-		NewSeed:      func() ([]byte, error) { return []byte("browser test seed"), nil },
-		NewID:        func() (string, error) { ids++; return fmt.Sprintf("g%d", ids), nil },
-		Illustrators: map[string]bot.Illustrator{"hunters": il, "hunters-duel": il, "hunters-wolfpack": il},
-		WebBase:      p.base})
+		NewSeed: func() ([]byte, error) { return []byte("browser test seed"), nil },
+		NewID:   func() (string, error) { ids++; return fmt.Sprintf("g%d", ids), nil },
+		WebBase: p.base})
 	p.site, err = web.New(web.Options{Games: storeGames{p.store}, Rules: games,
 		Tournaments: storeTournaments{p.store, p.svc, games}, Boards: storeBoards{p.store, p.svc, games}})
 	if err != nil {
