@@ -207,6 +207,12 @@ func TestPagesInChromium(t *testing.T) {
 	if native.Code != audit.CodeOK || computed != native.Report.Head || computed != p.duel.Head {
 		t.Errorf("the verifier in Chromium computed head %q; kaleun verify says %d, head %q; the game's head is %q", computed, native.Code, native.Report.Head, p.duel.Head)
 	}
+	// Each replay, from its start to its end, by its own links.
+	for _, g := range []struct{ name, link string }{{"the duel", p.duelLink}, {"the wolfpack", p.packPath()[len("g/") : len(p.packPath())-1]}} {
+		start := time.Now()
+		steps, slowest := replayToTheEnd(t, desktop, p, g.link)
+		t.Logf("%s's replay: %d steps in Chromium in %s (the slowest %dms)", g.name, steps, time.Since(start).Round(time.Millisecond), slowest.Milliseconds())
+	}
 	names := make([]string, 0, len(times))
 	for n := range times {
 		names = append(names, n)
