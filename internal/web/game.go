@@ -53,8 +53,7 @@ func (s *Site) serveGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !slash {
-		w.Header().Set("Location", link+"/")
-		w.WriteHeader(http.StatusMovedPermanently)
+		toSlashed(w, link)
 		return
 	}
 	g, err := s.loadGame(r.Context(), link)
