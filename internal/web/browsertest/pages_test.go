@@ -145,9 +145,12 @@ func needsVerifier(t *testing.T, s *web.Site) {
 // that fits the screen. The verifier, opened from the duel's audit page,
 // fetches the file, says "verified" and prints the head kaleun verify
 // computes, which is the head the channel was shown.
+//
+// First, without the browser: no forged link reaches a page.
 func TestPagesInChromium(t *testing.T) {
-	chromiumPath(t)
 	p := playGames(t)
+	forgedLinksNotFound(t, p)
+	chromiumPath(t)
 	needsVerifier(t, p.site)
 	b := startBrowser(t)
 	desktop := b.newTab(1280, 900, false)
