@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kaleun/kaleun/internal/testsize"
 	"github.com/kaleun/kaleun/internal/web"
 )
 
@@ -90,6 +91,12 @@ func replayToTheEnd(t *testing.T, tb *tab, p *played, link string) (int, time.Du
 			t.Fatalf("step %d of %d links to a next step %s", n, last, s.Next)
 		}
 		url = s.Next
+		if jump := last - 5; testsize.Race && n == 9 && jump > n+1 {
+			// Under -race (whose server rebuilds each step ten times
+			// slower) the first ten steps and the last five, by their
+			// links; the full-size run (.ci/test) walks every one.
+			url, n = base+"?step="+strconv.Itoa(jump), jump-1
+		}
 	}
 }
 
