@@ -83,6 +83,9 @@ func playGames(t *testing.T) *played {
 	p.base = "http://" + srv.Addr() + "/"
 	ids := 0
 	p.svc = bot.New(p.store, games, bot.Options{
+		// One time for everything, so that the games' logs and heads, and
+		// the screenshots of docs/operators/web/, are the same each run.
+		Now:     func() time.Time { return time.Date(2026, 1, 15, 20, 0, 0, 0, time.UTC) },
 		NewSeed: func() ([]byte, error) { return []byte("browser test seed"), nil },
 		NewID:   func() (string, error) { ids++; return fmt.Sprintf("g%d", ids), nil },
 		WebBase: p.base})
