@@ -140,6 +140,8 @@ func playGames(t *testing.T) *played {
 		t.Fatal("the pack's thread was not opened")
 	}
 	p.pack = c.play("C2", thread, 3000)
+	// Its organiser ends it once the pack is home: the final standings.
+	c.slash("C2", "bdu", "/hunters", "tournament end")
 	ts, err := p.store.Tournaments(t.Context())
 	if err != nil || len(ts) != 1 {
 		t.Fatalf("the tournaments: %v %v", ts, err)

@@ -56,7 +56,7 @@ var pages = []page{
 		return []string{"Verified: the log is intact", p.duel.Head, "head: " + p.duel.Head}
 	}},
 	{name: "tournament", path: func(p *played) string { return web.TournamentPath(p.tournamentLink) }, want: func(p *played) []string {
-		return append([]string{"Standings", "career's page"}, p.names(p.pack)...)
+		return append([]string{"Standings", "career's page", "ended 15 Jan 2026"}, p.names(p.pack)...)
 	}},
 	{name: "leaderboard", path: func(p *played) string { return web.BoardPath(p.boardLink) }, want: func(p *played) []string {
 		return append([]string{"the leaderboard of a slack server"}, p.boardTitles()...)
@@ -141,8 +141,9 @@ func needsVerifier(t *testing.T, s *web.Site) {
 // Issue 32's real browser: Chromium loads each page of a finished duel
 // (13.1) and a finished wolfpack (13.5), as a desktop and as a phone. Each
 // page shows what it must, logs no error (a refusal by the pages' policy
-// is one), draws its pictures, and on a phone 390 px wide is one column
-// that fits the screen. The verifier, opened from the duel's audit page,
+// is one), draws its pictures, has text of at least 7:1 contrast in the
+// light scheme (the desktop) and the dark one (the phone), and on a phone
+// 390 px wide is one column that fits the screen. The verifier, opened from the duel's audit page,
 // fetches the file, says "verified" and prints the head kaleun verify
 // computes, which is the head the channel was shown.
 //
@@ -155,6 +156,8 @@ func TestPagesInChromium(t *testing.T) {
 	b := startBrowser(t)
 	desktop := b.newTab(1280, 900, false)
 	phone := b.newTab(390, 844, true)
+	// The phone reads in the dark scheme (the stylesheet's second palette).
+	phone.call("Emulation.setEmulatedMedia", map[string]any{"features": []map[string]string{{"name": "prefers-color-scheme", "value": "dark"}}})
 	times := map[string]time.Duration{}
 	for _, pg := range pages {
 		for _, view := range []struct {
@@ -183,6 +186,7 @@ func TestPagesInChromium(t *testing.T) {
 			if view.width == 390 {
 				oneColumn(t, view.tb, view.name, 390)
 			}
+			contrasted(t, view.tb, view.name)
 			shot := view.tb.screenshot(map[int]int{1280: 1000, 390: 1400}[view.width])
 			if *update && (view.width != 390 || pg.phoneShot) {
 				if err := os.WriteFile(filepath.Join(screenshots, view.name+".png"), shot, 0o644); err != nil {
