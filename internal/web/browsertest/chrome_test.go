@@ -45,6 +45,7 @@ type browser struct {
 	// events are the browser's events, by method, for waitEvent.
 	events chan message
 	done   chan struct{}
+	logs   *lockedWriter // the browser's own stderr, told when it exits
 	// errs are the console's errors and the policy's refusals, by session
 	// (Log.entryAdded, Runtime.exceptionThrown).
 	errs map[string][]string
@@ -76,15 +77,17 @@ func startBrowser(t *testing.T) *browser {
 	}
 	args := []string{"--headless", "--remote-debugging-pipe", "--user-data-dir=" + t.TempDir(),
 		"--disable-gpu", "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-		"--disable-dev-shm-usage", "--hide-scrollbars", "--mute-audio", "--force-color-profile=srgb", "--font-render-hinting=none"}
+		"--disable-dev-shm-usage", "--disable-breakpad", "--hide-scrollbars", "--mute-audio", "--force-color-profile=srgb", "--font-render-hinting=none"}
 	if os.Geteuid() == 0 {
 		args = append(args, "--no-sandbox") // Chromium's sandbox refuses root (CI runs as root)
 	}
 	b := &browser{t: t, cmd: exec.Command(bin, append(args, "about:blank")...), in: browserIn, wait: map[int]chan message{},
-		events: make(chan message, 1024), done: make(chan struct{}), errs: map[string][]string{}}
+		events: make(chan message, 1024), done: make(chan struct{}), errs: map[string][]string{}, logs: &lockedWriter{b: &strings.Builder{}}}
 	b.cmd.ExtraFiles = []*os.File{toBrowser, fromBrowser} // fds 3 and 4
-	logs := &strings.Builder{}
-	b.cmd.Stderr = &lockedWriter{b: logs}
+	b.cmd.Stderr = b.logs
+	// Its crash reports and caches in the test's directory, not the home's.
+	home := t.TempDir()
+	b.cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "XDG_CACHE_HOME="+home)
 	if err := b.cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", bin, err)
 	}
@@ -121,6 +124,14 @@ func (w *lockedWriter) Write(p []byte) (int, error) {
 		w.b.Write(p)
 	}
 	return len(p), nil
+}
+
+// tail is the last n bytes written.
+func (w *lockedWriter) tail(n int) string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	s := w.b.String()
+	return s[max(0, len(s)-n):]
 }
 
 func (b *browser) read(out *os.File) {
@@ -193,7 +204,7 @@ func (b *browser) try(session, method string, params any) (json.RawMessage, erro
 		}
 		return m.Result, nil
 	case <-b.done:
-		return nil, fmt.Errorf("%s: the browser exited", method)
+		return nil, fmt.Errorf("%s: the browser exited; it said:\n%s", method, b.logs.tail(4<<10))
 	case <-time.After(60 * time.Second):
 		return nil, fmt.Errorf("%s: no answer from the browser in 60 s", method)
 	}
