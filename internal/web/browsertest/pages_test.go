@@ -188,6 +188,9 @@ func TestPagesInChromium(t *testing.T) {
 			}
 			contrasted(t, view.tb, view.name)
 			shot := view.tb.screenshot(map[int]int{1280: 1000, 390: 1400}[view.width])
+			if len(shot) > 150<<10 {
+				t.Errorf("%s: its screenshot is %d KB, more than the docs' 150 KB", view.name, len(shot)>>10)
+			}
 			if *update && (view.width != 390 || pg.phoneShot) {
 				if err := os.WriteFile(filepath.Join(screenshots, view.name+".png"), shot, 0o644); err != nil {
 					t.Fatal(err)
