@@ -6,15 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/bot/audit/audittest"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/internal/auditvectors"
 	"github.com/kaleun/kaleun/internal/testsize"
-	"github.com/kaleun/kaleun/persist"
 )
 
 // The attacks reported against the audit, each reproduced before its fix.
@@ -37,50 +35,11 @@ func readFixture(t *testing.T, name string) []byte {
 	return b
 }
 
-// playedScripted plays a terminal game on hand-chosen faces (as kaleun play
-// --dice does) and returns its export.
+// playedScripted is a terminal game on hand-chosen faces
+// (auditvectors.PlayedScripted).
 func playedScripted(t *testing.T, decisions int) []byte {
 	t.Helper()
-	store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	svc := bot.New(store, hunterGames(t), bot.Options{Now: func() time.Time { return time.Unix(1700000000, 0).UTC() }})
-	faces := make([]int, 2000)
-	for i := range faces {
-		faces[i] = i*7%6 + 1
-	}
-	place := bot.Place{Platform: "terminal", Space: "local", Channel: "local"}
-	me := bot.User{ID: "local", Name: "Kommandant"}
-	r, err := svc.StartGame(t.Context(), place, me, "hunters", map[string]string{"boat": "VIIC"}, &persist.DiceRecord{Kind: "scripted", Faces: faces})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < decisions; i++ {
-		var id string
-		for _, m := range r.Public {
-			if m.Prompt != nil {
-				id = m.Options[0].ID
-			}
-		}
-		if id == "" {
-			break
-		}
-		if r, err = svc.Click(t.Context(), place, me, id); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec, err := store.Load(t.Context(), place.Key())
-	if err != nil {
-		t.Fatal(err)
-	}
-	x, err := audit.Build(t.Context(), store, rec, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := json.Marshal(x)
-	return b
+	return auditvectors.PlayedScripted(t, decisions)
 }
 
 // Attack 1: a game whose faces were chosen by hand (kaleun play --dice) was

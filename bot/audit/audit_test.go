@@ -7,13 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/engine/hunters/duel"
+	"github.com/kaleun/kaleun/internal/auditvectors"
 	"github.com/kaleun/kaleun/persist"
 )
 
@@ -25,72 +24,10 @@ type script struct {
 	reveal    bool     // export with the seed in force (a terminal database's holder)
 }
 
-// played plays a career through the bot, clicking each prompt's first
-// option, and returns its export.
+// played plays a career through the bot (auditvectors.Played).
 func played(t *testing.T, sc script) ([]byte, engine.Registry) {
 	t.Helper()
-	store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	h, _ := hunters.NewRules()
-	games := engine.Described(map[string]engine.Rules{"hunters": h})
-	seeds := 0
-	svc := bot.New(store, games, bot.Options{
-		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
-		NewSeed: func() ([]byte, error) { seeds++; return []byte(fmt.Sprintf("audit test seed %d", seeds)), nil },
-		NewID:   func() (string, error) { return "audit1", nil },
-	})
-	place := bot.Place{Platform: "discord", Space: "g", Channel: "c"}
-	me := bot.User{ID: "u", Name: "Prien"}
-	// A 1940 start rolls the rank (11.2.2) in the set-up, so the game waits
-	// for its Start and entropy can come first.
-	r, err := svc.Command(t.Context(), place, me, "hunters", "new", map[string]string{"boat": "VIIB", "start": "1940-02", "rules": "14.6,14.8"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, text := range sc.entropy {
-		er, err := svc.Command(t.Context(), place, bot.User{ID: "friend", Name: "Schepke"}, "hunters", "seed", map[string]string{"text": text})
-		if err != nil || len(er.Public) != 1 {
-			t.Fatalf("seed %q: %v %+v", text, err, er)
-		}
-	}
-	start := r.Public[0].Options[0].ID // the game waits for its Start, so entropy can come first
-	if r, err = svc.Click(t.Context(), place, me, start); err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < sc.decisions; i++ {
-		if sc.revealAt > 0 && i == sc.revealAt {
-			rr, err := svc.Command(t.Context(), place, me, "hunters", "reveal", nil)
-			if err != nil || len(rr.Public) != 1 {
-				t.Fatalf("reveal: %v %+v", err, rr)
-			}
-		}
-		var id string
-		for _, m := range r.Public {
-			if m.Prompt != nil {
-				id = m.Options[0].ID
-			}
-		}
-		if id == "" {
-			break
-		}
-		if r, err = svc.Click(t.Context(), place, me, id); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec, err := store.Load(t.Context(), place.Key())
-	if err != nil {
-		fin, _ := store.Finished(t.Context())
-		rec = &fin[0]
-	}
-	x, err := audit.Build(t.Context(), store, rec, sc.reveal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := json.Marshal(x)
-	return b, games
+	return auditvectors.Played(t, auditvectors.Script{Decisions: sc.decisions, Entropy: sc.entropy, RevealAt: sc.revealAt, Reveal: sc.reveal})
 }
 
 func TestAPlayedGameVerifiesClean(t *testing.T) {

@@ -26,6 +26,11 @@ func replay(x *Export, setup json.RawMessage, faces []int, games engine.Registry
 	return res, probs
 }
 
+// ErrNotStarted is Rebuild's answer for a log that stops before the game's
+// start: a game that waits for its players (a duel's challenge accepted,
+// a set-up with a Start) has no state yet.
+var ErrNotStarted = errors.New("the game has not started")
+
 // Rebuild replays a stored game's log, its decisions and its undos, through
 // its rules with the logged dice, trusting the logged events (verify is
 // what compares them): the bot undoes a decision from the timeline it
@@ -48,7 +53,7 @@ func Rebuild(rules *engine.Game, setup json.RawMessage, entries []record.EventRe
 		return nil, errors.New(probs[0].String())
 	}
 	if t == nil {
-		return nil, errors.New("the game has not started")
+		return nil, ErrNotStarted
 	}
 	return t, nil
 }

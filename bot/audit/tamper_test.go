@@ -10,26 +10,15 @@ import (
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/bot/audit/audittest"
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/auditvectors"
 	"github.com/kaleun/kaleun/internal/testsize"
 )
 
-// finishedCareer plays careers to their end, with entropy and a reveal
-// after revealAt decisions, until one ends after 30 to 80 decisions: long
-// enough to hold every kind of entry, short enough to forge every way. The
-// entropy text picks the career, so a change of the rules that lengthens
-// one does not make the test slow.
+// finishedCareer is a finished career of 30 to 80 decisions
+// (auditvectors.FinishedCareer).
 func finishedCareer(t *testing.T, revealAt int) ([]byte, engine.Registry) {
 	t.Helper()
-	for i := 0; i < 40; i++ {
-		data, games := played(t, script{decisions: 5000, entropy: []string{fmt.Sprintf("Schepke's <lucky> & dice 🎲 %d", i)}, revealAt: revealAt})
-		var x audit.Export
-		json.Unmarshal(data, &x)
-		if last := x.Entries[len(x.Entries)-1].Decision; x.Over && last >= 30 && last <= 80 {
-			return data, games
-		}
-	}
-	t.Fatal("no career of 30 to 80 decisions in 40 tries")
-	return nil, nil
+	return auditvectors.FinishedCareer(t, revealAt)
 }
 
 // tally counts forgeries by category.

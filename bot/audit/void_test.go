@@ -3,86 +3,21 @@ package audit_test
 import (
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/kaleun/kaleun/bot"
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/bot/audit/audittest"
 	"github.com/kaleun/kaleun/engine"
-	"github.com/kaleun/kaleun/engine/hunters"
+	"github.com/kaleun/kaleun/internal/auditvectors"
 	"github.com/kaleun/kaleun/internal/testsize"
-	"github.com/kaleun/kaleun/persist"
 )
 
-// playedWithUndos plays a chat career with the first options, undoing every
-// fifth decision (free or after dice, as it comes), to its end when end is
-// set; the export reveals the seed in force.
+// playedWithUndos is a career with an undo every fifth decision
+// (auditvectors.PlayedWithUndos).
 func playedWithUndos(t *testing.T, decisions int, end bool) ([]byte, engine.Registry) {
 	t.Helper()
-	store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	h, _ := hunters.NewRules()
-	games := engine.Described(map[string]engine.Rules{"hunters": h})
-	svc := bot.New(store, games, bot.Options{
-		Now:     func() time.Time { return time.Unix(1700000000, 0).UTC() },
-		NewSeed: func() ([]byte, error) { return []byte("void test seed"), nil },
-		NewID:   func() (string, error) { return "void1", nil },
-	})
-	place := bot.Place{Platform: "discord", Space: "g", Channel: "c"}
-	me := bot.User{ID: "u", Name: "Prien"}
-	r, err := svc.Command(t.Context(), place, me, "hunters", "new", map[string]string{"boat": "VIIC", "start": "1942-06"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err = svc.Click(t.Context(), place, me, r.Public[0].Options[0].ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < decisions || end; i++ {
-		if i%5 == 4 {
-			if r, err = svc.Command(t.Context(), place, me, "hunters", "undo", nil); err != nil {
-				t.Fatal(err)
-			}
-			if len(r.Public) == 0 && len(r.Private) == 1 && len(r.Private[0].Options) == 2 {
-				// After dice it asks first: Yes.
-				if r, err = svc.Click(t.Context(), place, me, r.Private[0].Options[0].ID); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if len(r.Public) == 0 { // refused (a patrol's end): go on
-				r, _ = svc.Command(t.Context(), place, me, "hunters", "turn", nil)
-			}
-		}
-		id := ""
-		for _, m := range r.Public {
-			if m.Prompt != nil {
-				id = m.Options[0].ID
-			}
-		}
-		if id == "" {
-			break
-		}
-		if r, err = svc.Click(t.Context(), place, me, id); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec, err := store.Load(t.Context(), place.Key())
-	if err != nil {
-		fin, _ := store.Finished(t.Context())
-		rec = &fin[0]
-	}
-	x, err := audit.Build(t.Context(), store, rec, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := json.Marshal(x)
-	return b, games
+	return auditvectors.PlayedWithUndos(t, decisions, end)
 }
 
 // voidEntries are the indexes of a file's void entries.

@@ -53,8 +53,7 @@ func (s *Site) serveBoard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !slash {
-		w.Header().Set("Location", link+"/")
-		w.WriteHeader(http.StatusMovedPermanently)
+		toSlashed(w, link)
 		return
 	}
 	b, err := s.boards.FindBoard(r.Context(), link)

@@ -53,8 +53,7 @@ func (s *Site) serveGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !slash {
-		w.Header().Set("Location", link+"/")
-		w.WriteHeader(http.StatusMovedPermanently)
+		toSlashed(w, link)
 		return
 	}
 	g, err := s.loadGame(r.Context(), link)
@@ -152,6 +151,8 @@ type (
 		Root, Title, Kind, ID, State, Score, Players, Head string
 		Outcome                                            *engine.Outcome
 		Withheld, Problem                                  string
+		// NotStarted: the step shown comes before the game's start.
+		NotStarted bool
 		// Step is the step shown (-1: as it stands), Prev and Next its
 		// neighbours' (-1: none), Steps the log.
 		Step, Prev, Next, Last int
@@ -218,7 +219,11 @@ func (s *Site) gamePage(w http.ResponseWriter, r *http.Request, g *game) {
 				v.Next = n + 1
 			}
 			var err error
-			if st, err = g.stateAt(n); err != nil {
+			st, err = g.stateAt(n)
+			switch {
+			case errors.Is(err, audit.ErrNotStarted):
+				v.NotStarted = true // nothing to draw yet, and nothing wrong
+			case err != nil:
 				v.Problem = err.Error()
 				st = nil
 			}

@@ -79,8 +79,7 @@ func (s *Site) serveTournament(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !slash {
-		w.Header().Set("Location", link+"/")
-		w.WriteHeader(http.StatusMovedPermanently)
+		toSlashed(w, link)
 		return
 	}
 	t, err := s.tournaments.FindTournament(r.Context(), link)

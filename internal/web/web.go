@@ -98,6 +98,8 @@ type Site struct {
 var routes = []struct{ url, file string }{
 	{"/", "index.html"},
 	{"/style.css", "style.css"},
+	// Every browser asks for it: without one, each first visit logs a 404.
+	{"/favicon.ico", "favicon.ico"},
 	{"/verify/", "verify/index.html"},
 	{"/verify/verify.js", "verify/verify.js"},
 	{"/verify/" + ExecJS, "verify/" + ExecJS},
@@ -170,6 +172,12 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		plain(w, http.StatusMethodNotAllowed, "this server is read-only: it answers GET and HEAD only")
 		return
 	}
+	if r.URL.RawPath != "" {
+		// A path spelt with escapes its plain form would not have (an
+		// encoded slash): none of the site's, whose paths need none.
+		plain(w, http.StatusNotFound, "not found")
+		return
+	}
 	if r.URL.Path == "/verify" {
 		// Relative, so that a proxy that serves the site under a prefix
 		// keeps it.
@@ -217,6 +225,22 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, path.Base(r.URL.Path), time.Time{}, bytes.NewReader(body))
 }
 
+// toSlashed redirects a link's page asked without its final slash to the
+// page with it, relatively (a proxy may serve the site under a prefix).
+// A link is letters, digits and . _ ~ - only (persist's ids and tags):
+// anything else is no link, and is not found rather than sent on, since a
+// browser reads a Location of \\host as //host, another site.
+func toSlashed(w http.ResponseWriter, link string) {
+	for _, r := range link {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '~' || r == '-') {
+			plain(w, http.StatusNotFound, "not found")
+			return
+		}
+	}
+	w.Header().Set("Location", "./"+link+"/")
+	w.WriteHeader(http.StatusMovedPermanently)
+}
+
 // plain answers a short text.
 func plain(w http.ResponseWriter, code int, msg string) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -255,6 +279,8 @@ func contentType(name string) string {
 		return "text/javascript; charset=utf-8"
 	case ".wasm":
 		return "application/wasm"
+	case ".ico":
+		return "image/x-icon"
 	}
 	return "application/octet-stream"
 }

@@ -23,7 +23,7 @@ func fakeAssets(t *testing.T, wasm []byte) fs.FS {
 		t.Fatal(err)
 	}
 	m := fstest.MapFS{}
-	for _, name := range []string{"index.html", "style.css", "verify/index.html", "verify/verify.js"} {
+	for _, name := range []string{"index.html", "style.css", "favicon.ico", "verify/index.html", "verify/verify.js"} {
 		b, err := fs.ReadFile(sub, name)
 		if err != nil {
 			t.Fatal(err)
