@@ -349,4 +349,3 @@ func (g storeGames) FindLink(ctx context.Context, link string) (*record.GameReco
 	}
 	return rec, err
 }
-
