@@ -1,0 +1,111 @@
+package persist
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+)
+
+// Issue 34 item 4: a follow survives a reopen, both caps hold, a commit
+// with a FollowCopy writes one deliver entry per follower (the same entry
+// for a second commit of the same decision), and the game's end drops its
+// follows.
+func TestFollowsCapsCopiesAndEnd(t *testing.T) { backends(t, testFollowsCapsCopiesAndEnd) }
+
+func testFollowsCapsCopiesAndEnd(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := t.Context()
+	r := rec("discord/g/c")
+	if err := s.Commit(ctx, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"a", "b"} {
+		if already, err := s.AddFollow(ctx, Follow{GameID: r.ID, Key: r.Key, Follower: "discord/" + u, User: u}, 2, 5); err != nil || already {
+			t.Fatalf("follow %s: %v %v", u, already, err)
+		}
+	}
+	if already, err := s.AddFollow(ctx, Follow{GameID: r.ID, Key: r.Key, Follower: "discord/a", User: "a"}, 2, 5); err != nil || !already {
+		t.Fatalf("a second follow by a: %v %v", already, err)
+	}
+	if _, err := s.AddFollow(ctx, Follow{GameID: r.ID, Key: r.Key, Follower: "discord/c", User: "c"}, 2, 5); !errors.Is(err, ErrFollowLimit) {
+		t.Fatalf("a third follower of a game capped at two: %v", err)
+	}
+	if _, err := s.AddFollow(ctx, Follow{GameID: "other", Key: "k", Follower: "discord/a", User: "a"}, 2, 1); !errors.Is(err, ErrFollowLimit) {
+		t.Fatalf("a second game for a follower capped at one: %v", err)
+	}
+	fc := &FollowCopy{At: time.Unix(100, 0).UTC(), Token: "7", Body: func(f Follow) (json.RawMessage, error) {
+		return json.RawMessage(`{"to":"` + f.User + `"}`), nil
+	}}
+	for range 2 {
+		if _, err := s.CommitWith(ctx, r, nil, CommitPlan{Follow: fc}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	due, err := s.TakeDue(ctx, time.Unix(200, 0), Take{Limit: 10, Lease: func(Due) time.Duration { return time.Minute }})
+	if err != nil || len(due) != 2 || due[0].Kind != DueDeliver || due[0].User != "a" || due[1].User != "b" {
+		t.Fatalf("one copy per follower, whatever the commits of the decision: %+v %v", due, err)
+	}
+	if err := s.DoneDue(ctx, due...); err != nil {
+		t.Fatal(err)
+	}
+	if fs, _ := s.FollowedBy(ctx, "discord/b"); len(fs) != 1 || fs[0] != r.ID {
+		t.Fatalf("b follows %v", fs)
+	}
+	if was, err := s.RemoveFollow(ctx, r.ID, "discord/b"); err != nil || !was {
+		t.Fatalf("unfollow: %v %v", was, err)
+	}
+	r.Over = true
+	if _, err := s.CommitWith(ctx, r, nil, CommitPlan{Follow: &FollowCopy{At: time.Unix(300, 0).UTC(), Token: "8", Body: fc.Body}}); err != nil {
+		t.Fatal(err)
+	}
+	if fs, _ := s.Followers(ctx, r.ID); len(fs) != 0 {
+		t.Fatalf("an ended game keeps its followers: %+v", fs)
+	}
+	if fs, _ := s.FollowedBy(ctx, "discord/a"); len(fs) != 0 {
+		t.Fatalf("a still follows %v after its end", fs)
+	}
+	due, _ = s.TakeDue(ctx, time.Unix(400, 0), Take{Limit: 10, Lease: func(Due) time.Duration { return time.Minute }})
+	if len(due) != 1 || due[0].User != "a" {
+		t.Fatalf("the end's copy, to a alone: %+v", due)
+	}
+}
+
+// Issue 34 item 5: a player's pace keeps his last PaceKept answers for the
+// median, his longest ever, and his count, per key.
+func TestPaceMedianLongestAndKept(t *testing.T) { backends(t, testPaceMedianLongestAndKept) }
+
+func testPaceMedianLongestAndKept(t *testing.T, open func() (*Store, error)) {
+	s, err := open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := t.Context()
+	r := rec("discord/g/c")
+	took := []time.Duration{3 * time.Hour, 100 * time.Hour, time.Hour, 2 * time.Hour}
+	for _, d := range took {
+		if _, err := s.CommitWith(ctx, r, nil, CommitPlan{Pace: &PaceSample{Keys: []string{"discord/a", PaceKey("discord/a", "t1")}, Took: d}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ps, err := s.Paces(ctx, []string{"discord/a", PaceKey("discord/a", "t1"), "discord/z"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps["discord/a"]
+	if p.Median() != 150*time.Minute || p.Longest != 100*time.Hour || p.Count != 4 || ps[PaceKey("discord/a", "t1")].Count != 4 || ps["discord/z"].Count != 0 {
+		t.Fatalf("pace %+v median %v, all %+v", p, p.Median(), ps)
+	}
+	for range PaceKept {
+		s.CommitWith(ctx, r, nil, CommitPlan{Pace: &PaceSample{Keys: []string{"discord/a"}, Took: time.Minute}})
+	}
+	ps, _ = s.Paces(ctx, []string{"discord/a"})
+	if p := ps["discord/a"]; len(p.Last) != PaceKept || p.Median() != time.Minute || p.Longest != 100*time.Hour || p.Count != 4+PaceKept {
+		t.Fatalf("after %d more: %+v", PaceKept, p)
+	}
+}
