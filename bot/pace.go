@@ -42,7 +42,7 @@ func (s *Service) paceOf(ctx context.Context, rec *persist.GameRecord, h how) (*
 		}
 	}
 	now := s.now()
-	if since.IsZero() || !since.Before(now) {
+	if since.IsZero() || since.After(now) {
 		return nil, nil
 	}
 	player := playerKey(rec.Key, h.by)
