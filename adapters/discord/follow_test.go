@@ -121,7 +121,19 @@ func TestFollowerCopiesOnceThroughDiscord(t *testing.T) {
 	if fs, _ := r.store.Followers(t.Context(), rec.ID); len(fs) != 0 {
 		t.Errorf("the duel ended with %d followers still on it", len(fs))
 	}
-	c := r.measure(rec.ID)
+	c := r.measure(rec.ID) // the duel's, before the leaderboard's message
+	// Pace (issue 34 item 5), through Discord: the leaderboard says how fast
+	// each player answers.
+	before = len(r.f.Messages())
+	r.command("c1", "funker", "hunters-duel", "leaderboard")
+	board := ""
+	for _, m := range r.f.Messages()[before:] {
+		board += m.Text()
+	}
+	if strings.Count(board, "answers in about") < 2 {
+		t.Errorf("the leaderboard does not say each player's pace:\n%s", board)
+	}
+
 	t.Logf("interactions %d, public messages %d, pictures %d, mentions %d, live answered %d; follower's direct messages %d",
 		c.Interactions, c.Messages, c.Pictures, c.Mentions, c.LiveAnswered, len(dms))
 	c.Check(t)
