@@ -141,7 +141,7 @@ func TestPaceCountsActiveTimeToAnswer(t *testing.T) {
 	r := acceptedDuel(t, svc)
 	clock.pass(150 * time.Minute) // 10:00 to 12:30, of which 11:00-12:00 is quiet
 	mustClick(t, svc, kretschmer, lastPrompt(t, r).Options[0].ID)
-	ps, err := store.Paces(ctx, []string{playerKey(here.Key(), kretschmer.ID), playerKey(here.Key(), prien.ID)})
+	ps, err := store.Paces(ctx, []string{playerKey(here.Key(), kretschmer.ID), playerKey(here.Key(), prien.ID)}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,11 +50,7 @@ func (s *Service) paceOf(ctx context.Context, rec *persist.GameRecord, h how) (*
 	if err != nil {
 		return nil, err
 	}
-	ps := &persist.PaceSample{Keys: []string{player}, Took: activeBetween(since, now, prefs)}
-	if rec.Tournament != "" {
-		ps.Keys = append(ps.Keys, persist.PaceKey(player, rec.Tournament))
-	}
-	return ps, nil
+	return &persist.PaceSample{Player: player, GameID: rec.ID, Tournament: rec.Tournament, Took: activeBetween(since, now, prefs)}, nil
 }
 
 // activeBetween is how much of the player's active time passes from start
@@ -126,15 +122,15 @@ func parsePace(s string) (time.Duration, error) {
 func (s *Service) tournamentPaces(ctx context.Context, t *persist.Tournament) (map[string]persist.Pace, error) {
 	keys := make([]string, 0, len(t.Entrants))
 	for _, e := range t.Entrants {
-		keys = append(keys, persist.PaceKey(playerKey(t.Key, e.User), t.ID))
+		keys = append(keys, playerKey(t.Key, e.User))
 	}
-	ps, err := s.store.Paces(ctx, keys)
+	ps, err := s.store.Paces(ctx, keys, t.ID)
 	if err != nil {
 		return nil, fmt.Errorf("tournament %s: its paces: %w", t.ID, err)
 	}
 	out := make(map[string]persist.Pace, len(t.Entrants))
 	for _, e := range t.Entrants {
-		out[e.User] = ps[persist.PaceKey(playerKey(t.Key, e.User), t.ID)]
+		out[e.User] = ps[playerKey(t.Key, e.User)]
 	}
 	return out, nil
 }
@@ -150,8 +146,8 @@ func (s *Service) paceFor(ctx context.Context, rec *persist.GameRecord, user str
 	if err != nil || t == nil || t.Pace == 0 {
 		return 0, 0, err
 	}
-	key := persist.PaceKey(playerKey(t.Key, user), t.ID)
-	ps, err := s.store.Paces(ctx, []string{key})
+	key := playerKey(t.Key, user)
+	ps, err := s.store.Paces(ctx, []string{key}, t.ID)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -177,7 +173,7 @@ func (s *Service) leaderboardPaces(ctx context.Context, place Place, rows []care
 		}
 		keys = append(keys, playerKey(home, r.user))
 	}
-	ps, err := s.store.Paces(ctx, keys)
+	ps, err := s.store.Paces(ctx, keys, "")
 	if err != nil {
 		return nil, fmt.Errorf("the leaderboard's paces: %w", err)
 	}

@@ -75,8 +75,10 @@ func testFollowsCapsCopiesAndEnd(t *testing.T, open func() (*Store, error)) {
 	}
 }
 
-// Issue 34 item 5: a player's pace keeps his last PaceKept answers for the
-// median, his longest ever, and his count, per key.
+// Issue 34 item 5: a player's pace keeps each game's last PaceKept
+// answers for the median, his longest ever and his count, read over all
+// his games or over one tournament's; two games write two keys (no row
+// that concurrent commits of one player's games would both update).
 func TestPaceMedianLongestAndKept(t *testing.T) { backends(t, testPaceMedianLongestAndKept) }
 
 func testPaceMedianLongestAndKept(t *testing.T, open func() (*Store, error)) {
@@ -87,25 +89,33 @@ func testPaceMedianLongestAndKept(t *testing.T, open func() (*Store, error)) {
 	defer s.Close()
 	ctx := t.Context()
 	r := rec("discord/g/c")
-	took := []time.Duration{3 * time.Hour, 100 * time.Hour, time.Hour, 2 * time.Hour}
+	took := []time.Duration{3 * time.Hour, 100 * time.Hour, time.Hour}
 	for _, d := range took {
-		if _, err := s.CommitWith(ctx, r, nil, CommitPlan{Pace: &PaceSample{Keys: []string{"discord/a", PaceKey("discord/a", "t1")}, Took: d}}); err != nil {
+		if _, err := s.CommitWith(ctx, r, nil, CommitPlan{Pace: &PaceSample{Player: "discord/g/a", GameID: r.ID, Tournament: "t1", Took: d}}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	ps, err := s.Paces(ctx, []string{"discord/a", PaceKey("discord/a", "t1"), "discord/z"})
+	other := rec("discord/g/d")
+	if _, err := s.CommitWith(ctx, other, nil, CommitPlan{Pace: &PaceSample{Player: "discord/g/a", GameID: other.ID, Took: 2 * time.Hour}}); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := s.Paces(ctx, []string{"discord/g/a", "discord/g/z"}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := ps["discord/a"]
-	if p.Median() != 150*time.Minute || p.Longest != 100*time.Hour || p.Count != 4 || ps[PaceKey("discord/a", "t1")].Count != 4 || ps["discord/z"].Count != 0 {
+	p := ps["discord/g/a"]
+	if p.Median() != 150*time.Minute || p.Longest != 100*time.Hour || p.Count != 4 || ps["discord/g/z"].Count != 0 {
 		t.Fatalf("pace %+v median %v, all %+v", p, p.Median(), ps)
 	}
-	for range PaceKept {
-		s.CommitWith(ctx, r, nil, CommitPlan{Pace: &PaceSample{Keys: []string{"discord/a"}, Took: time.Minute}})
+	ts, _ := s.Paces(ctx, []string{"discord/g/a"}, "t1")
+	if p := ts["discord/g/a"]; p.Count != 3 || p.Median() != 3*time.Hour {
+		t.Fatalf("the tournament's pace: %+v", p)
 	}
-	ps, _ = s.Paces(ctx, []string{"discord/a"})
-	if p := ps["discord/a"]; len(p.Last) != PaceKept || p.Median() != time.Minute || p.Longest != 100*time.Hour || p.Count != 4+PaceKept {
+	for range PaceKept {
+		s.CommitWith(ctx, r, nil, CommitPlan{Pace: &PaceSample{Player: "discord/g/a", GameID: r.ID, Tournament: "t1", Took: time.Minute}})
+	}
+	ts, _ = s.Paces(ctx, []string{"discord/g/a"}, "t1")
+	if p := ts["discord/g/a"]; len(p.Last) != PaceKept || p.Median() != time.Minute || p.Longest != 100*time.Hour || p.Count != 3+PaceKept {
 		t.Fatalf("after %d more: %+v", PaceKept, p)
 	}
 }
