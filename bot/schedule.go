@@ -137,7 +137,11 @@ func (s *Service) startDue(ctx context.Context, rec *persist.GameRecord) ([]pers
 	if err != nil {
 		return nil, err
 	}
-	due := s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: startToken, User: user, Name: name, Since: s.now(), Prompt: prompt}, prefs)
+	target, pace, err := s.paceFor(ctx, rec, user)
+	if err != nil {
+		return nil, err
+	}
+	due := s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: startToken, User: user, Name: name, Since: s.now(), Prompt: prompt, PaceTarget: target, PaceNow: pace}, prefs)
 	return append(due, s.idleDue(rec)...), nil
 }
 

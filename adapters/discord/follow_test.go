@@ -2,11 +2,13 @@ package discord
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/kaleun/kaleun/bot"
+	"github.com/kaleun/kaleun/engine/hunters"
 	"github.com/kaleun/kaleun/internal/discordfake"
 )
 
@@ -147,4 +149,79 @@ func dmsOf(r *channelRun, user string) []discordfake.Message {
 		}
 	}
 	return out
+}
+
+// Issue 34 item 5 through discordgo: a tournament created with a target
+// pace says it on its card, and its reminders say it with the player's own
+// pace in it; once the careers run, the standings say each entrant's.
+func TestTournamentPaceThroughDiscord(t *testing.T) {
+	f := discordfake.New(t)
+	clock := &testClock{t: time.Date(2026, 6, 10, 10, 0, 0, 0, time.UTC)}
+	b := startClockedBot(t, f, filepath.Join(t.TempDir(), "k.db"), clock)
+	opt := func(k, v string) discordfake.Option { return discordfake.Option{Name: k, Value: v} }
+	b.command("c1", "bdu", "hunters", "tournament", opt("action", "create"), opt("format", "top"), opt("length", "short"), opt("boat", "VIIC"), opt("name", "Cup"), opt("pace", "12h"))
+	card := ""
+	for _, m := range f.Messages() {
+		if m.Channel == "c1" {
+			card = m.Text()
+		}
+	}
+	if !strings.Contains(card, "Target pace") || !strings.Contains(card, "12 h") {
+		t.Fatalf("the card does not say the target pace:\n%s", card)
+	}
+	b.command("c1", "lemp", "hunters", "tournament", opt("action", "join"))
+	b.command("c1", "topp", "hunters", "tournament", opt("action", "join"))
+	b.command("c1", "bdu", "hunters", "tournament", opt("action", "start"))
+	clock.pass(time.Hour)
+	reminders := 0
+	for _, p := range b.tick() {
+		text := discordfake.Text(p)
+		if strings.Contains(text, "waits on you") {
+			reminders++
+			if !strings.Contains(text, "The table's pace is 12 h; you have no answers counted yet.") {
+				t.Errorf("a reminder without the table's pace:\n%s", text)
+			}
+		}
+	}
+	if reminders != 2 {
+		t.Fatalf("%d reminders at the first hour, want one to each entrant", reminders)
+	}
+	// lemp presses Start after 90 minutes of waiting: his pace is counted,
+	// and the standings say it.
+	clock.pass(30 * time.Minute)
+	t1, err := b.store.TournamentAt(t.Context(), "discord/g1/c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lemp string
+	for _, e := range t1.Entrants {
+		if e.User == "lemp" {
+			lemp = e.Place
+		}
+	}
+	rec, err := b.store.Load(t.Context(), lemp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	channel := strings.SplitN(lemp, "/", 3)[2]
+	b.click(channel, "lemp", "k1:"+rec.ID+":start:go")
+	rec, _ = b.store.Load(t.Context(), lemp)
+	h, err := hunters.NewRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := h.Decode(rec.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.pass(2 * time.Hour)
+	p := st.Pending()
+	b.click(channel, "lemp", "k1:"+rec.ID+":"+p.Token+":"+p.Options[0].Key)
+	standings := ""
+	for _, p := range b.command("c1", "bdu", "hunters", "tournament", opt("action", "standings")) {
+		standings += discordfake.Text(p)
+	}
+	if !strings.Contains(standings, "answers in about 2 h") || !strings.Contains(standings, "Target pace") {
+		t.Fatalf("the standings do not say lemp's pace:\n%s", standings)
+	}
 }
