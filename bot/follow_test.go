@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -179,5 +181,50 @@ func TestPaceWordsAndTarget(t *testing.T) {
 	}
 	if paceText(persist.Pace{}) != "" {
 		t.Error("a player with no answers has a pace")
+	}
+}
+
+// A follower who takes no direct messages (the platform refuses each copy)
+// is tried maxFollowAttempts times, with growing pauses, then given up on:
+// no retry storm, and the game's own notices (its reminders) go on being
+// delivered beside his refused copies.
+func TestARefusedFollowerIsGivenUpOnWithoutHoldingTheGame(t *testing.T) {
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := clockedService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	defer store.Close()
+	ctx := t.Context()
+	r := acceptedDuel(t, svc)
+	rec, _ := store.Load(ctx, here.Key())
+	privateSays(t, "follow", must(svc.Command(ctx, here, spectator, "hunters-duel", "follow", map[string]string{"game": rec.ID})), nil, "You follow game")
+	mustClick(t, svc, kretschmer, lastPrompt(t, r).Options[0].ID)
+	tries, others := map[string]int{}, 0
+	for minute := 0; minute < 6*60; minute++ {
+		_, err := svc.RunTick(ctx, clock.now(), []string{"discord"}, func(_ context.Context, n Notice) error {
+			if n.DirectTo == spectator.ID {
+				tries[n.Delivery]++
+				return errors.New("discord: 50007 Cannot send messages to this user")
+			}
+			others++
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clock.pass(time.Minute)
+	}
+	full := 0
+	for key, n := range tries {
+		if n > maxFollowAttempts {
+			t.Fatalf("copy %s was tried %d times, more than %d", key, n, maxFollowAttempts)
+		}
+		if n == maxFollowAttempts {
+			full++
+		}
+	}
+	if full == 0 {
+		t.Fatalf("no refused copy was tried its %d times in six hours: %v", maxFollowAttempts, tries)
+	}
+	if others == 0 {
+		t.Fatal("the game's reminders were held up by the refused follower")
 	}
 }
