@@ -23,7 +23,7 @@ import (
 func TestFollowerCopiesOnceThroughDiscord(t *testing.T) {
 	r := startChannelRun(t)
 	r.challenge("c1", "kapitaen", "hunters-duel", "funker", discordfake.Option{Name: "boat", Value: "VIIC"},
-		discordfake.Option{Name: "start", Value: "1941-03"}, discordfake.Option{Name: "end", Value: "1941-06"})
+		discordfake.Option{Name: "start", Value: "1941-03"}, discordfake.Option{Name: "end", Value: "1941-04"})
 	rec, err := r.store.Load(t.Context(), "discord/g1/c1")
 	if err != nil {
 		t.Fatal(err)

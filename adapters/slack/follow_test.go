@@ -19,7 +19,7 @@ import (
 // is counted, and the duel's channel keeps its noise bounds.
 func TestFollowerCopiesOnceThroughSlack(t *testing.T) {
 	r := startChannelRun(t)
-	r.slash("C1", "kapitaen", "/hunters-duel", "new b:<@funker|funker> boat:VIIC start:1941-03 end:1941-06")
+	r.slash("C1", "kapitaen", "/hunters-duel", "new b:<@funker|funker> boat:VIIC start:1941-03 end:1941-04")
 	rec, err := r.store.Load(t.Context(), "slack/T1/C1")
 	if err != nil {
 		t.Fatal(err)
