@@ -88,6 +88,17 @@ func (s *Service) reshowFollow(ctx context.Context, d persist.Due, fb *followBod
 		return nil, err
 	}
 	defer unlock()
+	// Under the lock, the copy as the decision's last commit left it: one
+	// taken between a decision's commit and its auto-roll's would show
+	// the decision without the roll it brought.
+	if b, ok, err := s.store.DeliverBody(ctx, d); err != nil {
+		return nil, err
+	} else if ok {
+		var body delivery
+		if err := json.Unmarshal(b, &body); err == nil && body.Follow != nil && body.Follow.Decision != nil {
+			fb = body.Follow
+		}
+	}
 	rec, st, err := s.gameOf(ctx, d.Key, d.GameID)
 	if err != nil {
 		return nil, err

@@ -175,6 +175,19 @@ func putFollowCopies(tx kvTx, rec *GameRecord, fc *FollowCopy) error {
 			return err
 		}
 		d := Due{At: fc.At, Key: rec.Key, GameID: rec.ID, Token: FollowToken(fc.Token, f), Kind: DueDeliver, User: f.User, Name: f.Name, Body: body}
+		if k := dueKey(d); tx.Bucket(bucketDue).Get(k) != nil {
+			// An auto-roll's commit of the same decision: the copy grows,
+			// and a tick that took it keeps its lease (it renders the copy
+			// as it now stands: Store.DeliverBody).
+			v, err := json.Marshal(d)
+			if err != nil {
+				return err
+			}
+			if err := tx.Bucket(bucketDue).Put(k, v); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := putDeliver(tx, &d); err != nil {
 			return err
 		}
@@ -199,4 +212,25 @@ func dropFollows(tx kvTx, gameID string) error {
 		}
 	}
 	return nil
+}
+
+// DeliverBody reads what a deliver entry delivers as the index holds it now
+// (ok false once it is gone): a follower's copy taken by a tick while the
+// decision's auto-rolls were still committing was rewritten by them, and is
+// rendered from its last form.
+func (s *Store) DeliverBody(ctx context.Context, d Due) (body json.RawMessage, ok bool, err error) {
+	err = s.view(ctx, "read a delivery of game "+d.GameID, func(tx kvTx) error {
+		v := tx.Bucket(bucketDue).Get(dueKey(d))
+		if v == nil {
+			ok = false
+			return nil
+		}
+		var now Due
+		if err := json.Unmarshal(v, &now); err != nil {
+			return err
+		}
+		body, ok = now.Body, true
+		return nil
+	})
+	return body, ok, err
 }

@@ -119,3 +119,43 @@ func testPaceMedianLongestAndKept(t *testing.T, open func() (*Store, error)) {
 		t.Fatalf("after %d more: %+v", PaceKept, p)
 	}
 }
+
+// A follower's copy taken by a tick while its decision's auto-roll was
+// still committing: the second commit rewrites its body but keeps the
+// tick's lease (no second tick takes it meanwhile), and the tick reads
+// the body as it now stands.
+func TestAFollowCopyRewrittenUnderALeaseKeepsIt(t *testing.T) {
+	backends(t, func(t *testing.T, open func() (*Store, error)) {
+		s, err := open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		ctx := t.Context()
+		r := rec("discord/g/c")
+		if _, err := s.AddFollow(ctx, Follow{GameID: r.ID, Key: r.Key, Follower: "discord/a", User: "a"}, 5, 5); err != nil {
+			t.Fatal(err)
+		}
+		body := func(v string) func(Follow) (json.RawMessage, error) {
+			return func(Follow) (json.RawMessage, error) { return json.RawMessage(`"` + v + `"`), nil }
+		}
+		at := time.Unix(100, 0).UTC()
+		if _, err := s.CommitWith(ctx, r, nil, CommitPlan{Follow: &FollowCopy{At: at, Token: "7", Body: body("first")}}); err != nil {
+			t.Fatal(err)
+		}
+		take := Take{Limit: 10, Lease: func(Due) time.Duration { return time.Minute }}
+		took, err := s.TakeDue(ctx, at, take)
+		if err != nil || len(took) != 1 {
+			t.Fatalf("took %+v %v", took, err)
+		}
+		if _, err := s.CommitWith(ctx, r, nil, CommitPlan{Follow: &FollowCopy{At: at, Token: "7", Body: body("grown")}}); err != nil {
+			t.Fatal(err)
+		}
+		if again, _ := s.TakeDue(ctx, at.Add(time.Second), take); len(again) != 0 {
+			t.Fatalf("a rewritten copy lost its lease and was taken again: %+v", again)
+		}
+		if b, ok, err := s.DeliverBody(ctx, took[0]); err != nil || !ok || string(b) != `"grown"` {
+			t.Fatalf("the copy as it stands: %s %v %v", b, ok, err)
+		}
+	})
+}
