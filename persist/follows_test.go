@@ -38,6 +38,15 @@ func testFollowsCapsCopiesAndEnd(t *testing.T, open func() (*Store, error)) {
 	if _, err := s.AddFollow(ctx, Follow{GameID: "other", Key: "k", Follower: "discord/a", User: "a"}, 2, 1); !errors.Is(err, ErrFollowLimit) {
 		t.Fatalf("a second game for a follower capped at one: %v", err)
 	}
+	// Reopened (a restart): the follows are there.
+	s.Close()
+	if s, err = open(); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if fs, err := s.Followers(ctx, r.ID); err != nil || len(fs) != 2 {
+		t.Fatalf("after a reopen, the followers: %+v %v", fs, err)
+	}
 	fc := &FollowCopy{At: time.Unix(100, 0).UTC(), Token: "7", Body: func(f Follow) (json.RawMessage, error) {
 		return json.RawMessage(`{"to":"` + f.User + `"}`), nil
 	}}
