@@ -150,6 +150,7 @@ func commandTable() []command {
 			{Name: "format", Help: "create: the format"},
 			{Name: "name", Help: "create: the tournament's name"},
 			{Name: "vacation_days", Help: "create: each entrant's budget of vacation days (default: the server's)"},
+			{Name: "pace", Help: "create: the target time to answer, e.g. 12h or 2d (reminders say it)"},
 			{Name: "player", Help: "remove: the entrant to remove", User: true},
 		}}, reach: channelWide,
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
@@ -160,6 +161,10 @@ func commandTable() []command {
 			{Name: "with", Help: "the newcomer who takes his place", Required: true, User: true},
 		}}, reach: channelWide,
 			run: (*Service).substitute},
+		{CommandSpec: CommandSpec{Name: "follow", Help: "Follow a game: its results and pictures in your direct messages, as its channel sees them (no pings, no buttons)", Args: []ArgSpec{{Name: "game", Help: "the game's id (default: this channel's game)"}}}, reach: anywhere,
+			run: (*Service).followCommand},
+		{CommandSpec: CommandSpec{Name: "unfollow", Help: "Stop following a game", Args: []ArgSpec{{Name: "game", Help: "the game's id (default: this channel's game)"}}}, reach: anywhere,
+			run: (*Service).unfollowCommand},
 		{CommandSpec: CommandSpec{Name: "leaderboard", Help: "This server's games by score, against the game's historical results"}, reach: channelWide,
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
 				return s.leaderboard(ctx, c.place, c.game)

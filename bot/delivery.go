@@ -70,6 +70,8 @@ type delivery struct {
 	Notices  []Notice       `json:"notices,omitempty"`
 	Decision *shownDecision `json:"decision,omitempty"`
 	IdleEnd  *idleEnded     `json:"idle_end,omitempty"`
+	// Follow is a follower's copy of a decision (follow.go).
+	Follow *followBody `json:"follow,omitempty"`
 }
 
 // shownDecision is what afterSeen needs to render a decision taken at a
@@ -339,6 +341,8 @@ func (s *Service) reshow(ctx context.Context, d persist.Due) ([]Notice, error) {
 		return s.reshowDecision(ctx, d, body.Decision)
 	case body.IdleEnd != nil:
 		return s.reshowIdleEnd(ctx, d, body.IdleEnd)
+	case body.Follow != nil:
+		return s.reshowFollow(ctx, d, body.Follow)
 	}
 	return body.Notices, nil
 }

@@ -100,12 +100,16 @@ func (s *Service) leaderboardOf(ctx context.Context, place Place, game string) (
 	if len(rows) == 0 {
 		m.Text = "No careers on this server yet."
 	}
+	paces, err := s.leaderboardPaces(ctx, place, rows)
+	if err != nil {
+		return Reply{}, nil, err
+	}
 	for i, r := range rows {
 		if i == leaderboardSize {
 			m.Text = fmt.Sprintf("…and %d more careers.", len(rows)-leaderboardSize)
 			break
 		}
-		m.Fields = append(m.Fields, engine.Field{Name: fmt.Sprintf("%d. %s", i+1, r.name), Value: careerLine(r) + among(legends, r.Score)})
+		m.Fields = append(m.Fields, engine.Field{Name: fmt.Sprintf("%d. %s", i+1, r.name), Value: careerLine(r) + among(legends, r.Score) + paceSuffix(paces[r.user])})
 		users = append(users, r.user)
 	}
 	r := Reply{Public: []Message{m}}

@@ -90,7 +90,11 @@ func (s *Service) promptDue(ctx context.Context, rec *persist.GameRecord, p *eng
 		return nil, err
 	}
 	now := s.now()
-	due := s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: p.Token, User: user, Name: name, Since: now, Prompt: prompt}, prefs)
+	target, pace, err := s.paceFor(ctx, rec, user)
+	if err != nil {
+		return nil, err
+	}
+	due := s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: p.Token, User: user, Name: name, Since: now, Prompt: prompt, PaceTarget: target, PaceNow: pace}, prefs)
 	if isAway(rec, user) {
 		// The autopilot plays for him: it said so once; no more reminders
 		// until he plays again, only the deadline at which it acts.
@@ -133,7 +137,11 @@ func (s *Service) startDue(ctx context.Context, rec *persist.GameRecord) ([]pers
 	if err != nil {
 		return nil, err
 	}
-	due := s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: startToken, User: user, Name: name, Since: s.now(), Prompt: prompt}, prefs)
+	target, pace, err := s.paceFor(ctx, rec, user)
+	if err != nil {
+		return nil, err
+	}
+	due := s.dueTimes(persist.Due{Key: rec.Key, GameID: rec.ID, Token: startToken, User: user, Name: name, Since: s.now(), Prompt: prompt, PaceTarget: target, PaceNow: pace}, prefs)
 	return append(due, s.idleDue(rec)...), nil
 }
 
@@ -269,7 +277,11 @@ func (s *Service) takeUp(ctx context.Context, now time.Time, d persist.Due) ([]N
 	}
 	sends := d.Kind == persist.DueReminder || d.Kind == persist.DueIdleWarn || d.Kind == persist.DueDeliver
 	if sends && d.Attempt > 1 {
-		if d.Attempt > maxDeliveryAttempts {
+		limit := maxDeliveryAttempts
+		if isFollowCopy(d) {
+			limit = maxFollowAttempts // a spectator's copy: never worth a storm
+		}
+		if d.Attempt > limit {
 			s.log.Error("gave up delivering a notice: the platform refused it each time", "game", d.GameID, "kind", d.Kind, "attempts", d.Attempt-1, "place", d.Key)
 			s.metrics.DeliveryRetried(ops.DeliveryGivenUp)
 			return nil, s.store.DoneDue(ctx, d)
@@ -372,6 +384,9 @@ func (s *Service) reminder(place Place, gameID string, p *engine.Prompt, d persi
 		what = "Game " + gameID
 	}
 	text := fmt.Sprintf("⏰ %s waits on you: _%s_ (reminder %d)", what, awaited(p), d.N)
+	if d.PaceTarget > 0 {
+		text += "\n" + paceReminder(d.PaceTarget, d.PaceNow)
+	}
 	m := withSince(Message{Text: text, Mention: d.User, Due: d.Deadline, Jump: promptRef(gameID, p.Token), Tone: ToneAlert}, since)
 	n := &Notice{Place: place, Reminder: true}
 	how := d.Remind

@@ -210,6 +210,31 @@ func TestDuelSecretChoicesArePrivate(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = mustClick(t, svc, kretschmer, lastPrompt(t, r).Options[0].ID)
+	// A spectator follows the duel (issue 34 item 4): his copies show
+	// nothing the channel was not shown, secret numbers included.
+	rec0, _ := store.Load(t.Context(), here.Key())
+	privateSays(t, "follow", must(svc.Command(t.Context(), here, spectator, "hunters-duel", "follow", map[string]string{"game": rec0.ID})), nil, "You follow game")
+	followed := 0
+	saw := map[string]bool{}
+	click := func(u User, id string) Reply {
+		t.Helper()
+		r := mustClick(t, svc, u, id)
+		for _, m := range r.Shown() {
+			saw[m.Text+"\x00"+m.Transcript] = true
+		}
+		if r.Update != nil && len(r.Answered) > 0 && r.Answered[0].InPlace {
+			saw[r.Update.Text+"\x00"+r.Update.Transcript] = true
+		}
+		copies, _ := followerNotices(t, must2(tickDelivered(t, svc, time.Now().Add(time.Hour))), spectator.ID)
+		followed += len(copies)
+		for _, m := range copies {
+			checkFollowerCopy(t, m)
+			if !saw[m.Text+"\x00"+m.Transcript] {
+				t.Fatalf("the follower was shown what the channel was not:\n%s\n%s", m.Text, m.Transcript)
+			}
+		}
+		return r
+	}
 	secrets := 0
 	for i := 0; i < 20000 && secrets < 4 && !ended(r); i++ {
 		p := lastPrompt(t, r)
@@ -219,12 +244,12 @@ func TestDuelSecretChoicesArePrivate(t *testing.T) {
 			if len(p.Options) != 1 || !strings.HasSuffix(p.Options[0].ID, ":"+openKey) {
 				t.Fatalf("a secret choice's options reached the channel: %+v", p.Options)
 			}
-			opened := mustClick(t, svc, who, p.Options[0].ID)
+			opened := click(who, p.Options[0].ID)
 			if len(opened.Public) != 0 || len(opened.Private) == 0 {
 				t.Fatalf("the door opens privately: %+v", opened)
 			}
 			pick := opened.Private[len(opened.Private)-1]
-			r = mustClick(t, svc, who, pick.Options[0].ID)
+			r = click(who, pick.Options[0].ID)
 			for _, m := range r.Shown() {
 				if strings.Contains(m.Text, "✅") && !strings.Contains(m.Text, "chosen in private") || strings.Contains(m.Transcript, "Decision: 1 (") {
 					t.Fatalf("the secret number is in the channel: %s %s", m.Text, m.Transcript)
@@ -234,9 +259,12 @@ func TestDuelSecretChoicesArePrivate(t *testing.T) {
 		}
 		rec, _ := store.Load(t.Context(), here.Key())
 		st, _ := games["hunters-duel"].Rules.Decode(rec.State)
-		r = mustClick(t, svc, who, optionID(rec.ID, p.Prompt.Token, hunters.Command(st.(*duel.State).Career())))
+		r = click(who, optionID(rec.ID, p.Prompt.Token, hunters.Command(st.(*duel.State).Career())))
 	}
 	if secrets == 0 {
 		t.Fatal("no evasive maneuver came up")
+	}
+	if followed == 0 {
+		t.Fatal("the follower was sent nothing of the secret choices")
 	}
 }

@@ -585,6 +585,9 @@ type how struct {
 	// decision brings carries both on.
 	act   *acting
 	click *clicked
+	// follow is the decision's copy for the game's followers (follow.go),
+	// made by decide for every decision.
+	follow *following
 }
 
 // decide applies a choice and commits it before any message goes out.
@@ -608,6 +611,12 @@ func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameReco
 	if err := h.click.decided(rec, st, c, h); err != nil {
 		return Reply{}, err
 	}
+	if h.follow == nil {
+		h.follow = &following{}
+	}
+	if err := h.follow.decided(rec, st, c, h, s.now()); err != nil {
+		return Reply{}, err
+	}
 	stored, err := s.commit(ctx, &next2, next, events, d, nil, nil, h)
 	if err != nil {
 		return Reply{}, err
@@ -628,7 +637,7 @@ func (s *Service) decide(ctx context.Context, place Place, rec *persist.GameReco
 	// prompt was never seen, so its result joins this one.
 	if p := next.Pending(); p != nil {
 		if key, ok := autoAnswer(rec, p); ok {
-			more, err := s.decide(ctx, place, rec, next, engine.Choice{Token: p.Token, Key: key}, how{by: h.by, note: "🤖 auto-roll", act: h.act, click: h.click})
+			more, err := s.decide(ctx, place, rec, next, engine.Choice{Token: p.Token, Key: key}, how{by: h.by, note: "🤖 auto-roll", act: h.act, click: h.click, follow: h.follow})
 			if err != nil {
 				return Reply{}, err
 			}
@@ -735,6 +744,10 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 		// Every die must appear in a roll event, or the log could not be audited.
 		return nil, fmt.Errorf("the rules rolled %d dice but reported %d", d.Cursor()-rec.Dice.Cursor, k-rec.Dice.Cursor)
 	}
+	pace, err := s.paceOf(ctx, rec, h)
+	if err != nil {
+		return nil, err
+	}
 	rec.State = b
 	rec.Dice.Cursor = d.Cursor()
 	rec.Decisions++
@@ -774,7 +787,11 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 		return nil, err
 	}
 	rec.Acted = actedNow(rec, st, h, rec.Seq+uint64(len(entries)))
-	plan := persist.CommitPlan{Due: due, Schedule: s.scheduling(rec.Key), Tournament: tour, Deliver: deliver}
+	follow, err := h.follow.copies(rec, st)
+	if err != nil {
+		return nil, err
+	}
+	plan := persist.CommitPlan{Due: due, Schedule: s.scheduling(rec.Key), Tournament: tour, Deliver: deliver, Follow: follow, Pace: pace}
 	stored, err := s.store.CommitWith(ctx, rec, entries, plan)
 	if err != nil {
 		return nil, err

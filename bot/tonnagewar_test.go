@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
@@ -34,6 +35,10 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 	}
 	pick := dice.NewFast(5)
 	rec0, _ := store.Load(t.Context(), here.Key())
+	// A spectator follows the match (issue 34 item 4): his copies must show
+	// no more than the channel does.
+	privateSays(t, "follow", must(svc.Command(t.Context(), Place{Platform: here.Platform, Space: here.Space, Channel: "lobby"}, spectator, "tonnagewar", "follow", map[string]string{"game": rec0.ID})), nil, "You follow game")
+	copies := 0
 	seatUser := map[string]User{}
 	for _, s := range rec0.Seats {
 		seatUser[s.Seat] = users[s.ID]
@@ -49,6 +54,29 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 			t.Fatal(err)
 		}
 		ts := st.(*tonnagewar.State)
+		// The follower's copies of this decision, delivered now, are of
+		// the channel's view.
+		ns, err := tickDelivered(t, svc, time.Unix(1700000000, 0).UTC())
+		if err != nil {
+			t.Fatal(err)
+		}
+		followed, _ := followerNotices(t, ns, spectator.ID)
+		copies += len(followed)
+		for _, m := range followed {
+			checkFollowerCopy(t, m)
+			for _, e := range m.Events {
+				if e.Seat != "" || e.Hidden {
+					t.Fatalf("step %d: the follower was sent %q (for %q, hidden %v)", step, e.Text, e.Seat, e.Hidden)
+				}
+			}
+			for seat, u := range seatUser {
+				for _, name := range ts.HandCardNames(seat) {
+					if strings.Contains(render(m), name) {
+						t.Fatalf("step %d: the follower reads %s's %s, still in his hand:\n%s", step, u.Name, name, render(m))
+					}
+				}
+			}
+		}
 		// The channel sees the results (where the prompts were), the new
 		// messages and the table; the clicker alone his private messages and,
 		// for a private prompt, its result as he sees it.
@@ -158,6 +186,10 @@ func TestTonnageWarMatchKeepsHandsHidden(t *testing.T) {
 	if !ended(r) {
 		t.Fatal("the match never ended")
 	}
+	if copies == 0 {
+		t.Fatal("the follower was sent nothing of the match")
+	}
+	t.Logf("the follower was sent %d messages", copies)
 	fin, _ := store.Finished(t.Context())
 	if len(fin) != 1 {
 		t.Fatalf("%d finished", len(fin))

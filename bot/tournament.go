@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/persist"
@@ -154,7 +155,7 @@ func (s *Service) createTournament(ctx context.Context, place Place, user User, 
 	if format.NotYet != "" {
 		return private(format.NotYet), nil
 	}
-	answers, problem := answersFor(format.Fields, args, "action", "format", "name", "vacation_days")
+	answers, problem := answersFor(format.Fields, args, "action", "format", "name", "vacation_days", "pace")
 	if problem != "" {
 		return private(problem), nil
 	}
@@ -162,6 +163,13 @@ func (s *Service) createTournament(ctx context.Context, place Place, user User, 
 	if v := strings.TrimSpace(args["vacation_days"]); v != "" {
 		if _, err := fmt.Sscan(v, &vacation); err != nil || vacation < 0 || vacation > 366 {
 			return private(fmt.Sprintf("vacation_days %q: give a number of days from 0 to 366.", v)), nil
+		}
+	}
+	var pace time.Duration
+	if v := strings.TrimSpace(args["pace"]); v != "" {
+		var err error
+		if pace, err = parsePace(v); err != nil {
+			return private("pace: " + err.Error() + "."), nil
 		}
 	}
 	if err := trialEntrant(rules, format, answers); err != nil {
@@ -176,7 +184,7 @@ func (s *Service) createTournament(ctx context.Context, place Place, user User, 
 		name = format.Label + " tournament"
 	}
 	t := &persist.Tournament{ID: id, Game: game, Format: format.Key, Name: name, Key: place.Key(), Organiser: user.ID, OrganiserName: user.Name,
-		Answers: answers, Status: "open", Created: s.now(), VacationDays: vacation}
+		Answers: answers, Status: "open", Created: s.now(), VacationDays: vacation, Pace: pace}
 	if err := s.store.SaveTournament(ctx, t); err != nil {
 		return Reply{}, err
 	}
@@ -211,6 +219,9 @@ func (s *Service) tournamentCard(ctx context.Context, t *persist.Tournament, rul
 	m := Message{Title: "Tournament: " + t.Name, Tone: TonePrompt,
 		Text: fmt.Sprintf("%s (%s), organised by %s. Join with `tournament join`; the organiser starts it with `tournament start`. Each entrant may take %s of vacation (`prefs vacation:N`).\n**Entrants** (%d): %s",
 			format.Label, format.Case, t.OrganiserName, plural(t.VacationDays, "day", "days"), len(names), list)}
+	if t.Pace > 0 {
+		m.Fields = append(m.Fields, engine.Field{Name: "Target pace", Value: "an answer within " + aboutDuration(t.Pace) + " (its reminders say how each player keeps it)"})
+	}
 	for _, f := range format.Fields {
 		if v := t.Answers[f.Key]; v != "" {
 			m.Fields = append(m.Fields, engine.Field{Name: f.Label, Value: v})
@@ -584,6 +595,9 @@ func (s *Service) standings(ctx context.Context, t *persist.Tournament) (Message
 		return Message{}, err
 	}
 	m := Message{Title: "Standings: " + t.Name}
+	if t.Pace > 0 {
+		m.Footer = "Target pace: an answer within " + aboutDuration(t.Pace)
+	}
 	for _, l := range lines {
 		m.Fields = append(m.Fields, engine.Field{Name: l.Place + ". " + l.Name, Value: l.Value})
 	}
@@ -638,6 +652,10 @@ func (s *Service) StandingLines(ctx context.Context, t *persist.Tournament) ([]S
 		}
 		return rows[i].Score > rows[j].Score
 	})
+	paces, err := s.tournamentPaces(ctx, t)
+	if err != nil {
+		return nil, "", err
+	}
 	var out []StandingLine
 	place := 0
 	for _, row := range rows {
@@ -649,6 +667,9 @@ func (s *Service) StandingLines(ctx context.Context, t *persist.Tournament) ([]S
 		value := fmt.Sprintf("%s · %s", scoreText(s.games[t.Game], row.Score), row.Status)
 		if row.Detail != "" {
 			value += " · " + row.Detail
+		}
+		if p := paceText(paces[row.entrant.User]); p != "" {
+			value += " · " + p
 		}
 		out = append(out, StandingLine{Place: label, Name: entrantLabel(row.entrant), Value: value, GameID: row.entrant.GameID})
 	}

@@ -54,5 +54,8 @@ func archiveIn(tx kvTx, key, id string, v []byte) error {
 	if err := dropPlayerGames(tx, v); err != nil {
 		return fmt.Errorf("game %s: %w", id, err)
 	}
+	if err := dropFollows(tx, id); err != nil {
+		return fmt.Errorf("game %s: %w", id, err)
+	}
 	return tx.Bucket(bucketGames).Delete([]byte(key))
 }

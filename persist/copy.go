@@ -36,7 +36,7 @@ func Copy(ctx context.Context, dst, src *Store) (CopyInfo, error) {
 }
 
 // copied are the buckets Copy copies whole; the logs are copied game by game.
-var copied = [][]byte{bucketGames, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketLastFinished, bucketArchivePlaces, bucketPosted, bucketPlayerGames}
+var copied = [][]byte{bucketGames, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketLastFinished, bucketArchivePlaces, bucketPosted, bucketPlayerGames, bucketFollows, bucketPace}
 
 func copyBuckets(ctx context.Context, to, from kvTx, info *CopyInfo) error {
 	for _, name := range copied {

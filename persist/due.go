@@ -138,6 +138,11 @@ type Due struct {
 	// (Kept in bucketDueLeases, not in the entry.)
 	Lease   time.Time `json:"-"`
 	Attempt int       `json:"-"`
+	// PaceTarget, on a tournament game's reminder, is the tournament's
+	// target pace, and PaceNow the player's median answer in it when the
+	// prompt was posted (0: none yet): the reminder says both.
+	PaceTarget time.Duration `json:"pace_target,omitempty"`
+	PaceNow    time.Duration `json:"pace_now,omitempty"`
 	// Body, on a deliver entry, is what it delivers, in the bot's words.
 	Body json.RawMessage `json:"body,omitempty"`
 }

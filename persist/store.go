@@ -142,6 +142,12 @@ type CommitPlan struct {
 	// Leaving are players (user ids) who leave the game in this commit (a
 	// substitute's handover): the index of players' games drops them.
 	Leaving []string
+	// Follow, when set, gives each of the game's followers a copy of the
+	// decision's result, written with it (putFollowCopies).
+	Follow *FollowCopy
+	// Pace, when set, is an answer's time to add to its player's pace
+	// (addPace).
+	Pace *PaceSample
 }
 
 // CommitWith is a commit that does what plan says besides.
@@ -196,6 +202,12 @@ func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, 
 			}
 		}
 		if err := putDeliver(tx, plan.Deliver); err != nil {
+			return err
+		}
+		if err := putFollowCopies(tx, &next, plan.Follow); err != nil {
+			return err
+		}
+		if err := addPace(tx, plan.Pace); err != nil {
 			return err
 		}
 		if next.Over {

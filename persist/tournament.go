@@ -27,6 +27,9 @@ type Tournament struct {
 	// VacationDays is each entrant's budget of vacation days in this
 	// tournament, set by its organiser.
 	VacationDays int `json:"vacation_days"`
+	// Pace is the target time to answer its organiser set (0: none); its
+	// reminders say it, with the player's own pace.
+	Pace time.Duration `json:"pace,omitempty"`
 	// Status is "open" (taking entrants), "running" or "ended".
 	Status  string    `json:"status"`
 	Created time.Time `json:"created"`
