@@ -134,6 +134,9 @@ type CommitPlan struct {
 	// time (a deadline's decision): what it brings is delivered again by
 	// another replica if this one dies before it has delivered it.
 	Deliver *Due
+	// Webhook, when set, is what the commit tells the game's webhook and
+	// its tournament's (see webhooks.go): their events are queued with it.
+	Webhook *WebhookChange
 }
 
 // CommitWith is a commit that does what plan says besides.
@@ -188,6 +191,9 @@ func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, 
 			}
 		}
 		if err := putDeliver(tx, plan.Deliver); err != nil {
+			return err
+		}
+		if err := queueWebhookChange(tx, plan.Webhook, next.Updated); err != nil {
 			return err
 		}
 		if next.Over {
