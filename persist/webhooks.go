@@ -204,6 +204,9 @@ func webhookIn(tx kvTx, target string) (Webhook, error) {
 func (s *Store) ClearWebhook(ctx context.Context, target string) (had bool, err error) {
 	err = s.update(ctx, "clear the webhook of "+target, func(tx kvTx) error {
 		had = tx.Bucket(bucketWebhooks).Get([]byte(target)) != nil
+		if err := outboxTurn(tx); err != nil {
+			return err
+		}
 		if err := tx.Bucket(bucketWebhooks).Delete([]byte(target)); err != nil {
 			return err
 		}
@@ -315,6 +318,25 @@ func queueWebhookChange(tx kvTx, ch *WebhookChange, now time.Time) error {
 	return gb.Put([]byte(ch.Game), v)
 }
 
+// outboxTurn makes a transaction that takes, retries or removes outbox
+// entries write one row every such transaction writes: on PostgreSQL
+// (repeatable read), two of them at once conflict and one runs again
+// from a fresh snapshot. Without it, a take working from a snapshot in
+// which an event another process has since delivered is still there would
+// write the event back (a put of a deleted row inserts it) and send it
+// again. A commit's new events are new keys, which touch nothing taken.
+func outboxTurn(tx kvTx) error {
+	gb := tx.Bucket(bucketWebhookGames)
+	n := uint64(0)
+	if v := gb.Get(outboxTurnKey); len(v) == 8 {
+		n = binary.BigEndian.Uint64(v)
+	}
+	return gb.Put(outboxTurnKey, binary.BigEndian.AppendUint64(nil, n+1))
+}
+
+// outboxTurnKey is no game's id (ids have no zero byte).
+var outboxTurnKey = []byte("\x00outbox")
+
 // TakeWebhooks leases up to limit events due at now, each the first of
 // its queue (a target's events of one game go in order), until now+lease:
 // no other take returns them before. A target whose webhook was cleared
@@ -351,6 +373,12 @@ func (s *Store) TakeWebhooks(ctx context.Context, now time.Time, lease time.Dura
 			}
 			take = append(take, ev)
 		}
+		if len(drop) == 0 && len(take) == 0 {
+			return nil // an idle tick writes nothing
+		}
+		if err := outboxTurn(tx); err != nil {
+			return err
+		}
 		for _, k := range drop {
 			if err := ob.Delete(k); err != nil {
 				return err
@@ -382,6 +410,9 @@ func (s *Store) TakeWebhooks(ctx context.Context, now time.Time, lease time.Dura
 // WebhookDelivered removes an event its target has taken.
 func (s *Store) WebhookDelivered(ctx context.Context, ev WebhookEvent) error {
 	return s.update(ctx, "record webhook delivery "+ev.Delivery, func(tx kvTx) error {
+		if err := outboxTurn(tx); err != nil {
+			return err
+		}
 		return tx.Bucket(bucketWebhookOutbox).Delete(ev.key)
 	})
 }
@@ -393,6 +424,9 @@ func (s *Store) WebhookRetry(ctx context.Context, ev WebhookEvent, at time.Time,
 	ok := false
 	err := s.update(ctx, "schedule the retry of webhook delivery "+ev.Delivery, func(tx kvTx) error {
 		ok = false
+		if err := outboxTurn(tx); err != nil {
+			return err
+		}
 		ob := tx.Bucket(bucketWebhookOutbox)
 		v := ob.Get(ev.key)
 		if v == nil {
