@@ -3,11 +3,13 @@ package webhook
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -129,14 +131,18 @@ func TestPrivateAddressesRefusedAtSendTime(t *testing.T) {
 // What each answer comes to: 2xx delivered; 5xx, 429 and timeouts retried;
 // 4xx and redirects not; the headers signed.
 func TestSendClassifiesAnswers(t *testing.T) {
+	var mu sync.Mutex
 	status := 0
-	var got *http.Request
+	var got http.Header
 	var body string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got = r
-		b := make([]byte, 100)
-		n, _ := r.Body.Read(b)
-		body = string(b[:n])
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		status := status
+		if status != -1 {
+			got, body = r.Header.Clone(), string(b)
+		}
+		mu.Unlock()
 		switch status {
 		case 302:
 			w.Header().Set("Location", "http://example.org/")
@@ -156,14 +162,18 @@ func TestSendClassifiesAnswers(t *testing.T) {
 		ok, retry   bool
 		retryAfterS int
 	}{{200, true, false, 0}, {204, true, false, 0}, {500, false, true, 0}, {503, false, true, 0}, {429, false, true, 120}, {400, false, false, 0}, {410, false, false, 0}, {302, false, false, 0}, {-1, false, true, 0}} {
+		mu.Lock()
 		status = tc.status
+		mu.Unlock()
 		res := c.Send(t.Context(), srv.URL, "whsec_test", "d1", "turn", []byte(`{"version":1}`), now)
 		if (res.Err == nil) != tc.ok || res.Retry != tc.retry || res.RetryAfter != time.Duration(tc.retryAfterS)*time.Second {
 			t.Errorf("status %d: %+v", tc.status, res)
 		}
 	}
-	if got.Header.Get(HeaderSignature) != "v1=4c95afa3bd7a545705b3d6fd60555d20511abd6e65e18a00840a329ce8a57a28" ||
-		got.Header.Get(HeaderTimestamp) != "1764820800" || got.Header.Get(HeaderDelivery) != "d1" || got.Header.Get(HeaderEvent) != "turn" || body != `{"version":1}` {
+	mu.Lock()
+	defer mu.Unlock()
+	if got.Get(HeaderSignature) != "v1=4c95afa3bd7a545705b3d6fd60555d20511abd6e65e18a00840a329ce8a57a28" ||
+		got.Get(HeaderTimestamp) != "1764820800" || got.Get(HeaderDelivery) != "d1" || got.Get(HeaderEvent) != "turn" || body != `{"version":1}` {
 		t.Errorf("headers %v body %q", got.Header, body)
 	}
 	if res := c.Send(t.Context(), srv.URL, "s", "d", "turn", make([]byte, MaxBody+1), now); res.Err == nil || res.Retry {
