@@ -171,11 +171,11 @@ func TestSendClassifiesAnswers(t *testing.T) {
 		}
 	}
 	mu.Lock()
-	defer mu.Unlock()
 	if got.Get(HeaderSignature) != "v1=4c95afa3bd7a545705b3d6fd60555d20511abd6e65e18a00840a329ce8a57a28" ||
 		got.Get(HeaderTimestamp) != "1764820800" || got.Get(HeaderDelivery) != "d1" || got.Get(HeaderEvent) != "turn" || body != `{"version":1}` {
-		t.Errorf("headers %v body %q", got.Header, body)
+		t.Errorf("headers %v body %q", got, body)
 	}
+	mu.Unlock()
 	if res := c.Send(t.Context(), srv.URL, "s", "d", "turn", make([]byte, MaxBody+1), now); res.Err == nil || res.Retry {
 		t.Errorf("an oversized body: %+v", res)
 	}
