@@ -60,6 +60,10 @@ type Service struct {
 	lease time.Duration
 	// auditHint says how to export a game's whole log (Options.AuditHint).
 	auditHint func(gameID string) string
+	// hooks turn the webhooks on (Options.Webhooks); hookKick wakes their
+	// delivery loop after a commit.
+	hooks    *WebhookOptions
+	hookKick chan struct{}
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -108,13 +112,16 @@ type Options struct {
 	// WebBase is the web pages' base_url ([web]), ending in /: a game's
 	// views and its end carry the link to its page. "": no links.
 	WebBase string
+	// Webhooks turn the outbound webhooks on ([webhooks]); nil: off.
+	Webhooks *WebhookOptions
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators, textOnly: o.TextOnly,
 		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
-		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, commands: commandsByName(), framework: frameworkByName(), webBase: o.WebBase}
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, commands: commandsByName(), framework: frameworkByName(), webBase: o.WebBase,
+		hooks: o.Webhooks, hookKick: make(chan struct{}, 1)}
 	if s.lease <= 0 {
 		s.lease = DefaultDeliveryLease
 	}
@@ -767,10 +774,14 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 	}
 	rec.Acted = actedNow(rec, st, h, rec.Seq+uint64(len(entries)))
 	plan := persist.CommitPlan{Due: due, Schedule: s.scheduling(rec.Key), Tournament: tour, Deliver: deliver}
+	// (Whether or not this replica sends webhooks: one that does delivers
+	// what every replica queues.)
+	plan.Webhook = webhookChange(rec, st)
 	stored, err := s.store.CommitWith(ctx, rec, entries, plan)
 	if err != nil {
 		return nil, err
 	}
+	s.kickWebhooks()
 	c := callOf(ctx)
 	s.metrics.Decision(rec.Game, c.by, time.Since(c.start))
 	return stored, nil

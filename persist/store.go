@@ -193,7 +193,11 @@ func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, 
 		if err := putDeliver(tx, plan.Deliver); err != nil {
 			return err
 		}
-		if err := queueWebhookChange(tx, plan.Webhook, next.Updated); err != nil {
+		wh := plan.Webhook
+		if wh == nil && next.Over {
+			wh = endedWithoutResult(&next) // abandoned: its webhook still hears of the end
+		}
+		if err := queueWebhookChange(tx, wh, next.Updated); err != nil {
 			return err
 		}
 		if next.Over {

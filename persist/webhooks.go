@@ -120,6 +120,8 @@ type WebhookEvent struct {
 	// attempt failed.
 	Attempt   int       `json:"attempt"`
 	NotBefore time.Time `json:"not_before"`
+	// FirstTry is when it was first taken: retries are bounded from it.
+	FirstTry  time.Time `json:"first_try"`
 	LastError string    `json:"last_error,omitempty"`
 
 	key []byte
@@ -248,6 +250,17 @@ func putOutbox(tx kvTx, k []byte, ev WebhookEvent) error {
 		return err
 	}
 	return tx.Bucket(bucketWebhookOutbox).Put(k, v)
+}
+
+// EndedWithoutResult is the summary of a game's end that no rule decided
+// (abandoned, withdrawn, or a seed's reveal that ended it).
+const EndedWithoutResult = "The game ended without a result (abandoned or withdrawn)."
+
+// endedWithoutResult is the change of a game archived with no commit
+// telling its end.
+func endedWithoutResult(rec *GameRecord) *WebhookChange {
+	return &WebhookChange{Game: rec.ID, GameName: rec.Game, Tournament: rec.Tournament, Place: rec.Key, Decision: rec.Decisions,
+		End: &HookEnd{Summary: EndedWithoutResult}}
 }
 
 // queueWebhookChange writes, inside a commit, the events a change brings
@@ -396,6 +409,9 @@ func (s *Store) TakeWebhooks(ctx context.Context, now time.Time, lease time.Dura
 				return err
 			}
 			ev.Attempt++
+			if ev.Attempt == 1 {
+				ev.FirstTry = now.UTC()
+			}
 			ev.NotBefore = now.Add(lease).UTC()
 			if err := putOutbox(tx, ev.key, ev); err != nil {
 				return err
