@@ -154,6 +154,10 @@ func (s *Service) sendWebhook(ctx context.Context, ev persist.WebhookEvent, hook
 	}
 	at := s.now()
 	res := s.hooks.Client.Send(ctx, hook.URL, hook.Secret, ev.Delivery, ev.Type, body, at)
+	if res.Err != nil && ctx.Err() != nil {
+		// Shutting down: the lease runs out, and the event is sent again.
+		return "", nil
+	}
 	if res.Err == nil {
 		s.log.Info("webhook delivered", "target", ev.Target, "delivery", ev.Delivery, "type", ev.Type, "attempt", ev.Attempt, "status", res.Status)
 		return "sent", s.store.WebhookDelivered(ctx, ev)

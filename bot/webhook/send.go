@@ -80,7 +80,7 @@ func (c *Client) Send(ctx context.Context, url, secret, delivery, typ string, bo
 		if errors.Is(err, ErrRefusedAddress) {
 			return Result{Err: err}
 		}
-		return Result{Retry: ctx.Err() == nil, Err: err} // a timeout, a refused connection...
+		return Result{Retry: true, Err: err} // a timeout, a refused connection, a shutdown...
 	}
 	defer resp.Body.Close()
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10)) // (lets the connection be reused)
