@@ -33,6 +33,8 @@ type WebhookOptions struct {
 	Lease time.Duration
 	// Jitter draws the retry schedule's jitter in [0, 1) (nil: math/rand).
 	Jitter func() float64
+	// Schedule is the retry schedule (zero: webhook.DefaultSchedule).
+	Schedule webhook.Schedule
 }
 
 // webhookBatch is how many events one run takes at most, and
@@ -99,7 +101,7 @@ type WebhookRun struct {
 
 // RunWebhooks takes the webhook events due at now, posts each, and records
 // it delivered, to retry (with the jittered backoff, a 429's Retry-After),
-// or dropped (a 4xx, a refused address, past webhook.MaxAge).
+// or dropped (a 4xx, a refused address, tried for longer than the schedule's For).
 func (s *Service) RunWebhooks(ctx context.Context, now time.Time) (WebhookRun, error) {
 	var run WebhookRun
 	if s.hooks == nil {
@@ -166,7 +168,7 @@ func (s *Service) sendWebhook(ctx context.Context, ev persist.WebhookEvent, hook
 	if s.hooks.Jitter != nil {
 		jitter = s.hooks.Jitter
 	}
-	if next, ok := webhook.RetryAt(res, ev.Attempt, ev.FirstTry, s.now(), jitter()); ok {
+	if next, ok := s.hooks.Schedule.RetryAt(res, ev.Attempt, ev.FirstTry, s.now(), jitter()); ok {
 		s.log.Warn("webhook failed, to retry", "target", ev.Target, "delivery", ev.Delivery, "attempt", ev.Attempt, "status", res.Status, "retry_at", next, "err", res.Err)
 		_, err := s.store.WebhookRetry(ctx, ev, next, res.Err.Error())
 		return "retry", err

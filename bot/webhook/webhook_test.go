@@ -43,29 +43,29 @@ func TestSignatureKnownVector(t *testing.T) {
 func TestBackoffSchedule(t *testing.T) {
 	var got []string
 	for n := 1; n <= 9; n++ {
-		got = append(got, Backoff(n, 0.999999).Round(time.Second).String())
+		got = append(got, DefaultSchedule.Backoff(n, 0.999999).Round(time.Second).String())
 	}
 	want := "[30s 1m0s 2m0s 4m0s 8m0s 16m0s 32m0s 1h0m0s 1h0m0s]"
 	if strings.Join(got, " ") != strings.Trim(want, "[]") {
 		t.Fatalf("top of the schedule: %v, want %s", got, want)
 	}
-	if b := Backoff(3, 0); b != time.Minute {
+	if b := DefaultSchedule.Backoff(3, 0); b != time.Minute {
 		t.Fatalf("jitter 0 of the 3rd wait: %s, want half of 2m", b)
 	}
 	t0 := time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC)
-	if _, ok := RetryAt(Result{Status: 404}, 1, t0, t0, 0); ok {
+	if _, ok := DefaultSchedule.RetryAt(Result{Status: 404}, 1, t0, t0, 0); ok {
 		t.Error("a 404 retried")
 	}
-	if at, ok := RetryAt(Result{Status: 429, Retry: true, RetryAfter: 10 * time.Minute}, 1, t0, t0, 0); !ok || at.Sub(t0) != 10*time.Minute {
+	if at, ok := DefaultSchedule.RetryAt(Result{Status: 429, Retry: true, RetryAfter: 10 * time.Minute}, 1, t0, t0, 0); !ok || at.Sub(t0) != 10*time.Minute {
 		t.Errorf("429 Retry-After 600: %s %v", at.Sub(t0), ok)
 	}
-	if _, ok := RetryAt(Result{Status: 503, Retry: true}, 30, t0, t0.Add(23*time.Hour+45*time.Minute), 0); ok {
+	if _, ok := DefaultSchedule.RetryAt(Result{Status: 503, Retry: true}, 30, t0, t0.Add(23*time.Hour+45*time.Minute), 0); ok {
 		t.Error("retried past 24 h")
 	}
 	// Every attempt, jitter at its top: the whole schedule fits in MaxAge.
 	now, n := t0, 0
 	for {
-		at, ok := RetryAt(Result{Retry: true}, n+1, t0, now, 0.999)
+		at, ok := DefaultSchedule.RetryAt(Result{Retry: true}, n+1, t0, now, 0.999)
 		if !ok {
 			break
 		}
@@ -73,6 +73,11 @@ func TestBackoffSchedule(t *testing.T) {
 	}
 	if n < 25 || n > 40 {
 		t.Errorf("%d retries in 24 h", n)
+	}
+	// An operator's schedule (the end-to-end tests' fast one).
+	fast := Schedule{First: 200 * time.Millisecond, MaxWait: time.Second, For: time.Minute}
+	if b := fast.Backoff(5, 0.999999).Round(time.Millisecond); b != time.Second {
+		t.Errorf("the fast schedule's 5th wait: %s", b)
 	}
 }
 

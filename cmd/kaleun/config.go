@@ -224,7 +224,8 @@ func loadConfig(path string) (*config, error) {
 	c.Ops = opsConfig{ShutdownGrace: "5s"}
 	c.Games = gamesConfig{IdleWarn: "0s", IdleEnd: "0s"}
 	c.Web = webConfig{Listen: "127.0.0.1:8090"}
-	c.Webhooks = webhooksConfig{Timeout: webhook.DefaultTimeout.String(), Poll: "5s"}
+	c.Webhooks = webhooksConfig{Timeout: webhook.DefaultTimeout.String(), Poll: "5s",
+		RetryFirst: webhook.DefaultSchedule.First.String(), RetryMaxWait: webhook.DefaultSchedule.MaxWait.String(), RetryFor: webhook.DefaultSchedule.For.String()}
 	md, text, err := decodeConfigFile(path, &c)
 	if err != nil {
 		var perr toml.ParseError

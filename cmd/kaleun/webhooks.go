@@ -19,8 +19,14 @@ type webhooksConfig struct {
 	AllowPrivate bool   `toml:"allow_private"`
 	Timeout      string `toml:"timeout"`
 	Poll         string `toml:"poll"`
+	// The retry schedule (webhook.Schedule): the first wait, the longest,
+	// and how long an event is tried before it is dropped.
+	RetryFirst   string `toml:"retry_first"`
+	RetryMaxWait string `toml:"retry_max_wait"`
+	RetryFor     string `toml:"retry_for"`
 
 	timeout, poll time.Duration
+	schedule      webhook.Schedule
 }
 
 func (w *webhooksConfig) check(path string) error {
@@ -28,12 +34,16 @@ func (w *webhooksConfig) check(path string) error {
 		key string
 		v   string
 		d   *time.Duration
-	}{{"webhooks.timeout", w.Timeout, &w.timeout}, {"webhooks.poll", w.Poll, &w.poll}} {
+	}{{"webhooks.timeout", w.Timeout, &w.timeout}, {"webhooks.poll", w.Poll, &w.poll},
+		{"webhooks.retry_first", w.RetryFirst, &w.schedule.First}, {"webhooks.retry_max_wait", w.RetryMaxWait, &w.schedule.MaxWait}, {"webhooks.retry_for", w.RetryFor, &w.schedule.For}} {
 		d, err := time.ParseDuration(f.v)
 		if err != nil || d <= 0 {
 			return fmt.Errorf("%s: %s is %q: give a duration such as \"10s\"", path, f.key, f.v)
 		}
 		*f.d = d
+	}
+	if w.schedule.First > w.schedule.MaxWait {
+		return fmt.Errorf("%s: webhooks.retry_first (%s) is longer than webhooks.retry_max_wait (%s)", path, w.schedule.First, w.schedule.MaxWait)
 	}
 	if w.timeout > time.Minute {
 		return fmt.Errorf("%s: webhooks.timeout is %s: at most 1m (a receiver should answer at once and work later)", path, w.timeout)
@@ -47,7 +57,7 @@ func (w *webhooksConfig) options() *bot.WebhookOptions {
 		return nil
 	}
 	c := webhook.NewClient(&webhook.Dialer{AllowPrivate: w.AllowPrivate}, w.timeout)
-	return &bot.WebhookOptions{Client: c, Lease: 3 * w.timeout}
+	return &bot.WebhookOptions{Client: c, Lease: 3 * w.timeout, Schedule: w.schedule}
 }
 
 // startWebhooks delivers the webhook events every poll, and at once after
