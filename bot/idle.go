@@ -155,8 +155,9 @@ func (s *Service) endIdle(ctx context.Context, place Place, rec *persist.GameRec
 		}
 		plan.Deliver = deliver
 	}
-	plan.Webhook = webhookChange(&next, nil)
-	plan.Webhook.End = &persist.HookEnd{Summary: "The game ended for idleness."}
+	if plan.Webhook = webhookChange(&next, nil); plan.Webhook != nil {
+		plan.Webhook.End = &persist.HookEnd{Summary: "The game ended for idleness."}
+	}
 	stored, err := s.store.CommitWith(ctx, &next, entries, plan)
 	if err != nil {
 		return nil, err

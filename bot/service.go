@@ -1235,15 +1235,13 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 		if err != nil {
 			return Reply{}, err
 		}
-		commit := s.store.CommitScheduled
-		if tour != nil {
-			commit = func(ctx context.Context, rec *persist.GameRecord, events []persist.NewEntry, due []persist.Due) ([]persist.EventRecord, error) {
-				return s.store.CommitEntrant(ctx, rec, events, due, tour)
-			}
-		}
-		if _, err := commit(ctx, rec, before, due); err != nil {
+		// (With the tournament that records the game, when it is an
+		// entrant's: see persist.CommitEntrant.)
+		plan := persist.CommitPlan{Due: due, Schedule: true, Tournament: tour, Webhook: startChange(rec)}
+		if _, err := s.store.CommitWith(ctx, rec, before, plan); err != nil {
 			return Reply{}, err
 		}
+		s.kickWebhooks()
 		s.log.Info("game created, awaiting start", "game", id, "place", place.Key(), "by", user.ID)
 		return Reply{Public: []Message{s.startMessage(rec)}}, nil
 	}

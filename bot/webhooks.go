@@ -45,8 +45,13 @@ const (
 )
 
 // webhookChange is what a commit of rec, whose state is now st, tells
-// the webhooks: the prompts pending (whose turn) or the result.
+// the webhooks: the prompts pending (whose turn) or the result. A terminal
+// game has no webhook (no organiser sets one): nil, which spares its
+// commits the store's look-up.
 func webhookChange(rec *persist.GameRecord, st engine.State) *persist.WebhookChange {
+	if strings.HasPrefix(rec.Key, "terminal/") {
+		return nil
+	}
 	ch := &persist.WebhookChange{Game: rec.ID, GameName: rec.Game, Tournament: rec.Tournament, Place: rec.Key, Decision: rec.Decisions}
 	if st == nil {
 		return ch
@@ -62,6 +67,26 @@ func webhookChange(rec *persist.GameRecord, st engine.State) *persist.WebhookCha
 		}
 		ch.Pending = append(ch.Pending, t)
 	}
+	return ch
+}
+
+// startChange is what a game made to wait for its Start (or a
+// challenge for its acceptance) tells the webhooks: its first turn is that.
+func startChange(rec *persist.GameRecord) *persist.WebhookChange {
+	ch := webhookChange(rec, nil)
+	if ch == nil {
+		return nil
+	}
+	t := persist.HookTurn{Token: startToken, Prompt: "Start the game"}
+	if inv := invitees(rec); len(inv) > 0 {
+		t.Prompt = "Accept the challenge"
+		for _, p := range inv {
+			t.Players = append(t.Players, persist.HookPlayer{ID: p.ID, Name: p.Name})
+		}
+	} else if rec.Owner != "" {
+		t.Players = []persist.HookPlayer{{ID: rec.Owner, Name: rec.OwnerName}}
+	}
+	ch.Pending = []persist.HookTurn{t}
 	return ch
 }
 

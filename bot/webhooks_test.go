@@ -314,3 +314,53 @@ func TestWebhooksExactlyOnceAcrossReplicasAndAKill(t *testing.T) {
 		t.Errorf("a turn event: %+v", p)
 	}
 }
+
+// A tournament's webhook is its organiser's, set in the tournament's
+// channel, and hears of every entrant's game.
+func TestTournamentWebhookIsTheOrganisersAndHearsEveryGame(t *testing.T) {
+	svc, store := newService(t)
+	svc.hooks = hookOptions()
+	organiser := User{ID: "bdu", Name: "Dönitz"}
+	if _, err := svc.Command(t.Context(), here, organiser, "hunters", "tournament", map[string]string{"action": "create", "format": "top", "length": "short"}); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := svc.Command(t.Context(), here, prien, "hunters", "webhook", map[string]string{"action": "set", "url": "https://example.org/"})
+	if len(r.Private) != 1 || !strings.Contains(r.Private[0].Text, "Only the organiser of tournament") {
+		t.Fatalf("an entrant set the tournament's webhook: %+v", r)
+	}
+	setHook(t, svc, here, organiser, "https://example.org/league")
+	tour, err := store.TournamentAt(t.Context(), here.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []User{prien, stranger} {
+		if _, err := svc.Command(t.Context(), here, u, "hunters", "tournament", map[string]string{"action": "join"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := svc.Command(t.Context(), here, organiser, "hunters", "tournament", map[string]string{"action": "start"}); err != nil {
+		t.Fatal(err)
+	}
+	out, err := store.WebhookOutbox(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := map[string]string{}
+	for _, ev := range out {
+		if ev.Target != persist.TournamentTarget(tour.ID) || ev.Tournament != tour.ID {
+			t.Errorf("an event for %s (tournament %q)", ev.Target, ev.Tournament)
+		}
+		if ev.Type == persist.HookTypeTurn && len(ev.Turn.Players) == 1 {
+			games[ev.Game] = ev.Turn.Players[0].ID
+		}
+	}
+	if len(games) != 2 {
+		all, _ := store.Games(t.Context())
+		for _, g := range all {
+			t.Logf("game %s at %s tournament %q decisions %d awaiting %v", g.ID, g.Key, g.Tournament, g.Decisions, g.AwaitingStart)
+		}
+		tr, _ := store.TournamentAt(t.Context(), here.Key())
+		t.Logf("tournament %+v", tr)
+		t.Fatalf("turn events of %d games, want both entrants': %+v", len(games), out)
+	}
+}
