@@ -49,6 +49,9 @@ func isWebhookBucket(name []byte) bool {
 	return false
 }
 
+// errStop ends a walk of a bucket early.
+var errStop = errors.New("stop")
+
 // ErrNoWebhook: the target has no webhook.
 var ErrNoWebhook = errors.New("no webhook set")
 
@@ -358,6 +361,28 @@ var outboxTurnKey = []byte("\x00outbox")
 func (s *Store) TakeWebhooks(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]WebhookEvent, []Webhook, error) {
 	var evs []WebhookEvent
 	var hooks []Webhook
+	// A read first: a poll that finds nothing due (nearly every one) writes
+	// nothing, which on a bbolt file would be a sync per poll.
+	due := false
+	if err := s.view(ctx, "look for webhook events due", func(tx kvTx) error {
+		ob := tx.Bucket(bucketWebhookOutbox)
+		if ob == nil {
+			return nil
+		}
+		return ob.ForEach(func(k, v []byte) error {
+			var ev WebhookEvent
+			if json.Unmarshal(v, &ev) != nil || !ev.NotBefore.After(now) {
+				due = true
+				return errStop
+			}
+			return nil
+		})
+	}); err != nil && !errors.Is(err, errStop) {
+		return nil, nil, err
+	}
+	if !due {
+		return nil, nil, nil
+	}
 	err := s.update(ctx, "take the webhook events due", func(tx kvTx) error {
 		evs, hooks = nil, nil // (a transaction may run again)
 		ob := tx.Bucket(bucketWebhookOutbox)
