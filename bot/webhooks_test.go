@@ -364,3 +364,34 @@ func TestTournamentWebhookIsTheOrganisersAndHearsEveryGame(t *testing.T) {
 		t.Fatalf("turn events of %d games, want both entrants': %+v", len(games), out)
 	}
 }
+
+// A payload links the game's page when the pages have a base_url, names
+// the game's channel, and a private prompt says only that it is one.
+func TestWebhookPayloadLinksThePageAndKeepsPrivatePromptsPrivate(t *testing.T) {
+	svc, store := newService(t)
+	svc.hooks = hookOptions()
+	svc.webBase = "https://kaleun.example.org/"
+	if _, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC"}); err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := store.Load(t.Context(), here.Key())
+	b, err := svc.webhookBody(t.Context(), persist.WebhookEvent{Delivery: "d", Type: persist.HookTypeTurn, Target: persist.GameTarget(rec.ID), Game: rec.ID, GameName: rec.Game, Place: rec.Key,
+		Turn: &persist.HookTurn{Players: []persist.HookPlayer{{ID: prien.ID, Name: prien.Name}}, Prompt: "p"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p webhook.Payload
+	if err := json.Unmarshal(b, &p); err != nil {
+		t.Fatal(err)
+	}
+	link, _ := store.Link(t.Context(), rec.ID)
+	if p.Game == nil || p.Game.URL != "https://kaleun.example.org/g/"+link+"/" || p.Game.Place.Channel != here.Channel || p.Game.Place.Platform != here.Platform || p.Version != 1 {
+		t.Fatalf("payload %s", b)
+	}
+	if got := promptSummary(&engine.Prompt{Title: "Hand", Text: "your cards: ace", Private: true}); got != "A private decision" {
+		t.Errorf("a private prompt's summary: %q", got)
+	}
+	if got := promptSummary(&engine.Prompt{Text: "Fire?\nmore"}); got != "Fire?" {
+		t.Errorf("an untitled prompt's summary: %q", got)
+	}
+}
