@@ -197,7 +197,7 @@ func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, 
 		if wh == nil && next.Over {
 			wh = endedWithoutResult(&next) // abandoned: its webhook still hears of the end
 		}
-		if err := queueWebhookChange(tx, wh, next.Updated); err != nil {
+		if err := queueWebhookChange(tx, wh, changedAt(&next)); err != nil {
 			return err
 		}
 		if next.Over {

@@ -266,6 +266,16 @@ func endedWithoutResult(rec *GameRecord) *WebhookChange {
 		End: &HookEnd{Summary: EndedWithoutResult}}
 }
 
+// changedAt is when a game's record last changed, as the bot's clock
+// said (persist has none): its last decision, or its creation for a game
+// still waiting for its Start.
+func changedAt(rec *GameRecord) time.Time {
+	if rec.Updated.IsZero() {
+		return rec.Created
+	}
+	return rec.Updated
+}
+
 // queueWebhookChange writes, inside a commit, the events a change brings
 // to the game's webhook and its tournament's: a turn event per prompt not
 // announced before, and the end.
