@@ -12,6 +12,7 @@ import (
 
 	"github.com/kaleun/kaleun/bot/webhook"
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/internal/web"
 	"github.com/kaleun/kaleun/persist"
 )
@@ -147,14 +148,17 @@ func (s *Service) RunWebhooks(ctx context.Context, now time.Time) (WebhookRun, e
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			what, err := s.sendWebhook(ctx, ev, hook)
+			if what != "" {
+				s.metrics.WebhookAttempt(what)
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			switch what {
-			case "sent":
+			case ops.WebhookSent:
 				run.Sent++
-			case "retry":
+			case ops.WebhookRetry:
 				run.Retried++
-			case "dropped":
+			case ops.WebhookDropped:
 				run.Dropped++
 			}
 			if err != nil {
@@ -187,7 +191,7 @@ func (s *Service) sendWebhook(ctx context.Context, ev persist.WebhookEvent, hook
 	}
 	if res.Err == nil {
 		s.log.Info("webhook delivered", "target", ev.Target, "delivery", ev.Delivery, "type", ev.Type, "attempt", ev.Attempt, "status", res.Status)
-		return "sent", s.store.WebhookDelivered(ctx, ev)
+		return ops.WebhookSent, s.store.WebhookDelivered(ctx, ev)
 	}
 	jitter := rand.Float64
 	if s.hooks.Jitter != nil {
@@ -196,10 +200,10 @@ func (s *Service) sendWebhook(ctx context.Context, ev persist.WebhookEvent, hook
 	if next, ok := s.hooks.Schedule.RetryAt(res, ev.Attempt, ev.FirstTry, s.now(), jitter()); ok {
 		s.log.Warn("webhook failed, to retry", "target", ev.Target, "delivery", ev.Delivery, "attempt", ev.Attempt, "status", res.Status, "retry_at", next, "err", res.Err)
 		_, err := s.store.WebhookRetry(ctx, ev, next, res.Err.Error())
-		return "retry", err
+		return ops.WebhookRetry, err
 	}
 	s.log.Error("webhook dropped", "target", ev.Target, "delivery", ev.Delivery, "attempt", ev.Attempt, "status", res.Status, "err", res.Err)
-	return "dropped", s.store.WebhookDelivered(ctx, ev)
+	return ops.WebhookDropped, s.store.WebhookDelivered(ctx, ev)
 }
 
 // webhookBody is an event's payload (webhook.Payload), the same at every
