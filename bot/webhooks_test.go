@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -393,5 +394,27 @@ func TestWebhookPayloadLinksThePageAndKeepsPrivatePromptsPrivate(t *testing.T) {
 	}
 	if got := promptSummary(&engine.Prompt{Text: "Fire?\nmore"}); got != "Fire?" {
 		t.Errorf("an untitled prompt's summary: %q", got)
+	}
+}
+
+// A game ended for idleness tells its webhook so, as its last event.
+func TestAnIdleEndReachesTheWebhook(t *testing.T) {
+	clock := (&fakeClock{}).set("2026-06-10T10:00:00Z")
+	svc, store := idleService(t, filepath.Join(t.TempDir(), "k.db"), clock)
+	defer store.Close()
+	svc.hooks = hookOptions()
+	if _, err := started(t, svc, here, prien, map[string]string{"boat": "VIIC"}); err != nil {
+		t.Fatal(err)
+	}
+	setHook(t, svc, here, prien, "https://example.org/")
+	clock.pass(10 * time.Hour)
+	idleNotices(t, svc, clock)
+	clock.pass(10 * time.Hour)
+	if n := idleNotices(t, svc, clock); len(n) != 1 {
+		t.Fatalf("no idle end: %+v", n)
+	}
+	out, err := store.WebhookOutbox(t.Context())
+	if err != nil || len(out) != 1 || out[0].Type != persist.HookTypeEnd || out[0].End.Summary != "The game ended for idleness." {
+		t.Fatalf("outbox: %+v %v", out, err)
 	}
 }
