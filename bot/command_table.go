@@ -183,6 +183,7 @@ func commandTable() []command {
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
 				return confirmEnd(c.rec, fmt.Sprintf("Abandon game %s for good? Nothing can bring it back.", c.rec.ID), "Yes, abandon it"), nil
 			}},
+		{CommandSpec: webhookSpec, reach: channelWide, run: (*Service).webhookCommand},
 		{CommandSpec: CommandSpec{Name: "backup", Help: "Write a checked copy of the bot's database to its operator's backup directory (server managers)", ManagerMatters: true}, reach: anywhere,
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
 				return s.backupAsked(ctx, c.user)

@@ -155,10 +155,14 @@ func (s *Service) endIdle(ctx context.Context, place Place, rec *persist.GameRec
 		}
 		plan.Deliver = deliver
 	}
+	if plan.Webhook = webhookChange(&next, nil); plan.Webhook != nil {
+		plan.Webhook.End = &persist.HookEnd{Summary: "The game ended for idleness."}
+	}
 	stored, err := s.store.CommitWith(ctx, &next, entries, plan)
 	if err != nil {
 		return nil, err
 	}
+	s.kickWebhooks()
 	s.log.Info("game ended for idleness", "game", rec.ID, "place", rec.Key, "since", d.Since)
 	s.metrics.DeadlineActed(ops.IdleEnded)
 	return []Notice{{Place: place, Channel: []Message{idleEndMessage(&next, stored, d.Since)}}}, nil

@@ -20,12 +20,22 @@ func TestMain(m *testing.M) {
 	if url := os.Getenv(envReplica); url != "" {
 		os.Exit(runReplica(url)) // a replica of TestLoadThreeReplicasWithAKill
 	}
+	if url := os.Getenv(envHookReplica); url != "" {
+		os.Exit(runHookReplica(url)) // of TestWebhooksExactlyOnceAcrossReplicasAndAKill
+	}
 	os.Exit(pgtest.Main(m))
 }
 
 // replicas are n Services over one PostgreSQL database, each with a store
 // (a connection pool) of its own, as separate processes have.
 func replicas(t testing.TB, n int, now func() time.Time) ([]*Service, []*persist.Store) {
+	t.Helper()
+	svcs, stores, _ := replicasAt(t, n, now)
+	return svcs, stores
+}
+
+// replicasAt is replicas, with the database's URL (for another process).
+func replicasAt(t testing.TB, n int, now func() time.Time) ([]*Service, []*persist.Store, string) {
 	t.Helper()
 	url := pgtest.URL(t)
 	h, err := hunters.NewRules()
@@ -50,7 +60,7 @@ func replicas(t testing.TB, n int, now func() time.Time) ([]*Service, []*persist
 		}))
 		stores = append(stores, store)
 	}
-	return svcs, stores
+	return svcs, stores, url
 }
 
 // Two replicas over one database, every click delivered four times (twice

@@ -63,6 +63,10 @@ type Service struct {
 	lease time.Duration
 	// auditHint says how to export a game's whole log (Options.AuditHint).
 	auditHint func(gameID string) string
+	// hooks turn the webhooks on (Options.Webhooks); hookKick wakes their
+	// delivery loop after a commit.
+	hooks    *WebhookOptions
+	hookKick chan struct{}
 }
 
 // Wait blocks until every call under way has returned (graceful shutdown:
@@ -116,13 +120,16 @@ type Options struct {
 	// WebBase is the web pages' base_url ([web]), ending in /: a game's
 	// views and its end carry the link to its page. "": no links.
 	WebBase string
+	// Webhooks turn the outbound webhooks on ([webhooks]); nil: off.
+	Webhooks *WebhookOptions
 }
 
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators, textOnly: o.TextOnly,
 		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, oddsWorkers: o.OddsWorkers, backup: o.Backup, metrics: o.Metrics,
-		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, commands: commandsByName(), framework: frameworkByName(), webBase: o.WebBase}
+		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, commands: commandsByName(), framework: frameworkByName(), webBase: o.WebBase,
+		hooks: o.Webhooks, hookKick: make(chan struct{}, 1)}
 	if s.lease <= 0 {
 		s.lease = DefaultDeliveryLease
 	}
@@ -792,10 +799,14 @@ func (s *Service) commit(ctx context.Context, rec *persist.GameRecord, st engine
 		return nil, err
 	}
 	plan := persist.CommitPlan{Due: due, Schedule: s.scheduling(rec.Key), Tournament: tour, Deliver: deliver, Follow: follow, Pace: pace}
+	// (Whether or not this replica sends webhooks: one that does delivers
+	// what every replica queues.)
+	plan.Webhook = webhookChange(rec, st)
 	stored, err := s.store.CommitWith(ctx, rec, entries, plan)
 	if err != nil {
 		return nil, err
 	}
+	s.kickWebhooks()
 	c := callOf(ctx)
 	s.metrics.Decision(rec.Game, c.by, time.Since(c.start))
 	return stored, nil
@@ -1260,15 +1271,13 @@ func (s *Service) newGameIn(ctx context.Context, place Place, user User, game st
 		if err != nil {
 			return Reply{}, err
 		}
-		commit := s.store.CommitScheduled
-		if tour != nil {
-			commit = func(ctx context.Context, rec *persist.GameRecord, events []persist.NewEntry, due []persist.Due) ([]persist.EventRecord, error) {
-				return s.store.CommitEntrant(ctx, rec, events, due, tour)
-			}
-		}
-		if _, err := commit(ctx, rec, before, due); err != nil {
+		// (With the tournament that records the game, when it is an
+		// entrant's: see persist.CommitEntrant.)
+		plan := persist.CommitPlan{Due: due, Schedule: true, Tournament: tour, Webhook: startChange(rec)}
+		if _, err := s.store.CommitWith(ctx, rec, before, plan); err != nil {
 			return Reply{}, err
 		}
+		s.kickWebhooks()
 		s.log.Info("game created, awaiting start", "game", id, "place", place.Key(), "by", user.ID)
 		return Reply{Public: []Message{s.startMessage(rec)}}, nil
 	}

@@ -305,19 +305,21 @@ func (s *Service) void(ctx context.Context, place Place, rec *persist.GameRecord
 	next.Updated = s.now()
 	next.Shown = nil // the decisions it noted may be the one voided
 	entries := []persist.NewEntry{{Event: raw}}
-	var stored []persist.EventRecord
+	var plan persist.CommitPlan
 	if s.scheduling(rec.Key) {
 		due, err := s.schedule(ctx, &next, st)
 		if err != nil {
 			return Reply{}, err
 		}
-		stored, err = s.store.CommitScheduled(ctx, &next, entries, due)
-		if err != nil {
-			return Reply{}, err
-		}
-	} else if stored, err = s.store.CommitEntries(ctx, &next, entries); err != nil {
+		plan = persist.CommitPlan{Due: due, Schedule: true}
+	}
+	// The prompts the undo brings back are turns again.
+	plan.Webhook = webhookChange(&next, st)
+	stored, err := s.store.CommitWith(ctx, &next, entries, plan)
+	if err != nil {
 		return Reply{}, err
 	}
+	s.kickWebhooks()
 	*rec = next
 	s.log.Info("decision undone", "game", rec.ID, "decision", v.Decision, "after_dice", v.AfterDice(), "by", v.By)
 	r := Reply{Public: eventMessages(stored)}

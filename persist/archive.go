@@ -27,6 +27,9 @@ func (s *Store) ArchiveDelivering(ctx context.Context, key string, deliver *Due)
 		if err := json.Unmarshal(v, &rec); err != nil {
 			return fmt.Errorf("game record %s is damaged: %w", key, err)
 		}
+		if err := queueWebhookChange(tx, endedWithoutResult(&rec), changedAt(&rec)); err != nil {
+			return err
+		}
 		return archiveIn(tx, key, rec.ID, v)
 	})
 }

@@ -36,11 +36,14 @@ func Copy(ctx context.Context, dst, src *Store) (CopyInfo, error) {
 }
 
 // copied are the buckets Copy copies whole; the logs are copied game by game.
-var copied = [][]byte{bucketGames, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketLastFinished, bucketArchivePlaces, bucketPosted, bucketPlayerGames, bucketFollows, bucketPace}
+var copied = [][]byte{bucketGames, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketLastFinished, bucketArchivePlaces, bucketPosted, bucketPlayerGames, bucketFollows, bucketPace, bucketWebhooks, bucketWebhookGames, bucketWebhookOutbox}
 
 func copyBuckets(ctx context.Context, to, from kvTx, info *CopyInfo) error {
 	for _, name := range copied {
 		src, dst := from.Bucket(name), to.Bucket(name)
+		if src == nil && isWebhookBucket(name) {
+			continue // a file from before webhooks: none to copy
+		}
 		if src == nil {
 			// An older file's missing index of the finished games (a file
 			// opened read-only is not brought up to date): made here.

@@ -82,7 +82,7 @@ func inUseError(path string) error {
 }
 
 // buckets are the top-level buckets every database has.
-var buckets = [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketPosted, bucketSeen, bucketSeenExpiry, bucketSchema, bucketPlayerGames, bucketFollows, bucketPace}
+var buckets = [][]byte{bucketGames, bucketEvents, bucketArchive, bucketDue, bucketDueLeases, bucketSchedule, bucketPlayers, bucketTournaments, bucketTournamentPlaces, bucketIDs, bucketMeta, bucketPosted, bucketSeen, bucketSeenExpiry, bucketSchema, bucketPlayerGames, bucketFollows, bucketPace, bucketWebhooks, bucketWebhookGames, bucketWebhookOutbox}
 
 // bucketSchema holds the version of a bbolt file's layout under
 // schemaVersionKey, as decimal digits. It is the file's own, not its games':

@@ -148,6 +148,9 @@ type CommitPlan struct {
 	// Pace, when set, is an answer's time to add to its player's pace
 	// (addPace).
 	Pace *PaceSample
+	// Webhook, when set, is what the commit tells the game's webhook and
+	// its tournament's (see webhooks.go): their events are queued with it.
+	Webhook *WebhookChange
 }
 
 // CommitWith is a commit that does what plan says besides.
@@ -208,6 +211,13 @@ func (s *Store) commit(ctx context.Context, rec *GameRecord, events []NewEntry, 
 			return err
 		}
 		if err := addPace(tx, plan.Pace); err != nil {
+			return err
+		}
+		wh := plan.Webhook
+		if wh == nil && next.Over {
+			wh = endedWithoutResult(&next) // abandoned: its webhook still hears of the end
+		}
+		if err := queueWebhookChange(tx, wh, changedAt(&next)); err != nil {
 			return err
 		}
 		if next.Over {

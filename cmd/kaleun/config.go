@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/kaleun/kaleun/bot/webhook"
 	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/kaleun/kaleun/internal/safefile"
 	"github.com/kaleun/kaleun/persist"
@@ -37,6 +38,7 @@ type config struct {
 	Ops       opsConfig       `toml:"ops"`
 	Games     gamesConfig     `toml:"games"`
 	Web       webConfig       `toml:"web"`
+	Webhooks  webhooksConfig  `toml:"webhooks"`
 	// games are the games' own sections (gamesections.go), decoded
 	// from what the sections above leave.
 	games gameSections
@@ -222,6 +224,8 @@ func loadConfig(path string) (*config, error) {
 	c.Ops = opsConfig{ShutdownGrace: "5s"}
 	c.Games = gamesConfig{IdleWarn: "0s", IdleEnd: "0s"}
 	c.Web = webConfig{Listen: "127.0.0.1:8090"}
+	c.Webhooks = webhooksConfig{Timeout: webhook.DefaultTimeout.String(), Poll: "5s",
+		RetryFirst: webhook.DefaultSchedule.First.String(), RetryMaxWait: webhook.DefaultSchedule.MaxWait.String(), RetryFor: webhook.DefaultSchedule.For.String()}
 	md, text, err := decodeConfigFile(path, &c)
 	if err != nil {
 		var perr toml.ParseError
@@ -279,6 +283,9 @@ func loadConfig(path string) (*config, error) {
 		return nil, err
 	}
 	if err := c.Web.check(path); err != nil {
+		return nil, err
+	}
+	if err := c.Webhooks.check(path); err != nil {
 		return nil, err
 	}
 	if err := c.games.check(); err != nil {

@@ -111,7 +111,7 @@ func serve(ctx context.Context, cfg *config) error {
 	}
 	opts := bot.Options{Logger: log, Metrics: metrics,
 		Reminders: cfg.Reminders.every, Deadline: cfg.Reminders.deadline, VacationDays: cfg.Reminders.VacationDays, DeliveryLease: cfg.Reminders.lease,
-		IdleWarn: cfg.Games.idleWarn, IdleEnd: cfg.Games.idleEnd}
+		IdleWarn: cfg.Games.idleWarn, IdleEnd: cfg.Games.idleEnd, Webhooks: cfg.Webhooks.options()}
 	if cfg.Web.Enabled && cfg.Web.BaseURL != "" {
 		// Where readers reach the pages: chat posts a game's link there.
 		opts.WebBase = cfg.Web.BaseURL
@@ -205,6 +205,10 @@ func serve(ctx context.Context, cfg *config) error {
 		defer srv.Close()
 	}
 	stopTicker := startTicker(work, svc, cfg.Reminders.tick, notifiers, log, metrics)
+	stopWebhooks := func() {}
+	if cfg.Webhooks.Enabled {
+		stopWebhooks = startWebhooks(work, svc, cfg.Webhooks.poll, log)
+	}
 	stopBackups := func() {}
 	if bk != nil {
 		stopBackups = bk.start(work, cfg.Backup.every)
@@ -221,6 +225,7 @@ func serve(ctx context.Context, cfg *config) error {
 	finished := make(chan struct{})
 	go func() {
 		stopTicker()
+		stopWebhooks()
 		stopBackups()
 		closeAll()
 		svc.Wait()

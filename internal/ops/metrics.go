@@ -52,6 +52,14 @@ const (
 	DeliveryGivenUp = "given_up" // refused by the platform too many times: dropped
 )
 
+// What one attempt at a webhook event came to, counted by
+// kaleun_webhook_attempts_total.
+const (
+	WebhookSent    = "sent"    // the receiver answered 2xx
+	WebhookRetry   = "retry"   // refused for now (5xx, 429, timeout): tried again later
+	WebhookDropped = "dropped" // refused for good (4xx, redirect, refused address) or tried for too long
+)
+
 // Who took a decision, for kaleun_decisions_total.
 const (
 	ByPlayer   = "player"   // a player's command or click (and the autoroll it triggers)
@@ -68,6 +76,7 @@ type Metrics struct {
 	reminders       *prometheus.CounterVec
 	deadlines       *prometheus.CounterVec
 	retried         *prometheus.CounterVec
+	webhooks        *prometheus.CounterVec
 	errors          *prometheus.CounterVec
 	tickSeconds     prometheus.Histogram
 	connections     *connections
@@ -111,6 +120,10 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 			Name: "kaleun_deliveries_retried_total",
 			Help: "Reminders and deadline results taken again because their first delivery was not confirmed (a replica died, a platform call failed), by outcome: retried, given_up.",
 		}, []string{"outcome"}),
+		webhooks: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "kaleun_webhook_attempts_total",
+			Help: "Attempts at delivering a webhook event, by outcome: sent, retry, dropped.",
+		}, []string{"outcome"}),
 		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "kaleun_errors_total",
 			Help: "Failures, by kind: storage, cancelled, panic, internal, platform, delivery, backup.",
@@ -133,7 +146,10 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 	for _, o := range []string{DeliveryRetried, DeliveryGivenUp} {
 		m.retried.WithLabelValues(o)
 	}
-	cs := []prometheus.Collector{m.decisions, m.decisionSeconds, m.deferred, m.late, m.ackSeconds, m.reminders, m.deadlines, m.retried, m.errors, m.tickSeconds, m.connections,
+	for _, o := range []string{WebhookSent, WebhookRetry, WebhookDropped} {
+		m.webhooks.WithLabelValues(o)
+	}
+	cs := []prometheus.Collector{m.decisions, m.decisionSeconds, m.deferred, m.late, m.ackSeconds, m.reminders, m.deadlines, m.retried, m.webhooks, m.errors, m.tickSeconds, m.connections,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{})}
 	var errs []error
 	for _, c := range cs {
@@ -206,6 +222,13 @@ func (m *Metrics) ReminderSent(platform string) {
 func (m *Metrics) DeliveryRetried(outcome string) {
 	if m != nil {
 		m.retried.WithLabelValues(outcome).Inc()
+	}
+}
+
+// WebhookAttempt records what one attempt at a webhook event came to.
+func (m *Metrics) WebhookAttempt(outcome string) {
+	if m != nil {
+		m.webhooks.WithLabelValues(outcome).Inc()
 	}
 }
 
