@@ -70,6 +70,9 @@ type delivery struct {
 	Notices  []Notice       `json:"notices,omitempty"`
 	Decision *shownDecision `json:"decision,omitempty"`
 	IdleEnd  *idleEnded     `json:"idle_end,omitempty"`
+	// Session is a scheduled session's reminder, rendered when it falls
+	// due (session.go).
+	Session *sessionDelivery `json:"session,omitempty"`
 }
 
 // shownDecision is what afterSeen needs to render a decision taken at a
@@ -339,6 +342,8 @@ func (s *Service) reshow(ctx context.Context, d persist.Due) ([]Notice, error) {
 		return s.reshowDecision(ctx, d, body.Decision)
 	case body.IdleEnd != nil:
 		return s.reshowIdleEnd(ctx, d, body.IdleEnd)
+	case body.Session != nil:
+		return s.sessionReminder(ctx, d, body.Session)
 	}
 	return body.Notices, nil
 }
