@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -70,6 +71,8 @@ var clientMethods = map[string][]string{
 	"GetConversationReplies":        {"conversations.replies"},
 	"socketmode.New":                {"apps.connections.open"},
 	"OpenView":                      {"views.open"},
+	"ScheduleMessage":               {"chat.scheduleMessage"},
+	"DeleteScheduledMessage":        {"chat.deleteScheduledMessage"},
 }
 
 // methodScopes is the scope each Web API method needs, from its page in
@@ -95,6 +98,8 @@ var methodScopes = map[string]string{
 	"conversations.replies":        "channels:history groups:history im:history",
 	"apps.connections.open":        "",
 	"views.open":                   "", // no scope: https://api.slack.com/methods/views.open (a trigger_id)
+	"chat.scheduleMessage":         "chat:write",
+	"chat.deleteScheduledMessage":  "chat:write",
 }
 
 // The manifests' bot scopes are exactly those the adapter's calls need, plus
@@ -175,6 +180,14 @@ func TestManifestScopesAreTheCallsMade(t *testing.T) {
 		}
 	}
 	f.Drain(t)
+	// A session (`schedule`) is a scheduled message, deleted by cancel.
+	planned, err := a.PlanSession(t.Context(), chat.Place{Platform: "slack", Space: "T1", Channel: "C1"}, bot.SessionPlan{Title: "Session", Start: time.Now().Add(time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.CancelSession(t.Context(), chat.Place{Platform: "slack", Space: "T1", Channel: "C1"}, planned.Ref); err != nil {
+		t.Fatal(err)
+	}
 
 	called := map[string]bool{}
 	for _, m := range f.Methods() {
