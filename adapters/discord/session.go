@@ -13,10 +13,12 @@ import (
 
 // PlanSession implements bot.SessionPlanner: a session is a guild scheduled
 // event, seen in the server's event list with its time in each member's
-// own zone, who may mark himself interested. A game played in a voice (or
-// stage) channel gets an event of that channel; one in a text channel an
-// external event whose location names the channel. The bot needs the
-// Create Events permission (Manage Events to cancel).
+// own zone, who may mark himself interested. A game played in a voice
+// channel's chat gets a voice event of that channel (which Discord lets a
+// bot create only with View Channel and Connect there: refused, it gets
+// the external event), any other an external event whose location names
+// the channel. The bot needs the Create Events permission, which also
+// deletes its own events.
 func (a *Adapter) PlanSession(ctx context.Context, place chat.Place, plan bot.SessionPlan) (bot.PlannedSession, error) {
 	if place.Space == "" {
 		return bot.PlannedSession{}, errors.New("a direct message has no server to hold an event")
@@ -25,27 +27,38 @@ func (a *Adapter) PlanSession(ctx context.Context, place chat.Place, plan bot.Se
 	ev := &discordgo.GuildScheduledEventParams{Name: trim(plan.Title, 100), Description: trim(plan.Description, 1000),
 		ScheduledStartTime: &start, ScheduledEndTime: &end, PrivacyLevel: discordgo.GuildScheduledEventPrivacyLevelGuildOnly}
 	ch, err := a.session.Channel(place.Channel, discordgo.WithContext(ctx))
-	switch {
-	case err != nil && ctx.Err() != nil:
+	if err != nil && ctx.Err() != nil {
 		return bot.PlannedSession{}, ctx.Err()
-	case err == nil && ch.Type == discordgo.ChannelTypeGuildVoice:
-		ev.EntityType, ev.ChannelID = discordgo.GuildScheduledEventEntityTypeVoice, ch.ID
-	case err == nil && ch.Type == discordgo.ChannelTypeGuildStageVoice:
-		ev.EntityType, ev.ChannelID = discordgo.GuildScheduledEventEntityTypeStageInstance, ch.ID
-	default:
-		// A text channel (or one the bot cannot read): named where it is.
-		where := "#" + place.Channel
-		if err == nil && ch.Name != "" {
-			where = "#" + ch.Name
-		}
-		ev.EntityType = discordgo.GuildScheduledEventEntityTypeExternal
+	}
+	where := "#" + place.Channel // a channel the bot cannot read: named by its id
+	if err == nil && ch.Name != "" {
+		where = "#" + ch.Name
+	}
+	external := func() {
+		ev.EntityType, ev.ChannelID = discordgo.GuildScheduledEventEntityTypeExternal, ""
 		ev.EntityMetadata = &discordgo.GuildScheduledEventEntityMetadata{Location: trim("Discord channel "+where, 100)}
 	}
+	voice := err == nil && ch.Type == discordgo.ChannelTypeGuildVoice
+	if voice {
+		ev.EntityType, ev.ChannelID = discordgo.GuildScheduledEventEntityTypeVoice, ch.ID
+	} else {
+		external()
+	}
 	made, err := a.session.GuildScheduledEventCreate(place.Space, ev, discordgo.WithContext(ctx))
+	if voice && missingPermissions(err) {
+		external()
+		made, err = a.session.GuildScheduledEventCreate(place.Space, ev, discordgo.WithContext(ctx))
+	}
 	if err != nil {
 		return bot.PlannedSession{}, fmt.Errorf("discord: creating the scheduled event: %w", err)
 	}
 	return bot.PlannedSession{Ref: made.ID, Link: fmt.Sprintf("https://discord.com/events/%s/%s", place.Space, made.ID)}, nil
+}
+
+// missingPermissions reports Discord's 50013 (Missing Permissions).
+func missingPermissions(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeMissingPermissions
 }
 
 // CancelSession implements bot.SessionPlanner: the event is deleted (one
