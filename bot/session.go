@@ -173,6 +173,9 @@ func (s *Service) planSession(ctx context.Context, c *commandCall, g *engine.Gam
 	if err != nil {
 		return private(err.Error() + " Nothing was scheduled."), nil
 	}
+	if part == 0 && g.Sessions.Part != nil && c.st != nil {
+		part = g.Sessions.Part(c.st) // the part the board waits for
+	}
 	pending := pendingSessions(rec, now)
 	if len(pending) >= maxSessions {
 		return private(fmt.Sprintf("This game has %d sessions scheduled already, the most it keeps: cancel one first. Nothing was scheduled.", maxSessions)), nil

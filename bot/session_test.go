@@ -45,7 +45,7 @@ func sessionService(t *testing.T, path string, clock *fakeClock, sessions bool) 
 		Views: []engine.ViewSpec{{Name: "help", Help: "help"}},
 		Roles: []engine.Role{{ID: "captain", Name: "Captain"}, {ID: "fo", Name: "First Officer"}}}
 	if sessions {
-		g.Sessions = &engine.LiveSessions{Parts: "patrol part"}
+		g.Sessions = &engine.LiveSessions{Parts: "patrol part", Part: func(st engine.State) int { return 2 + st.(*crewState).Seq }}
 	}
 	reg, err := engine.NewRegistry(g)
 	if err != nil {
@@ -261,7 +261,7 @@ func TestSessionReminderOnceAcrossRestarts(t *testing.T) {
 		t.Fatalf("want one reminder, got %+v", first)
 	}
 	m := first[0].Channel[0]
-	if !strings.Contains(m.Text, "crew session starts in 30 min, at 20:00 UTC on Fri 4 Dec") {
+	if !strings.Contains(m.Text, "crew session, patrol part 2 starts in 30 min, at 20:00 UTC on Fri 4 Dec") {
 		t.Fatalf("reminder %q", m.Text)
 	}
 	if pings := m.Pings(); len(pings) != 2 || pings[0] != seaman.ID || pings[1] != prien.ID {
@@ -313,4 +313,19 @@ func TestSessionReminderCloseOrEnded(t *testing.T) {
 	if n, err := svc.Tick(ctx, utc("2026-12-04T22:45:00Z")); err != nil || len(n) != 0 {
 		t.Fatalf("an ended game's session is reminded of: %+v, %v", n, err)
 	}
+}
+
+// Without part:, a session names the part the game's state is in (the
+// descriptor's Part: U-BOOT's linked patrol); part: overrides it.
+func TestSchedulePartFromTheBoard(t *testing.T) {
+	ctx := t.Context()
+	clock := (&fakeClock{}).set("2026-12-04T18:00:00Z")
+	svc, _ := sessionService(t, filepath.Join(t.TempDir(), "k.db"), clock, true)
+	if _, err := svc.Command(ctx, here, prien, "crew", "new", nil); err != nil {
+		t.Fatal(err)
+	}
+	r, err := svc.Command(ctx, here, prien, "crew", "schedule", map[string]string{"when": "20:00"})
+	says(t, r, err, "crew session, patrol part 2: ")
+	r, err = svc.Command(ctx, here, prien, "crew", "schedule", map[string]string{"when": "21:00", "part": "5"})
+	says(t, r, err, "crew session, patrol part 5: ")
 }

@@ -110,6 +110,9 @@ type LiveSessions struct {
 	// parts are called ("linked patrol part"): `schedule part:3` names the
 	// session "linked patrol part 3". "": the game has no parts.
 	Parts string
+	// Part, when set, is the part a game's state is in (0: none), which
+	// `schedule` names when no part: is given.
+	Part func(st State) int
 }
 
 // DefaultSessionLength is a session's planned length when its game names none.

@@ -35,6 +35,6 @@ func GameWith(r *Rules) *engine.Game {
 		// A real-time game played at an agreed hour (digest §16.3: "session
 		// tonight at 20:00", "linked patrol part 3 pending"); a linked
 		// mission is several sessions of one patrol (§4.3).
-		Sessions: &engine.LiveSessions{Length: 3 * time.Hour, Parts: "linked patrol part"},
+		Sessions: &engine.LiveSessions{Length: 3 * time.Hour, Parts: "linked patrol part", Part: PartOf},
 	}
 }

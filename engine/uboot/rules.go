@@ -15,7 +15,7 @@ const Name = "uboot"
 // SchemaVersion is the encoded State's version.
 const SchemaVersion = 1
 
-const rulesVersion = "uboot/3"
+const rulesVersion = "uboot/4"
 
 // Rules is U-BOOT's board with the packs it can play, the first the
 // default.
