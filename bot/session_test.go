@@ -34,7 +34,7 @@ func (p *planner) CancelSession(_ context.Context, _ Place, ref string) error {
 
 // sessionService is the crew game of roles_test.go, played in sessions,
 // on a clock, over the database at path (reopened by calling it again).
-func sessionService(t *testing.T, path string, clock *fakeClock, sessions bool) (*Service, *persist.Store) {
+func sessionService(t *testing.T, path string, clock *fakeClock, sessions bool, tune ...func(*Options)) (*Service, *persist.Store) {
 	t.Helper()
 	store, err := persist.Open(path)
 	if err != nil {
@@ -51,8 +51,16 @@ func sessionService(t *testing.T, path string, clock *fakeClock, sessions bool) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(store, reg, Options{Now: clock.now, NewSeed: func() ([]byte, error) { return []byte("fixed seed for tests"), nil }}), store
+	o := Options{Now: clock.now, NewSeed: func() ([]byte, error) { return []byte("fixed seed for tests"), nil }}
+	for _, f := range tune {
+		f(&o)
+	}
+	return New(store, reg, o), store
 }
+
+// withPlans gives the service prompt reminders (after 10 h) and a deadline,
+// so that every decision replaces the game's plan of due times.
+func withPlans(o *Options) { o.Reminders, o.Deadline = []time.Duration{10 * time.Hour}, 20*time.Hour }
 
 var (
 	seaman   = User{ID: "u7", Name: "Seaman"}
@@ -228,15 +236,15 @@ func TestSchedulePermissionsAndRefusals(t *testing.T) {
 
 // The reminder goes once, at its time, to the channel, pinging the role
 // holders and the starter who keeps the unclaimed role: not before, not
-// again after it is delivered, though the bot restarts between the
-// schedule and the reminder; a delivery not confirmed (a replica killed
+// again after it is delivered, though a decision and a restart come
+// between the schedule and the reminder; a delivery not confirmed (a replica killed
 // mid-delivery) is taken again when its lease runs out, under the same
 // delivery key, marked a retry.
 func TestSessionReminderOnceAcrossRestarts(t *testing.T) {
 	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "k.db")
 	clock := (&fakeClock{}).set("2026-12-04T18:00:00Z")
-	svc, store := sessionService(t, path, clock, true)
+	svc, store := sessionService(t, path, clock, true, withPlans)
 	if _, err := svc.Command(ctx, here, prien, "crew", "new", nil); err != nil {
 		t.Fatal(err)
 	}
@@ -245,8 +253,15 @@ func TestSessionReminderOnceAcrossRestarts(t *testing.T) {
 	}
 	r, err := svc.Command(ctx, here, prien, "crew", "schedule", map[string]string{"when": "20:00"})
 	says(t, r, err, "30 min before")
+	// A decision between: it replaces the game's prompt plan, not the
+	// session's reminder (a deliver entry, in no plan).
+	rec, _ := store.Load(ctx, here.Key())
+	mustClick(t, svc, prien, optionID(rec.ID, "0", "note"))
+	if plan, err := store.Schedule(ctx, here.Key()); err != nil || len(plan) == 0 {
+		t.Fatalf("the decision planned no prompt reminder (%v): the test proves nothing", err)
+	}
 	store.Close()
-	svc, _ = sessionService(t, path, clock, true) // restarted
+	svc, _ = sessionService(t, path, clock, true, withPlans) // restarted
 
 	clock.set("2026-12-04T19:29:00Z")
 	if n, err := svc.Tick(ctx, clock.now()); err != nil || len(n) != 0 {
