@@ -164,3 +164,19 @@ func TestSessionInAVoiceChannelAndCancelledThroughDiscord(t *testing.T) {
 		t.Fatalf("a cancelled session's reminder: %d, %v", len(sessionReminders(f)), err)
 	}
 }
+
+// A voice channel where the bot lacks Connect: Discord refuses the voice
+// event (50013), and the session is an external event naming the channel.
+func TestSessionInAVoiceChannelWithoutConnectIsExternal(t *testing.T) {
+	f := discordfake.New(t)
+	f.SetChannel("v2", discordfake.ChannelVoice, "Crew call")
+	f.RefuseVoiceEvents("v2")
+	clock := &testClock{t: time.Date(2026, 12, 4, 18, 0, 0, 0, time.UTC)}
+	b := sessionBot(t, f, filepath.Join(t.TempDir(), "k.db"), clock)
+	b.quick("v2", "bdu", "uboot", "new")
+	b.quick("v2", "bdu", "uboot", "schedule", discordfake.Option{Name: "when", Value: "21:00"})
+	evs := f.ScheduledEvents()
+	if len(evs) != 1 || evs[0].EntityType != 3 || evs[0].Location != "Discord channel #Crew call" || evs[0].Channel != "" {
+		t.Fatalf("want an external event naming #Crew call, got %+v", evs)
+	}
+}

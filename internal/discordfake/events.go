@@ -57,10 +57,23 @@ func (e *ScheduledEvent) wire() map[string]any {
 	return out
 }
 
-// channelInfo is what SetChannel says of a channel.
+// channelInfo is what SetChannel says of a channel; noConnect, that the
+// bot lacks View Channel or Connect there (RefuseVoiceEvents).
 type channelInfo struct {
-	typ  int
-	name string
+	typ       int
+	name      string
+	noConnect bool
+}
+
+// RefuseVoiceEvents makes a voice channel one where the bot lacks Connect:
+// Discord refuses a voice event of it with 403, code 50013 (Missing
+// Permissions), as it requires View Channel and Connect for one.
+func (f *Server) RefuseVoiceEvents(channel string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := f.channels[channel]
+	c.noConnect = true
+	f.channels[channel] = c
 }
 
 // SetChannel makes a channel of the guild a voice (ChannelVoice), stage
@@ -171,6 +184,12 @@ func (f *Server) eventRoutes(handle func(string, http.HandlerFunc)) {
 			f.mu.Unlock()
 			if want := map[int]int{1: ChannelStage, 2: ChannelVoice}[body.EntityType]; !ok || c.typ != want {
 				invalidForm(w, "channel_id", fmt.Sprintf("Channel is not a %s channel.", map[int]string{1: "stage", 2: "voice"}[body.EntityType]))
+				return
+			}
+			if c.noConnect {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusForbidden)
+				w.Write([]byte(`{"code":50013,"message":"Missing Permissions"}`))
 				return
 			}
 			e.Channel = *body.ChannelID
