@@ -221,7 +221,7 @@ func (s *Service) planSession(ctx context.Context, c *commandCall, g *engine.Gam
 		return Reply{}, fmt.Errorf("scheduling session %s: %w", ss.ID, err)
 	}
 	*rec = next
-	text := fmt.Sprintf("📅 %s: %s. %s reminds the crew %s before, here.", title, sayWhen(at, loc), "Kaleun", sayDuration(before))
+	text := fmt.Sprintf("📅 %s: %s. Kaleun reminds the crew %s before, here.", title, sayWhen(at, loc), sayDuration(before))
 	if ss.Link != "" {
 		text += " " + ss.Link
 	}
