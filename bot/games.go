@@ -30,40 +30,18 @@ type gameWait struct {
 
 // myGames lists the caller's games and tournaments.
 func (s *Service) myGames(ctx context.Context, place Place, user User) (Reply, error) {
-	recs, err := s.store.GamesOf(ctx, place.Key(), user.ID)
+	rows, tours, err := s.gameRows(ctx, place, user)
 	if err != nil {
 		return Reply{}, err
 	}
-	var rows []gameWait
-	for i := range recs {
-		rs, err := s.gameWaits(ctx, &recs[i], user.ID)
-		if err != nil {
-			return Reply{}, err
-		}
-		rows = append(rows, rs...)
-	}
-	tours, err := s.store.TournamentsOf(ctx, place.Key(), user.ID)
-	if err != nil {
-		return Reply{}, err
-	}
+	// An open tournament is a line of the list (a running one's games are
+	// listed, each with its tournament's name).
 	for _, t := range tours {
-		if t.Status != "open" {
-			continue // a running one's games are listed
+		if t.Status == "open" {
+			rows = append(rows, gameWait{line: tournamentLine(t, user.ID), since: t.Created})
 		}
-		what := fmt.Sprintf("🏆 **%s** (%s): %s so far, waiting for %s to start it", t.Name, t.Game, plural(len(t.Entrants), "entrant", "entrants"), t.OrganiserName)
-		rows = append(rows, gameWait{line: Line{Text: what, Home: placeOf(t.Key)}, since: t.Created})
 	}
-	// Waiting on him first, the longest waiting first; then the rest, the
-	// longest quiet first.
-	slices.SortStableFunc(rows, func(a, b gameWait) int {
-		if a.mine != b.mine {
-			if a.mine {
-				return -1
-			}
-			return 1
-		}
-		return a.since.Compare(b.since)
-	})
+	sortWaits(rows)
 	if len(rows) == 0 {
 		return private("You play in no game or tournament here or in any other channel this bot shares with you. `new` starts one in a channel; `tournament join` enters one."), nil
 	}
@@ -86,6 +64,66 @@ func (s *Service) myGames(ctx context.Context, place Place, user User) (Reply, e
 		m.Lines = append(m.Lines, r.line)
 	}
 	return Reply{Private: []Message{m}}, nil
+}
+
+// gameRows are the lines of the caller's running games, unsorted, and the
+// open and running tournaments he has entered, oldest first.
+func (s *Service) gameRows(ctx context.Context, place Place, user User) ([]gameWait, []persist.Tournament, error) {
+	recs, err := s.store.GamesOf(ctx, place.Key(), user.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var rows []gameWait
+	for i := range recs {
+		rs, err := s.gameWaits(ctx, &recs[i], user.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		rows = append(rows, rs...)
+	}
+	tours, err := s.store.TournamentsOf(ctx, place.Key(), user.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	slices.SortStableFunc(tours, func(a, b persist.Tournament) int { return a.Created.Compare(b.Created) })
+	return rows, tours, nil
+}
+
+// sortWaits puts those waiting on him first, the longest waiting first;
+// then the rest, the longest quiet first.
+func sortWaits(rows []gameWait) {
+	slices.SortStableFunc(rows, func(a, b gameWait) int {
+		if a.mine != b.mine {
+			if a.mine {
+				return -1
+			}
+			return 1
+		}
+		return a.since.Compare(b.since)
+	})
+}
+
+// tournamentLine is a tournament as its entrant's list shows it: an open
+// one waiting to start, a running one with his own game's id.
+func tournamentLine(t persist.Tournament, user string) Line {
+	what := fmt.Sprintf("🏆 **%s** (%s): %s so far, waiting for %s to start it", t.Name, t.Game, plural(len(t.Entrants), "entrant", "entrants"), t.OrganiserName)
+	if t.Status != "open" {
+		active := 0
+		game := ""
+		for _, e := range t.Entrants {
+			if !e.Withdrawn {
+				active++
+			}
+			if e.User == user && e.GameID != "" {
+				game = e.GameID
+			}
+		}
+		what = fmt.Sprintf("🏆 **%s** (%s): running, %s", t.Name, t.Game, plural(active, "entrant", "entrants"))
+		if game != "" {
+			what += ", your game " + game
+		}
+	}
+	return Line{Text: what, Home: placeOf(t.Key)}
 }
 
 // gameWaits are a game's lines: one per prompt waiting on the user, else

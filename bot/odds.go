@@ -98,7 +98,7 @@ func (s *Service) odds(ctx context.Context, rec *persist.GameRecord, st engine.S
 		}
 	}
 	unlock()
-	o, err := adv.Odds(p.Token, engine.OddsBudget{Rollouts: s.oddsRollouts})
+	o, err := adv.Odds(p.Token, engine.OddsBudget{Rollouts: s.oddsRollouts, Workers: s.oddsWorkers})
 	if err != nil {
 		if errors.Is(err, engine.ErrStaleToken) || errors.Is(err, engine.ErrGameOver) {
 			return private(err.Error()), nil
@@ -115,7 +115,7 @@ func (s *Service) outlook(rec *persist.GameRecord) (Reply, error) {
 	if g == nil || g.Outlook == nil {
 		return private("This game gives no odds before it starts."), nil
 	}
-	text, err := g.Outlook.Outlook(rec.Setup)
+	text, err := g.Outlook.Outlook(rec.Setup, s.oddsWorkers)
 	if err != nil {
 		return private("No outlook for this setup: " + err.Error()), nil
 	}

@@ -51,6 +51,9 @@ type Service struct {
 	planners sessionPlanners
 	// oddsRollouts is the advisor's rollouts of each option (0: the game's).
 	oddsRollouts int
+	// oddsWorkers is how many goroutines an answer of the advisor, or an
+	// outlook, may simulate on (0 or 1: one).
+	oddsWorkers int
 	// backup writes a backup of the database when a manager asks.
 	backup func(ctx context.Context) (string, error)
 	// metrics records decisions, deadlines and failures (nil: none).
@@ -89,6 +92,11 @@ type Options struct {
 	// OddsRollouts is how many rollouts of each option the advisor plays
 	// (0: the game's default, 10,000 for The Hunters).
 	OddsRollouts int
+	// OddsWorkers is how many goroutines one answer of the advisor (or one
+	// outlook) may simulate on; 0 or 1: one, which leaves a server's other
+	// cores to the other channels' decisions. The answer is the same for
+	// every value; the terminal, which has one player, allows them all.
+	OddsWorkers int
 	// Backup writes a backup of the database when a server manager asks
 	// (the `backup` command) and returns what to tell him; nil: the bot
 	// writes none.
@@ -115,7 +123,7 @@ type Options struct {
 // New builds a service over a store and the games it offers.
 func New(store *persist.Store, games engine.Registry, o Options) *Service {
 	s := &Service{store: store, games: games, now: o.Now, newSeed: o.NewSeed, newID: o.NewID, log: o.Logger, illustrators: o.Illustrators, textOnly: o.TextOnly,
-		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, backup: o.Backup, metrics: o.Metrics,
+		reminders: o.Reminders, deadline: o.Deadline, vacationDays: o.VacationDays, oddsRollouts: o.OddsRollouts, oddsWorkers: o.OddsWorkers, backup: o.Backup, metrics: o.Metrics,
 		idleWarn: o.IdleWarn, idleEnd: o.IdleEnd, lease: o.DeliveryLease, auditHint: o.AuditHint, commands: commandsByName(), framework: frameworkByName(), webBase: o.WebBase}
 	if s.lease <= 0 {
 		s.lease = DefaultDeliveryLease

@@ -147,7 +147,10 @@ type Illustrator interface {
 // Simulator plays many games with a game's built-in players: `kaleun sim`.
 type Simulator interface {
 	// Simulate plays cfg.Games games, game i with the dice dice(i), and
-	// reports. A setup answer it does not know is an error.
+	// reports. A setup answer it does not know is an error. With
+	// cfg.Workers above 1 it may call dice from several goroutines at once
+	// (dice(i) must depend on i alone), and its report is the same as with
+	// one worker (engine/simrun folds the games in their order).
 	Simulate(cfg SimConfig, dice func(i int) Dice) (*SimReport, error)
 }
 
@@ -157,6 +160,9 @@ type SimConfig struct {
 	Games int
 	// Setup are setup answers (keys of the game's Setup form).
 	Setup map[string]string
+	// Workers is how many goroutines may play games at once (0 or 1: the
+	// caller's only). The engine reads no machine: the caller says.
+	Workers int
 }
 
 // Count is how many games cfg asks for: def when it names none, refused

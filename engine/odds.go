@@ -26,6 +26,10 @@ type OddsBudget struct {
 	// Seed, when not 0, seeds the rollouts; otherwise the game derives the
 	// seed from the state, so the same question gets the same answer.
 	Seed uint64
+	// Workers is how many goroutines the rollouts may run on at once (0 or
+	// 1: the caller's only): the caller's to allow, and the answer is the
+	// same for every value.
+	Workers int
 }
 
 // Odds is an advisor's answer.
@@ -88,9 +92,11 @@ type OddsPolicy interface {
 }
 
 // Outlooks is implemented by Rules that can forecast a whole game from its
-// setup answers (JSON, as Rules.New takes them), in a sentence.
+// setup answers (JSON, as Rules.New takes them), in a sentence, simulating
+// on up to workers goroutines (0 or 1: the caller's only; the sentence is
+// the same for every value).
 type Outlooks interface {
-	Outlook(setup []byte) (string, error)
+	Outlook(setup []byte, workers int) (string, error)
 }
 
 // AdvisedRules is implemented by Rules whose States are Advisors, so that

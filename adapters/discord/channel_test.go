@@ -45,6 +45,13 @@ type channelRun struct {
 
 func startChannelRun(t *testing.T) *channelRun {
 	t.Helper()
+	return startChannelRunIn(t, []string{"g1"})
+}
+
+// startChannelRunIn registers the commands to guilds, or globally when
+// there are none.
+func startChannelRunIn(t *testing.T, guilds []string) *channelRun {
+	t.Helper()
 	r := &channelRun{t: t, f: discordfake.New(t), games: allGames(t), done: make(chan string, 64), users: map[string]string{}}
 	store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
@@ -58,7 +65,7 @@ func startChannelRun(t *testing.T) *channelRun {
 	r.svc = bot.New(store, r.games, bot.Options{NewSeed: fixedSeed,
 		NewID:        func() (string, error) { ids++; return fmt.Sprintf("g%d", ids), nil },
 		Illustrators: map[string]bot.Illustrator{"hunters": il, "hunters-duel": il}})
-	r.a, err = New(Config{Token: "test-token", ApplicationID: "app", Guilds: []string{"g1"}, APIBase: r.f.URL}, r.svc, r.games, slog.New(slog.DiscardHandler))
+	r.a, err = New(Config{Token: "test-token", ApplicationID: "app", Guilds: guilds, APIBase: r.f.URL}, r.svc, r.games, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@
 package discord
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -132,6 +133,10 @@ func (a *Adapter) Start(ctx context.Context) error {
 		targets = []string{""}
 	}
 	for _, g := range targets {
+		cmds := cmds
+		if g != "" {
+			cmds = guildScoped(cmds)
+		}
 		if _, err := a.session.ApplicationCommandBulkOverwrite(a.cfg.ApplicationID, g, cmds, discordgo.WithContext(ctx)); err != nil {
 			return fmt.Errorf("discord: registering commands (guild %q): %w", g, err)
 		}
@@ -140,6 +145,7 @@ func (a *Adapter) Start(ctx context.Context) error {
 	if len(a.cfg.Guilds) == 0 {
 		// Registered globally: say how to add the bot to a server.
 		a.log.Info("discord: invite the bot to a server with this link", "url", InviteURL(a.cfg.ApplicationID))
+		a.log.Info("discord: players may install the app to their own account (for /kaleun games in direct messages) with this link", "url", UserInstallURL(a.cfg.ApplicationID))
 	}
 	return nil
 }
@@ -222,10 +228,28 @@ func ApplicationCommands(games engine.Registry) []*discordgo.ApplicationCommand 
 			}
 			opts = append(opts, sub)
 		}
-		out = append(out, &discordgo.ApplicationCommand{Name: name, Description: "Play " + name + " in this channel", Options: opts})
+		out = append(out, &discordgo.ApplicationCommand{Name: name, Description: "Play " + name + " in this channel", Options: opts,
+			IntegrationTypes: &serverOnly, Contexts: &inServers})
 	}
 	return append(out, FrameworkCommand())
 }
+
+// Where the commands may be used (issue 34, item 2). A game lives in a
+// server's channel, where the bot posts its prompts and reminders: the
+// games' commands come with the bot's install in a server, and are
+// offered in servers only. `/kaleun games` reads the caller's games
+// wherever he is: the app may also be installed by a user (his own
+// commands, in every server and direct message), and it is offered in
+// servers, in the bot's direct messages and in his other private
+// channels (direct messages and group DMs with other people), answered
+// to him alone. Discord documents both fields for global commands only:
+// commands registered to a server carry neither (guildScoped).
+var (
+	serverOnly = []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+	inServers  = []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	everyone   = []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
+	everywhere = []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
+)
 
 // FrameworkCommand is Kaleun's own command, beside the games': its
 // subcommands (`/kaleun games`) reach the caller's games everywhere.
@@ -234,7 +258,21 @@ func FrameworkCommand() *discordgo.ApplicationCommand {
 	for _, c := range bot.FrameworkCommands() {
 		opts = append(opts, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: c.Name, Description: trim(c.Help, 100)})
 	}
-	return &discordgo.ApplicationCommand{Name: bot.FrameworkName, Description: trim(bot.FrameworkSummary, 100), Options: opts}
+	return &discordgo.ApplicationCommand{Name: bot.FrameworkName, Description: trim(bot.FrameworkSummary, 100), Options: opts,
+		IntegrationTypes: &everyone, Contexts: &everywhere}
+}
+
+// guildScoped are commands as registered to one server (development's
+// fast registration): without the install types and contexts, which only
+// a global command has.
+func guildScoped(cmds []*discordgo.ApplicationCommand) []*discordgo.ApplicationCommand {
+	out := make([]*discordgo.ApplicationCommand, len(cmds))
+	for i, c := range cmds {
+		cc := *c
+		cc.IntegrationTypes, cc.Contexts = nil, nil
+		out[i] = &cc
+	}
+	return out
 }
 
 func trim(s string, n int) string {
@@ -250,7 +288,8 @@ func (a *Adapter) who(i *discordgo.InteractionCreate) (chat.User, chat.Place) {
 	if i.Member != nil && i.Member.User != nil {
 		u = chat.User{ID: i.Member.User.ID, Name: displayName(i.Member), Manager: i.Member.Permissions&discordgo.PermissionManageChannels != 0}
 	} else if i.User != nil {
-		u = chat.User{ID: i.User.ID, Name: i.User.Username}
+		// A direct message: a user, no member.
+		u = chat.User{ID: i.User.ID, Name: cmp.Or(i.User.GlobalName, i.User.Username)}
 	}
 	return u, chat.Place{Platform: "discord", Space: i.GuildID, Channel: i.ChannelID}
 }

@@ -45,6 +45,13 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 			a.respond(a.workCtx(), i, received, place, bot.Reply{Private: []chat.Message{{Text: "Pick a subcommand: " + names + "."}}}, false, nil)
 			return
 		}
+		if i.GuildID == "" && data.Name != bot.FrameworkName {
+			// A direct message (the app installed by its user, or a command
+			// registered before the games were held to servers): a game
+			// needs a server's channel.
+			a.respond(a.workCtx(), i, received, place, bot.Reply{Private: []chat.Message{{Text: inServersOnly(data.Name)}}}, false, nil)
+			return
+		}
 		sub := data.Options[0]
 		args := map[string]string{}
 		for _, o := range sub.Options {
@@ -72,6 +79,11 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 			return a.svc.Submit(ctx, place, user, data.CustomID, value)
 		})
 	}
+}
+
+// inServersOnly answers a game's command used outside a server.
+func inServersOnly(game string) string {
+	return fmt.Sprintf("/%s plays in a server's channel, where the game is kept: use it in a server channel the bot is in. Here, `/%s games` lists all your games, in every server.", game, bot.FrameworkName)
 }
 
 // formField is the custom id of a form's one text input.

@@ -47,3 +47,14 @@ func InviteURL(applicationID string) string {
 	q := url.Values{"client_id": {applicationID}, "scope": {Scopes}, "permissions": {strconv.FormatInt(Permissions, 10)}}
 	return "https://discord.com/oauth2/authorize?" + q.Encode()
 }
+
+// UserInstallURL is the link a player opens to install the app to his own
+// account (a user install, integration_type 1): Kaleun's commands then
+// come with him, so `/kaleun games` answers in his direct messages too. A
+// user install asks for commands alone (no bot in any server, no
+// permission); the Developer Portal must have User Install enabled
+// (docs/operators/discord.md).
+func UserInstallURL(applicationID string) string {
+	q := url.Values{"client_id": {applicationID}, "integration_type": {"1"}, "scope": {"applications.commands"}}
+	return "https://discord.com/oauth2/authorize?" + q.Encode()
+}

@@ -247,6 +247,9 @@ func TestInvitePermissionsAreTheCallsMade(t *testing.T) {
 	if !strings.Contains(string(guide), InviteURL("YOUR_APPLICATION_ID")) {
 		t.Errorf("docs/operators/discord.md does not show the invitation link %s", InviteURL("YOUR_APPLICATION_ID"))
 	}
+	if !strings.Contains(string(guide), UserInstallURL("YOUR_APPLICATION_ID")) {
+		t.Errorf("docs/operators/discord.md does not show the user install link %s", UserInstallURL("YOUR_APPLICATION_ID"))
+	}
 }
 
 func names(bits int64) string {

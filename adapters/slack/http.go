@@ -16,6 +16,7 @@ import (
 	"github.com/kaleun/kaleun/bot/chat"
 	"github.com/kaleun/kaleun/internal/ops"
 	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/slackevents"
 )
 
 // httpLimits bound what one client can hold of the HTTP mode's server.
@@ -184,6 +185,55 @@ func (a *Adapter) httpInteraction(w http.ResponseWriter, r *http.Request) {
 	a.postLater(ctx, place, cb.User.ID, reply, clickOf(cb))
 }
 
+// httpEvent serves an Events API request (HTTP mode): the challenge Slack
+// sends when the request URL is set, answered with itself; an event,
+// acknowledged at once and acted upon after (app_home_opened publishes the
+// user's Home tab). Each event is acted upon once, known by its event_id,
+// which Slack's retries keep.
+func (a *Adapter) httpEvent(w http.ResponseWriter, r *http.Request) {
+	received := time.Now()
+	body, ok := a.verify(w, r)
+	if !ok {
+		return
+	}
+	// The signature has proved the request Slack's: its deprecated
+	// verification token is not checked.
+	ev, err := slackevents.ParseEvent(json.RawMessage(body), slackevents.OptionNoVerifyToken())
+	if err != nil {
+		// An event of a type slack-go does not know: Slack's retries of it
+		// would fare no better, so it is answered and passed over.
+		a.log.Warn("slack: an event that could not be read was passed over", "err", err)
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	switch d := ev.Data.(type) {
+	case *slackevents.EventsAPIURLVerificationEvent:
+		w.Header().Set("Content-Type", "text/plain")
+		w.Write([]byte(d.Challenge))
+		a.acked(received)
+		return
+	case *slackevents.EventsAPICallbackEvent:
+		if d.EventID == "" || !a.firstDeliveryOf(w, r, body, "event:"+d.EventID) {
+			if d.EventID == "" {
+				w.WriteHeader(http.StatusOK)
+			}
+			return
+		}
+	default:
+		w.WriteHeader(http.StatusOK) // app_rate_limited and the like: nothing to do
+		return
+	}
+	w.WriteHeader(http.StatusOK)
+	flush(w)
+	a.acked(received)
+	ctx := a.workCtx()
+	a.posting.Add(1)
+	go func() {
+		defer a.posting.Done()
+		a.safely("an event", chat.Place{Platform: "slack", Space: ev.TeamID}, func() { a.homeOpened(ctx, ev) })
+	}()
+}
+
 // verify reads the body, at most maxBody bytes, and checks its Slack
 // signature and age (HTTP mode).
 func (a *Adapter) verify(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
@@ -219,10 +269,21 @@ func (a *Adapter) verify(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 // requests are remembered in the database, so this holds across every
 // replica behind a load balancer, and across a restart.
 func (a *Adapter) firstDelivery(w http.ResponseWriter, r *http.Request, body []byte, triggerID string) bool {
+	id := ""
+	if triggerID != "" {
+		id = "trigger:" + triggerID
+	}
+	return a.firstDeliveryOf(w, r, body, id)
+}
+
+// firstDeliveryOf is firstDelivery for a request Slack names by id (its
+// kind's prefix and Slack's own id: "trigger:…", "event:…"), or by nothing
+// but its signature when id is "".
+func (a *Adapter) firstDeliveryOf(w http.ResponseWriter, r *http.Request, body []byte, id string) bool {
 	signed := sha256.Sum256(append([]byte(r.Header.Get("X-Slack-Request-Timestamp")+":"), body...))
 	keys := []string{"signed:" + hex.EncodeToString(signed[:])}
-	if triggerID != "" {
-		keys = append(keys, "trigger:"+triggerID)
+	if id != "" {
+		keys = append(keys, id)
 	}
 	retry := r.Header.Get("X-Slack-Retry-Num")
 	seen, err := a.remember(time.Now(), keys)
@@ -249,7 +310,7 @@ func (a *Adapter) firstDelivery(w http.ResponseWriter, r *http.Request, body []b
 		http.Error(w, "too many requests", http.StatusServiceUnavailable)
 		return false
 	}
-	if retry != "" && triggerID == "" {
+	if retry != "" && id == "" {
 		// A retry that names no request cannot be told from its first
 		// delivery, which most likely came: acting twice is the worse wrong.
 		a.log.Warn("slack: a retried delivery without a trigger id was not acted upon", "path", r.URL.Path, "retry", retry)

@@ -23,9 +23,9 @@ type gatedRules struct {
 	release chan struct{}
 }
 
-func (r gatedRules) Outlook(setup []byte) (string, error) {
+func (r gatedRules) Outlook(setup []byte, workers int) (string, error) {
 	<-r.release
-	return r.Rules.Outlook(setup)
+	return r.Rules.Outlook(setup, workers)
 }
 
 // lateBot is the adapter over gated rules, acknowledging every slash

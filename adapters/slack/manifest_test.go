@@ -19,6 +19,9 @@ import (
 // Manifest is the part of a Slack app manifest Kaleun's tests read.
 type Manifest struct {
 	Features struct {
+		AppHome struct {
+			HomeTab bool `yaml:"home_tab_enabled"`
+		} `yaml:"app_home"`
 		SlashCommands []struct {
 			Command      string `yaml:"command"`
 			URL          string `yaml:"url"`
@@ -37,6 +40,10 @@ type Manifest struct {
 			RequestURL string `yaml:"request_url"`
 		} `yaml:"interactivity"`
 		SocketMode bool `yaml:"socket_mode_enabled"`
+		Events     struct {
+			RequestURL string   `yaml:"request_url"`
+			BotEvents  []string `yaml:"bot_events"`
+		} `yaml:"event_subscriptions"`
 	} `yaml:"settings"`
 }
 
@@ -71,6 +78,7 @@ var clientMethods = map[string][]string{
 	"GetConversationReplies":        {"conversations.replies"},
 	"socketmode.New":                {"apps.connections.open"},
 	"OpenView":                      {"views.open"},
+	"PublishView":                   {"views.publish"},
 	"ScheduleMessage":               {"chat.scheduleMessage"},
 	"DeleteScheduledMessage":        {"chat.deleteScheduledMessage"},
 }
@@ -98,6 +106,7 @@ var methodScopes = map[string]string{
 	"conversations.replies":        "channels:history groups:history im:history",
 	"apps.connections.open":        "",
 	"views.open":                   "", // no scope: https://api.slack.com/methods/views.open (a trigger_id)
+	"views.publish":                "", // no scope: https://api.slack.com/methods/views.publish
 	"chat.scheduleMessage":         "chat:write",
 	"chat.deleteScheduledMessage":  "chat:write",
 }
@@ -160,6 +169,9 @@ func TestManifestScopesAreTheCallsMade(t *testing.T) {
 	if r := a.openForm(t.Context(), "trig-e4", chat.Place{Platform: "slack", Space: "T1", Channel: "C1"}, &chat.Form{ID: "k1:g:1:__form", Title: "Card", Label: "Its printed number", Hint: "1 to 999"}); len(r.Private) != 0 {
 		t.Fatalf("the form did not open: %+v", r)
 	}
+	// Opening the Home tab publishes the user's page (views.publish).
+	f.HomeOpened("e5", "U1")
+	f.Ack(t)
 	picture := []chat.File{{Name: "mat.png", ContentType: "image/png", Data: []byte("png")}}
 	th, err := a.OpenThread(t.Context(), chat.Place{Platform: "slack", Space: "T1", Channel: "C5"}, "Cup — Prien")
 	if err != nil {
@@ -237,6 +249,17 @@ func TestManifestScopesAreTheCallsMade(t *testing.T) {
 	}
 	if !strings.HasSuffix(web.Settings.Interactivity.RequestURL, "/slack/interactions") || !strings.Contains(source, `"POST /slack/interactions"`) {
 		t.Errorf("http-mode.yaml's interactivity URL %q is not the path the adapter serves", web.Settings.Interactivity.RequestURL)
+	}
+	// The Home tab (issue 34, item 2) is enabled, and its event, the one
+	// event the adapter reads, subscribed to; over HTTP it is posted to
+	// the path the adapter serves.
+	for name, m := range map[string]Manifest{"socket-mode.yaml": sock, "http-mode.yaml": web} {
+		if !m.Features.AppHome.HomeTab || strings.Join(m.Settings.Events.BotEvents, " ") != "app_home_opened" || !strings.Contains(source, "slackevents.AppHomeOpenedEvent") {
+			t.Errorf("%s: the Home tab must be enabled and app_home_opened, the event the adapter reads, subscribed to: %+v %+v", name, m.Features.AppHome, m.Settings.Events)
+		}
+	}
+	if sock.Settings.Events.RequestURL != "" || !strings.HasSuffix(web.Settings.Events.RequestURL, "/slack/events") || !strings.Contains(source, `"POST /slack/events"`) {
+		t.Errorf("http-mode.yaml's event request URL %q is not the path the adapter serves (and socket-mode.yaml needs none)", web.Settings.Events.RequestURL)
 	}
 	for _, c := range web.Features.SlashCommands {
 		if !strings.HasSuffix(c.URL, "/slack/commands") || !strings.Contains(source, `"POST /slack/commands"`) {

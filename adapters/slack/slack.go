@@ -1,6 +1,7 @@
 // Package slack is Kaleun's Slack adapter: slash commands (/hunters <sub>
-// key=value ...) and Block Kit buttons and menus, over Socket Mode (no public
-// URL) or over HTTP with Slack's request signatures verified. It holds no
+// key=value ...), Block Kit buttons and menus, and the App Home tab (the
+// Events API's app_home_opened), over Socket Mode (no public URL) or over
+// HTTP with Slack's request signatures verified. It holds no
 // game logic.
 package slack
 
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/slackevents"
 	"github.com/slack-go/slack/socketmode"
 
 	"github.com/kaleun/kaleun/bot"
@@ -138,6 +140,7 @@ func (a *Adapter) Start(ctx context.Context) error {
 		mux := http.NewServeMux()
 		mux.HandleFunc("POST /slack/commands", a.httpCommand)
 		mux.HandleFunc("POST /slack/interactions", a.httpInteraction)
+		mux.HandleFunc("POST /slack/events", a.httpEvent)
 		if a.cfg.Seen == nil {
 			a.seen = newSeenRequests(a.limits.replayWindow, a.limits.maxRemembered)
 		} else {
@@ -267,6 +270,17 @@ func (a *Adapter) handle(smc *socketmode.Client, evt socketmode.Event, connected
 			}
 		})
 		a.post(ctx, place, cmd.UserID, rest, nil)
+	case socketmode.EventTypeEventsAPI:
+		// app_home_opened: acknowledged first (Slack wants it within 3 s),
+		// then his Home tab published. A retried envelope publishes it
+		// again, which changes nothing: the page is built the same.
+		ev, ok := evt.Data.(slackevents.EventsAPIEvent)
+		if !ok || evt.Request == nil {
+			return
+		}
+		smc.Ack(*evt.Request)
+		a.acked(received)
+		a.homeOpened(a.workCtx(), ev)
 	case socketmode.EventTypeInteractive:
 		cb, ok := evt.Data.(slack.InteractionCallback)
 		if !ok || evt.Request == nil {

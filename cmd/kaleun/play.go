@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -320,7 +321,7 @@ func play(f playFlags, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 		raw, _ := json.Marshal(answers)
 		var text string
 		var err error
-		terminal.WhileNoticed(stdout, terminal.NoticeAfter, terminal.OddsNotice, func() { text, err = g.Outlook.Outlook(raw) })
+		terminal.WhileNoticed(stdout, terminal.NoticeAfter, terminal.OddsNotice, func() { text, err = g.Outlook.Outlook(raw, runtime.NumCPU()) })
 		if err == nil {
 			fmt.Fprintf(stdout, "\n%s\n", text)
 		}
@@ -798,13 +799,14 @@ func pictureOptions(f playFlags) (bot.Options, string, error) {
 		return fmt.Sprintf("the whole log: kaleun audit --db %s --game %s > %s.json", f.db, id, id)
 	}
 	if !f.pictures {
-		return bot.Options{TextOnly: true, AuditHint: hint}, "", nil
+		return bot.Options{TextOnly: true, AuditHint: hint, OddsWorkers: runtime.NumCPU()}, "", nil
 	}
 	dir := strings.TrimSuffix(f.db, filepath.Ext(f.db)) + "-pictures"
 	if persist.IsPostgresURL(f.db) {
 		dir = "kaleun-pictures"
 	}
-	return bot.Options{AuditHint: hint}, dir, nil // the games' own illustrators draw
+	// One player at the keyboard: the advisor may use every core.
+	return bot.Options{AuditHint: hint, OddsWorkers: runtime.NumCPU()}, dir, nil // the games' own illustrators draw
 }
 
 // isTerminal says w is a terminal, where escape codes clear the screen.

@@ -79,8 +79,8 @@ func selfSigned(t *testing.T, dir, host string) (cert, key string, pool *x509.Ce
 // certificate's paths and the ports changed), in front of a real kaleun
 // serve: over TLS, a slash command Slack signed gets kaleun's answer, one
 // signed with another secret kaleun's "bad signature" (so the signature's
-// headers and the body reach it as sent), and /slack/interactions reaches
-// kaleun too. Each proxy is tried where it is installed (Debian's caddy,
+// headers and the body reach it as sent), and /slack/interactions and
+// /slack/events (the App Home's event) reach kaleun too. Each proxy is tried where it is installed (Debian's caddy,
 // nginx-light); the test skips only when neither is.
 func TestSlackProxyExamplesForwardSignedRequests(t *testing.T) {
 	proxies := map[string]string{}
@@ -205,6 +205,9 @@ func TestSlackProxyExamplesForwardSignedRequests(t *testing.T) {
 			}
 			if code, body, err := post(base, "/slack/interactions", "another secret", "payload=%7B%7D"); err != nil || code != http.StatusUnauthorized || body != "bad signature" {
 				t.Fatalf("/slack/interactions through %s: %d %q %v (want kaleun's 401 bad signature)", name, code, body, err)
+			}
+			if code, body, err := post(base, "/slack/events", "another secret", `{"type":"url_verification","challenge":"c"}`); err != nil || code != http.StatusUnauthorized || body != "bad signature" {
+				t.Fatalf("/slack/events through %s: %d %q %v (want kaleun's 401 bad signature)", name, code, body, err)
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
@@ -62,6 +63,7 @@ func runGameSim(g *engine.Game, all engine.Registry, args []string, stdout, stde
 	}
 	seed := fs.Uint64("seed", 1, simSeedUsage)
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	workers := fs.Int("workers", runtime.NumCPU(), "games played at once, one a goroutine (default: this machine's cores); the report is the same for any number")
 	var sets setFlag
 	fs.Var(&sets, "set", "a setup answer, key=value (repeat for several)")
 	named := map[string]string{} // the set-up keys of the game's own flags, by flag
@@ -80,6 +82,10 @@ func runGameSim(g *engine.Game, all engine.Registry, args []string, stdout, stde
 		fmt.Fprintf(stderr, "kaleun sim %s: --%s must be between 1 and 10000000\n", g.Name, g.Words.Games)
 		return 2
 	}
+	if *workers < 1 || *workers > 1024 {
+		fmt.Fprintf(stderr, "kaleun sim %s: --workers must be between 1 and 1024\n", g.Name)
+		return 2
+	}
 	setup := map[string]string{}
 	fs.Visit(func(f *flag.Flag) {
 		if key, ok := named[f.Name]; ok {
@@ -95,7 +101,7 @@ func runGameSim(g *engine.Game, all engine.Registry, args []string, stdout, stde
 		setup[k] = v
 	}
 	base := *seed
-	rep, err := g.Simulator.Simulate(engine.SimConfig{Games: n, Setup: setup}, func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
+	rep, err := g.Simulator.Simulate(engine.SimConfig{Games: n, Setup: setup, Workers: *workers}, func(i int) engine.Dice { return dice.NewFast(base + uint64(i)) })
 	if err != nil {
 		fmt.Fprintf(stderr, "kaleun sim %s: %v\n", g.Name, err)
 		return 2

@@ -73,3 +73,28 @@ func TestSimRunsAnyGamesSimulator(t *testing.T) {
 		t.Fatalf("an unknown answer: rc %d, %s", rc, errOut.String())
 	}
 }
+
+// kaleun sim --workers N prints the same report for a seed whatever N, and
+// refuses a count of workers out of bounds.
+func TestSimWorkersGiveOneReport(t *testing.T) {
+	report := func(args ...string) string {
+		var out, errb bytes.Buffer
+		if code := runSim(args, nil, &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		return out.String()
+	}
+	one := report("--careers", "60", "--seed", "3", "--workers", "1")
+	for _, w := range []string{"2", "5"} {
+		if got := report("--careers", "60", "--seed", "3", "--workers", w); got != one {
+			t.Errorf("--workers %s:\n%s\nwant (--workers 1)\n%s", w, got, one)
+		}
+	}
+	if got := report("tonnagewar", "--games", "7", "--workers", "3"); got != report("tonnagewar", "--games", "7", "--workers", "1") {
+		t.Errorf("tonnagewar --workers 3 differs from --workers 1:\n%s", got)
+	}
+	var out, errb bytes.Buffer
+	if code := runSim([]string{"--workers", "0"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "--workers") {
+		t.Errorf("--workers 0: exit %d, %q", code, errb.String())
+	}
+}

@@ -38,6 +38,9 @@ type Options struct {
 	// OddsAt is how many prompts of a game are asked their odds, where the
 	// game gives odds (0: 2; odds simulate, and cost).
 	OddsAt int
+	// SimGames is how many games the simulator check plays on each count
+	// of workers (0: defaultSimGames).
+	SimGames int
 }
 
 // Run is the conformance kit every registered game passes, in the spirit
@@ -56,7 +59,9 @@ type Options struct {
 //   - where the game gives odds, asking changes nothing;
 //   - where it offers undo, an undo brings back the decision's prompt
 //     without a die (Restored takes none) and with new tokens;
-//   - its rules version is the one its golden file records.
+//   - its rules version is the one its golden file records;
+//   - where it simulates, the report is the same on one worker and on
+//     several (engine.SimConfig.Workers).
 func Run(t *testing.T, g *engine.Game, o Options) {
 	t.Helper()
 	if o.Games <= 0 {
@@ -75,6 +80,9 @@ func Run(t *testing.T, g *engine.Game, o Options) {
 		t.Fatalf("the descriptor: %v", err)
 	}
 	t.Run("RulesVersion", func(t *testing.T) { checkGolden(t, g, o.Golden) })
+	if g.Simulator != nil {
+		t.Run("SimulatorWorkers", func(t *testing.T) { checkSimWorkers(t, g, o.SimGames) })
+	}
 	setups := o.Setups
 	if len(setups) == 0 {
 		setups = []string{""}
@@ -454,5 +462,30 @@ func module() (dir, path string, err error) {
 			return "", "", errors.New("no go.mod above the working directory")
 		}
 		dir = up
+	}
+}
+
+// checkSimWorkers holds a game's simulation to one report whatever the
+// workers: the same lines and the same data, bit for bit, on 1, 2 and 3.
+func checkSimWorkers(t *testing.T, g *engine.Game, games int) {
+	if games <= 0 {
+		games = defaultSimGames
+	}
+	report := func(workers int) string {
+		rep, err := g.Simulator.Simulate(engine.SimConfig{Games: games, Workers: workers}, func(i int) engine.Dice { return dice.NewFast(uint64(i) + 1) })
+		if err != nil {
+			t.Fatalf("%d workers: %v", workers, err)
+		}
+		data, err := json.Marshal(rep.Data)
+		if err != nil {
+			t.Fatalf("%d workers: the report's data: %v", workers, err)
+		}
+		return strings.Join(rep.Lines, "\n") + "\n" + string(data)
+	}
+	one := report(1)
+	for _, w := range []int{2, 3} {
+		if got := report(w); got != one {
+			t.Errorf("the simulation's report on %d workers differs from one worker's:\n%s\nwant\n%s", w, got, one)
+		}
 	}
 }

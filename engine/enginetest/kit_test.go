@@ -16,12 +16,13 @@ import (
 // child test process, fails there with the kit's words for it.
 func TestKitCatchesBrokenGames(t *testing.T) {
 	for fault, want := range map[string]string{
-		"mutates":    "Apply changed", // its receiver, or first the clone the kit plays on
-		"hidden-die": "but its roll events show",
-		"illegal":    "was taken",
-		"no-help":    `lack "help"`,
-		"version":    "names version",
-		"clone":      "CloneState encodes otherwise than the state",
+		"mutates":     "Apply changed", // its receiver, or first the clone the kit plays on
+		"hidden-die":  "but its roll events show",
+		"illegal":     "was taken",
+		"no-help":     `lack "help"`,
+		"version":     "names version",
+		"clone":       "CloneState encodes otherwise than the state",
+		"sim-workers": "differs from one worker's",
 	} {
 		t.Run(fault, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestBrokenGameHelper$", "-test.count=1")
@@ -51,6 +52,9 @@ func TestBrokenGameHelper(t *testing.T) {
 	golden := "../example/testdata/rules_version.json"
 	if fault == "version" {
 		g.RulesVersion = "example/0"
+	}
+	if fault == "sim-workers" {
+		g.Simulator = workerBoundSimulator{}
 	}
 	enginetest.Run(t, g, enginetest.Options{Games: 1, Golden: golden})
 }
@@ -109,4 +113,11 @@ func (s *brokenState) Views() []string {
 		return []string{"status"}
 	}
 	return s.State.Views()
+}
+
+// workerBoundSimulator reports its workers: a report that depends on them.
+type workerBoundSimulator struct{}
+
+func (workerBoundSimulator) Simulate(cfg engine.SimConfig, _ func(int) engine.Dice) (*engine.SimReport, error) {
+	return &engine.SimReport{Lines: []string{"played"}, Data: map[string]int{"workers": max(cfg.Workers, 1)}}, nil
 }

@@ -8,4 +8,5 @@ const (
 	defaultGames        = 6
 	defaultMaxDecisions = 3000
 	defaultViewsEvery   = 1
+	defaultSimGames     = 20
 )

@@ -9,4 +9,5 @@ const (
 	defaultGames        = 1
 	defaultMaxDecisions = 300
 	defaultViewsEvery   = 20
+	defaultSimGames     = 2
 )

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/simrun"
 )
 
 // simulator plays games for `kaleun sim example`: each game rolls steady
@@ -41,22 +42,28 @@ func (m simulator) Simulate(cfg engine.SimConfig, dice func(i int) engine.Dice) 
 	}
 	res := SimResult{Games: n, ByRoll: map[string]SimOption{}}
 	wins, points := map[string]int{}, map[string]int{}
-	for i := 0; i < n; i++ {
+	// Each game on a worker, summed in the games' order (engine/simrun), so
+	// that --workers changes nothing in the report.
+	type game struct {
+		target  int
+		outcome *engine.Outcome
+	}
+	play := func(_ struct{}, i int) (game, error) {
 		d := dice(i)
 		st, _, err := m.rules.New([]byte(setup), d)
 		if err != nil {
-			return nil, err
+			return game{}, err
 		}
-		res.Target = st.(*State).Target
-		key := Steady
-		if i%2 == 1 {
-			key = Bold
-		}
-		end, _, err := st.Apply(engine.Choice{Key: key}, d)
+		end, _, err := st.Apply(engine.Choice{Key: choiceOf(i)}, d)
 		if err != nil {
-			return nil, err
+			return game{}, err
 		}
-		o := end.Outcome()
+		return game{st.(*State).Target, end.Outcome()}, nil
+	}
+	fold := func(i int, g game) bool {
+		res.Target = g.target
+		o := g.outcome
+		key := choiceOf(i)
 		r := res.ByRoll[key]
 		r.Games++
 		res.ByRoll[key] = r
@@ -64,6 +71,10 @@ func (m simulator) Simulate(cfg engine.SimConfig, dice func(i int) engine.Dice) 
 		if o.Level == "win" {
 			wins[key]++
 		}
+		return true
+	}
+	if err := simrun.InOrder(n, cfg.Workers, func() struct{} { return struct{}{} }, play, fold); err != nil {
+		return nil, err
 	}
 	rep := &engine.SimReport{Lines: []string{fmt.Sprintf("%d games of Five or Better, target %d or more", n, res.Target)}}
 	for _, key := range []string{Steady, Bold} {
@@ -78,4 +89,12 @@ func (m simulator) Simulate(cfg engine.SimConfig, dice func(i int) engine.Dice) 
 	}
 	rep.Data = res
 	return rep, nil
+}
+
+// choiceOf is game i's roll: steady when i is even, bold when odd.
+func choiceOf(i int) string {
+	if i%2 == 1 {
+		return Bold
+	}
+	return Steady
 }

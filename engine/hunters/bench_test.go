@@ -167,7 +167,7 @@ func BenchmarkFirstDecisionOdds(b *testing.B) {
 	})
 	b.Run("warm", func(b *testing.B) {
 		r := NewRulesWithPack(p)
-		if _, err := r.Outlook(setup); err != nil {
+		if _, err := r.Outlook(setup, 1); err != nil {
 			b.Fatal(err)
 		}
 		s := first(r)

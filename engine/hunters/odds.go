@@ -8,6 +8,7 @@ import (
 
 	"github.com/kaleun/kaleun/engine"
 	"github.com/kaleun/kaleun/engine/dice"
+	"github.com/kaleun/kaleun/engine/simrun"
 )
 
 // The advisor (engine.Advisor): for each option of the pending decision,
@@ -76,7 +77,7 @@ func (s *State) Odds(token string, b engine.OddsBudget) (*engine.Odds, error) {
 			return nil, fmt.Errorf("odds of %q: %w", o.Key, err)
 		}
 		oo.Exact = append(oo.Exact, exact...)
-		if oo.Estimates, err = s.estimates(work, o.Key, n, seed, ToPatrolEnd); err != nil {
+		if oo.Estimates, err = s.estimates(work, o.Key, n, b.Workers, seed, ToPatrolEnd); err != nil {
 			return nil, fmt.Errorf("odds of %q: %w", o.Key, err)
 		}
 		out.Options = append(out.Options, oo)
@@ -85,7 +86,7 @@ func (s *State) Odds(token string, b engine.OddsBudget) (*engine.Odds, error) {
 		"Exact: the chance of each result of a roll, from its dice and every modifier in force when the play comes to it, the built-in commander choosing on; a roll marked \"if it comes to it\" comes after others, and only on the courses of play that lead to it.",
 		fmt.Sprintf("Estimates: %s rollouts of each option from here, the built-in commander playing on, with the same dice for every option; 95%% intervals (Wilson for shares, normal for means).", thousands(n)))
 	if s.Decision == 0 && s.Pack == nil {
-		o, err := s.outlook()
+		o, err := s.outlook(b.Workers)
 		if err != nil {
 			return nil, err
 		}
@@ -142,59 +143,90 @@ func (s *State) Rollouts(key string, n int, seed uint64, h Horizon) ([]engine.Es
 	if s.Over != nil {
 		return nil, engine.ErrGameOver
 	}
-	return s.estimates(&State{pack: s.pack}, key, n, seed, h)
+	return s.estimates(&State{pack: s.pack}, key, n, 1, seed, h)
 }
 
 // estimates plays the rollouts in work: the option taken, then the built-in
 // commander to the horizon, reading how things stood when the first
 // encounter, and the patrol, ended.
-func (s *State) estimates(work *State, key string, n int, seed uint64, h Horizon) ([]engine.Estimate, error) {
+func (s *State) estimates(work *State, key string, n, workers int, seed uint64, h Horizon) ([]engine.Estimate, error) {
 	if n <= 0 {
 		return nil, fmt.Errorf("hunters: %d rollouts", n)
 	}
-	d := dice.NewFast(seed)
 	inEncounter := s.Enc != nil
 	stop := func(w *State) bool { return w.scratch.tally.patrol.passed }
 	if h == ToEncounterEnd {
 		stop = func(w *State) bool { return w.scratch.tally.enc.passed || w.scratch.tally.patrol.passed }
 	}
-	var encTons, patrolTons mean
-	var damaged, lost, detected, lostPatrol int
-	for i := 0; i < n; i++ {
-		work.copyFrom(s)
-		work.scratch.tally.reset()
-		if _, err := work.playFrom(key, d, false, stop); err != nil {
-			return nil, err
+	// Rollout i plays with its own fast dice, seeded seed+i whatever the
+	// option (the same dice for every option), so that the rollouts can run
+	// on several workers and still sum, in their order, to the same figures.
+	type scratch struct {
+		work *State
+		d    *dice.Fast
+	}
+	first := true
+	newScratch := func() scratch {
+		if first { // the caller's work state for the first worker
+			first = false
+			return scratch{work, dice.NewFast(seed)}
 		}
-		t := &work.scratch.tally
-		gone := work.Over != nil && lostFate(work.Career.Fate)
+		return scratch{&State{pack: s.pack}, dice.NewFast(seed)}
+	}
+	play := func(sc scratch, i int) (rolloutEnd, error) {
+		w := sc.work
+		w.copyFrom(s)
+		w.scratch.tally.reset()
+		sc.d.Reseed(seed + uint64(i))
+		if _, err := w.playFrom(key, sc.d, false, stop); err != nil {
+			return rolloutEnd{}, err
+		}
+		t := &w.scratch.tally
+		gone := w.Over != nil && lostFate(w.Career.Fate)
+		var r rolloutEnd
 		if inEncounter || h == ToEncounterEnd {
 			end := t.enc
 			if !end.passed { // lost in it, or a wolfpack's boat waiting in it
-				end = work.moment()
+				end = w.moment()
 				end.scuttled = end.scuttled || gone
 			}
-			encTons.add(float64(end.tons - s.Career.Tons))
-			switch {
-			case end.scuttled:
-				lost++
-			case end.hull > s.Boat.Hull || worse(end.sys, s.Boat.Sys):
-				damaged++
-			}
-			if t.detected {
-				detected++
-			}
+			r.encTons = float64(end.tons - s.Career.Tons)
+			r.lost = end.scuttled
+			r.damaged = !end.scuttled && (end.hull > s.Boat.Hull || worse(end.sys, s.Boat.Sys))
+			r.detected = t.detected
 		}
 		if h == ToPatrolEnd {
 			end := t.patrol
 			if !end.passed {
-				end = work.moment()
+				end = w.moment()
 			}
-			patrolTons.add(float64(end.tons - s.Career.Tons))
-			if gone || end.scuttled {
-				lostPatrol++
-			}
+			r.patrolTons = float64(end.tons - s.Career.Tons)
+			r.lostPatrol = gone || end.scuttled
 		}
+		return r, nil
+	}
+	var encTons, patrolTons mean
+	var damaged, lost, detected, lostPatrol int
+	count := func(b bool, n *int) {
+		if b {
+			*n++
+		}
+	}
+	fold := func(_ int, r rolloutEnd) bool {
+		if inEncounter || h == ToEncounterEnd {
+			encTons.add(r.encTons)
+			count(r.lost, &lost)
+			count(r.damaged, &damaged)
+			count(r.detected, &detected)
+		}
+		if h == ToPatrolEnd {
+			patrolTons.add(r.patrolTons)
+			count(r.lostPatrol, &lostPatrol)
+		}
+		return true
+	}
+	if err := simrun.InOrder(n, workers, newScratch, play, fold); err != nil {
+		return nil, err
 	}
 	this := "this"
 	if !inEncounter {
@@ -216,6 +248,12 @@ func (s *State) estimates(work *State, key string, n int, seed uint64, h Horizon
 	return out, nil
 }
 
+// rolloutEnd is how one rollout ended, for the estimates.
+type rolloutEnd struct {
+	encTons, patrolTons                 float64
+	lost, damaged, detected, lostPatrol bool
+}
+
 // worse reports a system in a worse state than before (damaged, inoperable).
 func worse(now, before [numSystems]Status) bool {
 	for i := range now {
@@ -228,11 +266,11 @@ func worse(now, before [numSystems]Status) bool {
 
 // outlook is the career outlook of 10,000 simulated careers with this
 // career's boat, start and rules: the numbers `kaleun sim` prints.
-func (s *State) outlook() (string, error) {
+func (s *State) outlook(workers int) (string, error) {
 	boat := s.Boat.Type
 	if len(s.Career.Boats) > 0 {
 		boat = s.Career.Boats[0]
 	}
 	su := Setup{Boat: boat, Start: s.Career.Start, Kommandant: s.Career.Kommandant, Settings: s.Settings}
-	return Outlook(&Rules{pack: s.pack, outlooks: s.outlooks}, su)
+	return Outlook(&Rules{pack: s.pack, outlooks: s.outlooks}, su, workers)
 }

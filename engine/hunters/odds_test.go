@@ -388,7 +388,7 @@ func TestEstimatesHoldTheReferenceWithinTheirIntervals(t *testing.T) {
 func TestOutlookIsWhatSimPrints(t *testing.T) {
 	testsize.FullOnly(t) // the outlook is of OutlookCareers careers, never fewer
 	r := NewRulesWithPack(pack(t))
-	text, err := r.Outlook([]byte(`{"boat":"IXC","start":"1943-01","rules":"14.6,diesel_repair=inoperable_at_once"}`))
+	text, err := r.Outlook([]byte(`{"boat":"IXC","start":"1943-01","rules":"14.6,diesel_repair=inoperable_at_once"}`), 2) // on 2 workers, as sim on 1
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -444,5 +444,25 @@ func TestOddsAfterAnUndo(t *testing.T) {
 	}
 	if s.OddsOffered(old) {
 		t.Fatal("the Odds button offered for a prompt from before the undo")
+	}
+}
+
+// The advisor's answer is the same on any number of workers: the rollouts
+// are summed in their order, each with its own dice (OddsBudget.Workers).
+func TestOddsAreTheSameOnAnyWorkers(t *testing.T) {
+	s := convoyRangePrompt(t)
+	answer := func(workers int) string {
+		o, err := s.Odds("", engine.OddsBudget{Rollouts: 700, Seed: 5, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(o)
+		return string(b)
+	}
+	one := answer(1)
+	for _, w := range []int{2, 3} {
+		if got := answer(w); got != one {
+			t.Errorf("odds on %d workers:\n%s\nwant (one worker's)\n%s", w, got, one)
+		}
 	}
 }

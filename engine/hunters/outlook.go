@@ -14,12 +14,12 @@ import (
 const OutlookCareers = 10000
 
 // Outlook implements engine.Outlooks: the outlook of a career set up so.
-func (r *Rules) Outlook(setup []byte) (string, error) {
+func (r *Rules) Outlook(setup []byte, workers int) (string, error) {
 	su, err := r.ParseSetup(setup)
 	if err != nil {
 		return "", err
 	}
-	return Outlook(r, su)
+	return Outlook(r, su, workers)
 }
 
 // Outlook forecasts a career with the setup's boat, start date and rules
@@ -28,13 +28,16 @@ func (r *Rules) Outlook(setup []byte) (string, error) {
 // The careers take most of a second of one core, and they depend only on
 // the rules' pack and the setup (fixed dice), so the rules keep the last
 // outlooks they worked out (outlookCache).
-func Outlook(r *Rules, su Setup) (string, error) {
-	return r.outlooks.get(r.pack, su, func() (string, error) { return outlook(r, su) })
+//
+// workers bounds the goroutines the careers run on; the sentence is the
+// same for any number, so the cache keeps one whatever the workers.
+func Outlook(r *Rules, su Setup, workers int) (string, error) {
+	return r.outlooks.get(r.pack, su, func() (string, error) { return outlook(r, su, workers) })
 }
 
 // outlook works an outlook out.
-func outlook(r *Rules, su Setup) (string, error) {
-	rep, err := simulate(r, su, OutlookCareers, func(i int) engine.Dice { return dice.NewFast(1 + uint64(i)) })
+func outlook(r *Rules, su Setup, workers int) (string, error) {
+	rep, err := simulate(r, su, OutlookCareers, workers, func(i int) engine.Dice { return dice.NewFast(1 + uint64(i)) })
 	if err != nil {
 		return "", err
 	}

@@ -16,12 +16,12 @@ import (
 func TestOutlookIsMemoised(t *testing.T) {
 	r := NewRulesWithPack(pack(t))
 	setup := []byte(`{"boat":"VIIC","start":"1943-02","kommandant":"Prien"}`)
-	first, err := r.Outlook(setup)
+	first, err := r.Outlook(setup, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var again string
-	if allocs := testing.AllocsPerRun(3, func() { again, err = r.Outlook(setup) }); allocs > 200 {
+	if allocs := testing.AllocsPerRun(3, func() { again, err = r.Outlook(setup, 1) }); allocs > 200 {
 		t.Fatalf("the outlook asked again made %.0f allocations: it was worked out again", allocs)
 	}
 	if err != nil || again != first {
@@ -43,7 +43,7 @@ func TestOutlookIsMemoised(t *testing.T) {
 		t.Fatalf("the career starts at decision %d", s.Decision)
 	}
 	var o string
-	if allocs := testing.AllocsPerRun(3, func() { o, err = s.outlook() }); allocs > 200 {
+	if allocs := testing.AllocsPerRun(3, func() { o, err = s.outlook(1) }); allocs > 200 {
 		t.Fatalf("the first decision's outlook made %.0f allocations: it was worked out again", allocs)
 	}
 	if err != nil || o != first {

@@ -322,8 +322,18 @@ func (s Settings) MarshalJSON() ([]byte, error) {
 	return json.Marshal(w)
 }
 
-// UnmarshalJSON reads settings saved by name.
+// UnmarshalJSON reads settings saved by name: in place when they are as
+// MarshalJSON writes them (decodeSettings), through settingsJSON otherwise.
 func (s *Settings) UnmarshalJSON(b []byte) error {
+	if decodeSettings(b, s) {
+		return nil
+	}
+	return s.unmarshalNamed(b)
+}
+
+// unmarshalNamed reads settings through settingsJSON: any JSON
+// encoding/json takes for them, and the errors of what is wrong.
+func (s *Settings) unmarshalNamed(b []byte) error {
 	var w settingsJSON
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err

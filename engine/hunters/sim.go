@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/simrun"
 )
 
 // SimConfig describes a batch of simulated careers.
@@ -15,6 +16,18 @@ type SimConfig struct {
 	Boat    string
 	Start   string // YYYY-MM; empty for the boat's availability
 	Rules   string
+	// Workers is how many goroutines play careers at once (0: one); the
+	// report is the same for every value.
+	Workers int
+}
+
+// careerSummary is what a simulated career leaves for the report: the few
+// figures the report sums, copied out of the worker's state it reuses.
+type careerSummary struct {
+	decisions, tons, patrols, ships int
+	award                           bool
+	level, fate                     string
+	year                            int
 }
 
 // SimReport summarises a batch of careers played by the built-in commander.
@@ -50,7 +63,7 @@ func Simulate(r *Rules, cfg SimConfig, newDice func(career int) engine.Dice) (*S
 	if err != nil {
 		return nil, err
 	}
-	rep, err := simulate(r, su, cfg.Careers, newDice)
+	rep, err := simulate(r, su, cfg.Careers, cfg.Workers, newDice)
 	if err != nil {
 		return nil, err
 	}
@@ -58,42 +71,51 @@ func Simulate(r *Rules, cfg SimConfig, newDice func(career int) engine.Dice) (*S
 	return rep, nil
 }
 
-// simulate plays careers careers of a parsed setup.
-func simulate(r *Rules, su Setup, careers int, newDice func(career int) engine.Dice) (*SimReport, error) {
+// simulate plays careers careers of a parsed setup on up to workers
+// goroutines, each reusing one state from career to career; the careers are
+// summed in their order, so the report does not depend on workers.
+func simulate(r *Rules, su Setup, careers, workers int, newDice func(career int) engine.Dice) (*SimReport, error) {
 	cfg := SimConfig{Careers: careers}
 	rep := &SimReport{Careers: cfg.Careers, Boat: su.Boat, Start: su.Start.String(),
 		Levels: map[string]int{}, LostByYear: map[string]float64{}}
 	tons := make([]int, 0, cfg.Careers)
 	var sumTons, patrols, ships, kc, alive, survived int
-	s := &State{pack: r.pack}
-	for i := 0; i < cfg.Careers; i++ {
+	play := func(s *State, i int) (careerSummary, error) {
 		d := newDice(i)
 		if err := r.Restart(s, su, d); err != nil {
-			return nil, fmt.Errorf("career %d: %w", i, err)
+			return careerSummary{}, fmt.Errorf("career %d: %w", i, err)
 		}
 		if err := s.play(d, nil); err != nil {
-			return nil, fmt.Errorf("career %d: %w", i, err)
+			return careerSummary{}, fmt.Errorf("career %d: %w", i, err)
 		}
-		rep.Decisions += s.Decision
 		c := &s.Career
-		tons = append(tons, c.Tons)
-		sumTons += c.Tons
-		patrols += c.Patrols
-		ships += c.ShipsSunk
-		if c.Award > 0 {
+		return careerSummary{decisions: s.Decision, tons: c.Tons, patrols: c.Patrols, ships: c.ShipsSunk,
+			award: c.Award > 0, level: s.Over.Level, fate: c.Fate, year: c.Month.Year()}, nil
+	}
+	fold := func(_ int, c careerSummary) bool {
+		rep.Decisions += c.decisions
+		tons = append(tons, c.tons)
+		sumTons += c.tons
+		patrols += c.patrols
+		ships += c.ships
+		if c.award {
 			kc++
 		}
-		rep.Levels[s.Over.Level]++
-		switch c.Fate {
+		rep.Levels[c.level]++
+		switch c.fate {
 		case "survived":
 			survived++
 			alive++
 		case "prisoner", "captured":
 			alive++
 		}
-		if c.Fate != "survived" {
-			rep.LostByYear[strconv.Itoa(c.Month.Year())]++
+		if c.fate != "survived" {
+			rep.LostByYear[strconv.Itoa(c.year)]++
 		}
+		return true
+	}
+	if err := simrun.InOrder(cfg.Careers, workers, func() *State { return &State{pack: r.pack} }, play, fold); err != nil {
+		return nil, err
 	}
 	n := float64(cfg.Careers)
 	sort.Ints(tons)

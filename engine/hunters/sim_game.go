@@ -25,7 +25,7 @@ func (m simulator) Simulate(cfg engine.SimConfig, dice func(i int) engine.Dice) 
 	if boat == "" {
 		boat = "VIIC"
 	}
-	rep, err := Simulate(m.r, SimConfig{Careers: n, Boat: boat, Start: cfg.Setup["start"], Rules: cfg.Setup["rules"]}, dice)
+	rep, err := Simulate(m.r, SimConfig{Careers: n, Boat: boat, Start: cfg.Setup["start"], Rules: cfg.Setup["rules"], Workers: cfg.Workers}, dice)
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,7 @@ func TestBuiltInGamesAreContested(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Simulate(r, 1000, "", func(i int) engine.Dice { return dice.NewFast(uint64(7 + i)) })
+	rep, err := Simulate(r, 1000, 1, "", func(i int) engine.Dice { return dice.NewFast(uint64(7 + i)) })
 	if err != nil {
 		t.Fatal(err)
 	}

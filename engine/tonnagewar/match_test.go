@@ -144,18 +144,18 @@ func TestSimulateBuiltInPlayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Simulate(r, 20, "", func(i int) engine.Dice { return dice.NewFast(uint64(100 + i)) })
+	rep, err := Simulate(r, 20, 1, "", func(i int) engine.Dice { return dice.NewFast(uint64(100 + i)) })
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep.Games != 20 || rep.UBoatWins+rep.EscortWins+rep.Draws < 0.999 || rep.MeanShipsSunk <= 0 || rep.MeanUBoatsLost <= 0 {
 		t.Fatalf("%+v", rep)
 	}
-	again, _ := Simulate(r, 20, "", func(i int) engine.Dice { return dice.NewFast(uint64(100 + i)) })
+	again, _ := Simulate(r, 20, 1, "", func(i int) engine.Dice { return dice.NewFast(uint64(100 + i)) })
 	if again != rep {
 		t.Fatal("the same seeds give another report")
 	}
-	if _, err := Simulate(r, 2, "convoy_die=d12", func(i int) engine.Dice { return dice.NewFast(1) }); err == nil {
+	if _, err := Simulate(r, 2, 1, "convoy_die=d12", func(i int) engine.Dice { return dice.NewFast(1) }); err == nil {
 		t.Fatal("a bad ruling passed")
 	}
 }

@@ -2,10 +2,12 @@ package tonnagewar
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/simrun"
 )
 
 // The built-in players, for balance checks of the house values; the rules
@@ -208,31 +210,36 @@ type SimReport struct {
 
 // Simulate plays matches between the built-in players; dice gives match i
 // its dice.
-func Simulate(r *Rules, games int, rulings string, dice func(i int) engine.Dice) (SimReport, error) {
+func Simulate(r *Rules, games, workers int, rulings string, dice func(i int) engine.Dice) (SimReport, error) {
 	rep := SimReport{Rulings: rulings}
 	setup := fmt.Sprintf(`{"a":"Built-in A","b":"Built-in B","rulings":%q}`, rulings)
-	for i := 0; rep.Games < games; i++ {
+	// Matches are played until they have given games games, and summed in
+	// their order: the report does not depend on the workers.
+	play := func(_ struct{}, i int) ([2]GameStats, error) {
 		d := dice(i)
 		st, _, err := r.New([]byte(setup), d)
 		if err != nil {
-			return rep, err
+			return [2]GameStats{}, err
 		}
 		s := st.(*State)
 		for steps := 0; !s.Done; steps++ {
 			if steps > 100000 {
-				return rep, fmt.Errorf("tonnagewar: a simulated match does not end")
+				return [2]GameStats{}, fmt.Errorf("tonnagewar: a simulated match does not end")
 			}
 			key := BuiltIn(s)
 			label, ok := s.optionLabel(key)
 			if !ok {
-				return rep, fmt.Errorf("tonnagewar: the built-in player chose %q, not an option at step %s", key, s.Stage.Step)
+				return [2]GameStats{}, fmt.Errorf("tonnagewar: the built-in player chose %q, not an option at step %s", key, s.Stage.Step)
 			}
 			// In place: the match is the simulation's own (Apply would copy it).
 			if _, err := s.step(key, label, d); err != nil {
-				return rep, err
+				return [2]GameStats{}, err
 			}
 		}
-		for _, g := range s.Stats {
+		return s.Stats, nil
+	}
+	fold := func(_ int, stats [2]GameStats) bool {
+		for _, g := range stats {
 			if rep.Games == games {
 				break
 			}
@@ -250,6 +257,10 @@ func Simulate(r *Rules, games int, rulings string, dice func(i int) engine.Dice)
 			rep.MeanShipsSunk += float64(g.ShipsSunk)
 			rep.MeanUBoatsLost += float64(g.UBoatsLost)
 		}
+		return rep.Games < games
+	}
+	if err := simrun.InOrder(math.MaxInt, workers, func() struct{} { return struct{}{} }, play, fold); err != nil {
+		return rep, err
 	}
 	n := float64(rep.Games)
 	rep.MeanUBoatScore /= n

@@ -24,7 +24,7 @@ func (m simulator) Simulate(cfg engine.SimConfig, dice func(i int) engine.Dice) 
 			return nil, fmt.Errorf("a simulation takes rulings (and the one scenario, hx228), not %s=%s", k, v)
 		}
 	}
-	rep, err := Simulate(m.r, n, cfg.Setup["rulings"], dice)
+	rep, err := Simulate(m.r, n, cfg.Workers, cfg.Setup["rulings"], dice)
 	if err != nil {
 		return nil, err
 	}

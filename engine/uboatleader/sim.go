@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/simrun"
 )
 
 // Simulation: whole campaigns played by the built-in player (policy.go)
@@ -18,6 +19,9 @@ type SimConfig struct {
 	Length    string `json:"length"`
 	// Rules are optional rules and rulings, as the setup's "rules".
 	Rules string `json:"rules,omitempty"`
+	// Workers is how many goroutines play campaigns at once (0: one); the
+	// report is the same for every value.
+	Workers int `json:"-"`
 }
 
 // SimReport sums simulated campaigns up.
@@ -61,11 +65,19 @@ func Simulate(r *Rules, cfg SimConfig, dice func(i int) engine.Dice) (SimReport,
 	rep := SimReport{Campaigns: cfg.Campaigns, Campaign: cfg.Campaign, Length: cfg.Length, Rules: cfg.Rules, Pack: r.packs[0].Meta.ID, Grades: map[string]int{}}
 	setup, _ := json.Marshal(map[string]string{"campaign": cfg.Campaign, "length": cfg.Length, "rules": cfg.Rules})
 	var vps []int
-	for i := 0; i < cfg.Campaigns; i++ {
+	type campaign struct {
+		state     *State
+		decisions int
+	}
+	play := func(_ struct{}, i int) (campaign, error) {
 		s, decisions, err := r.playOut(setup, dice(i))
 		if err != nil {
-			return rep, fmt.Errorf("campaign %d: %w", i, err)
+			return campaign{}, fmt.Errorf("campaign %d: %w", i, err)
 		}
+		return campaign{s, decisions}, nil
+	}
+	fold := func(_ int, c campaign) bool {
+		s := c.state
 		for _, res := range s.Results {
 			rep.Grades[res.Grade]++
 			vps = append(vps, res.VP)
@@ -78,7 +90,13 @@ func Simulate(r *Rules, cfg SimConfig, dice func(i int) engine.Dice) (SimReport,
 			rep.MeanTurns += float64(res.Turns)
 		}
 		rep.MeanFleet += float64(len(s.Fleet))
-		rep.MeanDecisions += float64(decisions)
+		rep.MeanDecisions += float64(c.decisions)
+		return true
+	}
+	// The campaigns summed in their order: the report does not depend on
+	// the workers.
+	if err := simrun.InOrder(cfg.Campaigns, cfg.Workers, func() struct{} { return struct{}{} }, play, fold); err != nil {
+		return rep, err
 	}
 	n := float64(len(vps))
 	if n == 0 {

@@ -23,7 +23,7 @@ func (m simulator) Simulate(cfg engine.SimConfig, dice func(i int) engine.Dice) 
 	if length == "" {
 		length = "short"
 	}
-	rep, err := Simulate(m.r, SimConfig{Campaigns: n, Campaign: cfg.Setup["campaign"], Length: length, Rules: cfg.Setup["rules"]}, dice)
+	rep, err := Simulate(m.r, SimConfig{Campaigns: n, Campaign: cfg.Setup["campaign"], Length: length, Rules: cfg.Setup["rules"], Workers: cfg.Workers}, dice)
 	if err != nil {
 		return nil, err
 	}

@@ -3,8 +3,11 @@ package xxi
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/engine/simrun"
 )
 
 // maxSimDecisions stops a game the built-in player cannot finish.
@@ -28,6 +31,14 @@ type SimReport struct {
 	Decisions float64 `json:"mean_decisions"`
 }
 
+// simGame is one simulated game for the report: its final state and how
+// many decisions it took.
+type simGame struct {
+	state      *State
+	decisions  int
+	devastated int
+}
+
 // simulator is what `kaleun sim xxi` plays (engine.Simulator).
 type simulator struct{ r *Rules }
 
@@ -40,7 +51,7 @@ func (m simulator) Simulate(cfg engine.SimConfig, dice func(i int) engine.Dice) 
 	if err := cfg.Only("pack", "rulings"); err != nil {
 		return nil, err
 	}
-	rep, err := Simulate(m.r, n, cfg.Setup["pack"], cfg.Setup["rulings"], dice)
+	rep, err := Simulate(m.r, n, cfg.Workers, cfg.Setup["pack"], cfg.Setup["rulings"], dice)
 	if err != nil {
 		return nil, err
 	}
@@ -57,18 +68,32 @@ func (m simulator) Simulate(cfg engine.SimConfig, dice func(i int) engine.Dice) 
 	return &engine.SimReport{Lines: lines, Data: rep}, nil
 }
 
-// Simulate plays n games with the built-in player, game i with dice(i).
-func Simulate(r *Rules, n int, pack, rulings string, dice func(i int) engine.Dice) (SimReport, error) {
+// Simulate plays n games with the built-in player, game i with dice(i), on
+// up to workers goroutines; the games are summed in their order, so the
+// report does not depend on workers.
+func Simulate(r *Rules, n, workers int, pack, rulings string, dice func(i int) engine.Dice) (SimReport, error) {
 	setup, _ := json.Marshal(map[string]string{"pack": pack, "rulings": rulings})
 	rep := SimReport{Games: n, Rulings: rulings, BuiltBy: map[string]float64{}}
-	for i := 0; i < n; i++ {
+	play := func(_ struct{}, i int) (simGame, error) {
 		s, decisions, err := r.playOut(setup, dice(i))
 		if err != nil {
-			return rep, fmt.Errorf("game %d: %w", i, err)
+			return simGame{}, fmt.Errorf("game %d: %w", i, err)
 		}
+		g := simGame{state: s, decisions: decisions}
+		for _, h := range hubs() {
+			if s.devastated(h) != nil {
+				g.devastated++
+			}
+		}
+		return g, nil
+	}
+	fold := func(_ int, g simGame) bool {
+		s := g.state
 		rep.Pack = s.pack.Meta.ID
 		built := 0
-		for k, v := range s.Tally.Built {
+		for _, k := range slices.Sorted(maps.Keys(s.Tally.Built)) {
+			// In the models' order: a float's sum depends on it.
+			v := s.Tally.Built[k]
 			rep.BuiltBy[k] += float64(v)
 			built += v
 		}
@@ -79,13 +104,13 @@ func Simulate(r *Rules, n int, pack, rulings string, dice func(i int) engine.Dic
 		rep.ConvoysSunk += float64(s.Tally.ConvoysSunk)
 		rep.ConvoysToWA += float64(s.Tally.ConvoysToWA)
 		rep.FlotillasLost += float64(s.Tally.FlotillasLost[KindVII] + s.Tally.FlotillasLost[KindXXI])
-		for _, h := range hubs() {
-			if s.devastated(h) != nil {
-				rep.Devastated++
-			}
-		}
+		rep.Devastated += float64(g.devastated)
 		rep.ArmiesBox += float64(s.GWT + 1)
-		rep.Decisions += float64(decisions)
+		rep.Decisions += float64(g.decisions)
+		return true
+	}
+	if err := simrun.InOrder(n, workers, func() struct{} { return struct{}{} }, play, fold); err != nil {
+		return rep, err
 	}
 	f := float64(max(n, 1))
 	for k := range rep.BuiltBy {

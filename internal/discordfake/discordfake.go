@@ -3,7 +3,9 @@
 // (GET /gateway, HELLO, IDENTIFY, READY, heartbeats), register commands, take
 // interactions (INTERACTION_CREATE dispatches), answer them (callbacks and
 // follow-up webhooks), post (with enforce_nonce, as Discord holds it) and
-// edit channel messages, open threads and direct messages. Loopback only. Several clients may connect as shards of
+// edit channel messages, open threads and direct messages, and send
+// commands from direct messages as a user's install of the app brings them
+// (dm.go). Loopback only. Several clients may connect as shards of
 // one bot: a guild's events go to the connection of shard (guild_id >> 22) %
 // shard_count, as Discord sends them (SetGuild picks the guild).
 //
@@ -50,9 +52,11 @@ type Server struct {
 	ids      int
 	posted   int
 	commands []json.RawMessage
-	routes   map[string]int
-	posts    chan Post
-	ready    chan struct{}
+	// global is the last global registration (dm.go).
+	global []byte
+	routes map[string]int
+	posts  chan Post
+	ready  chan struct{}
 	// messages are what Discord shows, by id, made in order; interactions
 	// remember, by token, the channel and message of each interaction and
 	// the message its response made or updated (its @original).
@@ -169,7 +173,14 @@ func New(t testing.TB) *Server {
 		w.Write(b)
 	}
 	handle("PUT /api/v9/applications/{app}/guilds/{guild}/commands", register)
-	handle("PUT /api/v9/applications/{app}/commands", register)
+	handle("PUT /api/v9/applications/{app}/commands", func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		f.mu.Lock()
+		f.global = b
+		f.mu.Unlock()
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		register(w, r)
+	})
 	handle("POST /api/v9/interactions/{id}/{token}/callback", func(w http.ResponseWriter, r *http.Request) {
 		p, files, ok := f.read(r)
 		if !ok {

@@ -7,6 +7,7 @@
 package huntersbench
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -28,6 +29,7 @@ const careersTarget = 20000
 // benchReport is what `kaleun bench` measures.
 type benchReport struct {
 	Careers          int     `json:"careers"`
+	Workers          int     `json:"workers"`
 	Boat             string  `json:"boat"`
 	Start            string  `json:"start"`
 	Seconds          float64 `json:"seconds"`
@@ -38,8 +40,12 @@ type benchReport struct {
 	CPUSeconds          float64 `json:"cpu_seconds,omitempty"`
 	CareersPerCPUSecond float64 `json:"careers_per_cpu_second,omitempty"`
 	DecisionsPerCareer  float64 `json:"decisions_per_career"`
-	AllocsPerCareer     float64 `json:"allocs_per_career"`
-	BytesPerCareer      float64 `json:"bytes_per_career"`
+	// InstructionsPerCareer, with --instructions, is callgrind's count
+	// (0 when not counted; InstructionsNot says why).
+	InstructionsPerCareer float64 `json:"instructions_per_career,omitempty"`
+	InstructionsNot       string  `json:"instructions_not_counted,omitempty"`
+	AllocsPerCareer       float64 `json:"allocs_per_career"`
+	BytesPerCareer        float64 `json:"bytes_per_career"`
 	// LargestState and MeanState are the sizes of a saved game (JSON) over
 	// every decision of the sampled careers.
 	LargestState int     `json:"largest_saved_state_bytes"`
@@ -62,8 +68,17 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	advisor := fs.Bool("advisor", false, "time the advisor instead: rollouts on engagement prompts of real careers")
 	prompts := fs.Int("prompts", 200, "with --advisor: engagement prompts to time")
 	rollouts := fs.Int("rollouts", hunters.DefaultRollouts, "with --advisor: rollouts of an option")
+	workers := fs.Int("workers", 1, "careers played at once, each worker on its own core (the target is for one)")
+	instructions := fs.Bool("instructions", false, fmt.Sprintf("also count the instructions of %d careers with valgrind's callgrind, where the machine has it (load does not move them; about a minute)", instructionCareers))
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if n, ok := os.LookupEnv(childEnv); ok {
+		return runChild(n, *boat, *start, stderr)
+	}
+	if *workers < 1 || *workers > 1024 {
+		fmt.Fprintln(stderr, "kaleun bench: --workers must be between 1 and 1024")
+		return 2
 	}
 	if *advisor {
 		if *prompts < 1 || *prompts > 100000 || *rollouts < 1 || *rollouts > 10_000_000 {
@@ -81,11 +96,15 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kaleun bench:", err)
 		return 1
 	}
-	cfg := hunters.SimConfig{Careers: *careers, Boat: *boat, Start: *start}
+	cfg := hunters.SimConfig{Careers: *careers, Boat: *boat, Start: *start, Workers: *workers}
 	fast := dice.NewFast(0)
 	reseeded := func(i int) engine.Dice { fast.Reseed(uint64(i)); return fast }
+	if *workers > 1 {
+		// One dice a career: the workers draw at once.
+		reseeded = func(i int) engine.Dice { return dice.NewFast(uint64(i)) }
+	}
 
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // the target is for one core
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(*workers)) // the target is for one core
 	warm := cfg
 	warm.Careers = max(*careers/10, 100)
 	if _, err := hunters.Simulate(r, warm, reseeded); err != nil {
@@ -122,7 +141,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	}
 	n := float64(*careers)
 	out := benchReport{
-		Careers: *careers, Boat: rep.Boat, Start: rep.Start, Seconds: took.Seconds(),
+		Careers: *careers, Workers: *workers, Boat: rep.Boat, Start: rep.Start, Seconds: took.Seconds(),
 		CareersPerSecond:   n / took.Seconds(),
 		MicrosPerCareer:    float64(took.Microseconds()) / n,
 		DecisionsPerCareer: float64(rep.Decisions) / n,
@@ -133,10 +152,16 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		out.CPUSeconds = cpu.Seconds()
 		out.CareersPerCPUSecond = n / cpu.Seconds()
 	}
-	out.TargetMet = out.CareersPerSecond >= careersTarget
+	out.TargetMet = out.CareersPerSecond >= careersTarget*float64(*workers)
 	if out.LargestState, out.MeanState, err = savedStateSizes(r, cfg); err != nil {
 		fmt.Fprintln(stderr, "kaleun bench:", err)
 		return 2
+	}
+	if *instructions {
+		ctx, cancel := context.WithTimeout(context.Background(), instructionsTimeout)
+		ic := countInstructions(ctx, instructionCareers, *boat, *start)
+		cancel()
+		out.InstructionsPerCareer, out.InstructionsNot = ic.PerCareer, ic.Why
 	}
 	if *asJSON {
 		b, _ := json.Marshal(out)
@@ -147,12 +172,22 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if out.TargetMet {
 		met = "met"
 	}
-	fmt.Fprintf(stdout, "%d careers, Type %s from %s, one core, fast dice, built-in commander\n", out.Careers, out.Boat, out.Start)
-	fmt.Fprintf(stdout, "  speed         %.0f careers/s (%.1f µs a career; target %d: %s)\n", out.CareersPerSecond, out.MicrosPerCareer, careersTarget, met)
+	cores := "one core"
+	if *workers > 1 {
+		cores = fmt.Sprintf("%d workers on %d cores", *workers, *workers)
+	}
+	fmt.Fprintf(stdout, "%d careers, Type %s from %s, %s, fast dice, built-in commander\n", out.Careers, out.Boat, out.Start, cores)
+	fmt.Fprintf(stdout, "  speed         %.0f careers/s (%.1f µs a career; target %d a core: %s)\n", out.CareersPerSecond, out.MicrosPerCareer, careersTarget, met)
 	if out.CareersPerCPUSecond > 0 {
 		fmt.Fprintf(stdout, "  by CPU time   %.0f careers per CPU-second (%.2f s of CPU; on a loaded machine the wall clock counts the waits)\n", out.CareersPerCPUSecond, out.CPUSeconds)
 	}
 	fmt.Fprintf(stdout, "  decisions     %.1f a career\n", out.DecisionsPerCareer)
+	switch {
+	case out.InstructionsPerCareer > 0:
+		fmt.Fprintf(stdout, "  instructions  %.0f a career (callgrind, %d careers; %.0f a decision)\n", out.InstructionsPerCareer, instructionCareers, out.InstructionsPerCareer/out.DecisionsPerCareer)
+	case *instructions:
+		fmt.Fprintf(stdout, "  instructions  not counted: %s\n", out.InstructionsNot)
+	}
 	fmt.Fprintf(stdout, "  allocations   %.1f a career, %.0f bytes\n", out.AllocsPerCareer, out.BytesPerCareer)
 	fmt.Fprintf(stdout, "  saved game    %d bytes at most, %.0f on average\n", out.LargestState, out.MeanState)
 	return 0

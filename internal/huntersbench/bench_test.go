@@ -38,7 +38,14 @@ func TestBenchReportsAndRefuses(t *testing.T) {
 		!strings.Contains(out.String(), "careers/s") || !strings.Contains(out.String(), "Type IXB") {
 		t.Fatalf("words: %d %s %s", code, out.String(), errb.String())
 	}
-	for _, bad := range [][]string{{"--careers", "5"}, {"--boat", "XXI"}, {"--start", "1950-01"}, {"extra"}, {"--nope"}} {
+	out.Reset()
+	if code := Run([]string{"--careers", "200", "--workers", "2"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "2 workers on 2 cores") {
+		t.Fatalf("--workers 2: %d %s %s", code, out.String(), errb.String())
+	}
+	if runtime.GOMAXPROCS(0) != cores {
+		t.Fatalf("bench --workers 2 left GOMAXPROCS at %d, was %d", runtime.GOMAXPROCS(0), cores)
+	}
+	for _, bad := range [][]string{{"--careers", "5"}, {"--workers", "0"}, {"--boat", "XXI"}, {"--start", "1950-01"}, {"extra"}, {"--nope"}} {
 		errb.Reset()
 		if code := Run(bad, &out, &errb); code != 2 || errb.Len() == 0 {
 			t.Errorf("%v: exit %d, message %q", bad, code, errb.String())

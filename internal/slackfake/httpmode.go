@@ -29,7 +29,8 @@ type HTTPApp struct {
 	client *http.Client
 }
 
-// HTTPApp is the app at base (its /slack/commands and /slack/interactions),
+// HTTPApp is the app at base (its /slack/commands, /slack/interactions and
+// /slack/events),
 // whose requests are signed with secret.
 func (f *Server) HTTPApp(base, secret string) *HTTPApp {
 	return &HTTPApp{f: f, base: strings.TrimSuffix(base, "/"), secret: secret, client: &http.Client{Timeout: 10 * time.Second}}
@@ -46,6 +47,9 @@ type Request struct {
 	Signature string
 	// RetryNum is X-Slack-Retry-Num ("" on a first delivery).
 	RetryNum string
+	// ContentType is the body's ("" for a form, as slash commands and
+	// interactions come; the Events API posts JSON).
+	ContentType string
 	// slash, for a slash command: where its answer shows.
 	slash *response
 }
@@ -149,6 +153,9 @@ func (h *HTTPApp) Send(r *Request) (Answer, error) {
 		return Answer{}, err
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if r.isJSON() {
+		req.Header.Set("Content-Type", r.ContentType)
+	}
 	req.Header.Set("X-Slack-Request-Timestamp", r.Timestamp)
 	req.Header.Set("X-Slack-Signature", r.Signature)
 	if r.RetryNum != "" {

@@ -4,8 +4,8 @@
 // chat.postMessage (with message metadata), chat.update, chat.postEphemeral,
 // conversations.open, conversations.history and conversations.replies
 // (metadata only with include_all_metadata, as Slack sends it), users.info,
-// views.open (and a modal's view_submission) and the three steps of a file
-// upload. Loopback only. It records
+// views.open (and a modal's view_submission), views.publish and
+// app_home_opened (home.go), and the three steps of a file upload. Loopback only. It records
 // which Web API methods were called, so a test can hold the app's manifest
 // to the scopes those methods need.
 //
@@ -53,8 +53,13 @@ type Server struct {
 	responses map[string]response
 	slashes   map[string]response
 	ephemeral int
-	// views are the modal views the client opened (views.open), in order.
-	views []View
+	// views are the modal views the client opened (views.open), in order;
+	// homes the Home view last published for each user (views.publish),
+	// published how many times, under which hash.
+	views     []View
+	homes     map[string]map[string]any
+	published map[string]int
+	hashes    map[string]string
 	// stalls hold a Web API method's calls until released (Stall).
 	stalls  map[string]chan struct{}
 	stalled chan string
@@ -132,7 +137,8 @@ func New(t testing.TB) *Server {
 	f := &Server{t: t, acks: make(chan map[string]any, 1024), posts: make(chan url.Values, 1<<14), open: make(chan struct{}, 16),
 		methods: map[string]int{}, uploads: map[string][]byte{},
 		messages: map[string]*Message{}, types: map[string]string{}, responses: map[string]response{}, slashes: map[string]response{},
-		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64), now: time.Now}
+		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64),
+		homes: map[string]map[string]any{}, published: map[string]int{}, hashes: map[string]string{}, now: time.Now}
 	mux := http.NewServeMux()
 	api := func(method string, h http.HandlerFunc) {
 		mux.HandleFunc("/api/"+method, func(w http.ResponseWriter, r *http.Request) {
@@ -390,6 +396,7 @@ func New(t testing.TB) *Server {
 		}
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "view": v})
 	})
+	api("views.publish", f.publishView)
 	f.scheduledMethods(api)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("slackfake: the client called %s, which the fake does not know", r.URL.Path)

@@ -1,0 +1,5 @@
+//go:build race
+
+package huntersbench
+
+const raceEnabled = true
