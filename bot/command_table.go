@@ -135,6 +135,13 @@ func commandTable() []command {
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
 				return s.claim(ctx, c.rec, c.user, c.args)
 			}},
+		{CommandSpec: CommandSpec{Name: "schedule", Help: "A live session: plan one (when:20:00, in your prefs time zone), list or cancel them; the crew is reminded before it", ManagerMatters: true, Args: []ArgSpec{
+			{Name: "action", Help: "list or cancel; none: plan a session", Choices: sessionActions, Positional: true},
+			{Name: "when", Help: "20:00, tomorrow 20:00 or 2026-12-05 20:00 (your time zone: prefs tz)"},
+			{Name: "before", Help: "how long before it the crew is reminded (default 30m)"},
+			{Name: "part", Help: "the part of a game played over several sessions"},
+			{Name: "session", Help: "cancel: the session's id (schedule list)"},
+		}}, reach: ofTheGame, run: (*Service).scheduleCommand},
 		{CommandSpec: CommandSpec{Name: "prefs", Help: "Your reminders: time zone, quiet hours, vacation, where to be pinged, autopilot", Args: []ArgSpec{
 			{Name: "tz", Help: "your time zone, e.g. Europe/Berlin"},
 			{Name: "quiet", Help: "quiet hours in your time, e.g. 23:00-07:00, or off"},

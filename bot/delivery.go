@@ -72,6 +72,9 @@ type delivery struct {
 	IdleEnd  *idleEnded     `json:"idle_end,omitempty"`
 	// Follow is a follower's copy of a decision (follow.go).
 	Follow *followBody `json:"follow,omitempty"`
+	// Session is a scheduled session's reminder, rendered when it falls
+	// due (session.go).
+	Session *sessionDelivery `json:"session,omitempty"`
 }
 
 // shownDecision is what afterSeen needs to render a decision taken at a
@@ -343,6 +346,8 @@ func (s *Service) reshow(ctx context.Context, d persist.Due) ([]Notice, error) {
 		return s.reshowIdleEnd(ctx, d, body.IdleEnd)
 	case body.Follow != nil:
 		return s.reshowFollow(ctx, d, body.Follow)
+	case body.Session != nil:
+		return s.sessionReminder(ctx, d, body.Session)
 	}
 	return body.Notices, nil
 }

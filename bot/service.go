@@ -47,6 +47,8 @@ type Service struct {
 	vacationDays int
 	// threads are the adapters' thread openers, by platform.
 	threads threadOpeners
+	// planners are the adapters' session planners, by platform (session.go).
+	planners sessionPlanners
 	// oddsRollouts is the advisor's rollouts of each option (0: the game's).
 	oddsRollouts int
 	// oddsWorkers is how many goroutines an answer of the advisor, or an

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Game is a game's descriptor: everything the layers above the engine (the
@@ -98,7 +99,29 @@ type Game struct {
 	Bench func(args []string, stdout, stderr io.Writer) int
 	// Words are the game's words for what the framework shows players.
 	Words Words
+	// Sessions, when set, says the game is played in live sessions at an
+	// agreed time (a real-time game kept beside its app): the framework
+	// offers `schedule`, which plans a session as the platform's event (or
+	// scheduled message) and reminds the game's players before it.
+	Sessions *LiveSessions
 }
+
+// LiveSessions is how a game played in live sessions schedules them.
+type LiveSessions struct {
+	// Length is how long a session is planned for (a Discord event needs
+	// an end); zero: DefaultSessionLength.
+	Length time.Duration
+	// Parts, for a game played over several sessions, is what its numbered
+	// parts are called ("linked patrol part"): `schedule part:3` names the
+	// session "linked patrol part 3". "": the game has no parts.
+	Parts string
+	// Part, when set, is the part a game's state is in (0: none), which
+	// `schedule` names when no part: is given.
+	Part func(st State) int
+}
+
+// DefaultSessionLength is a session's planned length when its game names none.
+const DefaultSessionLength = 3 * time.Hour
 
 // Words are what a game calls the things the framework names, so that no
 // adapter or command has to know them.
@@ -285,6 +308,8 @@ func (g *Game) Offers(command string) bool {
 		return g.OddsHelp != ""
 	case "claim":
 		return len(g.Roles) > 0
+	case "schedule":
+		return g.Sessions != nil
 	}
 	return true
 }

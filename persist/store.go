@@ -37,6 +37,7 @@ type (
 	DiceRecord  = record.DiceRecord
 	GameRecord  = record.GameRecord
 	Seat        = record.Seat
+	Session     = record.Session
 	EventRecord = record.EventRecord
 	Acted       = record.Acted
 	Proposal    = record.Proposal

@@ -59,6 +59,8 @@ type clockedBot struct {
 	// noThreads leaves the service without Discord's threads: a
 	// tournament's games play in its channel.
 	noThreads bool
+	// games, when set, are the games played in place of The Hunters'.
+	games engine.Registry
 }
 
 func startClockedBot(t *testing.T, f *discordfake.Server, path string, clock *testClock) *clockedBot {
@@ -91,6 +93,9 @@ func (b *clockedBot) open() {
 		b.t.Fatal(err)
 	}
 	games := engine.Described(map[string]engine.Rules{"hunters": h, "hunters-duel": duel.NewRules(h), "hunters-wolfpack": wolfpack.NewRules(h)})
+	if b.games != nil {
+		games = b.games
+	}
 	n := 0
 	svc := bot.New(store, games, bot.Options{Now: b.clock.now, NewSeed: fixedSeed,
 		NewID:     func() (string, error) { n++; return fmt.Sprintf("g%d-%d", b.clock.now().Unix(), n), nil },
@@ -110,6 +115,7 @@ func (b *clockedBot) open() {
 	if !b.noThreads {
 		svc.UseThreads("discord", a)
 	}
+	svc.UseSessions("discord", a)
 	b.a, b.svc, b.store = a, svc, store
 }
 

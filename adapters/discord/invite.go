@@ -13,11 +13,14 @@ import (
 // reminders, deadline actions and standings to channels (View Channels, Send
 // Messages), as embeds (Embed Links) with pictures (Attach Files), and opens
 // a public thread for each tournament career or wolfpack (Create Public
-// Threads), where it then posts (Send Messages in Threads). Editing its own
-// standings message needs nothing more. TestInvitePermissionsAreTheCallsMade
+// Threads), where it then posts (Send Messages in Threads), and makes a
+// game's live sessions (`schedule`) scheduled events of the server, and
+// deletes its own (Create Events). Editing its own standings message needs
+// nothing more. TestInvitePermissionsAreTheCallsMade
 // derives this set from the REST calls the adapter makes.
 const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionEmbedLinks |
-	discordgo.PermissionAttachFiles | discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads
+	discordgo.PermissionAttachFiles | discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads |
+	discordgo.PermissionCreateEvents
 
 // PermissionNames are Permissions' bits as Discord's server settings name
 // them (docs/operators/discord.md lists them).
@@ -31,6 +34,7 @@ var PermissionNames = []struct {
 	{"Attach Files", discordgo.PermissionAttachFiles},
 	{"Create Public Threads", discordgo.PermissionCreatePublicThreads},
 	{"Send Messages in Threads", discordgo.PermissionSendMessagesInThreads},
+	{"Create Events", discordgo.PermissionCreateEvents},
 }
 
 // Scopes are the OAuth2 scopes of the invitation: the bot user, and the

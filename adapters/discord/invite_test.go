@@ -41,6 +41,11 @@ var sessionRoutes = map[string][]string{
 	"ChannelMessageEditComplex": {"PATCH /api/v9/channels/{channel}/messages/{id}"},
 	"ThreadStart":               {"POST /api/v9/channels/{channel}/threads"},
 	"UserChannelCreate":         {"POST /api/v9/users/@me/channels"},
+	// A session (`schedule`): the channel read for its type, the event
+	// made, and deleted by cancel.
+	"Channel":                   {"GET /api/v9/channels/{channel}"},
+	"GuildScheduledEventCreate": {"POST /api/v9/guilds/{guild}/scheduled-events"},
+	"GuildScheduledEventDelete": {"DELETE /api/v9/guilds/{guild}/scheduled-events/{event}"},
 }
 
 // needs is the permission a request the adapter made requires in a server,
@@ -57,7 +62,12 @@ var sessionRoutes = map[string][]string{
 //     needs View Channel;
 //   - starting a thread without a message
 //     (.../resources/channel#start-thread-without-message) needs Create
-//     Public Threads for a public thread.
+//     Public Threads for a public thread;
+//   - creating a guild scheduled event (.../resources/guild-scheduled-event
+//     #create-guild-scheduled-event) needs Create Events (an external one;
+//     a voice one the channel's View Channel and Connect too, which the
+//     adapter does without: refused, it makes an external one), and deleting
+//     one the bot created needs Create Events again.
 func needs(p discordfake.Post) int64 {
 	dm := strings.HasPrefix(p.Channel, "dm-")
 	thread := strings.HasPrefix(p.Channel, "th-")
@@ -79,6 +89,15 @@ func needs(p discordfake.Post) int64 {
 		return n
 	case "PATCH /api/v9/channels/{channel}/messages/{id}":
 		return discordgo.PermissionViewChannel
+	}
+	return 0
+}
+
+// eventNeeds is what the scheduled events' routes the adapter called need
+// (read from the routes: a DELETE has no post).
+func eventNeeds(routes map[string]bool) int64 {
+	if routes["POST /api/v9/guilds/{guild}/scheduled-events"] || routes["DELETE /api/v9/guilds/{guild}/scheduled-events/{event}"] {
+		return discordgo.PermissionCreateEvents
 	}
 	return 0
 }
@@ -147,6 +166,14 @@ func TestInvitePermissionsAreTheCallsMade(t *testing.T) {
 		t.Fatal(err)
 	}
 	notify(bot.Notice{Place: th, Channel: []chat.Message{{Title: "Reminder", Text: "waits", Files: picture}}, DirectTo: "u1", Direct: []chat.Message{{Text: "Reminder 2"}}, Delivery: "d2"})
+	// A session: an external event of the text channel, then cancelled.
+	planned, err := a.PlanSession(t.Context(), chat.Place{Platform: "discord", Space: "g1", Channel: "c5"}, bot.SessionPlan{Title: "Session", Start: time.Now().Add(time.Hour), End: time.Now().Add(2 * time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.CancelSession(t.Context(), chat.Place{Platform: "discord", Space: "g1", Channel: "c5"}, planned.Ref); err != nil {
+		t.Fatal(err)
+	}
 	a.Close()
 	store.Close()
 	h, _ := hunters.NewRules()
@@ -189,6 +216,7 @@ func TestInvitePermissionsAreTheCallsMade(t *testing.T) {
 	for _, p := range posts {
 		need |= needs(p)
 	}
+	need |= eventNeeds(routes)
 	if routes["POST /api/v9/channels/{channel}/threads"] {
 		need |= discordgo.PermissionViewChannel | discordgo.PermissionCreatePublicThreads
 	}

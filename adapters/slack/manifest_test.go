@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -78,6 +79,8 @@ var clientMethods = map[string][]string{
 	"socketmode.New":                {"apps.connections.open"},
 	"OpenView":                      {"views.open"},
 	"PublishView":                   {"views.publish"},
+	"ScheduleMessage":               {"chat.scheduleMessage"},
+	"DeleteScheduledMessage":        {"chat.deleteScheduledMessage"},
 }
 
 // methodScopes is the scope each Web API method needs, from its page in
@@ -104,6 +107,8 @@ var methodScopes = map[string]string{
 	"apps.connections.open":        "",
 	"views.open":                   "", // no scope: https://api.slack.com/methods/views.open (a trigger_id)
 	"views.publish":                "", // no scope: https://api.slack.com/methods/views.publish
+	"chat.scheduleMessage":         "chat:write",
+	"chat.deleteScheduledMessage":  "chat:write",
 }
 
 // The manifests' bot scopes are exactly those the adapter's calls need, plus
@@ -187,6 +192,14 @@ func TestManifestScopesAreTheCallsMade(t *testing.T) {
 		}
 	}
 	f.Drain(t)
+	// A session (`schedule`) is a scheduled message, deleted by cancel.
+	planned, err := a.PlanSession(t.Context(), chat.Place{Platform: "slack", Space: "T1", Channel: "C1"}, bot.SessionPlan{Title: "Session", Start: time.Now().Add(time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.CancelSession(t.Context(), chat.Place{Platform: "slack", Space: "T1", Channel: "C1"}, planned.Ref); err != nil {
+		t.Fatal(err)
+	}
 
 	called := map[string]bool{}
 	for _, m := range f.Methods() {

@@ -16,7 +16,7 @@ func TestInvitePrintsTheLink(t *testing.T) {
 	if code := dispatch([]string{"invite", "--application-id", "123456789012345678"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	want := "https://discord.com/oauth2/authorize?client_id=123456789012345678&permissions=309237697536&scope=bot+applications.commands\n"
+	want := "https://discord.com/oauth2/authorize?client_id=123456789012345678&permissions=17901423741952&scope=bot+applications.commands\n"
 	if out.String() != want {
 		t.Fatalf("printed %q, want %q", out.String(), want)
 	}

@@ -160,6 +160,7 @@ func serve(ctx context.Context, cfg *config) error {
 		running = append(running, a)
 		notifiers["discord"] = a
 		svc.UseThreads("discord", a)
+		svc.UseSessions("discord", a)
 		health.Adapters["discord"] = a.Connected
 	}
 	if cfg.Slack.Enabled {
@@ -183,6 +184,7 @@ func serve(ctx context.Context, cfg *config) error {
 		running = append(running, a)
 		notifiers["slack"] = a
 		svc.UseThreads("slack", a)
+		svc.UseSessions("slack", a)
 		health.Adapters["slack"] = a.Connected
 	}
 	if reg != nil {

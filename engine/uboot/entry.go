@@ -215,15 +215,23 @@ func back() engine.Option {
 
 // endPrompt: how the mission ended (§4.1), as the app says.
 func (s *State) endPrompt() *engine.Prompt {
-	return &engine.Prompt{Kind: "uboot.end", Title: "The mission ends", Text: "How did it end (the app says; the grade and renown are the app's, §4)?", Case: "4.1",
-		Options: []engine.Option{
-			{Key: "base", Label: "The boat returned to base", Case: "4.2"},
-			{Key: "time", Label: "Mission time ran out", Case: "4.1"},
-			{Key: "lost", Label: "The boat was lost (rammed, aground, the whole crew lost)", Case: "4.1", Risk: "This ends the mission with the boat lost."},
-			back()}}
+	var o []engine.Option
+	if s.canGoOn() {
+		o = append(o, s.nextPartOption()) // §4.3: a linked patrol's part
+	}
+	o = append(o,
+		engine.Option{Key: "base", Label: "The boat returned to base", Case: "4.2"},
+		engine.Option{Key: "time", Label: "Mission time ran out", Case: "4.1"},
+		engine.Option{Key: "lost", Label: "The boat was lost (rammed, aground, the whole crew lost)", Case: "4.1", Risk: "This ends the mission with the boat lost."},
+		back())
+	return &engine.Prompt{Kind: "uboot.end", Title: "The mission ends", Text: "How did it end (the app says; the grade and renown are the app's, §4)?", Case: "4.1", Options: o}
 }
 
 func (s *State) applyEnd(key string) {
+	if key == "next" {
+		s.nextPart()
+		return
+	}
 	text := map[string]string{"base": "The boat returned to base: the app grades the mission.", "time": "Mission time ran out: the app grades the mission.",
 		"lost": "The boat is lost with all hands: every player loses."}[key]
 	s.note("4.1", text)

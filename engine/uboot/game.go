@@ -1,6 +1,10 @@
 package uboot
 
-import "github.com/kaleun/kaleun/engine"
+import (
+	"time"
+
+	"github.com/kaleun/kaleun/engine"
+)
 
 // Game is U-BOOT's descriptor with the house pack.
 func Game() *engine.Game { return GameWith(NewRules()) }
@@ -32,5 +36,9 @@ func GameWith(r *Rules) *engine.Game {
 		Views:        viewSpecs,
 		Packs:        packKit(),
 		Words:        engine.Words{Player: "Crew"},
+		// A real-time game played at an agreed hour (digest §16.3: "session
+		// tonight at 20:00", "linked patrol part 3 pending"); a linked
+		// mission is several sessions of one patrol (§4.3).
+		Sessions: &engine.LiveSessions{Length: 3 * time.Hour, Parts: "linked patrol part", Part: PartOf},
 	}
 }

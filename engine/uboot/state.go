@@ -17,6 +17,11 @@ type State struct {
 	Pack    string `json:"pack"`
 	PackSHA string `json:"pack_sha256"`
 	Mode    string `json:"mode"`
+	// Missions are the missions of a linked patrol after the first (§5.2
+	// step 7), and Part the part of it the board is in (patrol.go; 0 is
+	// the first, as a board from before parts were kept reads).
+	Missions int `json:"missions,omitempty"`
+	Part     int `json:"part,omitempty"`
 	// Difficulty by role (§1.3), as chosen in the app.
 	Difficulty map[string]string `json:"difficulty"`
 	Players    int               `json:"players"`
@@ -168,6 +173,7 @@ func newState(r *Rules, p *Pack, a map[string]string, rulings map[string]string,
 	}
 	if s.Mode != "single" {
 		s.Medkits = extra // §5.2 step 7
+		s.Missions = extra
 	}
 	s.Simple = a["simple"] == "on"
 	s.Own = a["cards"] == "own"

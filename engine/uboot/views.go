@@ -68,7 +68,6 @@ func (s *State) View(name string) (*engine.View, error) {
 var notBuilt = []string{
 	"The effect on the crew's activation of the CE's cards with the technical-condition icon (§10.3.3: not in the text); the board plays them face down and locks their toolbox, and the players apply the printed effect",
 	"The Chief Engineer's cards from the owner's own copy (dealt into the toolboxes at set-up: the pack's, even with cards=own)",
-	"In chat: scheduled sessions, and linked patrols kept between them",
 }
 
 func (s *State) statusView() *engine.View {
@@ -102,6 +101,9 @@ func (s *State) statusView() *engine.View {
 		"Order Track:  " + strings.Join(ot, " ") + fmt.Sprintf("   high alerts this watch: %d", s.Alerts),
 		"Morale Track: " + strings.Join(mt, " ") + excessNote(s),
 		"Next order is paid on: " + s.payWhere(),
+	}
+	if s.patrolParts() > 1 {
+		tracks = append(tracks, fmt.Sprintf("Linked patrol (§4.3): part %d of %d", s.patrolPart(), s.patrolParts()))
 	}
 	if s.exhausted() {
 		tracks = append(tracks, "THE CREW IS EXHAUSTED (§7.4): a new environmental condition (not lighting) or a hull breach loses the boat.")

@@ -78,6 +78,13 @@ type Server struct {
 	// minutes").
 	nonces      map[string]nonced
 	nonceWindow time.Duration
+	// channels are the channels SetChannel described; events the guild
+	// scheduled events, by id, made in eventOrder (events.go); now the
+	// clock an event's start is checked against.
+	channels   map[string]channelInfo
+	events     map[string]*ScheduledEvent
+	eventOrder []string
+	now        func() time.Time
 }
 
 // nonced is a message created under a nonce.
@@ -125,7 +132,8 @@ func New(t testing.TB) *Server {
 		messages: map[string]*Message{}, interactions: map[string]*interaction{},
 		conns: map[int]*websocket.Conn{}, shardCount: 1, dispatched: map[int]int{}, guild: "g1",
 		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64), abandoned: map[string]int{},
-		nonces: map[string]nonced{}, nonceWindow: DefaultNonceWindow}
+		nonces: map[string]nonced{}, nonceWindow: DefaultNonceWindow,
+		channels: map[string]channelInfo{}, events: map[string]*ScheduledEvent{}, now: time.Now}
 	mux := http.NewServeMux()
 	handle := func(pattern string, h http.HandlerFunc) {
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
@@ -311,6 +319,7 @@ func New(t testing.TB) *Server {
 		json.NewDecoder(r.Body).Decode(&body)
 		json.NewEncoder(w).Encode(map[string]any{"id": "dm-" + body.Recipient, "type": 1})
 	})
+	f.eventRoutes(handle)
 	mux.HandleFunc("/ws", f.gateway)
 	mux.HandleFunc("/ws/", f.gateway)
 	f.srv = httptest.NewServer(mux)

@@ -70,6 +70,12 @@ type Server struct {
 	// stalls hold a Web API method's calls until released (Stall).
 	stalls  map[string]chan struct{}
 	stalled chan string
+	// scheduled are the messages scheduled and not yet posted or deleted,
+	// ids numbers them, and now is the clock they are held against
+	// (scheduled.go).
+	scheduled []*Scheduled
+	ids       int
+	now       func() time.Time
 }
 
 // Stall holds every call of a Web API method ("chat.postMessage") until
@@ -139,7 +145,7 @@ func New(t testing.TB) *Server {
 		methods: map[string]int{}, uploads: map[string][]byte{}, names: map[string]string{}, pictures: map[string]int{},
 		messages: map[string]*Message{}, types: map[string]string{}, responses: map[string]response{}, slashes: map[string]response{},
 		stalls: map[string]chan struct{}{}, stalled: make(chan string, 64),
-		homes: map[string]map[string]any{}, published: map[string]int{}, hashes: map[string]string{}}
+		homes: map[string]map[string]any{}, published: map[string]int{}, hashes: map[string]string{}, now: time.Now}
 	mux := http.NewServeMux()
 	api := func(method string, h http.HandlerFunc) {
 		mux.HandleFunc("/api/"+method, func(w http.ResponseWriter, r *http.Request) {
@@ -408,6 +414,7 @@ func New(t testing.TB) *Server {
 		json.NewEncoder(w).Encode(map[string]any{"ok": true, "view": v})
 	})
 	api("views.publish", f.publishView)
+	f.scheduledMethods(api)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("slackfake: the client called %s, which the fake does not know", r.URL.Path)
 		json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": "unknown_method"})

@@ -96,6 +96,11 @@ type GameRecord struct {
 	// Handovers counts the game's substitutes (audit's "substitute"
 	// entries number them).
 	Handovers int `json:"handovers,omitempty"`
+	// Sessions are the live sessions scheduled for the game (`schedule`,
+	// for a game played in sessions), soonest first: the bot's reminder of
+	// each is a deliver entry of the due index, which reads this list when
+	// it falls due, so a session cancelled here is reminded of no more.
+	Sessions []Session `json:"sessions,omitempty"`
 }
 
 // Proposal is a substitute waiting for agreement: From's seats to To, as
@@ -106,6 +111,23 @@ type Proposal struct {
 	ToName   string    `json:"to_name"`
 	Agreed   []string  `json:"agreed"`
 	Proposed time.Time `json:"proposed"`
+}
+
+// Session is one live session scheduled for a game.
+type Session struct {
+	ID string    `json:"id"`
+	At time.Time `json:"at"`
+	// Remind is when the reminder is due (At less the `before:` asked).
+	Remind time.Time `json:"remind"`
+	// Part is the part of a game played over several sessions (0: none).
+	Part int `json:"part,omitempty"`
+	// By and ByName are who scheduled it.
+	By     string `json:"by"`
+	ByName string `json:"by_name,omitempty"`
+	// Ref is the platform's own record of it (a Discord event's id, a
+	// Slack scheduled message's), and Link where players open it.
+	Ref  string `json:"ref,omitempty"`
+	Link string `json:"link,omitempty"`
 }
 
 // Acted is a player's last own decision in a game: the log's length and
