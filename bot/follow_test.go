@@ -157,6 +157,9 @@ func TestPaceCountsActiveTimeToAnswer(t *testing.T) {
 	if got := paceText(k); got != "answers in about 2 h (longest 2 h)" {
 		t.Fatalf("pace text %q", got)
 	}
+	if got := paceText(persist.Pace{Count: 1, Longest: 30 * time.Second, Last: []time.Duration{30 * time.Second}}); got != "answers in under a minute (longest under a minute)" {
+		t.Errorf("a fast player's pace: %q", got)
+	}
 }
 
 // The words of a pace, and a tournament's target (`pace:12h`).

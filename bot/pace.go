@@ -98,7 +98,11 @@ func paceText(p persist.Pace) string {
 	if p.Count == 0 {
 		return ""
 	}
-	return fmt.Sprintf("answers in about %s (longest %s)", aboutDuration(p.Median()), aboutDuration(p.Longest))
+	median := "about " + aboutDuration(p.Median())
+	if p.Median() < time.Minute {
+		median = "under a minute" // not "about under a minute"
+	}
+	return fmt.Sprintf("answers in %s (longest %s)", median, aboutDuration(p.Longest))
 }
 
 // parsePace reads a tournament's target pace: "12h", "90m", "2d".

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/kaleun/kaleun/bot/audit"
 	"github.com/kaleun/kaleun/engine"
@@ -91,6 +92,7 @@ func Measure(rolls []engine.Roll) Report {
 			by[k] = a
 			order = append(order, k)
 		}
+		a.c.Purpose = sharedPurpose(a.c.Purpose, r.Purpose)
 		a.c.N++
 		a.counts[r.Natural]++
 		a.sum += float64(r.Natural)
@@ -217,4 +219,29 @@ func percent(p float64) string {
 		return "over 99%"
 	}
 	return fmt.Sprintf("%.0f%%", p)
+}
+
+// sharedPurpose is what two rolls of a chart are both for: the words their
+// purposes begin with ("G7a torpedo at San Florentino" and "G7a torpedo at
+// Empire Heron": "G7a torpedo"), so that a chart's heading names the chart,
+// not the first ship it was rolled for. A trailing word that only links to
+// what differed ("at", "on", "of", "for", "against", "vs") goes too.
+func sharedPurpose(a, b string) string {
+	if a == b {
+		return a
+	}
+	aw, bw := strings.Fields(a), strings.Fields(b)
+	n := 0
+	for n < len(aw) && n < len(bw) && aw[n] == bw[n] {
+		n++
+	}
+	for n > 0 {
+		switch strings.ToLower(aw[n-1]) {
+		case "at", "on", "of", "for", "against", "vs", "vs.", "to", "by", "with", "the", "a", "an", "-", "—", "·":
+			n--
+			continue
+		}
+		break
+	}
+	return strings.TrimRight(strings.Join(aw[:n], " "), ",:;")
 }

@@ -115,3 +115,18 @@ func TestChiSquareTailKnownValue(t *testing.T) {
 		t.Errorf("chi %v df %d p %v, want 5, 2, e^-2.5", chi, df, p)
 	}
 }
+
+// A chart rolled for several ships is headed by what the rolls share, not
+// by the first ship's name.
+func TestAChartsHeadingIsWhatItsRollsShare(t *testing.T) {
+	for _, c := range []struct{ a, b, want string }{
+		{"G7a torpedo at San Florentino", "G7a torpedo at Empire Heron", "G7a torpedo"},
+		{"Ship size", "Ship size", "Ship size"},
+		{"Escort detection", "Flooding check", ""},
+		{"Depth charges: attack 1", "Depth charges: attack 2", "Depth charges: attack"},
+	} {
+		if got := sharedPurpose(c.a, c.b); got != c.want {
+			t.Errorf("%q and %q: %q, want %q", c.a, c.b, got, c.want)
+		}
+	}
+}

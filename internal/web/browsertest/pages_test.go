@@ -61,6 +61,18 @@ var pages = []page{
 	{name: "leaderboard", path: func(p *played) string { return web.BoardPath(p.boardLink) }, want: func(p *played) []string {
 		return append([]string{"the leaderboard of a slack server"}, p.boardTitles()...)
 	}},
+	{name: "player", path: func(p *played) string { return web.PlayerPath(p.playerLink()) }, want: func(p *played) []string {
+		return []string{p.duel.Seats[0].Name + "'s careers", "Careers", "Luck", "career's page"}
+	}},
+}
+
+// playerLink is the page of the duel's first player on its server.
+func (p *played) playerLink() string {
+	link, err := p.store.PlayerLink(context.Background(), "slack", "T1", p.duel.Seats[0].ID)
+	if err != nil {
+		panic(err)
+	}
+	return link
 }
 
 // verified is true once the verifier has shown its result.
