@@ -168,10 +168,11 @@ func commandTable() []command {
 			{Name: "with", Help: "the newcomer who takes his place", Required: true, User: true},
 		}}, reach: channelWide,
 			run: (*Service).substitute},
-		{CommandSpec: CommandSpec{Name: "follow", Help: "Follow a game: its results and pictures in your direct messages, as its channel sees them (no pings, no buttons)", Args: []ArgSpec{{Name: "game", Help: "the game's id (default: this channel's game)"}}}, reach: anywhere,
-			run: (*Service).followCommand},
-		{CommandSpec: CommandSpec{Name: "unfollow", Help: "Stop following a game", Args: []ArgSpec{{Name: "game", Help: "the game's id (default: this channel's game)"}}}, reach: anywhere,
-			run: (*Service).unfollowCommand},
+		// follow and unfollow reach any game by its id: they are /kaleun's
+		// (followCommands), and answered here too, unlisted, so that a
+		// game's command keeps to Discord's 25 subcommands.
+		{CommandSpec: followCommands()[0], reach: anywhere, unlisted: true, run: (*Service).followCommand},
+		{CommandSpec: followCommands()[1], reach: anywhere, unlisted: true, run: (*Service).unfollowCommand},
 		{CommandSpec: CommandSpec{Name: "leaderboard", Help: "This server's games by score, against the game's historical results"}, reach: channelWide,
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
 				return s.leaderboard(ctx, c.place, c.game)
@@ -255,7 +256,7 @@ const FrameworkName = "kaleun"
 // where a platform lists commands (Slack's manifest).
 const (
 	FrameworkSummary = "All your Kaleun games, across channels and servers"
-	FrameworkUsage   = "games"
+	FrameworkUsage   = "games | follow game:ID | unfollow game:ID"
 )
 
 // frameworkTable is the framework command's subcommands. Each runs
@@ -266,6 +267,18 @@ func frameworkTable() []command {
 			run: func(s *Service, ctx context.Context, c *commandCall) (Reply, error) {
 				return s.myGames(ctx, c.place, c.user)
 			}},
+		{CommandSpec: followCommands()[0], reach: anywhere, run: (*Service).followCommand},
+		{CommandSpec: followCommands()[1], reach: anywhere, run: (*Service).unfollowCommand},
+	}
+}
+
+// followCommands are follow's and unfollow's words: /kaleun's, since they
+// name a game by its id wherever the caller is.
+func followCommands() [2]CommandSpec {
+	game := []ArgSpec{{Name: "game", Help: "the game's id (default: this channel's game)"}}
+	return [2]CommandSpec{
+		{Name: "follow", Help: "Follow a game: its results and pictures in your direct messages, as its channel sees them (no pings, no buttons)", Args: game},
+		{Name: "unfollow", Help: "Stop following a game", Args: game},
 	}
 }
 

@@ -62,14 +62,15 @@ func TestFollowerGetsEachResultOnceInHisDirectMessages(t *testing.T) {
 	privateSays(t, "an unknown game", must(svc.Command(ctx, here, spectator, "hunters-duel", "follow", map[string]string{"game": "nope"})), nil, "no running game nope")
 	elsewhere := Place{Platform: "slack", Space: "T1", Channel: "C1"}
 	privateSays(t, "from another platform", must(svc.Command(ctx, elsewhere, spectator, "hunters-duel", "follow", map[string]string{"game": rec.ID})), nil, "played elsewhere")
-	// From another channel of the server, by its id.
+	// From another channel of the server, by its id, as /kaleun follow (the
+	// game's own command answers it too, unlisted: above).
 	other := Place{Platform: "discord", Space: "guild1", Channel: "lobby"}
-	f, err := svc.Command(ctx, other, spectator, "hunters-duel", "follow", map[string]string{"game": rec.ID})
+	f, err := svc.Command(ctx, other, spectator, FrameworkName, "follow", map[string]string{"game": rec.ID})
 	if err != nil || len(f.Public) != 0 || len(f.Elsewhere) != 0 {
 		t.Fatalf("following must say nothing in any channel: %+v %v", f, err)
 	}
 	privateSays(t, "follow", f, nil, "You follow game "+rec.ID)
-	privateSays(t, "again", must(svc.Command(ctx, other, spectator, "hunters-duel", "follow", map[string]string{"game": rec.ID})), nil, "already follow")
+	privateSays(t, "again", must(svc.Command(ctx, other, spectator, FrameworkName, "follow", map[string]string{"game": rec.ID})), nil, "already follow")
 
 	clicked := mustClick(t, svc, kretschmer, lastPrompt(t, r).Options[0].ID)
 	channel := len(clicked.Answered) + len(clicked.Public)
