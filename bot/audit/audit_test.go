@@ -27,7 +27,7 @@ type script struct {
 
 // played plays a career through the bot, clicking each prompt's first
 // option, and returns its export.
-func played(t *testing.T, sc script) ([]byte, engine.Registry) {
+func played(t testing.TB, sc script) ([]byte, engine.Registry) {
 	t.Helper()
 	store, err := persist.Open(filepath.Join(t.TempDir(), "k.db"))
 	if err != nil {
