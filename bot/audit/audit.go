@@ -47,7 +47,9 @@ type Export struct {
 	Head    string               `json:"head"`
 	Entries []record.EventRecord `json:"entries"`
 
-	kinds []engine.EventKind // each entry's event kind, once read (kind)
+	kinds   []engine.EventKind // each entry's event kind, once read (kind)
+	reads   []entryRead        // what the checks read of each entry's event (entries.go)
+	scratch []byte             // an entry's canonical form, while it is hashed
 }
 
 // GameInfo identifies the game.

@@ -2,7 +2,6 @@ package audit
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -98,8 +97,8 @@ func checkDice(x *Export) (diceResult, []Problem) {
 	var epochs []*epoch
 	var rolled []loggedDie
 	for i, e := range x.Entries {
-		var le logEntry
-		if err := json.Unmarshal(e.Event, &le); err != nil {
+		le, err := x.decoded(i)
+		if err != nil {
 			return fail(e.Seq, "event is not readable")
 		}
 		if le.Kind == KindGenesis || le.Kind == KindRules {
@@ -112,7 +111,7 @@ func checkDice(x *Export) (diceResult, []Problem) {
 			if len(e.Dice) > 0 {
 				return fail(e.Seq, "dice numbered on a seed entry")
 			}
-			if want, _ := SeedEntry(*le.Seed); x.Version >= 2 && !sameJSON(want, e.Event) {
+			if want, _ := SeedEntry(*le.Seed); x.Version >= 2 && !x.sameAsEntry(want, i) {
 				// Format 2 binds a seed entry's text to its fields (format 1
 				// logs wrote older texts, so there only the fields count).
 				return fail(e.Seq, "the seed entry is not what the game master writes (its text, or a field it does not have, was changed)")
