@@ -194,13 +194,15 @@ func checkDice(x *Export) (diceResult, []Problem) {
 			return fail(0, "%v", err)
 		}
 	}
-	mixed := map[*epoch][]byte{}
+	// Each revealed seed, mixed with its entropy, derives its dice with one
+	// HMAC reset from die to die (dice.Deriver is dice.Derive).
+	mixed := map[*epoch]*dice.Deriver{}
 	for _, ep := range epochs {
 		if ep.seed == nil {
 			res.unrevealed = append(res.unrevealed, ep.commitment)
 			continue
 		}
-		mixed[ep] = dice.Mix(ep.seed, ep.entropy)
+		mixed[ep] = dice.NewDeriver(dice.Mix(ep.seed, ep.entropy), x.GameID())
 	}
 	for _, d := range rolled {
 		res.faces = append(res.faces, d.face)
@@ -212,7 +214,7 @@ func checkDice(x *Export) (diceResult, []Problem) {
 		if seed == nil {
 			continue
 		}
-		if want := dice.Derive(seed, x.GameID(), d.k, d.sides); d.face != want {
+		if want := seed.Face(d.k, d.sides); d.face != want {
 			return fail(d.seq, "die #%d shows %d but the seed makes it %d", d.k, d.face, want)
 		}
 		res.checked++
