@@ -31,8 +31,16 @@ func (x *Export) read(i int) *entryRead {
 func (x *Export) canon(i int) ([]byte, bool) {
 	r := x.read(i)
 	if !r.canonRead {
-		c, err := canonjson.JCS(x.Entries[i].Event)
-		r.canon, r.canonOK, r.canonRead = c, err == nil, true
+		ev := x.Entries[i].Event
+		if i < len(x.captured) && bytes.Equal(x.captured[i].Src, ev) {
+			// The same bytes the file's canonical form was read from, so
+			// the same canonical form (JCSCapture's Canon is JCS(Src)).
+			r.canon, r.canonOK = x.captured[i].Canon, true
+		} else {
+			c, err := canonjson.JCS(ev)
+			r.canon, r.canonOK = c, err == nil
+		}
+		r.canonRead = true
 	}
 	return r.canon, r.canonOK
 }

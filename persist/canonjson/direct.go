@@ -28,6 +28,9 @@ type direct struct {
 	// nested objects stacked after their parents'.
 	spans []span
 	moved []byte
+	// capture, for JCSCapture, is what it looks for and has found (nil
+	// for JCS).
+	capture *capture
 }
 
 // span is one member written: its name, and where it is in out (its name,
@@ -157,7 +160,7 @@ func (w *direct) object(depth int) error {
 		}
 		w.pos++
 		w.out = append(w.out, ':')
-		if err := w.value(depth + 1); err != nil {
+		if err := w.member(depth, name); err != nil {
 			return err
 		}
 		w.spans = append(w.spans, span{name, start, len(w.out)})
