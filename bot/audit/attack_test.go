@@ -26,7 +26,7 @@ func hunterGames(t *testing.T) engine.Registry {
 	return engine.Described(map[string]engine.Rules{"hunters": h})
 }
 
-func readFixture(t *testing.T, name string) []byte {
+func readFixture(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/kaleun/kaleun/engine"
+	"github.com/kaleun/kaleun/persist/canonjson"
 	"github.com/kaleun/kaleun/persist/record"
 )
 
@@ -47,7 +48,10 @@ type Export struct {
 	Head    string               `json:"head"`
 	Entries []record.EventRecord `json:"entries"`
 
-	kinds []engine.EventKind // each entry's event kind, once read (kind)
+	kinds    []engine.EventKind   // each entry's event kind, once read (kind)
+	reads    []entryRead          // what the checks read of each entry's event (entries.go)
+	scratch  []byte               // an entry's canonical form, while it is hashed
+	captured []canonjson.Captured // the events' canonical forms, read with the file's (Verify)
 }
 
 // GameInfo identifies the game.

@@ -25,7 +25,7 @@ type script struct {
 }
 
 // played plays a career through the bot (auditvectors.Played).
-func played(t *testing.T, sc script) ([]byte, engine.Registry) {
+func played(t testing.TB, sc script) ([]byte, engine.Registry) {
 	t.Helper()
 	return auditvectors.Played(t, auditvectors.Script{Decisions: sc.decisions, Entropy: sc.entropy, RevealAt: sc.revealAt, Reveal: sc.reveal})
 }

@@ -2,7 +2,6 @@ package audit
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -98,8 +97,8 @@ func checkDice(x *Export) (diceResult, []Problem) {
 	var epochs []*epoch
 	var rolled []loggedDie
 	for i, e := range x.Entries {
-		var le logEntry
-		if err := json.Unmarshal(e.Event, &le); err != nil {
+		le, err := x.decoded(i)
+		if err != nil {
 			return fail(e.Seq, "event is not readable")
 		}
 		if le.Kind == KindGenesis || le.Kind == KindRules {
@@ -112,7 +111,7 @@ func checkDice(x *Export) (diceResult, []Problem) {
 			if len(e.Dice) > 0 {
 				return fail(e.Seq, "dice numbered on a seed entry")
 			}
-			if want, _ := SeedEntry(*le.Seed); x.Version >= 2 && !sameJSON(want, e.Event) {
+			if want, _ := SeedEntry(*le.Seed); x.Version >= 2 && !x.sameAsEntry(want, i) {
 				// Format 2 binds a seed entry's text to its fields (format 1
 				// logs wrote older texts, so there only the fields count).
 				return fail(e.Seq, "the seed entry is not what the game master writes (its text, or a field it does not have, was changed)")
@@ -195,13 +194,15 @@ func checkDice(x *Export) (diceResult, []Problem) {
 			return fail(0, "%v", err)
 		}
 	}
-	mixed := map[*epoch][]byte{}
+	// Each revealed seed, mixed with its entropy, derives its dice with one
+	// HMAC reset from die to die (dice.Deriver is dice.Derive).
+	mixed := map[*epoch]*dice.Deriver{}
 	for _, ep := range epochs {
 		if ep.seed == nil {
 			res.unrevealed = append(res.unrevealed, ep.commitment)
 			continue
 		}
-		mixed[ep] = dice.Mix(ep.seed, ep.entropy)
+		mixed[ep] = dice.NewDeriver(dice.Mix(ep.seed, ep.entropy), x.GameID())
 	}
 	for _, d := range rolled {
 		res.faces = append(res.faces, d.face)
@@ -213,7 +214,7 @@ func checkDice(x *Export) (diceResult, []Problem) {
 		if seed == nil {
 			continue
 		}
-		if want := dice.Derive(seed, x.GameID(), d.k, d.sides); d.face != want {
+		if want := seed.Face(d.k, d.sides); d.face != want {
 			return fail(d.seq, "die #%d shows %d but the seed makes it %d", d.k, d.face, want)
 		}
 		res.checked++

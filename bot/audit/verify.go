@@ -98,13 +98,17 @@ type RulesChange struct {
 func Verify(data []byte, games engine.Registry) Report {
 	// I-JSON only (RFC 7493: valid UTF-8, no member twice, numbers a double
 	// holds), so that no two readers of the file can see different values.
-	if _, err := canonjson.JCS(data); err != nil {
+	// The same pass keeps each entry's event in canonical form, which the
+	// hash chain and the replay's comparisons read (Export.canon).
+	_, events, err := canonjson.JCSCapture(data, "entries", "event")
+	if err != nil {
 		return Report{Problems: []Problem{{Msg: "not an audit file: " + err.Error()}}}
 	}
 	var x Export
 	if err := json.Unmarshal(data, &x); err != nil {
 		return Report{Problems: []Problem{{Msg: "not an audit file: " + err.Error()}}}
 	}
+	x.captured = events
 	if x.Format != Format || x.Version != record.LogV1 && x.Version != record.LogV2 {
 		return Report{Problems: []Problem{{Msg: fmt.Sprintf("format %q version %d: this verifier reads %s versions 1 and 2", x.Format, x.Version, Format)}}}
 	}

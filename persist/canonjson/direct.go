@@ -28,6 +28,9 @@ type direct struct {
 	// nested objects stacked after their parents'.
 	spans []span
 	moved []byte
+	// capture, for JCSCapture, is what it looks for and has found (nil
+	// for JCS).
+	capture *capture
 }
 
 // span is one member written: its name, and where it is in out (its name,
@@ -66,6 +69,12 @@ func (w *direct) value(depth int) error {
 		_, err := w.str(false)
 		return err
 	case c == '-' || c >= '0' && c <= '9':
+		if end, ok := w.shortInteger(); ok {
+			// Its own canonical form, written without reading a double.
+			w.out = append(w.out, w.data[w.pos:end]...)
+			w.pos = end
+			return nil
+		}
 		v, err := w.number()
 		if err != nil {
 			return errNotDirect
@@ -151,7 +160,7 @@ func (w *direct) object(depth int) error {
 		}
 		w.pos++
 		w.out = append(w.out, ':')
-		if err := w.value(depth + 1); err != nil {
+		if err := w.member(depth, name); err != nil {
 			return err
 		}
 		w.spans = append(w.spans, span{name, start, len(w.out)})
@@ -221,4 +230,31 @@ func (w *direct) array(depth int) error {
 			return errNotDirect
 		}
 	}
+}
+
+// shortInteger tells whether the number at pos is an integer literal of at
+// most 15 digits other than -0, and where it ends. Such a literal is its own
+// canonical form: the grammar leaves it no leading zero, every such integer
+// is a double exactly, and ECMAScript writes an integer double below 10^21
+// as its digits. (Seq numbers, decisions, dice and faces are all such, and
+// reading each as a double was much of a log's canonicalisation.)
+func (w *direct) shortInteger() (int, bool) {
+	i := w.pos
+	if w.data[i] == '-' {
+		i++
+	}
+	start := i
+	for i < len(w.data) && w.data[i] >= '0' && w.data[i] <= '9' {
+		i++
+	}
+	n := i - start
+	switch {
+	case n == 0 || n > 15:
+		return 0, false
+	case w.data[start] == '0' && (n > 1 || start > w.pos): // 01 is refused by number; -0 is written 0
+		return 0, false
+	case i < len(w.data) && (w.data[i] == '.' || w.data[i] == 'e' || w.data[i] == 'E'):
+		return 0, false
+	}
+	return i, true
 }
