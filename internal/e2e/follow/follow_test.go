@@ -26,9 +26,9 @@ import (
 // start runs delivers them. Twice: copies owed at the first kill come at
 // the second start, those of the decisions after it at the third, and
 // none of the first batch comes again. Then the follower's direct
-// messages are exactly one copy of each decision (the answered prompt,
-// and each message the decision posted in the channel), with no button
-// and no ping; `/kaleun unfollow game:ID` stops them; the channels keep
+// messages hold exactly one copy of each channel message the followed
+// decisions touched (the answered prompts and what they posted), as the
+// channel reads it, with no button and no ping; `/kaleun unfollow game:ID` stops them; the channels keep
 // within the noise bounds; and the leaderboard says how fast each of the
 // two players answers.
 func TestAFollowerGetsEachDecisionOnceAcrossKill9OnDiscordAndSlack(t *testing.T) {
@@ -127,7 +127,7 @@ tick = "1h"
 	settle("the second batch's copies, after the second restart")
 	for i, s := range sides {
 		texts, pictures, bad := s.dms()
-		t.Logf("%s: %d decisions followed; the follower has %d direct messages and %d pictures, owed %d and %d",
+		t.Logf("%s: %d decisions followed; the follower has %d direct messages and %d pictures, for the channel's %d messages they touched and %d pictures",
 			s.name(), o[i].decisions, texts, pictures, o[i].texts, o[i].pictures)
 		if pictures != o[i].pictures {
 			t.Errorf("%s: the follower has %d pictures; the channel showed %d since he followed", s.name(), pictures, o[i].pictures)
