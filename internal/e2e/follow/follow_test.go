@@ -139,8 +139,12 @@ tick = "1h"
 		// answered since (the answered one is copied with its result): at
 		// most one a delivery, the start's tick of each of two restarts.
 		copies := map[string]int{}
+		stop := "/kaleun unfollow game:" + s.gameID(t) // the command the platform registers (Discord sends no other)
 		for _, d := range s.dmTexts() {
 			copies[norm(d)]++
+			if !strings.Contains(d, stop) {
+				t.Errorf("%s: a copy does not say how to stop (%q):\n%s", s.name(), stop, d)
+			}
 		}
 		want := map[string]int{}
 		for _, c := range s.channelTexts(o[i].mark) {
