@@ -135,7 +135,10 @@ func followerCopy(rec *persist.GameRecord, m Message) Message {
 	m.Options, m.Select = nil, false
 	m.Mention, m.Mentions, m.Owner = "", nil, ""
 	m.Ref = ""
-	foot := fmt.Sprintf("👁 You follow game %s (`/%s unfollow game:%s` to stop)", rec.ID, rec.Game, rec.ID)
+	// /kaleun's: the game's own command answers unfollow too, but unlisted,
+	// and Discord sends only the subcommands it was given, so a footer
+	// naming `/hunters-duel unfollow` named one its user could not send.
+	foot := fmt.Sprintf("👁 You follow game %s (`/%s unfollow game:%s` to stop)", rec.ID, FrameworkName, rec.ID)
 	if m.Footer != "" {
 		foot = m.Footer + " · " + foot
 	}
